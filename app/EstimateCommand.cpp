@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// `inference-studio estimate SCENARIO.json [--json]`: the default comparison without a display.
+#include "Command.h"
+#include "CliSupport.h"
+
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioEvaluation.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <functional>
+
+namespace {
+
+QString fmt(double v, int decimals) { return QString::number(v, 'f', decimals); }
+
+void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& out)
+{
+    struct Row
+    {
+        const char* label;
+        std::function<QString(const is::DeploymentResult&)> value;
+    };
+    auto rangeOf = [](const is::DeploymentResult& r, auto getter, int decimals) {
+        const double mid = getter(r.estimate.mid);
+        if (!r.estimate.ranged)
+            return fmt(mid, decimals);
+        const double a = getter(r.estimate.low);
+        const double b = getter(r.estimate.high);
+        return QStringLiteral("%1 (%2-%3)").arg(fmt(mid, decimals), fmt(std::min(a, b), decimals), fmt(std::max(a, b), decimals));
+    };
+    const std::vector<Row> rows = {
+        {"model", [](const auto& r) -> QString { return r.modelName; }},
+        {"chips", [](const auto& r) -> QString { return QString::number(r.estimate.mid.chips); }},
+        {"fits", [](const auto& r) -> QString { return r.estimate.mid.fits ? QStringLiteral("yes") : QString(QStringLiteral("no: ") + r.estimate.mid.why); }},
+        {"plan", [](const auto& r) -> QString { return r.estimate.mid.plan.toString() + QStringLiteral(" (") + r.estimate.mid.mode + QStringLiteral(")"); }},
+        {"batch", [](const auto& r) -> QString { return QString::number(r.estimate.mid.batch); }},
+        {"TTFT (ms)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.ttftS * 1000; }, 1); }},
+        {"time/token (ms)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tpotS * 1000; }, 2); }},
+        {"tok/s per user", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tokSUser; }, 1); }},
+        {"tok/s total", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tokSTotal; }, 0); }},
+        {"power (kW)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.facilityPowerW / 1000; }, 1); }},
+        {"J/token", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.joulesPerToken; }, 2); }},
+        {"$/M tokens", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.usdPerMTok; }, 2); }},
+        {"bottleneck", [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
+    };
+    QStringList header{QStringLiteral("")};
+    for (const auto& r : results)
+        header << r.name;
+    std::vector<QStringList> table{header};
+    for (const Row& row : rows) {
+        QStringList line{QString::fromLatin1(row.label)};
+        for (const auto& r : results)
+            line << row.value(r);
+        table.push_back(line);
+    }
+    is::app::printAligned(table, out);
+}
+
+int runEstimate(const QStringList& argsIn)
+{
+    QTextStream err(stderr);
+    is::app::ArgParser args(QStringLiteral("estimate"), argsIn);
+    const bool json = args.flag(QStringLiteral("--json"));
+    const QStringList positional = args.positional();
+    if (!args.ok() || positional.size() != 1) {
+        err << "usage: inference-studio estimate SCENARIO.json [--json]\n";
+        if (!args.ok())
+            err << args.error() << "\n";
+        return is::app::ExitBadInput;
+    }
+    QString error;
+    auto scenario = is::loadScenarioFile(positional.front(), &error);
+    if (!scenario) {
+        err << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    QStringList warnings;
+    is::Engine engine(is::Catalog::load(&warnings));
+    for (const QString& w : warnings)
+        err << "warning: " << w << "\n";
+    auto results = is::evaluateScenario(*scenario, engine, &error);
+    if (!results) {
+        err << positional.front() << ": " << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    QTextStream out(stdout);
+    if (json)
+        out << QJsonDocument(is::estimateResultsToJson(*results)).toJson(QJsonDocument::Compact) << "\n";
+    else
+        printTable(*results, out);
+    return is::app::ExitOk;
+}
+
+const is::app::CommandRegistration reg("estimate", "estimate SCENARIO.json [--json]", &runEstimate);
+
+} // namespace

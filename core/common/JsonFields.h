@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "common/Sourced.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace is {
+
+// Reads typed fields from a JSON object and records the first error as "path.field: reason",
+// so every parser reports bad input the same way. Once an error is recorded, reads return
+// defaults and the caller checks ok() at the end.
+class JsonFields
+{
+public:
+    JsonFields(const QJsonObject& obj, QString path, QString* error) : m_obj(obj), m_path(std::move(path)), m_error(error) {}
+
+    bool ok() const { return m_error->isEmpty(); }
+    bool has(const char* key) const { return m_obj.contains(QLatin1String(key)); }
+    QString fieldPath(const char* key) const;
+    void fail(const char* key, const QString& reason);
+
+    QString string(const char* key, const QString& fallback = {}, bool required = false);
+    double number(const char* key, double fallback, bool required = false);
+    // Integers must be whole and within [min, max].
+    int integer(const char* key, int fallback, int min, int max, bool required = false);
+    bool boolean(const char* key, bool fallback);
+    Sourced sourced(const char* key, bool required = true);
+    // Positive sourced number (capacity, bandwidth...): rejects zero and negatives.
+    Sourced positiveSourced(const char* key, bool required = true);
+    QJsonObject object(const char* key, bool required = false);
+    QJsonArray array(const char* key, bool required = false);
+    const QJsonObject& raw() const { return m_obj; }
+    const QString& path() const { return m_path; }
+
+private:
+    QJsonObject m_obj;
+    QString m_path;
+    QString* m_error;
+};
+
+} // namespace is

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// SRAM dataflow chips (Cerebras WSE, Groq LPU). Weights live in on-chip SRAM spread over as many
+// chips as needed and the layers form a pipeline. SRAM bandwidth is so high that one user's speed
+// is set by latency: each layer's partial sums cross the part of the core mesh it occupies, and
+// each hop between chips adds link latency. Concurrent streams fill the pipeline's other stages.
+// Also the weight-streaming mode (Cerebras MemoryX), where SRAM holds only activations and KV.
+#include "engine/StepModels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::detail {
+
+namespace {
+
+double sramUsable(const EvalContext& ctx) { return ctx.memCapacity * ctx.cal.maxUsableMemory.value; }
+
+// Fraction of one chip's mesh a layer's weights occupy (above 1: the layer spans chips).
+double layerArea(const EvalContext& ctx)
+{
+    const double layerBytes = (ctx.weightBytes - ctx.embeddingBytes) / ctx.model->layers;
+    return layerBytes / sramUsable(ctx);
+}
+
+double linkLatency(const EvalContext& ctx)
+{
+    if (!ctx.topology || ctx.chips <= 1)
+        return 0;
+    return ctx.topology->groupPath(ctx.chips).latencyS;
+}
+
+struct TokenLatency
+{
+    double layers = 0; // mesh latency of all layers
+    double hops = 0;   // chip-to-chip transfers along the pipeline
+    double kv = 0;     // reading this stream's KV cache
+    double total() const { return layers + hops + kv; }
+};
+
+TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExternal)
+{
+    const ModelDesc& m = *ctx.model;
+    const double area = layerArea(ctx);
+    TokenLatency t;
+    const double perLayer = ctx.cal.dataflowLayerS.value + ctx.cal.dataflowAreaS.value * std::sqrt(std::min(area, 1.0));
+    t.layers = m.layers * perLayer;
+    const double hop = linkLatency(ctx) + ctx.cal.dataflowHopS.value;
+    // Between layer groups on different chips, and inside a layer that spans chips (its partial
+    // sums reduce over a tree of the chips it occupies).
+    const double chipsPerLayer = std::max(1.0, std::ceil(area));
+    const double pipelineHops = std::min<double>(ctx.chips - 1, m.layers);
+    const double reductionHops = chipsPerLayer > 1 ? m.layers * std::ceil(std::log2(chipsPerLayer)) : 0.0;
+    t.hops = (pipelineHops + reductionHops) * hop;
+    const double kvBytes = ctx.kvBytesAt(context);
+    t.kv = kvExternal ? kvBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
+                      : kvBytes / (ctx.chips * ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    return t;
+}
+
+} // namespace
+
+int maxBatchDataflow(const EvalContext& ctx)
+{
+    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
+    const double free = ctx.chips * sramUsable(ctx) - ctx.weightBytes;
+    const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+    if (free <= 0)
+        return 0;
+    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+}
+
+Estimate evaluateDataflow(const EvalContext& ctx, int batch)
+{
+    const ModelDesc& m = *ctx.model;
+    Estimate e;
+    e.chips = ctx.chips;
+    e.plan = ParallelPlan{1, ctx.chips, 1, 1};
+    e.mode = QStringLiteral("pipelined");
+    const double in = ctx.workload.inputTokens;
+    const double out = ctx.workload.outputTokens;
+    const double context = in + out / 2.0;
+    const int b = std::max(1, batch);
+
+    // Memory: weights must sit in SRAM; the KV cache too, or it spills to external memory.
+    const double capacity = ctx.chips * sramUsable(ctx);
+    const double kv = b * ctx.kvBytesAt(context);
+    e.memory.capacity = sramUsable(ctx);
+    e.memory.weights = ctx.weightBytes / ctx.chips;
+    e.memory.kvCache = kv / ctx.chips;
+    e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
+    bool kvExternal = false;
+    e.fits = ctx.weightBytes <= capacity;
+    if (!e.fits) {
+        e.why = QStringLiteral("weights need %1 GB of SRAM, %2 chips have %3 GB")
+                    .arg(ctx.weightBytes / 1e9, 0, 'f', 1)
+                    .arg(ctx.chips)
+                    .arg(capacity / 1e9, 0, 'f', 1);
+    } else if (ctx.weightBytes + kv + e.memory.activations * ctx.chips > capacity) {
+        if (ctx.externalBandwidth > 0 && kv <= ctx.externalCapacity) {
+            kvExternal = true;
+            e.kvPlacement = KvPlacement::SpilledExternal;
+            e.memory.kvCache = 0;
+            e.notes << QStringLiteral("KV cache spills from SRAM to external memory");
+        } else {
+            e.fits = false;
+            e.why = QStringLiteral("weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
+                        .arg((ctx.weightBytes + kv) / 1e9, 0, 'f', 1)
+                        .arg(ctx.chips)
+                        .arg(capacity / 1e9, 0, 'f', 1);
+        }
+    }
+
+    e.acceptance = ctx.deployment->speculative == SpeculativeMethod::None ? 1.0 : speculativeAcceptance(ctx);
+    const double verifyTokens = e.acceptance > 1.0 ? std::ceil(e.acceptance) + 1.0 : 1.0;
+    const TokenLatency lat = tokenLatency(ctx, context, kvExternal);
+    const double single = lat.total() + ctx.cal.stepOverheadS.value;
+    // Each layer is a pipeline stage: up to `layers` streams advance without slowing each other;
+    // beyond that, or when the chips' compute saturates, the step stretches.
+    const double depth = m.layers;
+    const double flopsPerToken = decodeFlops(m, context).total() * verifyTokens;
+    const double computeS = b * flopsPerToken / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double pipelineS = single * std::max(1.0, b / depth);
+    const double step = std::max(pipelineS, computeS);
+
+    e.decode.dataflow = lat.layers + lat.hops;
+    e.decode.memory = lat.kv;
+    e.decode.overhead = ctx.cal.stepOverheadS.value;
+    if (step > pipelineS)
+        e.decode.compute = step - pipelineS;
+    else
+        e.decode.dataflow += pipelineS - single;
+
+    // Prefill: the prompt streams through the pipeline; each layer computes with the cores it
+    // occupies, so a prompt takes the fill latency plus its tokens at one layer's throughput.
+    const double area = layerArea(ctx);
+    const double layerPeak = std::max(std::min(area, 1.0), std::ceil(area)) * ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    const FlopBreakdown pf = prefillFlops(m, in);
+    const double prefillLatency = single + pf.total() / m.layers / (area > 1 ? layerPeak : area * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefillOccupancy = pf.total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    finishServing(e, ctx, prefillOccupancy, prefillLatency, step, b, 1);
+
+    if (!e.fits)
+        e.bottleneck = Bottleneck::Capacity;
+    else if (kvExternal)
+        e.bottleneck = Bottleneck::MemoryBandwidth;
+    else if (step > pipelineS)
+        e.bottleneck = Bottleneck::Compute;
+    else if (lat.hops > lat.layers)
+        e.bottleneck = Bottleneck::Communication;
+    else
+        e.bottleneck = Bottleneck::DataflowLatency;
+    return e;
+}
+
+int maxBatchStreaming(const EvalContext& ctx)
+{
+    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
+    const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+    const double free = ctx.chips * sramUsable(ctx) * 0.5; // half the SRAM buffers streamed layers
+    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+}
+
+Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
+{
+    const ModelDesc& m = *ctx.model;
+    Estimate e;
+    e.chips = ctx.chips;
+    e.plan = ParallelPlan{1, 1, 1, ctx.chips};
+    e.mode = QStringLiteral("weight-streaming");
+    const double in = ctx.workload.inputTokens;
+    const double out = ctx.workload.outputTokens;
+    const double context = in + out / 2.0;
+    const int b = std::max(1, batch);
+
+    e.memory.capacity = sramUsable(ctx);
+    e.memory.kvCache = b * ctx.kvBytesAt(context) / ctx.chips;
+    e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
+    e.memory.weights = e.memory.capacity * 0.5; // streaming buffers
+    e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity && e.memory.used() <= e.memory.capacity;
+    if (!e.fits)
+        e.why = ctx.externalBandwidth > 0 ? QStringLiteral("KV cache of the batch exceeds on-chip SRAM")
+                                          : QStringLiteral("the device has no external memory to stream weights from");
+
+    // Every step streams all weights once (SwarmX broadcasts them to every wafer); the batch
+    // shares that cost, which is why this mode suits large batches and not single users.
+    const double streamS = ctx.externalBandwidth > 0 ? ctx.weightBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value) : 0;
+    const double computeS = b * decodeFlops(m, context).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double overhead = m.layers * ctx.cal.layerOverheadS.value + ctx.cal.stepOverheadS.value;
+    const double step = std::max(streamS, computeS) + overhead;
+    (streamS >= computeS ? e.decode.memory : e.decode.compute) = std::max(streamS, computeS);
+    e.decode.overhead = overhead;
+
+    const double prefillCompute = prefillFlops(m, in).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefill = std::max(streamS, prefillCompute) + overhead;
+    finishServing(e, ctx, prefill / std::max(1, b), prefill, step, b, 1);
+    e.bottleneck = !e.fits ? Bottleneck::Capacity : (streamS >= computeS ? Bottleneck::WeightStreaming : Bottleneck::Compute);
+    return e;
+}
+
+} // namespace is::detail

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "common/Precision.h"
+#include "engine/Workload.h"
+#include "hardware/Device.h"
+#include "hardware/Link.h"
+#include "topology/Topology.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace is {
+
+class Catalog;
+struct FamilyCalibration;
+
+// How weights reach the compute: resident in the device's primary memory, or streamed from
+// external memory every step (Cerebras MemoryX). Auto picks resident when the model fits.
+enum class ExecutionMode { Auto, Resident, WeightStreaming };
+
+// One deployment as the engine sees it: resolved catalog entries, a topology, and choices.
+struct Deployment
+{
+    QString name;
+    const Device* device = nullptr;
+    const SystemPackaging* system = nullptr; // may be null: bare devices
+    const Link* scaleUp = nullptr;
+    const Link* scaleOut = nullptr;
+    int chips = 1;
+    bool autoChips = false;                  // choose the smallest count that fits
+    std::optional<ParallelPlan> plan;        // nullopt = automatic
+    std::optional<Precision> weightPrecision; // nullopt = the device's usual serving precision
+    std::optional<Precision> kvPrecision;     // nullopt = weight precision, at least fp8
+    Precision activationPrecision = Precision::BF16;
+    ExecutionMode mode = ExecutionMode::Auto;
+    SpeculativeMethod speculative = SpeculativeMethod::None;
+    double acceptanceOverride = 0; // 0 = the method's stated default
+
+    Precision weights() const { return weightPrecision.value_or(device->defaultPrecision); }
+    Precision kv() const;
+    int devicesPerSystem() const;
+    Topology::Spec topologySpec(int chipCount) const;
+};
+
+} // namespace is

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+#include "engine/Engine.h"
+
+#include "common/Log.h"
+#include "engine/StepModels.h"
+#include "hardware/Catalog.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace is {
+
+namespace {
+
+constexpr int kMaxChipSearch = 4096;
+
+bool better(const Estimate& a, const Estimate& b, ServingGoal goal, int concurrency)
+{
+    if (a.fits != b.fits)
+        return a.fits;
+    // A single stream or a fixed number of them: the users' speed. Otherwise: throughput.
+    if (goal == ServingGoal::FixedConcurrency && concurrency <= 1)
+        return a.tokSUser > b.tokSUser * (1 + 1e-9);
+    return a.tokSTotal > b.tokSTotal * (1 + 1e-9);
+}
+
+bool meetsLimits(const Estimate& e, const Workload& w)
+{
+    return (w.ttftLimitS <= 0 || e.ttftS <= w.ttftLimitS) && (w.tpotLimitS <= 0 || e.tpotS <= w.tpotLimitS);
+}
+
+std::vector<int> divisors(int n)
+{
+    std::vector<int> d;
+    for (int i = 1; i <= n; ++i)
+        if (n % i == 0)
+            d.push_back(i);
+    return d;
+}
+
+} // namespace
+
+Engine::Engine(std::shared_ptr<const Catalog> catalog) : m_catalog(std::move(catalog)) {}
+
+std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                           const CostAssumptions& c, int chips, Bound deviceBound, QString* error) const
+{
+    if (!d.device) {
+        *error = QStringLiteral("device: missing");
+        return std::nullopt;
+    }
+    if (chips < 1) {
+        *error = QStringLiteral("count: must be at least 1");
+        return std::nullopt;
+    }
+    if (w.inputTokens < 1 || w.outputTokens < 1 || w.concurrency < 1 || !std::isfinite(w.inputTokens) ||
+        !std::isfinite(w.outputTokens)) {
+        *error = QStringLiteral("workload: input and output tokens and concurrency must be at least 1");
+        return std::nullopt;
+    }
+    EvalContext ctx;
+    ctx.deployment = &d;
+    ctx.model = &m;
+    ctx.workload = w;
+    ctx.cost = c;
+    ctx.chips = chips;
+    ctx.deviceBound = deviceBound;
+    ctx.cal = m_catalog->calibration().family(d.device->family);
+    ctx.params = paramBreakdown(m);
+    ctx.wBytesPerParam = bytesPerElement(d.weights());
+    ctx.actBytes = bytesPerElement(d.activationPrecision);
+    ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
+    ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
+    ctx.alwaysBytes = ctx.params.alwaysActive() * ctx.wBytesPerParam;
+    ctx.expertBytes = ctx.params.perRoutedExpert * ctx.wBytesPerParam;
+
+    const Device& dev = *d.device;
+    ctx.peakFlops = dev.peakFlopsFor(d.weights(), deviceBound);
+    const MemoryTier* primary = dev.primaryTier();
+    ctx.memCapacity = primary ? primary->capacityBytes.at(deviceBound) : 0;
+    ctx.memBandwidth = primary ? primary->bandwidthBytesPerS.at(deviceBound) : 0;
+    if (const MemoryTier* ext = dev.tier(MemoryTierKind::External)) {
+        ctx.externalBandwidth = ext->bandwidthBytesPerS.at(deviceBound);
+        ctx.externalCapacity = ext->capacityBytes.at(deviceBound);
+    }
+    ctx.idleW = dev.idlePowerW.at(deviceBound);
+    ctx.peakW = dev.peakPowerW.at(deviceBound);
+    if (ctx.peakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
+        *error = QStringLiteral("device %1: needs positive compute, memory capacity and bandwidth").arg(dev.id);
+        return std::nullopt;
+    }
+    if (chips > 1) {
+        auto topo = Topology::build(d.topologySpec(chips), error);
+        if (!topo)
+            return std::nullopt;
+        ctx.topology = std::move(topo);
+    }
+    return ctx;
+}
+
+bool Engine::streamingOnly(const EvalContext& ctx) const
+{
+    const Deployment& d = *ctx.deployment;
+    if (d.device->cls != DeviceClass::SramDataflow)
+        return false;
+    if (d.mode == ExecutionMode::WeightStreaming)
+        return true;
+    // Auto: stream when the weights cannot sit in the wafers' SRAM but external memory exists.
+    return d.mode == ExecutionMode::Auto && ctx.externalBandwidth > 0 &&
+           ctx.weightBytes > ctx.chips * ctx.memCapacity * ctx.cal.maxUsableMemory.value;
+}
+
+Estimate Engine::evaluate(const EvalContext& ctx, const ParallelPlan& plan, int batch) const
+{
+    Estimate e;
+    if (ctx.deployment->device->cls == DeviceClass::SramDataflow)
+        e = streamingOnly(ctx) ? detail::evaluateWeightStreaming(ctx, batch) : detail::evaluateDataflow(ctx, batch);
+    else
+        e = detail::evaluateResident(ctx, plan, batch);
+    addPowerAndCost(e, ctx);
+    return e;
+}
+
+void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
+{
+    const Deployment& d = *ctx.deployment;
+    const LatencyBreakdown& b = e.decode;
+    const double step = b.total() - b.queueing;
+    // Chips draw idle power plus the dynamic share for the time their compute or memory is busy.
+    const double busy = step > 0 ? std::clamp((b.compute + b.memory + 0.5 * b.dataflow) / step, 0.05, 1.0) : 1.0;
+    const double chipW = ctx.idleW + (ctx.peakW - ctx.idleW) * busy;
+    const int perSystem = std::max(1, d.devicesPerSystem());
+    const int systems = (ctx.chips + perSystem - 1) / perSystem;
+    const double hostW = d.system ? d.system->hostPowerW.at(ctx.deviceBound) * systems : 0.0;
+    e.powerW = chipW * ctx.chips + hostW;
+    e.facilityPowerW = e.powerW * ctx.cost.pue.value;
+    e.joulesPerToken = e.tokSTotal > 0 ? e.facilityPowerW / e.tokSTotal : 0;
+
+    double capex = 0;
+    if (d.system && d.system->priceUsd.value > 0)
+        capex = d.system->priceUsd.at(ctx.deviceBound) * static_cast<double>(ctx.chips) / perSystem;
+    else
+        capex = d.device->priceUsd.at(ctx.deviceBound) * ctx.chips;
+    const double capexPerHour = capex / (ctx.cost.amortisationYears.value * 8760.0);
+    const double energyPerHour = e.facilityPowerW / 1000.0 * ctx.cost.usdPerKWh.value;
+    e.usdPerHour = capexPerHour + energyPerHour;
+    e.usdPerMTok = e.tokSTotal > 0 ? e.usdPerHour / (e.tokSTotal * 3600.0) * 1e6 : 0;
+}
+
+Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const
+{
+    const Workload& w = ctx.workload;
+    const bool dataflow = ctx.deployment->device->cls == DeviceClass::SramDataflow;
+    int maxBatch = 0;
+    if (dataflow)
+        maxBatch = streamingOnly(ctx) ? detail::maxBatchStreaming(ctx) : detail::maxBatchDataflow(ctx);
+    else
+        maxBatch = detail::maxBatchPerReplica(ctx, plan) * std::max(1, plan.dp);
+    if (dataflow && maxBatch == 0)
+        maxBatch = 1; // spills or does not fit: evaluate one stream to say why
+
+    if (goal == ServingGoal::FixedConcurrency) {
+        const int batch = std::max(1, maxBatch > 0 ? std::min(w.concurrency, maxBatch) : 1);
+        Estimate e = evaluate(ctx, plan, batch);
+        if (batch < w.concurrency && e.fits) {
+            // Requests beyond what memory holds wait for a slot: they see the extra time as queueing.
+            const double factor = static_cast<double>(w.concurrency) / batch;
+            const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
+            e.decode.queueing += extra;
+            e.ttftS += extra;
+            e.notes << QStringLiteral("memory holds %1 of %2 streams; the rest queue").arg(batch).arg(w.concurrency);
+            e.bottleneck = Bottleneck::Capacity;
+        }
+        return e;
+    }
+    if (maxBatch <= 0)
+        return evaluate(ctx, plan, std::max(1, plan.dp));
+
+    // Candidate batches: powers of two up to the memory limit, plus the limit itself; the
+    // latency-bounded search then bisects between the best feasible and the next candidate.
+    std::vector<int> candidates;
+    for (int b = std::max(1, plan.dp); b < maxBatch; b *= 2)
+        candidates.push_back(b);
+    candidates.push_back(maxBatch);
+    Estimate best;
+    bool haveBest = false;
+    int bestIndex = -1;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        Estimate e = evaluate(ctx, plan, candidates[i]);
+        if (goal == ServingGoal::LatencyBounded && !meetsLimits(e, w))
+            continue;
+        if (!haveBest || better(e, best, goal, w.concurrency)) {
+            best = e;
+            haveBest = true;
+            bestIndex = static_cast<int>(i);
+        }
+    }
+    if (goal == ServingGoal::LatencyBounded) {
+        if (!haveBest) {
+            Estimate e = evaluate(ctx, plan, std::max(1, plan.dp));
+            e.notes << QStringLiteral("latency limits cannot be met even with one stream per replica");
+            return e;
+        }
+        if (bestIndex + 1 < static_cast<int>(candidates.size())) {
+            int lo = candidates[static_cast<size_t>(bestIndex)];
+            int hi = candidates[static_cast<size_t>(bestIndex) + 1];
+            while (hi - lo > std::max(1, lo / 64)) {
+                const int mid = lo + (hi - lo) / 2;
+                Estimate e = evaluate(ctx, plan, mid);
+                if (meetsLimits(e, w)) {
+                    if (better(e, best, goal, w.concurrency))
+                        best = e;
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const ModelDesc& m, int chips) const
+{
+    if (d.device->cls == DeviceClass::SramDataflow)
+        return {ParallelPlan{1, chips, 1, 1}};
+    if (d.plan)
+        return {*d.plan};
+    std::vector<ParallelPlan> plans;
+    const int domain = std::max(1, std::min(chips, d.devicesPerSystem()));
+    for (int tp : divisors(chips)) {
+        // Tensor parallelism stays inside the scale-up domain, where serving engines keep it.
+        if (tp > domain && tp != chips)
+            continue;
+        if (m.heads % tp != 0 && tp > 1)
+            continue;
+        for (int pp : divisors(chips / tp)) {
+            if (pp > m.layers)
+                continue;
+            const int dp = chips / (tp * pp);
+            plans.push_back(ParallelPlan{tp, pp, 1, dp});
+            if (m.isMoe()) {
+                // Experts spread over tensor and data-parallel ranks of a stage.
+                for (int ep : divisors(tp * dp))
+                    if (ep > 1 && ep <= m.experts && m.experts % ep == 0)
+                        plans.push_back(ParallelPlan{tp, pp, ep, dp});
+            }
+        }
+    }
+    return plans;
+}
+
+int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w) const
+{
+    CostAssumptions c;
+    QString err;
+    const double usable = m_catalog->calibration().family(d.device->family).maxUsableMemory.value;
+    const MemoryTier* tier = d.device->primaryTier();
+    if (!tier)
+        return 0;
+    const double capacity = tier->capacityBytes.value * usable;
+    const double weightBytes = paramBreakdown(m).total() * bytesPerElement(d.weights());
+    const double oneSeq = kvBytes(m, w.inputTokens + w.outputTokens, d.kv());
+    if (d.device->cls == DeviceClass::SramDataflow) {
+        // Weights plus one stream's KV cache in on-chip SRAM.
+        const double n = std::ceil((weightBytes + oneSeq) / capacity);
+        return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
+    }
+    // Resident devices: the smallest count whose best plan fits one sequence.
+    const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
+    for (int n = start; n <= kMaxChipSearch; ++n) {
+        auto ctx = prepare(d, m, Workload{w.inputTokens, w.outputTokens, 1, 0, 0}, c, n, Bound::Mid, &err);
+        if (!ctx)
+            return 0;
+        for (const ParallelPlan& p : candidatePlans(d, m, n))
+            if (detail::maxBatchPerReplica(*ctx, p) >= 1)
+                return n;
+        if (n > 64)
+            n = n + n / 8; // coarser steps for very large models
+    }
+    return 0;
+}
+
+std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m, const Workload& w, ServingGoal goal,
+                                         const CostAssumptions& c, QString* error, Bound deviceBound) const
+{
+    const int needed = minChips(d, m, w);
+    int chips = d.chips;
+    if (d.autoChips) {
+        if (needed == 0) {
+            *error = QStringLiteral("model %1 fits on no count of %2 up to %3").arg(m.id, d.device->id).arg(kMaxChipSearch);
+            return std::nullopt;
+        }
+        chips = needed;
+    }
+    auto ctx = prepare(d, m, w, c, chips, deviceBound, error);
+    if (!ctx)
+        return std::nullopt;
+    Estimate best;
+    bool have = false;
+    for (const ParallelPlan& p : candidatePlans(d, m, chips)) {
+        Estimate e = bestBatch(*ctx, p, goal);
+        if (!have || better(e, best, goal, w.concurrency)) {
+            best = e;
+            have = true;
+        }
+    }
+    best.minChips = needed;
+    if (!best.fits && needed > 0 && best.why.isEmpty())
+        best.why = QStringLiteral("needs %1 chips").arg(needed);
+    if (!best.fits && needed > 0)
+        best.why += QStringLiteral("; fits on %1").arg(needed);
+    log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(), chips,
+                              best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
+    return best;
+}
+
+std::optional<RangedEstimate> Engine::estimateRanged(const Deployment& d, const ModelEntry& entry, const Workload& w,
+                                                     ServingGoal goal, const CostAssumptions& c, QString* error) const
+{
+    RangedEstimate r;
+    const ModelDesc mid = entry.resolve(Bound::Mid);
+    auto m = estimate(d, mid, w, goal, c, error, Bound::Mid);
+    if (!m)
+        return std::nullopt;
+    r.mid = *m;
+    r.low = r.high = r.mid;
+    // The pessimistic end: the biggest model on the weakest device; the optimistic end the reverse.
+    const ModelDesc big = entry.resolve(Bound::High);
+    const ModelDesc small = entry.resolve(Bound::Low);
+    QString ignored;
+    if (auto lo = estimate(d, big, w, goal, c, &ignored, Bound::Low))
+        r.low = *lo;
+    if (auto hi = estimate(d, small, w, goal, c, &ignored, Bound::High))
+        r.high = *hi;
+    r.ranged = entry.hasRange() || r.low.tokSUser != r.high.tokSUser;
+    return r;
+}
+
+std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                                         ServingGoal goal, const CostAssumptions& c,
+                                                         const std::vector<double>& contexts) const
+{
+    std::vector<ContextPoint> points;
+    points.reserve(contexts.size());
+    for (double ctxLen : contexts) {
+        Workload wl = w;
+        wl.inputTokens = ctxLen;
+        QString err;
+        ContextPoint p;
+        p.context = ctxLen;
+        Deployment dd = d;
+        if (auto e = estimate(dd, m, wl, goal, c, &err)) {
+            p.tokSUser = e->fits ? e->tokSUser : 0;
+            p.tokSTotal = e->fits ? e->tokSTotal : 0;
+            p.ttftS = e->ttftS;
+            p.chips = e->chips;
+            p.fits = e->fits;
+            p.kvPlacement = e->kvPlacement;
+            // A wafer deployment sized automatically grows with the KV cache: say so where it does.
+            if (d.autoChips && !points.empty() && points.front().chips > 0 && e->chips > points.front().chips)
+                p.kvPlacement = KvPlacement::AddedChips;
+        }
+        points.push_back(p);
+    }
+    return points;
+}
+
+} // namespace is

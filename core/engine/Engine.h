@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/CostAssumptions.h"
+#include "engine/Deployment.h"
+#include "engine/Estimate.h"
+#include "engine/EvalContext.h"
+#include "engine/Workload.h"
+#include "model/ModelEntry.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace is {
+
+class Catalog;
+
+// The engine: (model, deployment, workload) -> metrics with a breakdown. Physical, not a lookup:
+// bytes and FLOPs come from the architecture, rates from the catalog at achievable (calibrated)
+// fractions. The GUI and the command line call the same functions.
+class Engine
+{
+public:
+    explicit Engine(std::shared_ptr<const Catalog> catalog);
+    const Catalog& catalog() const { return *m_catalog; }
+
+    // Builds what one evaluation needs for a chip count. Fails (error set) on a disconnected
+    // topology or an impossible parameter.
+    std::optional<EvalContext> prepare(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                       const CostAssumptions& c, int chips, Bound deviceBound, QString* error) const;
+
+    // One configuration: plan and batch fixed. The inner loop of every search.
+    Estimate evaluate(const EvalContext& ctx, const ParallelPlan& plan, int batch) const;
+
+    // The full estimate: chooses the chip count (when automatic), the parallelism plan (when
+    // automatic) and the batch for the goal. nullopt with `error` on bad input.
+    std::optional<Estimate> estimate(const Deployment& d, const ModelDesc& m, const Workload& w, ServingGoal goal,
+                                     const CostAssumptions& c, QString* error, Bound deviceBound = Bound::Mid) const;
+
+    // The same over ranges: the point estimate and the pessimistic and optimistic ends.
+    std::optional<RangedEstimate> estimateRanged(const Deployment& d, const ModelEntry& m, const Workload& w,
+                                                 ServingGoal goal, const CostAssumptions& c, QString* error) const;
+
+    // Smallest chip count on which the model (and one sequence's KV cache at the workload's
+    // length) fits. 0 when no count up to the search limit does.
+    int minChips(const Deployment& d, const ModelDesc& m, const Workload& w) const;
+
+    // Every plan the engine considers for a chip count.
+    std::vector<ParallelPlan> candidatePlans(const Deployment& d, const ModelDesc& m, int chips) const;
+
+    // The batch search for one plan: fixed concurrency, max throughput, or latency-bounded.
+    Estimate bestBatch(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const;
+
+    struct ContextPoint
+    {
+        double context = 0;
+        double tokSUser = 0;
+        double tokSTotal = 0;
+        double ttftS = 0;
+        int chips = 0;
+        bool fits = false;
+        KvPlacement kvPlacement = KvPlacement::OnChip;
+    };
+    // Decode speed versus context length (input tokens), for charts.
+    std::vector<ContextPoint> speedVsContext(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                             ServingGoal goal, const CostAssumptions& c,
+                                             const std::vector<double>& contexts) const;
+
+private:
+    bool streamingOnly(const EvalContext& ctx) const;
+    void addPowerAndCost(Estimate& e, const EvalContext& ctx) const;
+    std::shared_ptr<const Catalog> m_catalog;
+};
+
+} // namespace is

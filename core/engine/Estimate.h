@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Workload.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace is {
+
+// What limits a deployment, by name.
+enum class Bottleneck { Compute, MemoryBandwidth, Communication, DataflowLatency, Overhead, Capacity, WeightStreaming };
+QString bottleneckId(Bottleneck b);
+
+// Where the time of one decode step goes (seconds). The parts add up to the step time.
+struct LatencyBreakdown
+{
+    double compute = 0;
+    double memory = 0;
+    double communication = 0;
+    double dataflow = 0;
+    double overhead = 0;
+    double queueing = 0;
+    double total() const { return compute + memory + communication + dataflow + overhead + queueing; }
+};
+
+// Memory budget of one device (bytes).
+struct MemoryBudget
+{
+    double weights = 0;
+    double kvCache = 0;
+    double activations = 0;
+    double capacity = 0; // usable capacity of the tier that holds them
+    double used() const { return weights + kvCache + activations; }
+};
+
+// Where the KV cache lives when a wafer deployment runs out of SRAM.
+enum class KvPlacement { OnChip, AddedChips, SpilledExternal };
+QString kvPlacementId(KvPlacement p);
+
+struct Estimate
+{
+    bool fits = false;
+    QString why;        // when it does not fit: what and by how much
+    int chips = 0;
+    int minChips = 0;   // smallest chip count on which the model fits
+    ParallelPlan plan;
+    int batch = 0;      // concurrent streams in flight (whole deployment)
+    QString mode;       // "resident", "pipelined", "weight-streaming"
+    KvPlacement kvPlacement = KvPlacement::OnChip;
+
+    double prefillS = 0;
+    double ttftS = 0;
+    double tpotS = 0;   // mean time per output token one user sees
+    double tokSUser = 0;
+    double tokSTotal = 0;
+    double acceptance = 1; // tokens per verification step (speculative decoding)
+
+    double powerW = 0;        // devices + hosts + network, before PUE
+    double facilityPowerW = 0; // with PUE
+    double joulesPerToken = 0;
+    double usdPerMTok = 0;
+    double usdPerHour = 0;
+
+    Bottleneck bottleneck = Bottleneck::Compute;
+    LatencyBreakdown decode; // one decode step
+    MemoryBudget memory;     // the busiest device
+    QStringList notes;
+};
+
+// An estimate whose inputs carry ranges: the point estimate and the two ends of the band.
+struct RangedEstimate
+{
+    Estimate mid;
+    Estimate low;  // the pessimistic end (slowest)
+    Estimate high; // the optimistic end (fastest)
+    bool ranged = false;
+};
+
+} // namespace is

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+#include "engine/EvalContext.h"
+
+namespace is {
+
+double EvalContext::kvBytesAt(double ctx) const { return is::kvBytes(*model, ctx, deployment->kv()); }
+
+} // namespace is

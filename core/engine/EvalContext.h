@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/CostAssumptions.h"
+#include "engine/Deployment.h"
+#include "hardware/Calibration.h"
+#include "model/ModelMath.h"
+#include "topology/Topology.h"
+
+#include <optional>
+
+namespace is {
+
+// Everything one evaluation needs that does not change while the plan and batch are searched:
+// derived model counts, device numbers at the chosen bound, calibration and the topology.
+// Built once per (deployment, model, workload); evaluations then cost microseconds.
+struct EvalContext
+{
+    const Deployment* deployment = nullptr;
+    const ModelDesc* model = nullptr;
+    Workload workload;
+    CostAssumptions cost;
+    FamilyCalibration cal;
+    Bound deviceBound = Bound::Mid;
+    int chips = 1;
+    std::optional<Topology> topology;
+
+    // Model, per whole model.
+    ParamBreakdown params;
+    double weightBytes = 0;       // all weights
+    double alwaysBytes = 0;       // weights every step reads (non-routed)
+    double embeddingBytes = 0;
+    double expertBytes = 0;       // one routed expert of one layer
+    double kvPerTokenLayer = 0;   // KV bytes one token adds in one full-attention layer
+    double actBytes = 2;
+    double wBytesPerParam = 2;
+
+    // Device at the bound.
+    double peakFlops = 0;         // dense, at the weight precision
+    double memCapacity = 0;       // primary tier, per chip
+    double memBandwidth = 0;
+    double externalBandwidth = 0; // weight streaming tier (0 when none)
+    double externalCapacity = 0;
+    double idleW = 0;
+    double peakW = 0;
+
+    // KV bytes of one sequence at context ctx (all layers, windows honoured).
+    double kvBytesAt(double ctx) const;
+};
+
+} // namespace is

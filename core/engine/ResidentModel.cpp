@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// Chips that hold weights and KV cache in their own memory (GPUs, MI300X, Sohu, SN40L's HBM, CPUs):
+// a step takes the longer of its compute and its memory traffic at achievable rates, plus
+// collectives over the topology, plus fixed per-layer overheads.
+#include "engine/StepModels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::detail {
+
+namespace {
+
+struct Shards
+{
+    int kv = 1;      // chips a sequence's KV cache is split over within a stage (heads)
+    int experts = 1; // chips the routed experts of a layer are split over
+    double tokensPerExpertGroup = 1; // multiplier: DP replicas that share an EP group
+};
+
+Shards shardsFor(const EvalContext& ctx, const ParallelPlan& p)
+{
+    const ModelDesc& m = *ctx.model;
+    Shards s;
+    // MLA's latent cache has no heads to split: every tensor-parallel rank keeps all of it.
+    s.kv = m.attention == AttentionKind::MLA ? 1 : std::max(1, std::min(p.tp, m.kvHeads));
+    s.experts = std::max(p.ep, p.tp);
+    s.tokensPerExpertGroup = std::max(1.0, static_cast<double>(p.ep) / p.tp);
+    return s;
+}
+
+// Activation workspace per chip: hidden states and logits for the running batch, plus one
+// prefill chunk (2048 tokens) of intermediate activations.
+double activationBytes(const EvalContext& ctx, const ParallelPlan& p, double batch)
+{
+    const ModelDesc& m = *ctx.model;
+    constexpr double kPrefillChunk = 2048;
+    const double perToken = (8.0 * m.hidden + static_cast<double>(m.vocab) / p.tp * 2.0) * ctx.actBytes;
+    return (batch + kPrefillChunk) * perToken;
+}
+
+double weightsPerChip(const EvalContext& ctx, const ParallelPlan& p, const Shards& s)
+{
+    const double nonExpert = ctx.weightBytes - ctx.params.expertsAll * ctx.wBytesPerParam;
+    return nonExpert / (p.tp * p.pp) + ctx.params.expertsAll * ctx.wBytesPerParam / (s.experts * p.pp);
+}
+
+MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchPerReplica, double kvContext)
+{
+    const Shards s = shardsFor(ctx, p);
+    MemoryBudget b;
+    b.capacity = ctx.memCapacity * ctx.cal.maxUsableMemory.value;
+    b.weights = weightsPerChip(ctx, p, s);
+    b.kvCache = batchPerReplica * ctx.kvBytesAt(kvContext) / (s.kv * p.pp);
+    b.activations = activationBytes(ctx, p, batchPerReplica / p.pp);
+    return b;
+}
+
+struct StepTime
+{
+    double total = 0;
+    LatencyBreakdown parts;
+    double busyFraction = 0; // of the step, the time the chip's compute or memory is busy
+};
+
+// One decode step of `batch` sequences on one replica at context length `context`, each sequence
+// verifying `tokensPerSeq` tokens (1, or the draft length under speculative decoding).
+StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch, double context, double tokensPerSeq)
+{
+    const ModelDesc& m = *ctx.model;
+    const Shards s = shardsFor(ctx, p);
+    const double micro = std::max(1.0, batch / p.pp); // sequences per pipeline micro-batch
+    const double tokens = micro * tokensPerSeq;
+    const double stageLayers = static_cast<double>(m.layers) / p.pp;
+
+    double weightBytes = (ctx.alwaysBytes) / (p.tp * p.pp);
+    if (m.isMoe()) {
+        const double touched = expectedExpertsTouched(m, tokens * s.tokensPerExpertGroup);
+        weightBytes += touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
+    }
+    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
+    const FlopBreakdown f = decodeFlops(m, context);
+    const double flops = tokens * f.total() / (p.tp * p.pp);
+
+    const double tc = flops / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double tm = (weightBytes + kvRead) / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+
+    const double linkEff = ctx.cal.linkEfficiency.value;
+    const double hiddenMsg = tokens * ctx.model->hidden * ctx.actBytes;
+    double comm = 0;
+    if (p.tp > 1 && ctx.topology)
+        comm += stageLayers * 2.0 *
+                collectiveTime(Collective::AllReduceRing, p.tp, hiddenMsg, ctx.topology->groupPath(p.tp), linkEff);
+    if (p.ep > 1 && m.isMoe() && ctx.topology)
+        comm += static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
+                collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts * s.tokensPerExpertGroup,
+                               ctx.topology->groupPath(p.ep * p.pp), linkEff);
+    const double overhead = stageLayers * ctx.cal.layerOverheadS.value;
+    const double stage = std::max(tc, tm) + comm + overhead;
+    const double p2p = (p.pp > 1 && ctx.topology)
+                           ? (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, hiddenMsg,
+                                                         ctx.topology->groupPath(p.tp * p.pp), linkEff)
+                           : 0.0;
+
+    StepTime st;
+    st.total = p.pp * stage + p2p + ctx.cal.stepOverheadS.value;
+    (tc >= tm ? st.parts.compute : st.parts.memory) = p.pp * std::max(tc, tm);
+    st.parts.communication = p.pp * comm + p2p;
+    st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
+    st.busyFraction = st.total > 0 ? p.pp * std::max(tc, tm) / st.total : 0;
+    return st;
+}
+
+// Prefill of one request's prompt: compute-bound matrix-matrix work, stages in sequence.
+double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptTokens)
+{
+    const ModelDesc& m = *ctx.model;
+    const double flops = prefillFlops(m, promptTokens).total() / p.tp;
+    const double tc = flops / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const Shards s = shardsFor(ctx, p);
+    const double tm = weightsPerChip(ctx, p, s) * p.pp / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    const double linkEff = ctx.cal.linkEfficiency.value;
+    const double msg = promptTokens * m.hidden * ctx.actBytes;
+    double comm = 0;
+    if (p.tp > 1 && ctx.topology)
+        comm += m.layers * 2.0 * collectiveTime(Collective::AllReduceRing, p.tp, msg, ctx.topology->groupPath(p.tp), linkEff);
+    if (p.ep > 1 && m.isMoe() && ctx.topology)
+        comm += ctx.params.moeLayers * 2.0 *
+                collectiveTime(Collective::AllToAll, p.ep, msg * m.activeExperts / s.tokensPerExpertGroup,
+                               ctx.topology->groupPath(p.ep * p.pp), linkEff);
+    if (p.pp > 1 && ctx.topology)
+        comm += (p.pp - 1) *
+                collectiveTime(Collective::PointToPoint, 2, msg, ctx.topology->groupPath(p.tp * p.pp), linkEff);
+    return std::max(tc, tm) + comm + m.layers * ctx.cal.layerOverheadS.value + ctx.cal.stepOverheadS.value;
+}
+
+} // namespace
+
+int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& p)
+{
+    const double kvContext = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
+    const MemoryBudget empty = budget(ctx, p, 0, kvContext);
+    const double free = empty.capacity - empty.used();
+    if (free <= 0)
+        return 0;
+    const MemoryBudget one = budget(ctx, p, p.pp, kvContext);
+    const double perSeq = (one.used() - empty.used()) / p.pp;
+    if (perSeq <= 0)
+        return kMaxBatchPerReplica;
+    // The longest sequence must fit on its own at full length.
+    const MemoryBudget full = budget(ctx, p, 1, ctx.workload.inputTokens + ctx.workload.outputTokens);
+    if (full.used() > full.capacity)
+        return 0;
+    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+}
+
+Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int batch)
+{
+    Estimate e;
+    e.chips = ctx.chips;
+    e.plan = p;
+    e.mode = QStringLiteral("resident");
+    const double in = ctx.workload.inputTokens;
+    const double out = ctx.workload.outputTokens;
+    // Replicas beyond the number of streams sit idle.
+    const int replicas = std::clamp(batch, 1, std::max(1, p.dp));
+    const int perReplica = std::max(1, (batch + replicas - 1) / replicas);
+
+    e.memory = budget(ctx, p, perReplica, in + out / 2.0);
+    const MemoryBudget full = budget(ctx, p, 1, in + out);
+    e.fits = full.used() <= full.capacity && e.memory.used() <= e.memory.capacity;
+    if (!e.fits)
+        e.why = QStringLiteral("needs %1 GB per chip, has %2 GB")
+                    .arg(std::max(full.used(), e.memory.used()) / 1e9, 0, 'f', 1)
+                    .arg(e.memory.capacity / 1e9, 0, 'f', 1);
+
+    e.acceptance = ctx.deployment->speculative == SpeculativeMethod::None ? 1.0 : speculativeAcceptance(ctx);
+    const double verifyTokens = e.acceptance > 1.0 ? std::ceil(e.acceptance) + 1.0 : 1.0;
+    const StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, verifyTokens);
+    const double prefill = prefillTime(ctx, p, in);
+    e.decode = step.parts;
+    finishServing(e, ctx, prefill, prefill, step.total, perReplica, replicas);
+
+    // Name what limits the step.
+    const LatencyBreakdown& d = e.decode;
+    const double biggest = std::max({d.compute, d.memory, d.communication, d.overhead});
+    if (!e.fits)
+        e.bottleneck = Bottleneck::Capacity;
+    else if (biggest == d.memory)
+        e.bottleneck = Bottleneck::MemoryBandwidth;
+    else if (biggest == d.compute)
+        e.bottleneck = Bottleneck::Compute;
+    else if (biggest == d.communication)
+        e.bottleneck = Bottleneck::Communication;
+    else
+        e.bottleneck = Bottleneck::Overhead;
+    e.notes << QStringLiteral("busy=%1").arg(step.busyFraction, 0, 'f', 3);
+    return e;
+}
+
+
+} // namespace is::detail

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "engine/StepModels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::detail {
+
+void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS, double stepS,
+                   int batchPerReplica, int replicas)
+{
+    const double out = std::max(1.0, ctx.workload.outputTokens);
+    const double a = std::max(1.0, e.acceptance);
+    const double b = std::max(1, batchPerReplica);
+    // In steady state a replica finishes b requests per cycle: each request's prefill occupies the
+    // replica once, and the b streams share out/a decode steps.
+    const double decodeS = out / a * stepS;
+    const double cycle = b * prefillOccupancyS + decodeS;
+    // A user's own prefill is its TTFT; the other streams' prefills interrupt its decode.
+    const double tpot = (decodeS + (b - 1) * prefillOccupancyS) / out;
+    // Queueing for a prefill slot behind others' prefills (M/D/1 mean wait), plus half a decode
+    // step to join the running batch.
+    const double rho = b > 1 ? std::min(0.95, b * prefillOccupancyS / cycle) : 0.0;
+    const double wait = b > 1 ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0 : 0.0;
+
+    e.prefillS = prefillLatencyS;
+    e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait;
+    e.decode.queueing = wait;
+    e.tpotS = tpot;
+    e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
+    e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
+    e.batch = static_cast<int>(b) * replicas;
+}
+
+} // namespace is::detail

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Estimate.h"
+#include "engine/EvalContext.h"
+
+namespace is::detail {
+
+// The per-class physics. Each fills the speed, latency, memory and breakdown fields of an
+// Estimate for one plan and one batch; Engine adds power, cost and the search around them.
+
+// Chips hold weights and KV in their primary memory (HBM, or the CPU's DRAM). Also used for
+// the tiered SN40L, whose HBM tier holds the weights.
+Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& plan, int batch);
+// Weights sit in on-chip SRAM over as many chips as needed; layers form a pipeline.
+Estimate evaluateDataflow(const EvalContext& ctx, int batch);
+// Weights stream from external memory (MemoryX) every step; the batch amortises them.
+Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch);
+
+// Largest batch per replica that fits in memory for the plan (0 when not even one fits).
+int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& plan);
+int maxBatchDataflow(const EvalContext& ctx);
+int maxBatchStreaming(const EvalContext& ctx);
+
+// Mean tokens produced per verification step for the deployment's speculative method.
+double speculativeAcceptance(const EvalContext& ctx);
+
+// Shared by all classes: turns prefill time, decode step time and batch into user-visible
+// speed and latency, counting prefill and decode both (continuous batching).
+void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
+                   double stepS, int batchPerReplica, int replicas);
+
+// The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
+// TensorRT-LLM cap the running batch in the low thousands).
+constexpr int kMaxBatchPerReplica = 4096;
+
+} // namespace is::detail

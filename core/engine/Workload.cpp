@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "engine/Workload.h"
+
+namespace is {
+
+QString ParallelPlan::toString() const
+{
+    QString s = QStringLiteral("TP%1").arg(tp);
+    if (pp > 1)
+        s += QStringLiteral(" PP%1").arg(pp);
+    if (ep > 1)
+        s += QStringLiteral(" EP%1").arg(ep);
+    if (dp > 1)
+        s += QStringLiteral(" DP%1").arg(dp);
+    return s;
+}
+
+QString speculativeMethodId(SpeculativeMethod m)
+{
+    switch (m) {
+    case SpeculativeMethod::None:
+        return {};
+    case SpeculativeMethod::Draft:
+        return QStringLiteral("draft");
+    case SpeculativeMethod::Medusa:
+        return QStringLiteral("medusa");
+    case SpeculativeMethod::Eagle3:
+        return QStringLiteral("eagle3");
+    case SpeculativeMethod::Mtp:
+        return QStringLiteral("mtp");
+    }
+    return {};
+}
+
+std::optional<SpeculativeMethod> speculativeMethodFromId(const QString& idIn)
+{
+    const QString id = idIn.toLower();
+    if (id.isEmpty() || id == QLatin1String("none"))
+        return SpeculativeMethod::None;
+    if (id == QLatin1String("draft"))
+        return SpeculativeMethod::Draft;
+    if (id == QLatin1String("medusa"))
+        return SpeculativeMethod::Medusa;
+    if (id == QLatin1String("eagle3") || id == QLatin1String("eagle"))
+        return SpeculativeMethod::Eagle3;
+    if (id.startsWith(QLatin1String("mtp")))
+        return SpeculativeMethod::Mtp;
+    return std::nullopt;
+}
+
+} // namespace is

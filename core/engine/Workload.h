@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace is {
+
+// What the users ask of a deployment.
+struct Workload
+{
+    double inputTokens = 1000;
+    double outputTokens = 1000;
+    int concurrency = 1;     // simultaneous streams
+    double ttftLimitS = 0;   // 0 = no limit
+    double tpotLimitS = 0;   // 0 = no limit
+};
+
+// How the chips of one deployment split the model: tp x pp chips hold one replica, dp replicas
+// serve in parallel, experts are spread over ep chips (within tp x dp).
+struct ParallelPlan
+{
+    int tp = 1;
+    int pp = 1;
+    int ep = 1;
+    int dp = 1;
+    int chips() const { return tp * pp * dp; }
+    QString toString() const;
+    bool operator==(const ParallelPlan&) const = default;
+};
+
+// Speculative decoding: a draft (model, Medusa heads, EAGLE, MTP) proposes tokens the target
+// verifies in one step. `acceptance` = mean tokens produced per verification step.
+enum class SpeculativeMethod { None, Draft, Medusa, Eagle3, Mtp };
+QString speculativeMethodId(SpeculativeMethod m);
+std::optional<SpeculativeMethod> speculativeMethodFromId(const QString& id);
+
+// How the scenario wants the batch chosen.
+enum class ServingGoal {
+    FixedConcurrency, // the workload's concurrency (single stream when 1)
+    MaxThroughput,    // the largest batch that fits, no latency limit ("offline")
+    LatencyBounded    // the best throughput whose mean TTFT and TPOT stay within the limits ("server")
+};
+
+} // namespace is

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#include "hardware/Calibration.h"
+
+#include "common/JsonFields.h"
+
+#include <QJsonArray>
+
+namespace is {
+
+namespace {
+
+FamilyCalibration builtinDefault()
+{
+    FamilyCalibration c;
+    const QString why = QStringLiteral("generic default when a family has no calibration");
+    c.computeEfficiency = Sourced::assumed(0.6, why);
+    c.memoryEfficiency = Sourced::assumed(0.8, why);
+    c.layerOverheadS = Sourced::assumed(5e-6, why);
+    c.stepOverheadS = Sourced::assumed(1e-3, why);
+    c.requestOverheadS = Sourced::assumed(0.0, why);
+    c.linkEfficiency = Sourced::assumed(0.7, why);
+    c.maxUsableMemory = Sourced::assumed(0.9, why);
+    c.dataflowLayerS = Sourced::assumed(10e-6, why);
+    c.dataflowAreaS = Sourced::assumed(20e-6, why);
+    c.dataflowHopS = Sourced::assumed(20e-6, why);
+    return c;
+}
+
+FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const FamilyCalibration& base, QString* error)
+{
+    JsonFields f(o, path, error);
+    FamilyCalibration c = base;
+    auto read = [&](const char* key, Sourced& target) {
+        if (f.has(key))
+            target = f.sourced(key);
+    };
+    read("compute_efficiency", c.computeEfficiency);
+    read("memory_efficiency", c.memoryEfficiency);
+    read("layer_overhead_s", c.layerOverheadS);
+    read("step_overhead_s", c.stepOverheadS);
+    read("request_overhead_s", c.requestOverheadS);
+    read("link_efficiency", c.linkEfficiency);
+    read("max_usable_memory", c.maxUsableMemory);
+    read("dataflow_layer_s", c.dataflowLayerS);
+    read("dataflow_area_s", c.dataflowAreaS);
+    read("dataflow_hop_s", c.dataflowHopS);
+    c.fittedOn.clear();
+    for (const QJsonValue& v : f.array("fitted_on"))
+        c.fittedOn << v.toString();
+    for (const Sourced* frac : {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory})
+        if (f.ok() && (frac->value <= 0 || frac->value > 1))
+            f.fail("efficiency", QStringLiteral("fractions must be in (0, 1]"));
+    return c;
+}
+
+} // namespace
+
+Calibration::Calibration() : m_default(builtinDefault()) {}
+
+const FamilyCalibration& Calibration::family(const QString& family) const
+{
+    auto it = m_families.find(family);
+    return it != m_families.end() ? it->second : m_default;
+}
+
+bool Calibration::load(const QJsonObject& root, const QString& origin, QString* error)
+{
+    QString err;
+    m_default = builtinDefault();
+    const QJsonObject families = root.value(QStringLiteral("families")).toObject();
+    if (families.contains(QStringLiteral("default")))
+        m_default = parseFamily(families.value(QStringLiteral("default")).toObject(), QStringLiteral("families.default"),
+                                m_default, &err);
+    for (auto it = families.begin(); it != families.end() && err.isEmpty(); ++it) {
+        if (it.key() == QLatin1String("default"))
+            continue;
+        m_families[it.key()] = parseFamily(it.value().toObject(), QStringLiteral("families.") + it.key(), m_default, &err);
+    }
+    if (!err.isEmpty()) {
+        *error = origin + QStringLiteral(": ") + err;
+        return false;
+    }
+    return true;
+}
+
+} // namespace is

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "hardware/Calibration.h"
+#include "hardware/Device.h"
+#include "hardware/Link.h"
+#include "model/ModelEntry.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace is {
+
+// Devices, links, systems, models and calibration: the built-in catalogs (Qt resources) plus
+// the user's own files. Immutable once loaded; shared by the GUI and the command line.
+class Catalog
+{
+public:
+    // The built-in catalog plus the user's folder (<data dir>/catalog). Problems in user files
+    // are returned in `warnings` (the file is skipped); problems in built-in files are fatal.
+    static std::shared_ptr<const Catalog> load(QStringList* warnings = nullptr);
+    // The built-in catalog only, loaded once per process (tests, benchmarks).
+    static std::shared_ptr<const Catalog> builtin();
+    static QString userCatalogDir();
+
+    // Loads one catalog file (devices, links, systems, models or calibration by its top-level key).
+    bool loadFile(const QString& path, QString* error);
+    bool loadJson(const QByteArray& data, const QString& origin, QString* error);
+
+    const Device* device(const QString& id) const;
+    const Link* link(const QString& id) const;
+    const SystemPackaging* system(const QString& id) const;
+    const ModelEntry* model(const QString& id) const;
+    const Calibration& calibration() const { return m_calibration; }
+
+    std::vector<const Device*> devices() const;
+    std::vector<const Link*> links() const;
+    std::vector<const SystemPackaging*> systems() const;
+    std::vector<const ModelEntry*> models() const;
+
+    // Adds or replaces a device (the probed "this machine" CPU).
+    void addDevice(const Device& d) { m_devices[d.id] = d; }
+
+private:
+    bool loadDevices(const QJsonArray& arr, const QString& origin, QString* error);
+    bool loadLinks(const QJsonArray& arr, const QString& origin, QString* error);
+    bool loadSystems(const QJsonArray& arr, const QString& origin, QString* error);
+    bool loadModels(const QJsonArray& arr, const QString& origin, QString* error);
+
+    std::map<QString, Device> m_devices;
+    std::map<QString, Link> m_links;
+    std::map<QString, SystemPackaging> m_systems;
+    std::map<QString, ModelEntry> m_models;
+    Calibration m_calibration;
+};
+
+} // namespace is

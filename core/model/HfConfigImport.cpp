@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "model/HfConfigImport.h"
+
+#include "common/JsonFields.h"
+#include "common/Log.h"
+
+#include <QFile>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace is {
+
+namespace {
+
+constexpr int kMaxDim = 1 << 24;
+
+void readCommon(JsonFields& f, ModelDesc& m)
+{
+    m.hidden = f.integer("hidden_size", 0, 1, kMaxDim, true);
+    m.layers = f.integer("num_hidden_layers", 0, 1, 100000, true);
+    m.heads = f.integer("num_attention_heads", 0, 1, 65536, true);
+    m.kvHeads = f.integer("num_key_value_heads", m.heads, 1, 65536);
+    m.headDim = f.integer("head_dim", m.heads > 0 ? m.hidden / m.heads : 0, 1, 65536);
+    m.vocab = f.integer("vocab_size", 0, 1, kMaxDim, true);
+    m.tiedEmbeddings = f.boolean("tie_word_embeddings", false);
+    m.maxContext = f.integer("max_position_embeddings", 0, 0, 1 << 30);
+    m.attention = m.kvHeads == m.heads ? AttentionKind::MHA : (m.kvHeads == 1 ? AttentionKind::MQA : AttentionKind::GQA);
+}
+
+void readMixtralLike(JsonFields& f, ModelDesc& m, const char* expertsKey, const char* ffnKey)
+{
+    m.experts = f.integer(expertsKey, 0, 1, 1 << 20, true);
+    m.activeExperts = f.integer("num_experts_per_tok", 2, 1, 1 << 20);
+    m.expertFfn = f.integer(ffnKey, 0, 1, kMaxDim, true);
+}
+
+} // namespace
+
+std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QString& origin, QString* error)
+{
+    QString err;
+    QJsonObject root = rootIn;
+    const QString type = root.value(QStringLiteral("model_type")).toString();
+    // Llama 4 and some multimodal configs nest the language model under text_config.
+    if (root.value(QStringLiteral("text_config")).isObject()) {
+        QJsonObject text = root.value(QStringLiteral("text_config")).toObject();
+        if (!text.contains(QStringLiteral("model_type")))
+            text.insert(QStringLiteral("model_type"), type);
+        root = text;
+    }
+    const QString modelType = root.value(QStringLiteral("model_type")).toString(type);
+    JsonFields f(root, {}, &err);
+    ModelEntry e;
+    ModelDesc& m = e.arch;
+    m.id = QFileInfo(origin).dir().dirName();
+    if (m.id.isEmpty() || m.id == QLatin1String("."))
+        m.id = QFileInfo(origin).completeBaseName();
+    m.name = m.id;
+    m.source = QStringLiteral("Hugging Face config.json: ") + origin;
+    m.kind = SourceKind::Datasheet;
+
+    if (modelType.isEmpty()) {
+        *error = origin + QStringLiteral(": model_type: missing");
+        return std::nullopt;
+    }
+    readCommon(f, m);
+    if (modelType == QLatin1String("llama") || modelType == QLatin1String("mistral") ||
+        modelType == QLatin1String("qwen2") || modelType == QLatin1String("qwen3")) {
+        m.denseFfn = f.integer("intermediate_size", 0, 1, kMaxDim, true);
+        if (modelType == QLatin1String("mistral") && root.value(QStringLiteral("sliding_window")).isDouble()) {
+            m.slidingWindow = f.integer("sliding_window", 0, 1, 1 << 30);
+            m.slidingEvery = 1;
+        }
+    } else if (modelType == QLatin1String("mixtral")) {
+        readMixtralLike(f, m, "num_local_experts", "intermediate_size");
+    } else if (modelType == QLatin1String("qwen3_moe") || modelType == QLatin1String("qwen2_moe")) {
+        readMixtralLike(f, m, "num_experts", "moe_intermediate_size");
+        m.denseFfn = f.integer("intermediate_size", 0, 0, kMaxDim);
+        m.moeEvery = f.integer("decoder_sparse_step", 1, 1, 100000);
+        if (modelType == QLatin1String("qwen2_moe") && root.value(QStringLiteral("shared_expert_intermediate_size")).isDouble())
+            m.sharedExperts = 1;
+        const QJsonArray mlpOnly = f.array("mlp_only_layers");
+        if (!mlpOnly.isEmpty())
+            m.denseLayers = mlpOnly.size(); // Qwen lists the leading dense layers
+    } else if (modelType == QLatin1String("deepseek_v3") || modelType == QLatin1String("deepseek_v2") ||
+               modelType == QLatin1String("kimi_k2")) {
+        m.attention = AttentionKind::MLA;
+        m.qLoraRank = f.integer("q_lora_rank", 0, 0, kMaxDim);
+        m.kvLoraRank = f.integer("kv_lora_rank", 0, 1, kMaxDim, true);
+        m.qkNopeHeadDim = f.integer("qk_nope_head_dim", 0, 1, kMaxDim, true);
+        m.qkRopeHeadDim = f.integer("qk_rope_head_dim", 0, 0, kMaxDim, true);
+        m.vHeadDim = f.integer("v_head_dim", 0, 1, kMaxDim, true);
+        m.kvHeads = m.heads;
+        m.denseFfn = f.integer("intermediate_size", 0, 1, kMaxDim, true);
+        m.experts = f.integer("n_routed_experts", 0, 0, 1 << 20);
+        m.activeExperts = f.integer("num_experts_per_tok", 0, 0, 1 << 20);
+        m.sharedExperts = f.integer("n_shared_experts", 0, 0, 1 << 20);
+        m.expertFfn = f.integer("moe_intermediate_size", 0, 0, kMaxDim);
+        m.denseLayers = f.integer("first_k_dense_replace", 0, 0, 100000);
+        m.moeEvery = f.integer("moe_layer_freq", 1, 1, 100000);
+        m.mtpLayers = f.integer("num_nextn_predict_layers", 0, 0, 64);
+    } else if (modelType == QLatin1String("gpt_oss")) {
+        readMixtralLike(f, m, "num_local_experts", "intermediate_size");
+        if (root.contains(QStringLiteral("experts_per_token")))
+            m.activeExperts = f.integer("experts_per_token", 4, 1, 1 << 20);
+        m.slidingWindow = f.integer("sliding_window", 0, 0, 1 << 30);
+        m.slidingEvery = m.slidingWindow > 0 ? 2 : 0;
+    } else if (modelType == QLatin1String("llama4") || modelType == QLatin1String("llama4_text")) {
+        readMixtralLike(f, m, "num_local_experts", "intermediate_size");
+        m.sharedExperts = 1;
+        m.denseFfn = f.integer("intermediate_size_mlp", 0, 1, kMaxDim, true);
+        m.moeEvery = f.integer("interleave_moe_layer_step", 1, 1, 100000);
+        m.attentionChunk = f.integer("attention_chunk_size", 0, 0, 1 << 30);
+        m.chunkGlobalEvery = m.attentionChunk > 0 ? 4 : 0;
+    } else {
+        *error = origin + QStringLiteral(": model_type: unsupported '") + modelType +
+                 QStringLiteral("' (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)");
+        return std::nullopt;
+    }
+    if (!err.isEmpty()) {
+        *error = origin + QStringLiteral(": ") + err;
+        return std::nullopt;
+    }
+    if (const QString why = m.validate(); !why.isEmpty()) {
+        *error = origin + QStringLiteral(": ") + why;
+        return std::nullopt;
+    }
+    log::get("model")->info("imported {} ({}) from {}", m.id.toStdString(), modelType.toStdString(), origin.toStdString());
+    return e;
+}
+
+std::optional<ModelEntry> importHfConfigFile(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        return std::nullopt;
+    }
+    if (file.size() > 16 * 1024 * 1024) {
+        *error = path + QStringLiteral(": too large for a config.json");
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        *error = path + QStringLiteral(": not a JSON object (") + pe.errorString() +
+                 QStringLiteral(" at offset %1)").arg(pe.offset);
+        return std::nullopt;
+    }
+    return importHfConfig(doc.object(), path, error);
+}
+
+} // namespace is

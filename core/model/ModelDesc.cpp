@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#include "model/ModelDesc.h"
+
+#include <algorithm>
+
+namespace is {
+
+QString attentionKindId(AttentionKind k)
+{
+    switch (k) {
+    case AttentionKind::MHA:
+        return QStringLiteral("mha");
+    case AttentionKind::GQA:
+        return QStringLiteral("gqa");
+    case AttentionKind::MQA:
+        return QStringLiteral("mqa");
+    case AttentionKind::MLA:
+        return QStringLiteral("mla");
+    }
+    return QStringLiteral("gqa");
+}
+
+std::optional<AttentionKind> attentionKindFromId(const QString& id)
+{
+    for (AttentionKind k : {AttentionKind::MHA, AttentionKind::GQA, AttentionKind::MQA, AttentionKind::MLA})
+        if (attentionKindId(k) == id.toLower())
+            return k;
+    return std::nullopt;
+}
+
+bool ModelDesc::isMoeLayer(int layer) const
+{
+    if (!isMoe() || layer < denseLayers)
+        return false;
+    const int step = std::max(1, moeEvery);
+    // Llama 4 interleaves: with step 2 layers 1, 3, 5... are MoE.
+    return (layer - denseLayers + 1) % step == 0;
+}
+
+int ModelDesc::moeLayerCount() const
+{
+    if (!isMoe())
+        return 0;
+    const int step = std::max(1, moeEvery);
+    return std::max(0, layers - denseLayers) / step;
+}
+
+double ModelDesc::attendedTokens(int layer, double ctx) const
+{
+    if (slidingWindow > 0 && slidingEvery > 0 && layer % slidingEvery == 0)
+        return std::min(ctx, static_cast<double>(slidingWindow));
+    if (attentionChunk > 0 && chunkGlobalEvery > 0 && (layer + 1) % chunkGlobalEvery != 0)
+        return std::min(ctx, static_cast<double>(attentionChunk));
+    return ctx;
+}
+
+QString ModelDesc::validate() const
+{
+    auto positive = [](int v) { return v > 0; };
+    if (!positive(layers))
+        return QStringLiteral("layers: must be a positive integer");
+    if (!positive(hidden))
+        return QStringLiteral("hidden: must be a positive integer");
+    if (!positive(heads))
+        return QStringLiteral("heads: must be a positive integer");
+    if (!positive(vocab))
+        return QStringLiteral("vocab: must be a positive integer");
+    if (attention == AttentionKind::MLA) {
+        if (!positive(kvLoraRank) || !positive(qkNopeHeadDim) || !positive(vHeadDim))
+            return QStringLiteral("mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive");
+    } else {
+        if (!positive(headDim))
+            return QStringLiteral("head_dim: must be a positive integer");
+        if (!positive(kvHeads) || kvHeads > heads)
+            return QStringLiteral("kv_heads: must be between 1 and heads");
+    }
+    if (experts > 0 && (activeExperts <= 0 || activeExperts > experts || expertFfn <= 0))
+        return QStringLiteral("moe: needs 1 <= active <= experts and a positive expert_ffn");
+    if (moeLayerCount() < layers && denseFfn <= 0)
+        return QStringLiteral("ffn: dense layers need a positive ffn width");
+    if (maxContext < 0)
+        return QStringLiteral("max_context: must not be negative");
+    return {};
+}
+
+} // namespace is

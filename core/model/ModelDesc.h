@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "common/Sourced.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace is {
+
+enum class AttentionKind { MHA, GQA, MQA, MLA };
+QString attentionKindId(AttentionKind k);
+std::optional<AttentionKind> attentionKindFromId(const QString& id);
+
+// A concrete transformer architecture. Every byte and FLOP the engine uses is derived from these
+// fields (model/ModelMath.h); nothing is typed in.
+struct ModelDesc
+{
+    QString id;
+    QString name;
+    QString source;
+    SourceKind kind = SourceKind::Datasheet;
+
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kvHeads = 0;
+    int headDim = 0;
+    int vocab = 0;
+    bool tiedEmbeddings = false;
+    int maxContext = 0;
+    int ffnMatrices = 3; // SwiGLU: gate, up, down
+
+    AttentionKind attention = AttentionKind::GQA;
+    // MLA (DeepSeek-V3, Kimi K2): queries and KV go through low-rank projections; the cache holds
+    // the compressed latent plus the decoupled RoPE key.
+    int qLoraRank = 0;
+    int kvLoraRank = 0;
+    int qkNopeHeadDim = 0;
+    int qkRopeHeadDim = 0;
+    int vHeadDim = 0;
+
+    int denseFfn = 0; // FFN width of dense layers
+    // Mixture of experts. Layers [0, denseLayers) are dense; after that every moeEvery-th layer is MoE.
+    int experts = 0;
+    int activeExperts = 0;
+    int sharedExperts = 0;
+    int expertFfn = 0;
+    int denseLayers = 0;
+    int moeEvery = 1;
+
+    // Local attention: every slidingEvery-th layer attends to the last slidingWindow tokens;
+    // chunked attention: all but every chunkGlobalEvery-th layer attend within chunks.
+    int slidingWindow = 0;
+    int slidingEvery = 0;
+    int attentionChunk = 0;
+    int chunkGlobalEvery = 0;
+
+    int mtpLayers = 0; // multi-token-prediction heads (weights only; used by speculative decoding)
+
+    // Published totals, for tests and display; the engine never reads them.
+    double publishedTotalParams = 0;
+    double publishedActiveParams = 0;
+
+    bool isMoe() const { return experts > 0 && activeExperts > 0; }
+    bool isMoeLayer(int layer) const;
+    int moeLayerCount() const;
+    int denseLayerCount() const { return layers - moeLayerCount(); }
+    // Tokens a layer's attention reads at context length ctx (window or chunk caps it).
+    double attendedTokens(int layer, double ctx) const;
+    // Explains the first invalid field, or returns an empty string.
+    QString validate() const;
+};
+
+} // namespace is

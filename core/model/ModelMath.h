@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "common/Precision.h"
+#include "model/ModelDesc.h"
+
+namespace is {
+
+// Parameter counts split by layer type, so that placement and charts can show where bytes live.
+struct ParamBreakdown
+{
+    double attention = 0;   // all layers' attention projections
+    double denseFfn = 0;    // FFNs of dense layers
+    double expertsAll = 0;  // all routed experts of all MoE layers
+    double expertsActive = 0; // routed experts one token uses
+    double sharedExperts = 0;
+    double router = 0;
+    double norms = 0;
+    double embedding = 0;   // input embedding table (a lookup, no FLOPs)
+    double lmHead = 0;      // output projection (0 when tied)
+    double mtp = 0;         // multi-token-prediction heads (not counted in the total)
+
+    double total() const;
+    // Parameters that a token multiplies with: excludes the embedding lookup, as model cards do.
+    double active() const;
+    // Weights every step touches whatever the routing: everything but the routed experts.
+    double alwaysActive() const;
+    double perRoutedExpert = 0; // one routed expert of one layer
+    int moeLayers = 0;
+};
+
+ParamBreakdown paramBreakdown(const ModelDesc& m);
+
+// KV-cache bytes for one sequence at context length ctx, over all layers, honouring windows and
+// chunks, MLA latents and the cache precision.
+double kvBytes(const ModelDesc& m, double ctx, Precision kv);
+// KV bytes per token of context for a full-attention layer stack (no window capping): the
+// "bytes per token" figure model cards quote.
+double kvBytesPerToken(const ModelDesc& m, Precision kv);
+
+struct FlopBreakdown
+{
+    double matmul = 0;    // 2 x active parameters per token
+    double attention = 0; // score and value products over the attended context
+    double total() const { return matmul + attention; }
+};
+
+// FLOPs to prefill a prompt of n tokens (causal: token i attends to i tokens; quadratic term).
+FlopBreakdown prefillFlops(const ModelDesc& m, double n);
+// FLOPs to decode one token at context length ctx.
+FlopBreakdown decodeFlops(const ModelDesc& m, double ctx);
+
+// Expected number of distinct routed experts per MoE layer that a batch of b tokens touches,
+// with uniform routing: E * (1 - (1 - k/E)^b).
+double expectedExpertsTouched(const ModelDesc& m, double b);
+
+// Bytes of weights one decode step of batch b reads from memory, per the whole model.
+double decodeWeightBytes(const ModelDesc& m, double batch, Precision weights);
+
+// Activation bytes that one token's hidden state occupies (for communication and activations).
+double hiddenStateBytes(const ModelDesc& m, Precision act);
+
+} // namespace is

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: MIT
+#include "scenario/Scenario.h"
+
+#include "common/JsonFields.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <cmath>
+
+namespace is {
+
+bool ModelRef::operator==(const ModelRef& o) const
+{
+    const bool sameInline = inlineModel.has_value() == o.inlineModel.has_value() &&
+                            (!inlineModel || modelEntryToJson(*inlineModel) == modelEntryToJson(*o.inlineModel));
+    return catalogId == o.catalogId && configPath == o.configPath && sameInline;
+}
+
+bool DeploymentDoc::operator==(const DeploymentDoc& o) const
+{
+    return id == o.id && name == o.name && device == o.device && count == o.count && autoCount == o.autoCount &&
+           system == o.system && scaleUpLink == o.scaleUpLink && scaleOutLink == o.scaleOutLink && plan == o.plan &&
+           weights == o.weights && kv == o.kv && mode == o.mode && speculative == o.speculative && model == o.model &&
+           x == o.x && y == o.y && color == o.color;
+}
+
+bool Scenario::operator==(const Scenario& o) const
+{
+    auto sameCost = [](const CostAssumptions& a, const CostAssumptions& b) {
+        return a.amortisationYears.value == b.amortisationYears.value && a.usdPerKWh.value == b.usdPerKWh.value &&
+               a.pue.value == b.pue.value;
+    };
+    const Workload& a = workload;
+    const Workload& b = o.workload;
+    return name == o.name && description == o.description && model == o.model && a.inputTokens == b.inputTokens &&
+           a.outputTokens == b.outputTokens && a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS &&
+           a.tpotLimitS == b.tpotLimitS && goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments;
+}
+
+QString servingGoalId(ServingGoal g)
+{
+    switch (g) {
+    case ServingGoal::FixedConcurrency:
+        return QStringLiteral("fixed");
+    case ServingGoal::MaxThroughput:
+        return QStringLiteral("offline");
+    case ServingGoal::LatencyBounded:
+        return QStringLiteral("server");
+    }
+    return QStringLiteral("fixed");
+}
+
+std::optional<ServingGoal> servingGoalFromId(const QString& id)
+{
+    if (id == QLatin1String("fixed") || id == QLatin1String("single"))
+        return ServingGoal::FixedConcurrency;
+    if (id == QLatin1String("offline"))
+        return ServingGoal::MaxThroughput;
+    if (id == QLatin1String("server"))
+        return ServingGoal::LatencyBounded;
+    return std::nullopt;
+}
+
+QString executionModeId(ExecutionMode m)
+{
+    switch (m) {
+    case ExecutionMode::Auto:
+        return QStringLiteral("auto");
+    case ExecutionMode::Resident:
+        return QStringLiteral("resident");
+    case ExecutionMode::WeightStreaming:
+        return QStringLiteral("weight-streaming");
+    }
+    return QStringLiteral("auto");
+}
+
+namespace {
+
+std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, QString* error)
+{
+    ModelRef r;
+    if (v.isString()) {
+        r.catalogId = v.toString();
+        if (r.catalogId.isEmpty()) {
+            *error = path + QStringLiteral(": empty model id");
+            return std::nullopt;
+        }
+        return r;
+    }
+    if (!v.isObject()) {
+        *error = path + QStringLiteral(": expected a catalog id, {\"config\": path} or a model description");
+        return std::nullopt;
+    }
+    const QJsonObject o = v.toObject();
+    if (o.contains(QStringLiteral("catalog"))) {
+        r.catalogId = o.value(QStringLiteral("catalog")).toString();
+        if (r.catalogId.isEmpty()) {
+            *error = path + QStringLiteral(".catalog: expected a model id");
+            return std::nullopt;
+        }
+        return r;
+    }
+    if (o.contains(QStringLiteral("config"))) {
+        r.configPath = o.value(QStringLiteral("config")).toString();
+        if (r.configPath.isEmpty()) {
+            *error = path + QStringLiteral(".config: expected a path to config.json");
+            return std::nullopt;
+        }
+        return r;
+    }
+    auto entry = parseModelEntry(o, path, error);
+    if (!entry)
+        return std::nullopt;
+    r.inlineModel = *entry;
+    return r;
+}
+
+QJsonValue modelRefToJson(const ModelRef& r)
+{
+    if (r.inlineModel)
+        return modelEntryToJson(*r.inlineModel);
+    if (!r.configPath.isEmpty())
+        return QJsonObject{{QStringLiteral("config"), r.configPath}};
+    return r.catalogId;
+}
+
+std::optional<Precision> parsePrecision(JsonFields& f, const char* key)
+{
+    const QString id = f.string(key);
+    if (id.isEmpty())
+        return std::nullopt;
+    auto p = precisionFromId(id);
+    if (!p)
+        f.fail(key, QStringLiteral("unknown precision '%1' (fp32, bf16, fp16, fp8, int8, fp4, int4)").arg(id));
+    return p;
+}
+
+std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString& path, int index, QString* error)
+{
+    JsonFields f(o, path, error);
+    DeploymentDoc d;
+    d.id = f.string("id", QStringLiteral("d%1").arg(index + 1));
+    d.name = f.string("name", d.id);
+    d.device = f.string("device", {}, true);
+    if (f.ok() && d.device.isEmpty())
+        f.fail("device", QStringLiteral("empty device id"));
+    const QJsonValue count = o.value(QStringLiteral("count"));
+    if (count.isString() && count.toString() == QLatin1String("auto")) {
+        d.autoCount = true;
+        d.count = 0;
+    } else {
+        d.count = f.integer("count", 1, 1, 1 << 20, true);
+    }
+    d.system = f.string("system");
+    const QJsonObject links = f.object("links");
+    JsonFields lf(links, f.fieldPath("links"), error);
+    d.scaleUpLink = lf.string("scale_up");
+    d.scaleOutLink = lf.string("scale_out");
+
+    const QJsonValue par = o.value(QStringLiteral("parallelism"));
+    if (par.isObject()) {
+        JsonFields pf(par.toObject(), f.fieldPath("parallelism"), error);
+        ParallelPlan p;
+        p.tp = pf.integer("tp", 1, 1, 1 << 16);
+        p.pp = pf.integer("pp", 1, 1, 1 << 16);
+        p.ep = pf.integer("ep", 1, 1, 1 << 16);
+        p.dp = pf.integer("dp", 1, 1, 1 << 16);
+        if (pf.ok() && !d.autoCount && p.chips() != d.count)
+            pf.fail("tp", QStringLiteral("tp x pp x dp = %1 but count is %2").arg(p.chips()).arg(d.count));
+        if (pf.ok() && (p.tp * p.dp) % p.ep != 0)
+            pf.fail("ep", QStringLiteral("ep must divide tp x dp"));
+        d.plan = p;
+    } else if (!par.isUndefined() && !(par.isString() && par.toString() == QLatin1String("auto"))) {
+        f.fail("parallelism", QStringLiteral("expected \"auto\" or {\"tp\", \"pp\", \"ep\", \"dp\"}"));
+    }
+    const QJsonObject prec = f.object("precision");
+    JsonFields precF(prec, f.fieldPath("precision"), error);
+    d.weights = parsePrecision(precF, "weights");
+    d.kv = parsePrecision(precF, "kv");
+    const QString mode = f.string("mode", QStringLiteral("auto"));
+    if (mode == QLatin1String("auto"))
+        d.mode = ExecutionMode::Auto;
+    else if (mode == QLatin1String("resident") || mode == QLatin1String("pipelined"))
+        d.mode = ExecutionMode::Resident;
+    else if (mode == QLatin1String("weight-streaming"))
+        d.mode = ExecutionMode::WeightStreaming;
+    else
+        f.fail("mode", QStringLiteral("expected auto, resident or weight-streaming"));
+    const QString spec = f.string("speculative");
+    if (auto s = speculativeMethodFromId(spec))
+        d.speculative = *s;
+    else
+        f.fail("speculative", QStringLiteral("unknown method '%1' (draft, medusa, eagle3, mtp)").arg(spec));
+    if (o.contains(QStringLiteral("model"))) {
+        auto m = parseModelRef(o.value(QStringLiteral("model")), f.fieldPath("model"), error);
+        if (!m)
+            return std::nullopt;
+        d.model = *m;
+    }
+    const QJsonObject canvas = f.object("canvas");
+    JsonFields cf(canvas, f.fieldPath("canvas"), error);
+    d.x = cf.number("x", 0);
+    d.y = cf.number("y", 0);
+    d.color = f.string("color");
+    if (!error->isEmpty())
+        return std::nullopt;
+    return d;
+}
+
+} // namespace
+
+std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
+{
+    JsonFields f(root, {}, error);
+    Scenario s;
+    const int version = f.integer("version", 1, 0, 1000000, true);
+    if (f.ok() && version != Scenario::kVersion)
+        f.fail("version", QStringLiteral("unsupported version %1 (this build reads version %2)").arg(version).arg(Scenario::kVersion));
+    s.name = f.string("name");
+    s.description = f.string("description");
+    if (!f.ok())
+        return std::nullopt;
+    if (root.contains(QStringLiteral("model"))) {
+        auto m = parseModelRef(root.value(QStringLiteral("model")), QStringLiteral("model"), error);
+        if (!m)
+            return std::nullopt;
+        s.model = *m;
+    }
+
+    const QJsonObject wl = f.object("workload", true);
+    JsonFields wf(wl, QStringLiteral("workload"), error);
+    s.workload.inputTokens = wf.integer("input_tokens", 1000, 1, 1 << 30);
+    s.workload.outputTokens = wf.integer("output_tokens", 1000, 1, 1 << 30);
+    s.workload.concurrency = wf.integer("concurrency", 1, 1, 1 << 24);
+    const double ttft = wf.number("ttft_limit_ms", 0);
+    const double tpot = wf.number("tpot_limit_ms", 0);
+    if (wf.ok() && ttft < 0)
+        wf.fail("ttft_limit_ms", QStringLiteral("must not be negative"));
+    if (wf.ok() && tpot < 0)
+        wf.fail("tpot_limit_ms", QStringLiteral("must not be negative"));
+    s.workload.ttftLimitS = ttft / 1000.0;
+    s.workload.tpotLimitS = tpot / 1000.0;
+    const QString goal = wf.string("goal", QStringLiteral("fixed"));
+    if (auto g = servingGoalFromId(goal))
+        s.goal = *g;
+    else
+        wf.fail("goal", QStringLiteral("expected fixed, offline or server"));
+
+    if (root.contains(QStringLiteral("cost"))) {
+        JsonFields cf(f.object("cost"), QStringLiteral("cost"), error);
+        auto readPositive = [&](const char* key, Sourced& target) {
+            if (!cf.has(key))
+                return;
+            Sourced v = cf.sourced(key);
+            if (cf.ok() && v.value <= 0)
+                cf.fail(key, QStringLiteral("must be positive"));
+            target = v;
+        };
+        readPositive("amortisation_years", s.cost.amortisationYears);
+        readPositive("usd_per_kwh", s.cost.usdPerKWh);
+        readPositive("pue", s.cost.pue);
+        if (cf.ok() && s.cost.pue.value < 1.0)
+            cf.fail("pue", QStringLiteral("must be at least 1"));
+    }
+    if (!error->isEmpty())
+        return std::nullopt;
+
+    const QJsonArray deps = f.array("deployments", true);
+    if (f.ok() && deps.isEmpty())
+        f.fail("deployments", QStringLiteral("needs at least one deployment"));
+    for (int i = 0; i < deps.size() && f.ok(); ++i) {
+        const QString path = QStringLiteral("deployments[%1]").arg(i);
+        if (!deps.at(i).isObject()) {
+            *error = path + QStringLiteral(": expected an object");
+            return std::nullopt;
+        }
+        auto d = parseDeployment(deps.at(i).toObject(), path, i, error);
+        if (!d)
+            return std::nullopt;
+        for (const DeploymentDoc& other : s.deployments)
+            if (other.id == d->id) {
+                *error = path + QStringLiteral(".id: duplicate id '%1'").arg(d->id);
+                return std::nullopt;
+            }
+        if (!d->model.isSet() && !s.model.isSet()) {
+            *error = path + QStringLiteral(".model: no model here and no scenario-level model");
+            return std::nullopt;
+        }
+        s.deployments.push_back(*d);
+    }
+    if (!error->isEmpty())
+        return std::nullopt;
+    return s;
+}
+
+std::optional<Scenario> loadScenarioFile(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        return std::nullopt;
+    }
+    if (file.size() > 64 * 1024 * 1024) {
+        *error = path + QStringLiteral(": larger than 64 MiB; not a scenario");
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        *error = path + QStringLiteral(": malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        *error = path + QStringLiteral(": expected a JSON object at the top level");
+        return std::nullopt;
+    }
+    QString err;
+    auto s = parseScenario(doc.object(), &err);
+    if (!s) {
+        *error = path + QStringLiteral(": ") + err;
+        return std::nullopt;
+    }
+    s->baseDir = QFileInfo(path).absolutePath();
+    return s;
+}
+
+QJsonObject scenarioToJson(const Scenario& s)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QStringLiteral("inference-studio-scenario"));
+    root.insert(QStringLiteral("version"), Scenario::kVersion);
+    root.insert(QStringLiteral("name"), s.name);
+    if (!s.description.isEmpty())
+        root.insert(QStringLiteral("description"), s.description);
+    if (s.model.isSet())
+        root.insert(QStringLiteral("model"), modelRefToJson(s.model));
+    QJsonObject wl{{QStringLiteral("input_tokens"), s.workload.inputTokens},
+                   {QStringLiteral("output_tokens"), s.workload.outputTokens},
+                   {QStringLiteral("concurrency"), s.workload.concurrency},
+                   {QStringLiteral("goal"), servingGoalId(s.goal)}};
+    if (s.workload.ttftLimitS > 0)
+        wl.insert(QStringLiteral("ttft_limit_ms"), s.workload.ttftLimitS * 1000.0);
+    if (s.workload.tpotLimitS > 0)
+        wl.insert(QStringLiteral("tpot_limit_ms"), s.workload.tpotLimitS * 1000.0);
+    root.insert(QStringLiteral("workload"), wl);
+    root.insert(QStringLiteral("cost"), QJsonObject{{QStringLiteral("amortisation_years"), s.cost.amortisationYears.toJson()},
+                                                    {QStringLiteral("usd_per_kwh"), s.cost.usdPerKWh.toJson()},
+                                                    {QStringLiteral("pue"), s.cost.pue.toJson()}});
+    QJsonArray deps;
+    for (const DeploymentDoc& d : s.deployments) {
+        QJsonObject o{{QStringLiteral("id"), d.id}, {QStringLiteral("name"), d.name}, {QStringLiteral("device"), d.device}};
+        o.insert(QStringLiteral("count"), d.autoCount ? QJsonValue(QStringLiteral("auto")) : QJsonValue(d.count));
+        if (!d.system.isEmpty())
+            o.insert(QStringLiteral("system"), d.system);
+        QJsonObject links;
+        if (!d.scaleUpLink.isEmpty())
+            links.insert(QStringLiteral("scale_up"), d.scaleUpLink);
+        if (!d.scaleOutLink.isEmpty())
+            links.insert(QStringLiteral("scale_out"), d.scaleOutLink);
+        if (!links.isEmpty())
+            o.insert(QStringLiteral("links"), links);
+        if (d.plan)
+            o.insert(QStringLiteral("parallelism"), QJsonObject{{QStringLiteral("tp"), d.plan->tp},
+                                                                {QStringLiteral("pp"), d.plan->pp},
+                                                                {QStringLiteral("ep"), d.plan->ep},
+                                                                {QStringLiteral("dp"), d.plan->dp}});
+        else
+            o.insert(QStringLiteral("parallelism"), QStringLiteral("auto"));
+        QJsonObject prec;
+        if (d.weights)
+            prec.insert(QStringLiteral("weights"), precisionId(*d.weights));
+        if (d.kv)
+            prec.insert(QStringLiteral("kv"), precisionId(*d.kv));
+        if (!prec.isEmpty())
+            o.insert(QStringLiteral("precision"), prec);
+        if (d.mode != ExecutionMode::Auto)
+            o.insert(QStringLiteral("mode"), executionModeId(d.mode));
+        if (d.speculative != SpeculativeMethod::None)
+            o.insert(QStringLiteral("speculative"), speculativeMethodId(d.speculative));
+        if (d.model.isSet())
+            o.insert(QStringLiteral("model"), modelRefToJson(d.model));
+        o.insert(QStringLiteral("canvas"), QJsonObject{{QStringLiteral("x"), d.x}, {QStringLiteral("y"), d.y}});
+        if (!d.color.isEmpty())
+            o.insert(QStringLiteral("color"), d.color);
+        deps.append(o);
+    }
+    root.insert(QStringLiteral("deployments"), deps);
+    return root;
+}
+
+bool saveScenarioFile(const Scenario& s, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        return false;
+    }
+    file.write(QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        *error = path + QStringLiteral(": cannot save: ") + file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace is

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "common/Precision.h"
+#include "engine/CostAssumptions.h"
+#include "engine/Deployment.h"
+#include "engine/Workload.h"
+#include "model/ModelEntry.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace is {
+
+// Where a scenario's model comes from: a catalog id, an inline description, or a config.json.
+struct ModelRef
+{
+    QString catalogId;               // "llama-3.1-70b"
+    std::optional<ModelEntry> inlineModel;
+    QString configPath;              // Hugging Face config.json (relative to the scenario file)
+    bool isSet() const { return !catalogId.isEmpty() || inlineModel || !configPath.isEmpty(); }
+    bool operator==(const ModelRef& o) const;
+};
+
+// One deployment as the user describes it. Ids are stable across edits (the canvas keys on them).
+struct DeploymentDoc
+{
+    QString id;
+    QString name;
+    QString device;
+    int count = 1;
+    bool autoCount = false;
+    QString system;          // empty: the device's default system
+    QString scaleUpLink;     // empty: the system's
+    QString scaleOutLink;    // empty: the system's
+    std::optional<ParallelPlan> plan; // nullopt: automatic
+    std::optional<Precision> weights;
+    std::optional<Precision> kv;
+    ExecutionMode mode = ExecutionMode::Auto;
+    SpeculativeMethod speculative = SpeculativeMethod::None;
+    ModelRef model;          // empty: the scenario's model
+    double x = 0;            // canvas position
+    double y = 0;
+    QString color;           // "#rrggbb"; empty: assigned by position in the list
+    bool operator==(const DeploymentDoc& o) const;
+};
+
+// The scenario document (format v1, scenarios/README.md).
+struct Scenario
+{
+    static constexpr int kVersion = 1;
+    QString name;
+    QString description;
+    ModelRef model;
+    Workload workload;
+    ServingGoal goal = ServingGoal::FixedConcurrency;
+    CostAssumptions cost;
+    std::vector<DeploymentDoc> deployments;
+    QString baseDir; // directory of the file, for relative config.json paths
+
+    bool operator==(const Scenario& o) const;
+};
+
+QString servingGoalId(ServingGoal g);
+std::optional<ServingGoal> servingGoalFromId(const QString& id);
+QString executionModeId(ExecutionMode m);
+
+// Parses and validates; errors name the field ("deployments[1].count: must be at least 1").
+std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error);
+// Reads a file; errors start with the file name.
+std::optional<Scenario> loadScenarioFile(const QString& path, QString* error);
+QJsonObject scenarioToJson(const Scenario& s);
+// Atomic save (QSaveFile): a crash mid-write never leaves a truncated file.
+bool saveScenarioFile(const Scenario& s, const QString& path, QString* error);
+
+} // namespace is

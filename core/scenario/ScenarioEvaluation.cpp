@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#include "scenario/ScenarioEvaluation.h"
+
+#include "hardware/Catalog.h"
+#include "model/HfConfigImport.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+namespace is {
+
+namespace {
+
+std::optional<ModelEntry> resolveModel(const ModelRef& ref, const Scenario& s, const Catalog& catalog,
+                                       const QString& path, QString* error)
+{
+    if (ref.inlineModel)
+        return ref.inlineModel;
+    if (!ref.configPath.isEmpty()) {
+        const QString file = QDir(s.baseDir.isEmpty() ? QDir::currentPath() : s.baseDir).filePath(ref.configPath);
+        QString err;
+        auto m = importHfConfigFile(file, &err);
+        if (!m)
+            *error = path + QStringLiteral(".config: ") + err;
+        return m;
+    }
+    if (const ModelEntry* m = catalog.model(ref.catalogId))
+        return *m;
+    *error = path + QStringLiteral(": unknown model '%1'").arg(ref.catalogId);
+    return std::nullopt;
+}
+
+const Link* resolveLink(const QString& id, const Catalog& catalog, const QString& path, QString* error)
+{
+    if (id.isEmpty())
+        return nullptr;
+    const Link* l = catalog.link(id);
+    if (!l)
+        *error = path + QStringLiteral(": unknown link '%1'").arg(id);
+    return l;
+}
+
+} // namespace
+
+std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s, const Catalog& catalog, QString* error)
+{
+    std::vector<ResolvedDeployment> out;
+    for (size_t i = 0; i < s.deployments.size(); ++i) {
+        const DeploymentDoc& doc = s.deployments[i];
+        const QString path = QStringLiteral("deployments[%1]").arg(i);
+        ResolvedDeployment r;
+        r.docId = doc.id;
+        Deployment& d = r.deployment;
+        d.name = doc.name;
+        d.device = catalog.device(doc.device);
+        if (!d.device) {
+            *error = path + QStringLiteral(".device: unknown device '%1'").arg(doc.device);
+            return std::nullopt;
+        }
+        const QString systemId = doc.system.isEmpty() ? d.device->defaultSystem : doc.system;
+        if (!systemId.isEmpty()) {
+            d.system = catalog.system(systemId);
+            if (!d.system) {
+                *error = path + QStringLiteral(".system: unknown system '%1'").arg(systemId);
+                return std::nullopt;
+            }
+            if (d.system->deviceId != d.device->id) {
+                *error = path + QStringLiteral(".system: '%1' holds %2, not %3").arg(systemId, d.system->deviceId, d.device->id);
+                return std::nullopt;
+            }
+        }
+        const QString up = !doc.scaleUpLink.isEmpty() ? doc.scaleUpLink
+                                                      : (d.system && !d.system->scaleUpLink.isEmpty() ? d.system->scaleUpLink
+                                                                                                      : d.device->scaleUpLink);
+        const QString outId = !doc.scaleOutLink.isEmpty()
+                                  ? doc.scaleOutLink
+                                  : (d.system && !d.system->scaleOutLink.isEmpty() ? d.system->scaleOutLink : d.device->scaleOutLink);
+        QString linkErr;
+        d.scaleUp = resolveLink(up, catalog, path + QStringLiteral(".links.scale_up"), &linkErr);
+        d.scaleOut = resolveLink(outId, catalog, path + QStringLiteral(".links.scale_out"), &linkErr);
+        if (!linkErr.isEmpty()) {
+            *error = linkErr;
+            return std::nullopt;
+        }
+        d.chips = doc.autoCount ? 0 : doc.count;
+        d.autoChips = doc.autoCount;
+        d.plan = doc.plan;
+        d.weightPrecision = doc.weights;
+        d.kvPrecision = doc.kv;
+        d.mode = doc.mode;
+        d.speculative = doc.speculative;
+        if (d.plan && d.device->cls == DeviceClass::SramDataflow)
+            d.plan.reset(); // wafers and LPUs always pipeline layers; a manual plan does not apply
+        auto model = resolveModel(doc.model.isSet() ? doc.model : s.model, s, catalog,
+                                  doc.model.isSet() ? path + QStringLiteral(".model") : QStringLiteral("model"), error);
+        if (!model)
+            return std::nullopt;
+        r.model = *model;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s, const Engine& engine, QString* error)
+{
+    auto resolved = resolveScenario(s, engine.catalog(), error);
+    if (!resolved)
+        return std::nullopt;
+    std::vector<DeploymentResult> results;
+    for (size_t i = 0; i < resolved->size(); ++i) {
+        const ResolvedDeployment& r = (*resolved)[i];
+        QString err;
+        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
+        if (!est) {
+            *error = QStringLiteral("deployments[%1]: %2").arg(i).arg(err);
+            return std::nullopt;
+        }
+        results.push_back(DeploymentResult{r.docId, r.deployment.name, r.model.arch.name, *est});
+    }
+    return results;
+}
+
+QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
+{
+    QJsonArray deps;
+    for (const DeploymentResult& r : results) {
+        const Estimate& e = r.estimate.mid;
+        QJsonObject o{{QStringLiteral("name"), r.name},
+                      {QStringLiteral("model"), r.modelName},
+                      {QStringLiteral("chips"), e.chips},
+                      {QStringLiteral("min_chips"), e.minChips},
+                      {QStringLiteral("fits"), e.fits},
+                      {QStringLiteral("plan"), e.plan.toString()},
+                      {QStringLiteral("mode"), e.mode},
+                      {QStringLiteral("batch"), e.batch},
+                      {QStringLiteral("ttft_ms"), e.ttftS * 1000.0},
+                      {QStringLiteral("tpot_ms"), e.tpotS * 1000.0},
+                      {QStringLiteral("tok_s_user"), e.tokSUser},
+                      {QStringLiteral("tok_s_total"), e.tokSTotal},
+                      {QStringLiteral("power_kw"), e.facilityPowerW / 1000.0},
+                      {QStringLiteral("joules_per_token"), e.joulesPerToken},
+                      {QStringLiteral("usd_per_mtok"), e.usdPerMTok},
+                      {QStringLiteral("bottleneck"), bottleneckId(e.bottleneck)},
+                      {QStringLiteral("kv_placement"), kvPlacementId(e.kvPlacement)},
+                      {QStringLiteral("memory_gb_per_chip"),
+                       QJsonObject{{QStringLiteral("weights"), e.memory.weights / 1e9},
+                                   {QStringLiteral("kv_cache"), e.memory.kvCache / 1e9},
+                                   {QStringLiteral("activations"), e.memory.activations / 1e9},
+                                   {QStringLiteral("capacity"), e.memory.capacity / 1e9}}}};
+        if (!e.fits)
+            o.insert(QStringLiteral("why"), e.why);
+        if (r.estimate.ranged) {
+            auto band = [](double a, double b) {
+                return QJsonObject{{QStringLiteral("low"), std::min(a, b)}, {QStringLiteral("high"), std::max(a, b)}};
+            };
+            const Estimate& lo = r.estimate.low;
+            const Estimate& hi = r.estimate.high;
+            o.insert(QStringLiteral("range"),
+                     QJsonObject{{QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser)},
+                                 {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal)},
+                                 {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000)},
+                                 {QStringLiteral("chips"), band(lo.chips, hi.chips)},
+                                 {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok)}});
+        }
+        deps.append(o);
+    }
+    return QJsonObject{{QStringLiteral("deployments"), deps}};
+}
+
+} // namespace is

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Installs dependencies, builds with warnings as errors, runs every test; then builds the
+# headless engine and executor with ASan+UBSan and runs the tests labelled "sanitize".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+cmake --preset ci >/dev/null
+cmake --build --preset ci
+ctest --preset ci -j2
+cmake --preset asan >/dev/null
+cmake --build --preset asan
+ctest --preset asan -j2
