@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: MIT
+#include "executor/Executor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace is::exec {
+
+namespace {
+
+constexpr std::size_t kChunk = 64; // rows per kernel call: bounds the per-thread scratch
+
+inline float silu(float g)
+{
+    return g / (1.0f + std::exp(-g));
+}
+
+std::size_t roundUp(std::size_t v, std::size_t m)
+{
+    return (v + m - 1) / m * m;
+}
+
+void softmax(float* x, std::size_t n)
+{
+    float mx = x[0];
+    for (std::size_t i = 1; i < n; ++i)
+        mx = std::max(mx, x[i]);
+    float sum = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) {
+        x[i] = std::exp(x[i] - mx);
+        sum += x[i];
+    }
+    const float inv = 1.0f / sum;
+    for (std::size_t i = 0; i < n; ++i)
+        x[i] *= inv;
+}
+
+} // namespace
+
+Executor::Executor(const Model& model, ThreadPool& pool, int maxContext)
+    : m_model(model), m_cfg(model.cfg), m_pool(pool), m_maxContext(std::max(1, maxContext))
+{
+    m_dim = static_cast<std::size_t>(m_cfg.dim);
+    m_kvDim = static_cast<std::size_t>(m_cfg.kvDim());
+    m_hidden = static_cast<std::size_t>(m_cfg.hidden);
+    m_headDim = static_cast<std::size_t>(m_cfg.headDim());
+    const std::size_t ctx = static_cast<std::size_t>(m_maxContext);
+    const std::size_t layers = static_cast<std::size_t>(m_cfg.layers);
+    const std::size_t topK = static_cast<std::size_t>(std::max(1, m_cfg.topK));
+
+    for (std::size_t i = 0; i < m_headDim / 2; ++i)
+        m_invFreq.push_back(static_cast<float>(1.0 / std::pow(static_cast<double>(m_cfg.ropeTheta),
+                                                              static_cast<double>(2 * i) / static_cast<double>(m_headDim))));
+    m_x.resize(m_dim);
+    m_xb.resize(m_dim);
+    m_xb2.resize(m_dim);
+    m_q.resize(m_dim);
+    m_hb.resize(m_hidden * topK);
+    m_logits.resize(static_cast<std::size_t>(m_cfg.vocab));
+    m_att.resize(static_cast<std::size_t>(m_cfg.heads) * ctx);
+    m_xq.resize((std::max(m_dim, m_hidden) * topK) / kQ8Block + 1);
+    m_keyCache.resize(layers * ctx * m_kvDim);
+    m_valueCache.resize(layers * ctx * m_kvDim);
+    m_routerLogits.resize(static_cast<std::size_t>(std::max(1, m_cfg.experts)));
+    m_threadScratch.resize(static_cast<std::size_t>(pool.size()));
+    for (auto& s : m_threadScratch)
+        s.resize(std::max<std::size_t>(3 * kChunk, ctx));
+}
+
+int Executor::regionsPerToken() const
+{
+    return 5 * m_cfg.layers + 1;
+}
+
+std::size_t Executor::kvBytesRead(int pos) const
+{
+    return 2 * static_cast<std::size_t>(m_cfg.layers) * static_cast<std::size_t>(pos + 1) * m_kvDim * sizeof(float);
+}
+
+double Executor::prefillAttentionFlops(int p0, int n) const
+{
+    double positions = 0;
+    for (int t = 0; t < n; ++t)
+        positions += p0 + t + 1;
+    return 4.0 * static_cast<double>(m_dim) * m_cfg.layers * positions;
+}
+
+void Executor::rmsnorm(float* out, const float* x, const std::vector<float>& w) const
+{
+    float ss = 0.0f;
+    for (std::size_t i = 0; i < m_dim; ++i)
+        ss += x[i] * x[i];
+    const float s = 1.0f / std::sqrt(ss / static_cast<float>(m_dim) + m_cfg.normEps);
+    for (std::size_t i = 0; i < m_dim; ++i)
+        out[i] = w[i] * (s * x[i]);
+}
+
+void Executor::ropeVector(float* v, int len, int pos) const
+{
+    const std::size_t half = m_headDim / 2;
+    for (std::size_t p = 0; p < half; ++p) {
+        const float ang = static_cast<float>(pos) * m_invFreq[p];
+        const float c = std::cos(ang), s = std::sin(ang);
+        for (std::size_t h = 0; h < static_cast<std::size_t>(len); h += m_headDim) {
+            float* q = v + h + 2 * p;
+            const float a = q[0], b = q[1];
+            q[0] = a * c - b * s;
+            q[1] = a * s + b * c;
+        }
+    }
+}
+
+void Executor::matvec(const std::vector<Seg>& segs, const float* x)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t cols = segs.front().w->cols;
+    bool q8 = false;
+    std::size_t total = 0;
+    for (const Seg& s : segs) {
+        q8 = q8 || s.w->type == DType::Q8_0;
+        total += s.w->rows;
+    }
+    if (q8)
+        quantizeQ8x(x, cols, m_xq.data());
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(total, thread, threads, 4);
+        float* tmp = m_threadScratch[static_cast<std::size_t>(thread)].data();
+        std::size_t base = 0;
+        for (const Seg& s : segs) {
+            const std::size_t lo = std::max(b, base), hi = std::min(e, base + s.w->rows);
+            for (std::size_t r = lo; r < hi; r += kChunk) {
+                const std::size_t len = std::min(kChunk, hi - r);
+                const std::size_t row = r - base;
+                ks.dotRows(s.w->type, s.w->row(row), s.w->rowStride, cols, len, x, m_xq.data(), tmp);
+                float* out = s.out + row;
+                if (s.accumulate)
+                    for (std::size_t i = 0; i < len; ++i)
+                        out[i] += s.scale * tmp[i];
+                else
+                    std::memcpy(out, tmp, len * sizeof(float));
+            }
+            base += s.w->rows;
+        }
+    });
+}
+
+void Executor::attentionDecode(int layer, int pos)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads);
+    const std::size_t group = heads / static_cast<std::size_t>(m_cfg.kvHeads);
+    const float scale = 1.0f / std::sqrt(static_cast<float>(m_headDim));
+    const std::size_t n = static_cast<std::size_t>(pos) + 1;
+    const std::byte* keys = reinterpret_cast<const std::byte*>(keyRow(layer, 0));
+    const float* values = valueRow(layer, 0);
+    m_pool.run([&](int thread, int threads) {
+        const auto [hb, he] = ThreadPool::split(heads, thread, threads);
+        for (std::size_t h = hb; h < he; ++h) {
+            const std::size_t kvh = h / group;
+            float* att = m_att.data() + h * static_cast<std::size_t>(m_maxContext);
+            ks.dotRows(DType::F32, keys + kvh * m_headDim * sizeof(float), m_kvDim * sizeof(float), m_headDim, n,
+                       m_q.data() + h * m_headDim, nullptr, att);
+            for (std::size_t t = 0; t < n; ++t)
+                att[t] *= scale;
+            softmax(att, n);
+            float* out = m_xb2.data() + h * m_headDim;
+            std::fill(out, out + m_headDim, 0.0f);
+            for (std::size_t t = 0; t < n; ++t) {
+                const float a = att[t];
+                const float* v = values + t * m_kvDim + kvh * m_headDim;
+                for (std::size_t i = 0; i < m_headDim; ++i)
+                    out[i] += a * v[i];
+            }
+        }
+    });
+}
+
+void Executor::ffnDecode(const LayerWeights& l)
+{
+    const KernelSet& ks = kernels();
+    const bool moe = m_cfg.experts > 0;
+    std::vector<int> chosen;
+    std::vector<float> gate;
+    if (moe) {
+        // Router: logits over experts, keep the top k, softmax over those (Mixtral's routing).
+        ks.dotRows(l.router.type, l.router.data, l.router.rowStride, m_dim, l.router.rows, m_xb.data(), nullptr,
+                   m_routerLogits.data());
+        std::vector<int> order(static_cast<std::size_t>(m_cfg.experts));
+        std::iota(order.begin(), order.end(), 0);
+        std::partial_sort(order.begin(), order.begin() + m_cfg.topK, order.end(), [&](int a, int b) {
+            return m_routerLogits[static_cast<std::size_t>(a)] > m_routerLogits[static_cast<std::size_t>(b)];
+        });
+        chosen.assign(order.begin(), order.begin() + m_cfg.topK);
+        for (int e : chosen)
+            gate.push_back(m_routerLogits[static_cast<std::size_t>(e)]);
+        softmax(gate.data(), gate.size());
+    } else {
+        chosen.push_back(0);
+        gate.push_back(1.0f);
+    }
+    const std::size_t nSlots = chosen.size();
+    const bool q8 = l.w1.type == DType::Q8_0;
+    if (q8)
+        quantizeQ8x(m_xb.data(), m_dim, m_xq.data());
+
+    // Gate and up projections with SwiGLU fused: one pass over the rows of both matrices.
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(nSlots * m_hidden, thread, threads, 4);
+        float* g = m_threadScratch[static_cast<std::size_t>(thread)].data();
+        float* u = g + kChunk;
+        for (std::size_t r = b; r < e;) {
+            const std::size_t slot = r / m_hidden, row = r % m_hidden;
+            const std::size_t len = std::min({kChunk, e - r, m_hidden - row});
+            const Tensor w1 = l.w1.expert(static_cast<std::size_t>(chosen[slot]));
+            const Tensor w3 = l.w3.expert(static_cast<std::size_t>(chosen[slot]));
+            ks.dotRows(w1.type, w1.row(row), w1.rowStride, m_dim, len, m_xb.data(), m_xq.data(), g);
+            ks.dotRows(w3.type, w3.row(row), w3.rowStride, m_dim, len, m_xb.data(), m_xq.data(), u);
+            float* hb = m_hb.data() + slot * m_hidden + row;
+            for (std::size_t i = 0; i < len; ++i)
+                hb[i] = silu(g[i]) * u[i];
+            r += len;
+        }
+    });
+
+    // Down projection, added to the residual (weighted by the router for experts).
+    const bool q8d = l.w2.type == DType::Q8_0;
+    if (q8d)
+        for (std::size_t s = 0; s < nSlots; ++s)
+            quantizeQ8x(m_hb.data() + s * m_hidden, m_hidden, m_xq.data() + s * (m_hidden / kQ8Block));
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(m_dim, thread, threads, 4);
+        float* tmp = m_threadScratch[static_cast<std::size_t>(thread)].data();
+        for (std::size_t s = 0; s < nSlots; ++s) {
+            const Tensor w2 = l.w2.expert(static_cast<std::size_t>(chosen[s]));
+            const float* hb = m_hb.data() + s * m_hidden;
+            const BlockQ8x* xq = m_xq.data() + (q8d ? s * (m_hidden / kQ8Block) : 0);
+            for (std::size_t r = b; r < e; r += kChunk) {
+                const std::size_t len = std::min(kChunk, e - r);
+                ks.dotRows(w2.type, w2.row(r), w2.rowStride, m_hidden, len, hb, xq, tmp);
+                for (std::size_t i = 0; i < len; ++i)
+                    m_x[r + i] += gate[s] * tmp[i];
+            }
+        }
+    });
+}
+
+const float* Executor::decode(int token)
+{
+    const int pos = m_pos;
+    if (pos >= m_maxContext || token < 0 || token >= m_cfg.vocab)
+        return nullptr;
+    const Tensor& emb = m_model.tokenEmbd;
+    rowToFloat(emb.type, emb.row(static_cast<std::size_t>(token)), m_dim, m_x.data());
+    for (int li = 0; li < m_cfg.layers; ++li) {
+        const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
+        rmsnorm(m_xb.data(), m_x.data(), l.attnNorm);
+        float* k = keyRow(li, pos);
+        float* v = valueRow(li, pos);
+        matvec({{&l.wq, m_q.data(), false, 1.0f}, {&l.wk, k, false, 1.0f}, {&l.wv, v, false, 1.0f}}, m_xb.data());
+        ropeVector(m_q.data(), static_cast<int>(m_dim), pos);
+        ropeVector(k, static_cast<int>(m_kvDim), pos);
+        attentionDecode(li, pos);
+        matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
+        rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
+        ffnDecode(l);
+    }
+    rmsnorm(m_xb.data(), m_x.data(), m_model.outputNorm);
+    matvec({{&m_model.output, m_logits.data(), false, 1.0f}}, m_xb.data());
+    ++m_pos;
+    return m_logits.data();
+}
+
+const float* Executor::prefill(const int* tokens, int n)
+{
+    if (n <= 0 || m_pos + n > m_maxContext)
+        return nullptr;
+    for (int i = 0; i < n; ++i)
+        if (tokens[i] < 0 || tokens[i] >= m_cfg.vocab)
+            return nullptr;
+    const KernelSet& ks = kernels();
+    const std::size_t N = static_cast<std::size_t>(n);
+    const std::size_t ldt = roundUp(N, ks.gemmTokens);
+    const std::size_t kpadMax = roundUp(std::max(m_dim, m_hidden), 16);
+    m_px.assign(N * m_dim, 0.0f);
+    m_pq.assign(N * m_dim, 0.0f);
+    m_pxt.assign(kpadMax * ldt, 0.0f);
+    m_pht.assign(kpadMax * ldt, 0.0f);
+    m_scratch.reserve(m_pool.size(), kpadMax, ks.gemmRows, ks.gemmTokens);
+    const Tensor& emb = m_model.tokenEmbd;
+    for (std::size_t t = 0; t < N; ++t)
+        rowToFloat(emb.type, emb.row(static_cast<std::size_t>(tokens[t])), m_dim, m_px.data() + t * m_dim);
+
+    const int p0 = m_pos;
+    for (int li = 0; li < m_cfg.layers; ++li)
+        prefillLayer(li, p0, n);
+    m_pos += n;
+    rmsnorm(m_xb.data(), m_px.data() + (N - 1) * m_dim, m_model.outputNorm);
+    matvec({{&m_model.output, m_logits.data(), false, 1.0f}}, m_xb.data());
+    return m_logits.data();
+}
+
+void Executor::prefillLayer(int li, int p0, int n)
+{
+    const KernelSet& ks = kernels();
+    const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
+    const std::size_t N = static_cast<std::size_t>(n);
+    const std::size_t ldt = roundUp(N, ks.gemmTokens);
+    const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
+
+    // RMSNorm each token, written transposed for the GEMM.
+    auto normT = [&](const std::vector<float>& w) {
+        m_pool.run([&](int thread, int threads) {
+            const auto [b, e] = ThreadPool::split(N, thread, threads);
+            std::vector<float> row(m_dim);
+            for (std::size_t t = b; t < e; ++t) {
+                rmsnorm(row.data(), m_px.data() + t * m_dim, w);
+                for (std::size_t k = 0; k < m_dim; ++k)
+                    m_pxt[k * ldt + t] = row[k];
+            }
+        });
+    };
+
+    normT(l.attnNorm);
+    gemm(m_pool, m_scratch,
+         {{&l.wq, nullptr, {GemmOut::Store, m_pq.data(), m_dim, nullptr, nullptr}},
+          {&l.wk, nullptr, {GemmOut::Store, keyRow(li, p0), m_kvDim, nullptr, nullptr}},
+          {&l.wv, nullptr, {GemmOut::Store, valueRow(li, p0), m_kvDim, nullptr, nullptr}}},
+         m_pxt.data(), ldt, kpadDim, N);
+
+    // RoPE, then causal attention per (token, head); outputs go transposed into m_pxt.
+    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads);
+    const std::size_t group = heads / static_cast<std::size_t>(m_cfg.kvHeads);
+    const float scale = 1.0f / std::sqrt(static_cast<float>(m_headDim));
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(N, thread, threads);
+        for (std::size_t t = b; t < e; ++t) {
+            const int pos = p0 + static_cast<int>(t);
+            ropeVector(m_pq.data() + t * m_dim, static_cast<int>(m_dim), pos);
+            ropeVector(keyRow(li, pos), static_cast<int>(m_kvDim), pos);
+        }
+    });
+    const std::byte* keys = reinterpret_cast<const std::byte*>(keyRow(li, 0));
+    const float* values = valueRow(li, 0);
+    m_pool.run([&](int thread, int threads) {
+        float* att = m_threadScratch[static_cast<std::size_t>(thread)].data();
+        std::vector<float> out(m_headDim);
+        // Interleaved units: causal attention costs more for later tokens.
+        for (std::size_t u = static_cast<std::size_t>(thread); u < N * heads; u += static_cast<std::size_t>(threads)) {
+            const std::size_t t = u / heads, h = u % heads;
+            const std::size_t kvh = h / group;
+            const std::size_t len = static_cast<std::size_t>(p0) + t + 1;
+            kernels().dotRows(DType::F32, keys + kvh * m_headDim * sizeof(float), m_kvDim * sizeof(float), m_headDim,
+                              len, m_pq.data() + t * m_dim + h * m_headDim, nullptr, att);
+            for (std::size_t i = 0; i < len; ++i)
+                att[i] *= scale;
+            softmax(att, len);
+            std::fill(out.begin(), out.end(), 0.0f);
+            for (std::size_t p = 0; p < len; ++p) {
+                const float a = att[p];
+                const float* v = values + p * m_kvDim + kvh * m_headDim;
+                for (std::size_t i = 0; i < m_headDim; ++i)
+                    out[i] += a * v[i];
+            }
+            for (std::size_t i = 0; i < m_headDim; ++i)
+                m_pxt[(h * m_headDim + i) * ldt + t] = out[i];
+        }
+    });
+    gemm(m_pool, m_scratch, {{&l.wo, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, nullptr, nullptr}}},
+         m_pxt.data(), ldt, kpadDim, N);
+
+    normT(l.ffnNorm);
+    if (m_cfg.experts > 0) {
+        prefillMoe(l, n);
+        return;
+    }
+    gemm(m_pool, m_scratch, {{&l.w1, &l.w3, {GemmOut::SwiGluT, m_pht.data(), ldt, nullptr, nullptr}}}, m_pxt.data(),
+         ldt, kpadDim, N);
+    gemm(m_pool, m_scratch, {{&l.w2, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, nullptr, nullptr}}},
+         m_pht.data(), ldt, kpadHid, N);
+}
+
+void Executor::prefillMoe(const LayerWeights& l, int n)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t N = static_cast<std::size_t>(n);
+    const std::size_t E = static_cast<std::size_t>(m_cfg.experts);
+    const std::size_t ldt = roundUp(N, ks.gemmTokens);
+    const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
+
+    std::vector<float> logits(N * E);
+    gemm(m_pool, m_scratch, {{&l.router, nullptr, {GemmOut::Store, logits.data(), E, nullptr, nullptr}}},
+         m_pxt.data(), ldt, kpadDim, N);
+    std::vector<std::vector<int>> tokensOf(E);
+    std::vector<std::vector<float>> gatesOf(E);
+    std::vector<int> order(E);
+    for (std::size_t t = 0; t < N; ++t) {
+        const float* lg = logits.data() + t * E;
+        std::iota(order.begin(), order.end(), 0);
+        std::partial_sort(order.begin(), order.begin() + m_cfg.topK, order.end(),
+                          [&](int a, int b) { return lg[a] > lg[b]; });
+        std::vector<float> g;
+        for (int k = 0; k < m_cfg.topK; ++k)
+            g.push_back(lg[order[static_cast<std::size_t>(k)]]);
+        softmax(g.data(), g.size());
+        for (int k = 0; k < m_cfg.topK; ++k) {
+            const std::size_t e = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+            tokensOf[e].push_back(static_cast<int>(t));
+            gatesOf[e].push_back(g[static_cast<std::size_t>(k)]);
+        }
+    }
+    // Each expert runs as a GEMM over the tokens routed to it, gathered into their own block.
+    std::vector<float> xte(kpadDim * ldt, 0.0f);
+    for (std::size_t e = 0; e < E; ++e) {
+        const std::vector<int>& idx = tokensOf[e];
+        if (idx.empty())
+            continue;
+        const std::size_t cnt = idx.size();
+        const std::size_t lde = roundUp(cnt, ks.gemmTokens);
+        for (std::size_t k = 0; k < m_dim; ++k)
+            for (std::size_t i = 0; i < cnt; ++i)
+                xte[k * lde + i] = m_pxt[k * ldt + static_cast<std::size_t>(idx[i])];
+        const Tensor w1 = l.w1.expert(e), w3 = l.w3.expert(e), w2 = l.w2.expert(e);
+        gemm(m_pool, m_scratch, {{&w1, &w3, {GemmOut::SwiGluT, m_pht.data(), lde, nullptr, nullptr}}}, xte.data(), lde,
+             kpadDim, cnt);
+        gemm(m_pool, m_scratch,
+             {{&w2, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, gatesOf[e].data(), idx.data()}}},
+             m_pht.data(), lde, kpadHid, cnt);
+    }
+}
+
+} // namespace is::exec

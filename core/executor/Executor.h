@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "executor/Gemm.h"
+#include "executor/Kernels.h"
+#include "executor/Model.h"
+#include "executor/ThreadPool.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace is::exec {
+
+// Runs a llama-architecture model: token embedding, RMSNorm, RoPE on adjacent pairs (as
+// llama2.c and GGML's normal rope), grouped-query attention over a KV cache, SwiGLU FFN or
+// top-k mixture of experts, output projection.
+//
+// decode() is one token: matrix-vector products whose weight rows are split across the pool, so
+// every weight byte is read exactly once per token (memory-bound). prefill() runs a prompt as
+// matrix-matrix products (compute-bound). Both fill the same KV cache.
+class Executor
+{
+public:
+    // maxContext bounds the KV cache (prompt plus generated tokens).
+    Executor(const Model& model, ThreadPool& pool, int maxContext);
+
+    void reset() { m_pos = 0; }
+    int position() const { return m_pos; }
+    int maxContext() const { return m_maxContext; }
+    const Model& model() const { return m_model; }
+
+    // Processes `n` tokens at the current position; returns the logits of the last one.
+    const float* prefill(const int* tokens, int n);
+    // Processes one token at the current position; returns its logits.
+    const float* decode(int token);
+
+    // Parallel regions per decode step (each costs one fork-join); used by the prediction.
+    int regionsPerToken() const;
+    // Bytes of KV cache a decode step at position `pos` reads.
+    std::size_t kvBytesRead(int pos) const;
+    // FLOPs of attention for a prefill of n tokens starting at position p0.
+    double prefillAttentionFlops(int p0, int n) const;
+
+private:
+    struct Seg
+    {
+        const Tensor* w;
+        float* out;
+        bool accumulate;
+        float scale;
+    };
+    void matvec(const std::vector<Seg>& segs, const float* x);
+    void attentionDecode(int layer, int pos);
+    void ffnDecode(const LayerWeights& l);
+    void ropeVector(float* v, int len, int pos) const;
+    void rmsnorm(float* out, const float* x, const std::vector<float>& w) const;
+    float* keyRow(int layer, int pos) { return m_keyCache.data() + (static_cast<std::size_t>(layer) * m_maxContext + pos) * m_kvDim; }
+    float* valueRow(int layer, int pos) { return m_valueCache.data() + (static_cast<std::size_t>(layer) * m_maxContext + pos) * m_kvDim; }
+
+    void prefillLayer(int layer, int p0, int n);
+    void prefillMoe(const LayerWeights& l, int n);
+
+    const Model& m_model;
+    const ModelConfig& m_cfg;
+    ThreadPool& m_pool;
+    int m_maxContext;
+    int m_pos = 0;
+    std::size_t m_dim, m_kvDim, m_hidden, m_headDim;
+    std::vector<float> m_invFreq; // per pair of a head: 1 / theta^(2i/headDim)
+
+    // Decode state.
+    std::vector<float> m_x, m_xb, m_xb2, m_q, m_hb, m_logits, m_att;
+    std::vector<BlockQ8x> m_xq;
+    std::vector<float> m_keyCache, m_valueCache;
+    std::vector<float> m_routerLogits, m_expertHb;
+
+    // Prefill state.
+    std::vector<float> m_px, m_pq, m_pxt, m_pht;
+    std::vector<int> m_pTokens;
+    GemmScratch m_scratch;
+    std::vector<std::vector<float>> m_threadScratch;
+};
+
+} // namespace is::exec

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "executor/Model.h"
+#include "executor/ThreadPool.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace is::exec {
+
+// Where one weight matrix's GEMM results go. Tokens are the columns of the transposed
+// activation block; `tokenIndex` maps them to rows of C when the block is a gathered subset.
+struct GemmOut
+{
+    enum Mode {
+        Store,      // C[t][n] = v
+        Accumulate, // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
+        SwiGluT,    // with a pair (gate, up): CT[n][t] = silu(gate) * up, transposed for the next GEMM
+    };
+    Mode mode = Store;
+    float* c = nullptr;
+    std::size_t ld = 0;
+    const float* scale = nullptr;
+    const int* tokenIndex = nullptr;
+};
+
+struct GemmJob
+{
+    const Tensor* w = nullptr;
+    const Tensor* up = nullptr; // SwiGluT only
+    GemmOut out;
+};
+
+// Per-thread scratch for the prefill GEMM, sized for the largest inner dimension.
+class GemmScratch
+{
+public:
+    void reserve(int threads, std::size_t maxKpad, std::size_t rows, std::size_t tokens);
+    float* panel(int thread, int which) { return m_panels[static_cast<std::size_t>(thread) * 2 + which].data(); }
+    float* tile(int thread, int which) { return m_tiles[static_cast<std::size_t>(thread) * 2 + which].data(); }
+
+private:
+    std::vector<std::vector<float>> m_panels;
+    std::vector<std::vector<float>> m_tiles;
+};
+
+// Y = W X for every job, the prefill's matrix-matrix product. `xt` is the activation block
+// transposed, [kpad][ldt] with ldt a multiple of the kernel's token tile and zero padding.
+// Panels of weight rows are split across the pool; each panel is converted to f32 once and
+// reused against every token tile, so the FMA units, not the weight format, set the pace.
+void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
+          std::size_t ldt, std::size_t kpad, std::size_t tokens);
+
+} // namespace is::exec

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "executor/Kernels.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace is::exec {
+
+void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out)
+{
+    for (std::size_t b = 0; b < n / kQ8Block; ++b) {
+        const float* v = x + b * kQ8Block;
+        float amax = 0.0f;
+        for (std::size_t i = 0; i < kQ8Block; ++i)
+            amax = std::max(amax, std::fabs(v[i]));
+        const float d = amax / 127.0f;
+        const float id = d > 0.0f ? 1.0f / d : 0.0f;
+        out[b].d = d;
+        for (std::size_t i = 0; i < kQ8Block; ++i)
+            out[b].qs[i] = static_cast<std::int8_t>(std::nearbyint(v[i] * id)); // |v*id| <= 127
+    }
+}
+
+namespace {
+
+std::atomic<const KernelSet*> g_override{nullptr};
+
+const KernelSet& pickDefault()
+{
+    if (const char* env = std::getenv("IS_EXEC_ISA")) {
+        if (const KernelSet* k = kernelSet(env))
+            return *k;
+    }
+    if (const KernelSet* k = detail::avx512Kernels())
+        return *k;
+    if (const KernelSet* k = detail::avx2Kernels())
+        return *k;
+    return detail::scalarKernels();
+}
+
+} // namespace
+
+const KernelSet* kernelSet(const char* name)
+{
+    if (std::strcmp(name, "scalar") == 0)
+        return &detail::scalarKernels();
+    if (std::strcmp(name, "avx2") == 0)
+        return detail::avx2Kernels();
+    if (std::strcmp(name, "avx512") == 0)
+        return detail::avx512Kernels();
+    return nullptr;
+}
+
+const KernelSet& kernels()
+{
+    if (const KernelSet* k = g_override.load(std::memory_order_relaxed))
+        return *k;
+    static const KernelSet& chosen = pickDefault();
+    return chosen;
+}
+
+void setKernelSet(const KernelSet* set)
+{
+    g_override.store(set);
+}
+
+#if !defined(IS_EXEC_X86)
+namespace detail {
+const KernelSet* avx2Kernels() { return nullptr; }
+const KernelSet* avx512Kernels() { return nullptr; }
+} // namespace detail
+#endif
+
+} // namespace is::exec

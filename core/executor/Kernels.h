@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "executor/DType.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace is::exec {
+
+// An activation vector quantised for Q8_0 dot products: one float scale per 32 values.
+struct BlockQ8x
+{
+    float d;
+    std::int8_t qs[kQ8Block];
+};
+
+// One instruction-set implementation of the hot loops. Chosen once at run time
+// (__builtin_cpu_supports); every set computes the same functions, the scalar one anywhere.
+struct KernelSet
+{
+    const char* name;
+
+    // out[r] = dot(row r, x) for r < rows; rows start at `w`, `stride` bytes apart, n columns.
+    // Q8_0 rows use the quantised activation `xq` (n / 32 blocks) instead of `x`.
+    void (*dotRows)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
+                    const float* x, const BlockQ8x* xq, float* out);
+
+    // Converts `rows` (<= gemmRows) weight rows of n columns to the f32 panel the GEMM tile reads:
+    // blocks of 16 columns, each block holding gemmRows rows of 16 floats ([n/16][gemmRows][16]),
+    // so the conversion is vector stores and the tile's broadcasts come from one pointer.
+    // Rows past `rows` and columns past n (up to kpad = n rounded up to 16) are zero.
+    void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
+                      float* dst);
+
+    // ct[j][t] = sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens: one output tile of
+    // the prefill GEMM. xt is the transposed activation block (k-major, `ldt` floats per k, kpad
+    // rows, zero past the real k).
+    void (*gemmTile)(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct);
+    std::size_t gemmRows;
+    std::size_t gemmTokens;
+
+    // Streams `bytes` (a multiple of 64) and returns a value depending on all of them: the read
+    // bandwidth probe. Uses the widest loads of the set, like the decode kernels.
+    std::uint64_t (*readStream)(const std::byte* p, std::size_t bytes);
+    // Runs `iters` iterations of independent FMAs; returns a value so the work is kept.
+    float (*fmaLoop)(std::size_t iters);
+    double fmaFlopsPerIter;
+};
+
+void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out);
+
+// The best set this CPU supports; IS_EXEC_ISA=scalar|avx2|avx512 forces one (tests, comparisons).
+const KernelSet& kernels();
+// A named set if this CPU can run it, else nullptr.
+const KernelSet* kernelSet(const char* name);
+// Overrides the set used by kernels() (tests compare paths); nullptr restores the default.
+void setKernelSet(const KernelSet* set);
+
+namespace detail {
+const KernelSet& scalarKernels();
+const KernelSet* avx2Kernels();
+const KernelSet* avx512Kernels();
+} // namespace detail
+
+} // namespace is::exec

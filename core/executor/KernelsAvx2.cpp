@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// AVX2 + FMA + F16C kernels: the x86-64 baseline. Compiled with -mavx2 -mfma -mf16c, only called
+// after __builtin_cpu_supports confirms those extensions.
+#include "executor/Kernels.h"
+
+// GCC 12's AVX-512 headers self-initialise "undefined" vectors, which -Wuninitialized reports
+// as our error under -O3 -Werror (GCC bug 105593); the values are never read.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace is::exec::detail {
+
+namespace {
+
+constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
+constexpr std::size_t kTokens = 16; // ... x 16 tokens = 12 ymm accumulators
+
+template <DType T> inline __m256 load8(const std::byte* row, std::size_t k)
+{
+    if constexpr (T == DType::F32)
+        return _mm256_loadu_ps(reinterpret_cast<const float*>(row) + k);
+    else if constexpr (T == DType::F16)
+        return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * k)));
+    else
+        return _mm256_castsi256_ps(_mm256_slli_epi32(
+            _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * k))), 16));
+}
+
+inline float toFloat(DType t, const std::byte* row, std::size_t k)
+{
+    std::uint16_t h;
+    switch (t) {
+    case DType::F32: {
+        float f;
+        std::memcpy(&f, row + 4 * k, 4);
+        return f;
+    }
+    case DType::F16: std::memcpy(&h, row + 2 * k, 2); return _cvtsh_ss(h);
+    case DType::BF16: {
+        std::memcpy(&h, row + 2 * k, 2);
+        const std::uint32_t u = static_cast<std::uint32_t>(h) << 16;
+        float f;
+        std::memcpy(&f, &u, 4);
+        return f;
+    }
+    case DType::Q8_0: break;
+    }
+    return 0.0f;
+}
+
+inline float hsum(__m256 v)
+{
+    const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(t, _mm_movehdup_ps(t)));
+}
+
+template <DType T>
+void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x, float* out)
+{
+    const std::size_t n8 = n / 8 * 8;
+    std::size_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+        const std::byte* p0 = w + r * stride;
+        const std::byte* p1 = p0 + stride;
+        const std::byte* p2 = p1 + stride;
+        const std::byte* p3 = p2 + stride;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        __m256 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        std::size_t k = 0;
+        for (; k + 16 <= n8; k += 16) {
+            const __m256 x0 = _mm256_loadu_ps(x + k), x1 = _mm256_loadu_ps(x + k + 8);
+            a0 = _mm256_fmadd_ps(load8<T>(p0, k), x0, a0);
+            a1 = _mm256_fmadd_ps(load8<T>(p1, k), x0, a1);
+            a2 = _mm256_fmadd_ps(load8<T>(p2, k), x0, a2);
+            a3 = _mm256_fmadd_ps(load8<T>(p3, k), x0, a3);
+            b0 = _mm256_fmadd_ps(load8<T>(p0, k + 8), x1, b0);
+            b1 = _mm256_fmadd_ps(load8<T>(p1, k + 8), x1, b1);
+            b2 = _mm256_fmadd_ps(load8<T>(p2, k + 8), x1, b2);
+            b3 = _mm256_fmadd_ps(load8<T>(p3, k + 8), x1, b3);
+        }
+        for (; k < n8; k += 8) {
+            const __m256 x0 = _mm256_loadu_ps(x + k);
+            a0 = _mm256_fmadd_ps(load8<T>(p0, k), x0, a0);
+            a1 = _mm256_fmadd_ps(load8<T>(p1, k), x0, a1);
+            a2 = _mm256_fmadd_ps(load8<T>(p2, k), x0, a2);
+            a3 = _mm256_fmadd_ps(load8<T>(p3, k), x0, a3);
+        }
+        float s[4] = {hsum(_mm256_add_ps(a0, b0)), hsum(_mm256_add_ps(a1, b1)), hsum(_mm256_add_ps(a2, b2)),
+                      hsum(_mm256_add_ps(a3, b3))};
+        for (; k < n; ++k)
+            for (int j = 0; j < 4; ++j)
+                s[j] += toFloat(T, p0 + j * stride, k) * x[k];
+        std::memcpy(out + r, s, sizeof s);
+    }
+    for (; r < rows; ++r) {
+        const std::byte* p0 = w + r * stride;
+        __m256 a0 = _mm256_setzero_ps();
+        std::size_t k = 0;
+        for (; k < n8; k += 8)
+            a0 = _mm256_fmadd_ps(load8<T>(p0, k), _mm256_loadu_ps(x + k), a0);
+        float s = hsum(a0);
+        for (; k < n; ++k)
+            s += toFloat(T, p0, k) * x[k];
+        out[r] = s;
+    }
+}
+
+// Q8_0 without VNNI: maddubs(|w|, x*sign(w)) gives 16-bit pair sums, madd with ones widens them.
+inline __m256 q8Block(const std::byte* blk, const BlockQ8x& xb, __m256i xq, __m256 acc)
+{
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blk + 2));
+    const __m256i p16 = _mm256_maddubs_epi16(_mm256_abs_epi8(w), _mm256_sign_epi8(xq, w));
+    const __m256i p = _mm256_madd_epi16(p16, _mm256_set1_epi16(1));
+    std::uint16_t dh;
+    std::memcpy(&dh, blk, 2);
+    return _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_set1_ps(_cvtsh_ss(dh) * xb.d), acc);
+}
+
+void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const BlockQ8x* xq, float* out)
+{
+    const std::size_t nb = n / kQ8Block;
+    std::size_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+        const std::byte* p0 = w + r * stride;
+        const std::byte* p1 = p0 + stride;
+        const std::byte* p2 = p1 + stride;
+        const std::byte* p3 = p2 + stride;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        for (std::size_t b = 0; b < nb; ++b) {
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs));
+            const std::size_t off = b * kQ8BlockBytes;
+            a0 = q8Block(p0 + off, xq[b], x, a0);
+            a1 = q8Block(p1 + off, xq[b], x, a1);
+            a2 = q8Block(p2 + off, xq[b], x, a2);
+            a3 = q8Block(p3 + off, xq[b], x, a3);
+        }
+        out[r] = hsum(a0);
+        out[r + 1] = hsum(a1);
+        out[r + 2] = hsum(a2);
+        out[r + 3] = hsum(a3);
+    }
+    for (; r < rows; ++r) {
+        const std::byte* p0 = w + r * stride;
+        __m256 a0 = _mm256_setzero_ps();
+        for (std::size_t b = 0; b < nb; ++b)
+            a0 = q8Block(p0 + b * kQ8BlockBytes, xq[b],
+                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs)), a0);
+        out[r] = hsum(a0);
+    }
+}
+
+void dotRows(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x,
+             const BlockQ8x* xq, float* out)
+{
+    switch (t) {
+    case DType::F32: dotRowsFloat<DType::F32>(w, stride, n, rows, x, out); return;
+    case DType::F16: dotRowsFloat<DType::F16>(w, stride, n, rows, x, out); return;
+    case DType::BF16: dotRowsFloat<DType::BF16>(w, stride, n, rows, x, out); return;
+    case DType::Q8_0: dotRowsQ8(w, stride, n, rows, xq, out); return;
+    }
+}
+
+void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, float* dst)
+{
+    const std::size_t kpad = (n + 15) / 16 * 16;
+    std::memset(dst, 0, kpad * kRows * sizeof(float));
+    float tmp[16];
+    for (std::size_t j = 0; j < rows; ++j) {
+        const std::byte* row = w + j * stride;
+        for (std::size_t k = 0; k < n; k += 16) {
+            const std::size_t len = n - k < 16 ? n - k : 16;
+            float* d = dst + (k / 16) * kRows * 16 + j * 16;
+            if (len == 16 && t != DType::Q8_0) {
+                switch (t) {
+                case DType::F32: _mm256_storeu_ps(d, load8<DType::F32>(row, k)); _mm256_storeu_ps(d + 8, load8<DType::F32>(row, k + 8)); break;
+                case DType::F16: _mm256_storeu_ps(d, load8<DType::F16>(row, k)); _mm256_storeu_ps(d + 8, load8<DType::F16>(row, k + 8)); break;
+                case DType::BF16: _mm256_storeu_ps(d, load8<DType::BF16>(row, k)); _mm256_storeu_ps(d + 8, load8<DType::BF16>(row, k + 8)); break;
+                case DType::Q8_0: break;
+                }
+            } else if (t == DType::Q8_0) {
+                const std::byte* blk = row + (k / kQ8Block) * kQ8BlockBytes;
+                std::uint16_t dh;
+                std::memcpy(&dh, blk, 2);
+                const float sc = _cvtsh_ss(dh);
+                for (std::size_t i = 0; i < 16; ++i)
+                    tmp[i] = sc * static_cast<float>(static_cast<std::int8_t>(blk[2 + k % kQ8Block + i]));
+                std::memcpy(d, tmp, sizeof tmp);
+            } else {
+                for (std::size_t i = 0; i < len; ++i)
+                    d[i] = toFloat(t, row, k + i);
+            }
+        }
+    }
+}
+
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+{
+    __m256 acc[kRows][2];
+    for (auto& a : acc)
+        a[0] = a[1] = _mm256_setzero_ps();
+    for (std::size_t kb = 0; kb < kpad; kb += 16) {
+        const float* pb = panel + kb * kRows;
+        const float* xb = xt + kb * ldt;
+#pragma GCC unroll 16
+        for (std::size_t kk = 0; kk < 16; ++kk) {
+            const __m256 x0 = _mm256_loadu_ps(xb + kk * ldt);
+            const __m256 x1 = _mm256_loadu_ps(xb + kk * ldt + 8);
+#pragma GCC unroll 6
+            for (std::size_t j = 0; j < kRows; ++j) {
+                const __m256 wv = _mm256_broadcast_ss(pb + j * 16 + kk);
+                acc[j][0] = _mm256_fmadd_ps(wv, x0, acc[j][0]);
+                acc[j][1] = _mm256_fmadd_ps(wv, x1, acc[j][1]);
+            }
+        }
+    }
+    for (std::size_t j = 0; j < kRows; ++j) {
+        _mm256_storeu_ps(ct + j * kTokens, acc[j][0]);
+        _mm256_storeu_ps(ct + j * kTokens + 8, acc[j][1]);
+    }
+}
+
+std::uint64_t readStream(const std::byte* p, std::size_t bytes)
+{
+    __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
+    std::size_t i = 0;
+    for (; i + 128 <= bytes; i += 128) {
+        a = _mm256_xor_si256(a, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)));
+        b = _mm256_xor_si256(b, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32)));
+        c = _mm256_xor_si256(c, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 64)));
+        d = _mm256_xor_si256(d, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 96)));
+    }
+    const __m256i s = _mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d));
+    std::uint64_t v[4];
+    std::memcpy(v, &s, sizeof v);
+    return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+float fmaLoop(std::size_t iters)
+{
+    __m256 acc[12];
+    for (int i = 0; i < 12; ++i)
+        acc[i] = _mm256_set1_ps(static_cast<float>(i));
+    const __m256 m = _mm256_set1_ps(0.999999f), a = _mm256_set1_ps(1e-7f);
+    for (std::size_t it = 0; it < iters; ++it) {
+#pragma GCC unroll 12
+        for (int i = 0; i < 12; ++i)
+            acc[i] = _mm256_fmadd_ps(acc[i], m, a);
+    }
+    __m256 s = acc[0];
+    for (int i = 1; i < 12; ++i)
+        s = _mm256_add_ps(s, acc[i]);
+    return hsum(s);
+}
+
+} // namespace
+
+const KernelSet* avx2Kernels()
+{
+    static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
+                           && __builtin_cpu_supports("f16c");
+    static const KernelSet set{"avx2", &dotRows, &packPanel, &gemmTile, kRows, kTokens,
+                               &readStream, &fmaLoop, 12.0 * 8 * 2};
+    return ok ? &set : nullptr;
+}
+
+} // namespace is::exec::detail
+
+#pragma GCC diagnostic pop

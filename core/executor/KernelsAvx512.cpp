@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+// AVX-512 (F, BW, VL) kernels with VNNI for Q8_0. Compiled with -mavx512*, only ever called
+// after __builtin_cpu_supports says the CPU has every one of those extensions.
+#include "executor/Kernels.h"
+
+// GCC 12's AVX-512 headers self-initialise "undefined" vectors, which -Wuninitialized reports
+// as our error under -O3 -Werror (GCC bug 105593); the values are never read.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace is::exec::detail {
+
+namespace {
+
+constexpr std::size_t kRows = 12;   // GEMM tile: 12 weight rows ...
+constexpr std::size_t kTokens = 32; // ... x 32 tokens = 24 zmm accumulators
+
+template <DType T> inline __m512 load16(const std::byte* row, std::size_t k)
+{
+    if constexpr (T == DType::F32)
+        return _mm512_loadu_ps(reinterpret_cast<const float*>(row) + k);
+    else if constexpr (T == DType::F16)
+        return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + 2 * k)));
+    else
+        return _mm512_castsi512_ps(_mm512_slli_epi32(
+            _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + 2 * k))), 16));
+}
+
+template <DType T> inline __m512 load16Masked(const std::byte* row, std::size_t k, __mmask16 m)
+{
+    if constexpr (T == DType::F32)
+        return _mm512_maskz_loadu_ps(m, reinterpret_cast<const float*>(row) + k);
+    else if constexpr (T == DType::F16)
+        return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, row + 2 * k));
+    else
+        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, row + 2 * k)), 16));
+}
+
+// Four rows at once: x is loaded once for four rows, and four independent streams keep more
+// cache-line requests in flight than one.
+template <DType T>
+void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x, float* out)
+{
+    const std::size_t n16 = n / 16 * 16;
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - n16)) - 1u);
+    std::size_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+        const std::byte* p0 = w + r * stride;
+        const std::byte* p1 = p0 + stride;
+        const std::byte* p2 = p1 + stride;
+        const std::byte* p3 = p2 + stride;
+        __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        __m512 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        std::size_t k = 0;
+        for (; k + 32 <= n16; k += 32) {
+            const __m512 x0 = _mm512_loadu_ps(x + k), x1 = _mm512_loadu_ps(x + k + 16);
+            a0 = _mm512_fmadd_ps(load16<T>(p0, k), x0, a0);
+            a1 = _mm512_fmadd_ps(load16<T>(p1, k), x0, a1);
+            a2 = _mm512_fmadd_ps(load16<T>(p2, k), x0, a2);
+            a3 = _mm512_fmadd_ps(load16<T>(p3, k), x0, a3);
+            b0 = _mm512_fmadd_ps(load16<T>(p0, k + 16), x1, b0);
+            b1 = _mm512_fmadd_ps(load16<T>(p1, k + 16), x1, b1);
+            b2 = _mm512_fmadd_ps(load16<T>(p2, k + 16), x1, b2);
+            b3 = _mm512_fmadd_ps(load16<T>(p3, k + 16), x1, b3);
+        }
+        for (; k < n16; k += 16) {
+            const __m512 x0 = _mm512_loadu_ps(x + k);
+            a0 = _mm512_fmadd_ps(load16<T>(p0, k), x0, a0);
+            a1 = _mm512_fmadd_ps(load16<T>(p1, k), x0, a1);
+            a2 = _mm512_fmadd_ps(load16<T>(p2, k), x0, a2);
+            a3 = _mm512_fmadd_ps(load16<T>(p3, k), x0, a3);
+        }
+        if (tail) {
+            const __m512 x0 = _mm512_maskz_loadu_ps(tail, x + k);
+            a0 = _mm512_fmadd_ps(load16Masked<T>(p0, k, tail), x0, a0);
+            a1 = _mm512_fmadd_ps(load16Masked<T>(p1, k, tail), x0, a1);
+            a2 = _mm512_fmadd_ps(load16Masked<T>(p2, k, tail), x0, a2);
+            a3 = _mm512_fmadd_ps(load16Masked<T>(p3, k, tail), x0, a3);
+        }
+        out[r] = _mm512_reduce_add_ps(_mm512_add_ps(a0, b0));
+        out[r + 1] = _mm512_reduce_add_ps(_mm512_add_ps(a1, b1));
+        out[r + 2] = _mm512_reduce_add_ps(_mm512_add_ps(a2, b2));
+        out[r + 3] = _mm512_reduce_add_ps(_mm512_add_ps(a3, b3));
+    }
+    for (; r < rows; ++r) {
+        const std::byte* p0 = w + r * stride;
+        __m512 a0 = _mm512_setzero_ps();
+        std::size_t k = 0;
+        for (; k < n16; k += 16)
+            a0 = _mm512_fmadd_ps(load16<T>(p0, k), _mm512_loadu_ps(x + k), a0);
+        if (tail)
+            a0 = _mm512_fmadd_ps(load16Masked<T>(p0, k, tail), _mm512_maskz_loadu_ps(tail, x + k), a0);
+        out[r] = _mm512_reduce_add_ps(a0);
+    }
+}
+
+// One Q8_0 block against one quantised activation block with VNNI: |w| (unsigned) times
+// x*sign(w) (signed) gives w*x in 32-bit lanes; then one scale per block.
+inline __m256 q8Block(const std::byte* blk, const BlockQ8x& xb, __m256i xq, __m256 acc)
+{
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blk + 2));
+    const __m256i p = _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_abs_epi8(w), _mm256_sign_epi8(xq, w));
+    std::uint16_t dh;
+    std::memcpy(&dh, blk, 2);
+    const __m256 d = _mm256_set1_ps(_cvtsh_ss(dh) * xb.d);
+    return _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), d, acc);
+}
+
+inline float hsum256(__m256 v)
+{
+    const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(t, _mm_movehdup_ps(t)));
+}
+
+void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const BlockQ8x* xq, float* out)
+{
+    const std::size_t nb = n / kQ8Block;
+    std::size_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+        const std::byte* p0 = w + r * stride;
+        const std::byte* p1 = p0 + stride;
+        const std::byte* p2 = p1 + stride;
+        const std::byte* p3 = p2 + stride;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        for (std::size_t b = 0; b < nb; ++b) {
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs));
+            const std::size_t off = b * kQ8BlockBytes;
+            a0 = q8Block(p0 + off, xq[b], x, a0);
+            a1 = q8Block(p1 + off, xq[b], x, a1);
+            a2 = q8Block(p2 + off, xq[b], x, a2);
+            a3 = q8Block(p3 + off, xq[b], x, a3);
+        }
+        out[r] = hsum256(a0);
+        out[r + 1] = hsum256(a1);
+        out[r + 2] = hsum256(a2);
+        out[r + 3] = hsum256(a3);
+    }
+    for (; r < rows; ++r) {
+        const std::byte* p0 = w + r * stride;
+        __m256 a0 = _mm256_setzero_ps();
+        for (std::size_t b = 0; b < nb; ++b)
+            a0 = q8Block(p0 + b * kQ8BlockBytes, xq[b],
+                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs)), a0);
+        out[r] = hsum256(a0);
+    }
+}
+
+void dotRows(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x,
+             const BlockQ8x* xq, float* out)
+{
+    switch (t) {
+    case DType::F32: dotRowsFloat<DType::F32>(w, stride, n, rows, x, out); return;
+    case DType::F16: dotRowsFloat<DType::F16>(w, stride, n, rows, x, out); return;
+    case DType::BF16: dotRowsFloat<DType::BF16>(w, stride, n, rows, x, out); return;
+    case DType::Q8_0: dotRowsQ8(w, stride, n, rows, xq, out); return;
+    }
+}
+
+inline __m512 q8Load16(const std::byte* row, std::size_t k)
+{
+    const std::byte* blk = row + (k / kQ8Block) * kQ8BlockBytes;
+    std::uint16_t dh;
+    std::memcpy(&dh, blk, 2);
+    const __m128i q = _mm_loadu_si128(reinterpret_cast<const __m128i*>(blk + 2 + k % kQ8Block));
+    return _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(q)), _mm512_set1_ps(_cvtsh_ss(dh)));
+}
+
+template <DType T> void packRows(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, float* dst)
+{
+    const std::size_t n16 = n / 16 * 16;
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - n16)) - 1u);
+    for (std::size_t j = 0; j < rows; ++j) {
+        const std::byte* row = w + j * stride;
+        float* d = dst + j * 16;
+        std::size_t k = 0;
+        for (; k < n16; k += 16, d += kRows * 16) {
+            if constexpr (T == DType::Q8_0)
+                _mm512_storeu_ps(d, q8Load16(row, k));
+            else
+                _mm512_storeu_ps(d, load16<T>(row, k));
+        }
+        if constexpr (T == DType::Q8_0) {
+            (void)tail; // Q8_0 rows are whole 32-blocks: no tail
+        } else if (tail) {
+            _mm512_storeu_ps(d, load16Masked<T>(row, k, tail));
+        }
+    }
+}
+
+void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, float* dst)
+{
+    const std::size_t kpad = (n + 15) / 16 * 16;
+    if (rows < kRows) {
+        // Zero the unused rows of every 16-column block.
+        for (std::size_t kb = 0; kb < kpad / 16; ++kb)
+            std::memset(dst + kb * kRows * 16 + rows * 16, 0, (kRows - rows) * 16 * sizeof(float));
+    }
+    switch (t) {
+    case DType::F32: packRows<DType::F32>(w, stride, n, rows, dst); return;
+    case DType::F16: packRows<DType::F16>(w, stride, n, rows, dst); return;
+    case DType::BF16: packRows<DType::BF16>(w, stride, n, rows, dst); return;
+    case DType::Q8_0: packRows<DType::Q8_0>(w, stride, n, rows, dst); return;
+    }
+}
+
+// 12 rows x 32 tokens: per k two token vectors are loaded and each of the 12 weights is
+// broadcast once, 24 FMAs to 14 loads, so the FMA ports and not the load ports set the pace.
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+{
+    __m512 acc[kRows][2];
+    for (auto& a : acc)
+        a[0] = a[1] = _mm512_setzero_ps();
+    for (std::size_t kb = 0; kb < kpad; kb += 16) {
+        const float* pb = panel + kb * kRows;
+        const float* xb = xt + kb * ldt;
+#pragma GCC unroll 16
+        for (std::size_t kk = 0; kk < 16; ++kk) {
+            const __m512 x0 = _mm512_loadu_ps(xb + kk * ldt);
+            const __m512 x1 = _mm512_loadu_ps(xb + kk * ldt + 16);
+#pragma GCC unroll 12
+            for (std::size_t j = 0; j < kRows; ++j) {
+                const __m512 wv = _mm512_set1_ps(pb[j * 16 + kk]);
+                acc[j][0] = _mm512_fmadd_ps(wv, x0, acc[j][0]);
+                acc[j][1] = _mm512_fmadd_ps(wv, x1, acc[j][1]);
+            }
+        }
+    }
+    for (std::size_t j = 0; j < kRows; ++j) {
+        _mm512_storeu_ps(ct + j * kTokens, acc[j][0]);
+        _mm512_storeu_ps(ct + j * kTokens + 16, acc[j][1]);
+    }
+}
+
+std::uint64_t readStream(const std::byte* p, std::size_t bytes)
+{
+    __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
+    std::size_t i = 0;
+    for (; i + 256 <= bytes; i += 256) {
+        a = _mm512_xor_si512(a, _mm512_loadu_si512(p + i));
+        b = _mm512_xor_si512(b, _mm512_loadu_si512(p + i + 64));
+        c = _mm512_xor_si512(c, _mm512_loadu_si512(p + i + 128));
+        d = _mm512_xor_si512(d, _mm512_loadu_si512(p + i + 192));
+    }
+    for (; i + 64 <= bytes; i += 64)
+        a = _mm512_xor_si512(a, _mm512_loadu_si512(p + i));
+    const __m512i s = _mm512_xor_si512(_mm512_xor_si512(a, b), _mm512_xor_si512(c, d));
+    return static_cast<std::uint64_t>(_mm512_reduce_or_epi64(s));
+}
+
+float fmaLoop(std::size_t iters)
+{
+    __m512 acc[24];
+    for (int i = 0; i < 24; ++i)
+        acc[i] = _mm512_set1_ps(static_cast<float>(i));
+    const __m512 m = _mm512_set1_ps(0.999999f), a = _mm512_set1_ps(1e-7f);
+    for (std::size_t it = 0; it < iters; ++it) {
+#pragma GCC unroll 24
+        for (int i = 0; i < 24; ++i)
+            acc[i] = _mm512_fmadd_ps(acc[i], m, a);
+    }
+    __m512 s = acc[0];
+    for (int i = 1; i < 24; ++i)
+        s = _mm512_add_ps(s, acc[i]);
+    return _mm512_reduce_add_ps(s);
+}
+
+} // namespace
+
+const KernelSet* avx512Kernels()
+{
+    static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+                           && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni")
+                           && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("f16c")
+                           && __builtin_cpu_supports("fma");
+    static const KernelSet set{"avx512", &dotRows, &packPanel, &gemmTile, kRows, kTokens,
+                               &readStream, &fmaLoop, 24.0 * 16 * 2};
+    return ok ? &set : nullptr;
+}
+
+} // namespace is::exec::detail
+
+#pragma GCC diagnostic pop

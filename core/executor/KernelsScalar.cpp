@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// The portable path: plain C++ that any CPU runs, and the reference the SIMD sets are tested
+// against. Several partial sums give the compiler independent chains to schedule.
+#include "executor/Half.h"
+#include "executor/Kernels.h"
+
+#include <cstring>
+#include <vector>
+
+namespace is::exec::detail {
+
+namespace {
+
+constexpr std::size_t kRows = 4;
+constexpr std::size_t kTokens = 16;
+
+float dotQ8(const std::byte* w, const BlockQ8x* xq, std::size_t nb)
+{
+    float sum = 0.0f;
+    for (std::size_t b = 0; b < nb; ++b) {
+        BlockQ8_0 blk;
+        std::memcpy(&blk, w + b * kQ8BlockBytes, kQ8BlockBytes);
+        std::int32_t acc = 0;
+        for (std::size_t i = 0; i < kQ8Block; ++i)
+            acc += static_cast<std::int32_t>(blk.qs[i]) * xq[b].qs[i];
+        sum += static_cast<float>(acc) * (halfToFloat(blk.d) * xq[b].d);
+    }
+    return sum;
+}
+
+void dotRows(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x,
+             const BlockQ8x* xq, float* out)
+{
+    float tmp[256];
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::byte* row = w + r * stride;
+        if (t == DType::Q8_0) {
+            out[r] = dotQ8(row, xq, n / kQ8Block);
+            continue;
+        }
+        float s[4] = {0, 0, 0, 0};
+        for (std::size_t k0 = 0; k0 < n; k0 += 256) {
+            const std::size_t len = std::min<std::size_t>(256, n - k0);
+            const float* v;
+            if (t == DType::F32) {
+                v = reinterpret_cast<const float*>(row) + k0; // rows of F32 tensors are 4-aligned
+            } else {
+                rowToFloat(t, row + k0 * 2, len, tmp);
+                v = tmp;
+            }
+            std::size_t k = 0;
+            for (; k + 4 <= len; k += 4)
+                for (int j = 0; j < 4; ++j)
+                    s[j] += v[k + j] * x[k0 + k + j];
+            for (; k < len; ++k)
+                s[0] += v[k] * x[k0 + k];
+        }
+        out[r] = (s[0] + s[1]) + (s[2] + s[3]);
+    }
+}
+
+void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, float* dst)
+{
+    const std::size_t kpad = (n + 15) / 16 * 16;
+    std::memset(dst, 0, kpad * kRows * sizeof(float));
+    std::vector<float> row(n);
+    for (std::size_t j = 0; j < rows; ++j) {
+        rowToFloat(t, w + j * stride, n, row.data());
+        for (std::size_t k = 0; k < n; ++k)
+            dst[(k / 16) * kRows * 16 + j * 16 + k % 16] = row[k];
+    }
+}
+
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+{
+    float acc[kRows][kTokens] = {};
+    for (std::size_t k = 0; k < kpad; ++k) {
+        const float* xk = xt + k * ldt;
+        const float* pk = panel + (k / 16) * kRows * 16 + k % 16;
+        for (std::size_t j = 0; j < kRows; ++j) {
+            const float wv = pk[j * 16];
+            for (std::size_t i = 0; i < kTokens; ++i)
+                acc[j][i] += wv * xk[i];
+        }
+    }
+    std::memcpy(ct, acc, sizeof acc);
+}
+
+std::uint64_t readStream(const std::byte* p, std::size_t bytes)
+{
+    std::uint64_t a = 0, b = 0, c = 0, d = 0;
+    for (std::size_t i = 0; i + 32 <= bytes; i += 32) {
+        std::uint64_t v[4];
+        std::memcpy(v, p + i, 32);
+        a ^= v[0];
+        b += v[1];
+        c ^= v[2];
+        d += v[3];
+    }
+    return a ^ b ^ c ^ d;
+}
+
+float fmaLoop(std::size_t iters)
+{
+    float acc[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    const float m = 0.999999f, a = 1e-7f;
+    for (std::size_t i = 0; i < iters; ++i)
+        for (float& v : acc)
+            v = v * m + a;
+    float s = 0;
+    for (float v : acc)
+        s += v;
+    return s;
+}
+
+} // namespace
+
+const KernelSet& scalarKernels()
+{
+    static const KernelSet set{"scalar", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &readStream, &fmaLoop, 16.0};
+    return set;
+}
+
+} // namespace is::exec::detail

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "executor/ModelLoader.h"
+
+#include "executor/GgufFormat.h"
+#include "executor/GgufReader.h"
+#include "executor/Llama2cReader.h"
+
+#include <QFile>
+
+#include <cstring>
+
+namespace is::exec {
+
+std::unique_ptr<Model> loadModelFile(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = path + QStringLiteral(": cannot open: ") + f.errorString();
+        return nullptr;
+    }
+    const qint64 size = f.size();
+    if (size < 4) {
+        if (error)
+            *error = path + QStringLiteral(": file is too short to be a model (%1 bytes)").arg(size);
+        return nullptr;
+    }
+    // The allocation is the file's own size, never a size read from inside the file.
+    AlignedBuffer image;
+    try {
+        image = AlignedBuffer(static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+        if (error)
+            *error = path + QStringLiteral(": not enough memory to load %1 bytes").arg(size);
+        return nullptr;
+    }
+    qint64 done = 0;
+    while (done < size) {
+        const qint64 n = f.read(reinterpret_cast<char*>(image.data()) + done, size - done);
+        if (n <= 0) {
+            if (error)
+                *error = path + QStringLiteral(": read failed at offset %1: %2").arg(done).arg(f.errorString());
+            return nullptr;
+        }
+        done += n;
+    }
+    std::uint32_t magic = 0;
+    std::memcpy(&magic, image.data(), 4);
+    if (magic == gguf::kMagic)
+        return loadGgufBuffer(std::move(image), path, error);
+    return loadLlama2cBuffer(std::move(image), path, error);
+}
+
+} // namespace is::exec
