@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// The built-in catalogs: every required entry present, every number sourced, bad files rejected
+// with the file and field named.
+#include "hardware/Catalog.h"
+
+#include <QtTest>
+
+using namespace is;
+
+class TestCatalog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void requiredDevicesPresent()
+    {
+        auto c = Catalog::builtin();
+        for (const char* id : {"a100-sxm-80g", "h100-sxm", "h200-sxm", "b200", "gb200", "gb300", "mi300x", "mi325x",
+                               "mi355x", "cs-3", "cs-2", "groq-lpu", "sn40l", "sohu"})
+            QVERIFY2(c->device(QString::fromLatin1(id)), id);
+        QCOMPARE(c->device(QStringLiteral("cs-3"))->cls, DeviceClass::SramDataflow);
+        QCOMPARE(c->device(QStringLiteral("sn40l"))->cls, DeviceClass::Tiered);
+        QVERIFY(c->device(QStringLiteral("cs-3"))->tier(MemoryTierKind::External)); // MemoryX
+    }
+
+    void requiredModelsPresent()
+    {
+        auto c = Catalog::builtin();
+        for (const char* id : {"llama-2-7b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b",
+                               "llama-3.1-405b", "mixtral-8x7b", "deepseek-r1", "kimi-k2", "gpt-oss-120b",
+                               "llama-4-maverick", "qwen3-32b", "qwen3-235b-a22b", "gpt-5.6-sol", "kimi-k3"})
+            QVERIFY2(c->model(QString::fromLatin1(id)), id);
+        QVERIFY(c->model(QStringLiteral("gpt-5.6-sol"))->hasRange());
+        QCOMPARE(c->model(QStringLiteral("kimi-k3"))->arch.kind, SourceKind::Speculation);
+    }
+
+    void systemsAndLinksResolve()
+    {
+        auto c = Catalog::builtin();
+        for (const Device* d : c->devices()) {
+            if (!d->defaultSystem.isEmpty())
+                QVERIFY2(c->system(d->defaultSystem), qPrintable(d->id + QStringLiteral(" -> ") + d->defaultSystem));
+            for (const QString& l : {d->scaleUpLink, d->scaleOutLink})
+                if (!l.isEmpty())
+                    QVERIFY2(c->link(l), qPrintable(d->id + QStringLiteral(" -> ") + l));
+        }
+        for (const char* id : {"hgx-h100", "gb200-nvl72", "cs-3-system", "groqrack"})
+            QVERIFY2(c->system(QString::fromLatin1(id)), id);
+        for (const char* id : {"nvlink4", "nvlink5", "ib-ndr", "ib-xdr", "eth-100g", "eth-400g", "eth-800g", "swarmx",
+                               "groq-c2c", "infinity-fabric"})
+            QVERIFY2(c->link(QString::fromLatin1(id)), id);
+    }
+
+    void everyNumberHasProvenance()
+    {
+        auto c = Catalog::builtin();
+        auto check = [](const Sourced& s, const QString& what) {
+            QVERIFY2(!s.source.isEmpty(), qPrintable(what + QStringLiteral(": no source")));
+            QVERIFY2(!s.hasRange() || (s.min <= s.value && s.value <= s.max), qPrintable(what));
+        };
+        for (const Device* d : c->devices()) {
+            for (const auto& [p, f] : d->peakFlops)
+                check(f, d->id + QStringLiteral(" flops"));
+            for (const MemoryTier& t : d->memory) {
+                check(t.capacityBytes, d->id + QStringLiteral(" capacity"));
+                check(t.bandwidthBytesPerS, d->id + QStringLiteral(" bandwidth"));
+            }
+            check(d->peakPowerW, d->id + QStringLiteral(" power"));
+            check(d->priceUsd, d->id + QStringLiteral(" price"));
+        }
+        for (const Link* l : c->links()) {
+            check(l->bandwidthBytesPerS, l->id);
+            check(l->latencyS, l->id);
+        }
+        for (const auto& [family, cal] : c->calibration().families()) {
+            check(cal.computeEfficiency, family);
+            QVERIFY2(cal.computeEfficiency.kind == SourceKind::Calibrated || cal.computeEfficiency.kind == SourceKind::Assumed,
+                     qPrintable(family));
+        }
+    }
+
+    void badFilesNameTheField_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("malformed") << QByteArray("{\"devices\": [") << QStringLiteral("offset");
+        QTest::newRow("unknown kind") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":1,"kind":"rumour"},"latency_s":1}]})")
+                                      << QStringLiteral("links[0].bandwidth_bytes_s.kind");
+        QTest::newRow("negative bandwidth") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":-5,"latency_s":1}]})")
+                                            << QStringLiteral("links[0].bandwidth_bytes_s");
+        QTest::newRow("no memory") << QByteArray(R"({"devices":[{"id":"x","class":"hbm","compute_flops":{"bf16":1e15},"power_w":{"peak":1},"price_usd":1}]})")
+                                   << QStringLiteral("devices[0].memory");
+        QTest::newRow("bad range") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":5,"min":6,"max":9},"latency_s":1}]})")
+                                   << QStringLiteral("links[0].bandwidth_bytes_s");
+        QTest::newRow("zero layers") << QByteArray(R"({"models":[{"id":"m","layers":0,"hidden":8,"heads":1,"vocab":8}]})")
+                                     << QStringLiteral("models[0].layers");
+        QTest::newRow("nothing") << QByteArray(R"({"version":1})") << QStringLiteral("expected one of");
+    }
+    void badFilesNameTheField()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, field);
+        Catalog c;
+        QString err;
+        QVERIFY(!c.loadJson(json, QStringLiteral("user/bad.json"), &err));
+        QVERIFY2(err.startsWith(QStringLiteral("user/bad.json")) && err.contains(field), qPrintable(err));
+    }
+
+    void userEntryOverridesBuiltin()
+    {
+        Catalog c = *Catalog::builtin();
+        QString err;
+        QVERIFY2(c.loadJson(R"({"links":[{"id":"ib-ndr","name":"Custom","bandwidth_bytes_s":{"value":1e11,"source":"mine","kind":"measured"},"latency_s":{"value":1e-6,"source":"mine","kind":"measured"}}]})",
+                            QStringLiteral("user.json"), &err),
+                 qPrintable(err));
+        QCOMPARE(c.link(QStringLiteral("ib-ndr"))->name, QStringLiteral("Custom"));
+        QCOMPARE(c.link(QStringLiteral("ib-ndr"))->bandwidthBytesPerS.kind, SourceKind::Measured);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// The command-line contract: JSON fields, exit codes and one-line errors naming file and field.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    struct Run
+    {
+        int code;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run run(const QStringList& args)
+    {
+        QProcess p;
+        p.start(QStringLiteral(IS_APP_BINARY), args);
+        if (!p.waitForFinished(120000))
+            qFatal("inference-studio did not finish");
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+    QString write(const char* name, const QByteArray& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write");
+        f.write(content);
+        return path;
+    }
+
+private slots:
+    void estimateJsonContract()
+    {
+        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+        const Run r = run({QStringLiteral("estimate"), scenario, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out);
+        QVERIFY(doc.isObject());
+        const QJsonArray deps = doc.object().value(QStringLiteral("deployments")).toArray();
+        QCOMPARE(deps.size(), 2);
+        for (const auto& d : deps) {
+            const QJsonObject o = d.toObject();
+            for (const char* key : {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
+                                    "joules_per_token", "usd_per_mtok", "bottleneck"})
+                QVERIFY2(o.contains(QString::fromLatin1(key)), key);
+            QVERIFY(o.value(QStringLiteral("tok_s_user")).toDouble() > 0);
+        }
+        const Run table = run({QStringLiteral("estimate"), scenario});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("tok/s per user"));
+    }
+
+    void badInputExitsTwo_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("malformed") << QByteArray("{\"version\": 1,") << QStringLiteral("malformed JSON");
+        QTest::newRow("unknown device") << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"tpu-v9","count":1}]})")
+                                        << QStringLiteral("deployments[0].device");
+        QTest::newRow("unknown model") << QByteArray(R"({"version":1,"model":"nope","workload":{},"deployments":[{"device":"h100-sxm","count":1}]})")
+                                       << QStringLiteral("unknown model 'nope'");
+        QTest::newRow("negative") << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{"output_tokens":-3},"deployments":[{"device":"h100-sxm","count":1}]})")
+                                  << QStringLiteral("workload.output_tokens");
+        QTest::newRow("fits nowhere") << QByteArray(R"({"version":1,"workload":{},"deployments":[{"device":"groq-lpu","count":"auto",
+            "model":{"id":"huge","parametric":{"total_params":1e15,"active_params":1e12,"layers":200}}}]})")
+                                      << QStringLiteral("fits on no count");
+    }
+    void badInputExitsTwo()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        const QString path = write("bad.json", content);
+        const Run r = run({QStringLiteral("estimate"), path, QStringLiteral("--json")});
+        QCOMPARE(r.code, 2);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QVERIFY2(err.contains(path) && err.contains(expected), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 0); // one line
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void missingFileAndUsage()
+    {
+        QCOMPARE(run({QStringLiteral("estimate"), m_dir.filePath(QStringLiteral("none.json"))}).code, 2);
+        QCOMPARE(run({QStringLiteral("estimate")}).code, 2);
+        QCOMPARE(run({QStringLiteral("estimate"), QStringLiteral("x.json"), QStringLiteral("--jsn")}).code, 2);
+        QCOMPARE(run({QStringLiteral("frobnicate")}).code, 2);
+        QCOMPARE(run({QStringLiteral("--log-level"), QStringLiteral("loud"), QStringLiteral("estimate")}).code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+// The engine against hand-computed cases, published placements and physical invariants.
+#include "EngineFixture.h"
+
+#include "engine/StepModels.h"
+#include "model/ModelMath.h"
+
+#include <QtTest>
+
+using namespace is;
+using namespace is::test;
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+    std::shared_ptr<const Catalog> m_catalog = Catalog::builtin();
+    Engine m_engine{m_catalog};
+
+    Estimate run(const Deployment& d, const ModelDesc& m, Workload w, ServingGoal g = ServingGoal::FixedConcurrency)
+    {
+        QString err;
+        auto e = m_engine.estimate(d, m, w, g, CostAssumptions{}, &err);
+        if (!e)
+            qFatal("estimate failed: %s", qPrintable(err));
+        return *e;
+    }
+
+private slots:
+    void waferFit()
+    {
+        // Cerebras: Llama-3.1-8B fits one CS-3 in 16-bit; 70B needs four (Hot Chips 2024).
+        Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 1, true);
+        cs3.weightPrecision = Precision::BF16;
+        const Workload w{1000, 1000, 1, 0, 0};
+        QCOMPARE(m_engine.minChips(cs3, modelOf(*m_catalog, "llama-3.1-8b"), w), 1);
+        QCOMPARE(m_engine.minChips(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w), 4);
+        cs3.autoChips = false;
+        cs3.chips = 3;
+        cs3.mode = ExecutionMode::Resident;
+        QVERIFY(!run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w).fits);
+        cs3.chips = 4;
+        QVERIFY(run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w).fits);
+    }
+
+    void gpuFit()
+    {
+        // 70B in fp8 (70.6 GB) does not fit one 80 GB H100 with its runtime reserve and KV; two do.
+        Deployment h100 = deploymentOf(*m_catalog, "h100-sxm", 1, true);
+        h100.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        QCOMPARE(m_engine.minChips(h100, m, Workload{1000, 1000, 1, 0, 0}), 2);
+        // On an H200 (141 GB) it fits one.
+        Deployment h200 = deploymentOf(*m_catalog, "h200-sxm", 1, true);
+        h200.weightPrecision = Precision::FP8;
+        QCOMPARE(m_engine.minChips(h200, m, Workload{1000, 1000, 1, 0, 0}), 1);
+    }
+
+    void singleGpuDecodeByHand()
+    {
+        // Llama-3.1-8B, fp8, one H100, one stream: the step reads every weight (but the embedding
+        // table) and the KV cache once, at the calibrated fraction of HBM bandwidth.
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 1);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-8b");
+        const Workload w{1000, 1000, 1, 0, 0};
+        const Estimate e = run(d, m, w);
+        const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("nvidia-hopper"));
+        const ParamBreakdown p = paramBreakdown(m);
+        const double bytes = p.alwaysActive() * 1.0 + kvBytes(m, 1500, Precision::FP8);
+        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) + 32 * cal.layerOverheadS.value +
+                            cal.stepOverheadS.value;
+        QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
+        QCOMPARE(e.bottleneck, Bottleneck::MemoryBandwidth);
+        QCOMPARE(e.chips, 1);
+        QVERIFY(e.fits);
+        // Energy per token = facility power / tokens per second.
+        QVERIFY(std::abs(e.joulesPerToken - e.facilityPowerW / e.tokSTotal) < 1e-9);
+    }
+
+    void moreBandwidthNeverSlowsDecode()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
+        for (int batch : {1, 8, 64, 512}) {
+            double prev = 0;
+            for (double scale : {0.5, 1.0, 1.5, 2.0, 4.0}) {
+                Catalog c = *m_catalog;
+                Device dev = *c.device(QStringLiteral("h100-sxm"));
+                dev.memory.front().bandwidthBytesPerS = dev.memory.front().bandwidthBytesPerS.scaled(scale);
+                c.addDevice(dev);
+                auto shared = std::make_shared<const Catalog>(c);
+                Engine engine(shared);
+                Deployment d = deploymentOf(*shared, "h100-sxm", 8);
+                QString err;
+                auto e = engine.estimate(d, m, Workload{1000, 500, batch, 0, 0}, ServingGoal::FixedConcurrency, {}, &err);
+                QVERIFY(e);
+                QVERIFY2(e->tokSUser >= prev * (1 - 1e-12), qPrintable(QStringLiteral("batch %1 scale %2").arg(batch).arg(scale)));
+                prev = e->tokSUser;
+            }
+        }
+    }
+
+    void moreChipsNeverReduceWhatFits()
+    {
+        const Workload w{4096, 1024, 1, 0, 0};
+        for (const char* dev : {"h100-sxm", "b200", "mi300x", "cs-3"}) {
+            const ModelDesc m = modelOf(*m_catalog, "llama-3.1-405b");
+            bool fitted = false;
+            double prevCapacityBatch = -1;
+            for (int n : {1, 2, 4, 8, 16, 32, 64}) {
+                Deployment d = deploymentOf(*m_catalog, dev, n);
+                d.mode = ExecutionMode::Resident;
+                const Estimate e = run(d, m, w, ServingGoal::MaxThroughput);
+                QVERIFY2(!fitted || e.fits, qPrintable(QStringLiteral("%1 x %2 stopped fitting").arg(n).arg(QString::fromLatin1(dev))));
+                fitted = fitted || e.fits;
+                if (e.fits) {
+                    QVERIFY(e.batch >= prevCapacityBatch);
+                    prevCapacityBatch = e.batch;
+                }
+            }
+            QVERIFY2(fitted, dev);
+        }
+    }
+
+    void doublingBatchKeepsThroughputUntilMemoryLimit()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        Deployment d = deploymentOf(*m_catalog, "h200-sxm", 8);
+        d.plan = ParallelPlan{8, 1, 1, 1};
+        QString err;
+        auto ctx = m_engine.prepare(d, m, Workload{1000, 1000, 1, 0, 0}, {}, 8, Bound::Mid, &err);
+        QVERIFY(ctx);
+        const int maxBatch = detail::maxBatchPerReplica(*ctx, *d.plan);
+        QVERIFY(maxBatch > 64);
+        double prev = 0;
+        for (int b = 1; b <= maxBatch; b *= 2) {
+            const Estimate e = m_engine.evaluate(*ctx, *d.plan, b);
+            QVERIFY(e.fits);
+            QVERIFY2(e.tokSTotal >= prev, qPrintable(QStringLiteral("batch %1").arg(b)));
+            prev = e.tokSTotal;
+        }
+    }
+
+    void waferSpeedIsLatencyBound()
+    {
+        Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 4);
+        cs3.weightPrecision = Precision::BF16;
+        const Estimate e = run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), Workload{1000, 1000, 1, 0, 0});
+        QVERIFY(e.fits);
+        QCOMPARE(e.mode, QStringLiteral("pipelined"));
+        QCOMPARE(e.bottleneck, Bottleneck::DataflowLatency);
+        // SRAM bandwidth alone would allow far more than the latency-bound speed.
+        const double sramBound = 4 * 21e15 / (70.6e9 * 2);
+        QVERIFY(e.tokSUser < sramBound / 10);
+        // Concurrent streams fill the pipeline: throughput grows, per-user speed holds.
+        const Estimate e8 = run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), Workload{1000, 1000, 8, 0, 0});
+        QVERIFY(e8.tokSTotal > 6 * e.tokSTotal);
+        QVERIFY(e8.tokSUser > 0.8 * e.tokSUser);
+    }
+
+    void weightStreamingSuitsBigBatches()
+    {
+        Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 1);
+        cs3.weightPrecision = Precision::BF16;
+        cs3.mode = ExecutionMode::WeightStreaming;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const Estimate one = run(cs3, m, Workload{128, 128, 1, 0, 0});
+        const Estimate many = run(cs3, m, Workload{128, 128, 128, 0, 0});
+        QCOMPARE(one.mode, QStringLiteral("weight-streaming"));
+        QCOMPARE(one.bottleneck, Bottleneck::WeightStreaming);
+        QVERIFY(one.tokSUser < 10);                // 141 GB per token over ~150 GB/s
+        QVERIFY(many.tokSTotal > 50 * one.tokSTotal); // the batch shares each streamed weight
+    }
+
+    void contextCliffOnWafers()
+    {
+        // A fixed wafer count spills its KV cache once context outgrows SRAM; an automatic one adds wafers.
+        Deployment fixed = deploymentOf(*m_catalog, "cs-3", 4);
+        fixed.weightPrecision = Precision::BF16;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const std::vector<double> ctx{1024, 8192, 65536, 131072, 524288};
+        const auto pts = m_engine.speedVsContext(fixed, m, Workload{1000, 256, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, ctx);
+        QCOMPARE(pts.front().kvPlacement, KvPlacement::OnChip);
+        QCOMPARE(pts.back().kvPlacement, KvPlacement::SpilledExternal);
+        QVERIFY(pts.back().tokSUser < pts.front().tokSUser / 2);
+        Deployment grow = fixed;
+        grow.autoChips = true;
+        const auto auto_ = m_engine.speedVsContext(grow, m, Workload{1000, 256, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, ctx);
+        QCOMPARE(auto_.front().chips, 4);
+        QVERIFY(auto_.back().chips > 4);
+        QCOMPARE(auto_.back().kvPlacement, KvPlacement::AddedChips);
+        // GPUs slow down smoothly as the KV reads grow.
+        const auto gpu = m_engine.speedVsContext(deploymentOf(*m_catalog, "h200-sxm", 8), m, Workload{1000, 256, 1, 0, 0},
+                                                 ServingGoal::FixedConcurrency, {}, ctx);
+        for (size_t i = 1; i < gpu.size(); ++i)
+            QVERIFY(gpu[i].tokSUser <= gpu[i - 1].tokSUser);
+    }
+
+    void rangesGiveBands()
+    {
+        const ModelEntry* sol = m_catalog->model(QStringLiteral("gpt-5.6-sol"));
+        Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 0, true);
+        QString err;
+        auto r = m_engine.estimateRanged(cs3, *sol, Workload{8192, 1024, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, &err);
+        QVERIFY2(r, qPrintable(err));
+        QVERIFY(r->ranged);
+        QVERIFY(r->low.chips > r->high.chips); // 4 T parameters need more wafers than 2 T
+        QVERIFY(r->low.tokSUser <= r->mid.tokSUser && r->mid.tokSUser <= r->high.tokSUser);
+    }
+
+    void tensorParallelCommunicationIsCharged()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.plan = ParallelPlan{8, 1, 1, 1};
+        const Estimate e = run(d, m, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY(e.decode.communication > 0);
+        // The same plan across two nodes over InfiniBand pays more for its collectives.
+        Deployment split = deploymentOf(*m_catalog, "h100-sxm", 16);
+        split.plan = ParallelPlan{16, 1, 1, 1};
+        const Estimate e16 = run(split, m, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY(e16.decode.communication > e.decode.communication);
+    }
+
+    void disconnectedDeploymentIsAnError()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 16);
+        d.scaleOut = nullptr;
+        QString err;
+        QVERIFY(!m_engine.estimate(d, modelOf(*m_catalog, "llama-3.1-70b"), Workload{}, ServingGoal::FixedConcurrency, {}, &err));
+        QVERIFY2(err.contains(QStringLiteral("scale-out")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"
