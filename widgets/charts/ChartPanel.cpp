@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+#include "charts/ChartPanel.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartView.h"
+
+#include <QAbstractAxis>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QLabel>
+#include <QLegend>
+#include <QMimeData>
+#include <QPainter>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+ChartPanel::ChartPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* chart = new QChart;
+    // Live charts: animations would lag behind the slider and cost frames.
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setTheme(QChart::ChartThemeLight);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true);
+    m_view = new ChartView(chart, this);
+    m_view->setMinimumSize(320, 220);
+    connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
+
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    m_note->setStyleSheet(QStringLiteral("color: #a33; padding: 0 6px;"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_note);
+
+    createActions();
+}
+
+ChartPanel::~ChartPanel() = default;
+
+QChart* ChartPanel::chart() const
+{
+    return m_view->chart();
+}
+
+QChartView* ChartPanel::chartView() const
+{
+    return m_view;
+}
+
+QList<QAbstractSeries*> ChartPanel::series() const
+{
+    return chart()->series();
+}
+
+void ChartPanel::createActions()
+{
+    const auto add = [this](const QString& text, const QString& format) {
+        auto* a = new QAction(text, this);
+        a->setData(format);
+        connect(a, &QAction::triggered, this, [this, format] {
+            if (format == QLatin1String("copy"))
+                copyToClipboard();
+            else
+                exportWithDialog(format);
+        });
+        m_exportActions.append(a);
+    };
+    add(tr("Export as PNG…"), QStringLiteral("png"));
+    add(tr("Export as SVG…"), QStringLiteral("svg"));
+    add(tr("Export as PDF…"), QStringLiteral("pdf"));
+    add(tr("Export data as CSV…"), QStringLiteral("csv"));
+    add(tr("Copy to clipboard"), QStringLiteral("copy"));
+    m_view->addActions(m_exportActions);
+}
+
+void ChartPanel::setNote(const QString& note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+void ChartPanel::setFontPointSize(int points)
+{
+    if (points <= 0 || points == m_fontPointSize)
+        return;
+    m_fontPointSize = points;
+    applyFonts();
+}
+
+void ChartPanel::applyFonts()
+{
+    QFont base = font();
+    base.setPointSize(m_fontPointSize);
+    QFont titleFont = base;
+    titleFont.setPointSize(m_fontPointSize + 2);
+    titleFont.setBold(true);
+    QFont small = base;
+    small.setPointSize(std::max(6, m_fontPointSize - 1));
+
+    chart()->setTitleFont(titleFont);
+    chart()->legend()->setFont(small);
+    const auto axes = chart()->axes();
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsFont(small);
+        axis->setTitleFont(base);
+    }
+    m_note->setFont(small);
+}
+
+void ChartPanel::render(QPainter* painter, const QRectF& target)
+{
+    QChart* c = chart();
+    const QString note = m_note->isVisible() ? m_note->text() : QString();
+    // A strip under the chart for the note, so exports say what the screen says.
+    const qreal noteHeight = note.isEmpty() ? 0.0 : QFontMetricsF(m_note->font()).height() * 2.2;
+    const QRectF chartRect(target.topLeft(), QSizeF(target.width(), target.height() - noteHeight));
+
+    // Lay the chart out at the export size so fonts keep their point size instead of scaling
+    // with the on-screen panel; restore the screen size afterwards.
+    const QSizeF screenSize = c->size();
+    c->resize(chartRect.size());
+    QCoreApplication::sendPostedEvents(c, QEvent::LayoutRequest);
+    if (auto* layout = c->layout())
+        layout->activate();
+    c->scene()->render(painter, chartRect, QRectF(c->pos(), chartRect.size()));
+    c->resize(screenSize);
+    if (auto* layout = c->layout())
+        layout->activate();
+
+    if (!note.isEmpty()) {
+        painter->save();
+        painter->setFont(m_note->font());
+        painter->setPen(QColor(0xaa, 0x33, 0x33));
+        const QRectF noteRect(target.left() + 8, chartRect.bottom(), target.width() - 16, noteHeight);
+        painter->drawText(noteRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, note);
+        painter->restore();
+    }
+}
+
+bool ChartPanel::exportPng(const QString& path, QSize size, QString* error)
+{
+    return chartexport::writePng([this](QPainter* p, const QRectF& r) { render(p, r); }, size, path, error);
+}
+
+bool ChartPanel::exportSvg(const QString& path, QSize size, QString* error)
+{
+    return chartexport::writeSvg([this](QPainter* p, const QRectF& r) { render(p, r); }, size, title(), path, error);
+}
+
+bool ChartPanel::exportPdf(const QString& path, QString* error)
+{
+    return chartexport::writePdf([this](QPainter* p, const QRectF& r) { render(p, r); }, title(), path, error);
+}
+
+bool ChartPanel::exportCsv(const QString& path, QString* error) const
+{
+    return chartexport::writeText(toCsv(), path, error);
+}
+
+bool ChartPanel::exportTo(const QString& path, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return exportPng(path, QSize(1600, 1000), error);
+    if (suffix == QLatin1String("svg"))
+        return exportSvg(path, QSize(1600, 1000), error);
+    if (suffix == QLatin1String("pdf"))
+        return exportPdf(path, error);
+    if (suffix == QLatin1String("csv"))
+        return exportCsv(path, error);
+    if (error)
+        *error = tr("%1: unknown export format (use .png, .svg, .pdf or .csv)").arg(path);
+    return false;
+}
+
+void ChartPanel::copyToClipboard()
+{
+    QImage image(QSize(1600, 1000), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        render(&p, QRectF(image.rect()));
+    }
+    auto* mime = new QMimeData;
+    mime->setImageData(image);
+    mime->setText(toCsv());
+    QApplication::clipboard()->setMimeData(mime);
+    Q_EMIT exported(tr("Copied “%1” to the clipboard").arg(title()), true);
+}
+
+void ChartPanel::exportWithDialog(const QString& format)
+{
+    QString filter;
+    if (format == QLatin1String("png"))
+        filter = tr("PNG image (*.png)");
+    else if (format == QLatin1String("svg"))
+        filter = tr("SVG drawing (*.svg)");
+    else if (format == QLatin1String("pdf"))
+        filter = tr("PDF document (*.pdf)");
+    else
+        filter = tr("CSV data (*.csv)");
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString suggested = dir + QLatin1Char('/') + id() + QLatin1Char('.') + format;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export “%1”").arg(title()), suggested, filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + format;
+    QString error;
+    const bool ok = exportTo(path, &error);
+    Q_EMIT exported(ok ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, ok);
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+class QAction;
+class QChart;
+class QChartView;
+class QAbstractSeries;
+class QPainter;
+
+namespace is {
+struct ScenarioAnalysis;
+}
+
+class ChartView;
+
+// One chart of the studio: a Qt Charts view plus everything a user does with it (export to
+// PNG/SVG/PDF/CSV, copy to the clipboard). Subclasses only map a ScenarioAnalysis onto series;
+// they never compute engine numbers.
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget* parent = nullptr);
+    ~ChartPanel() override;
+
+    // Stable, untranslated stem for file names ("speed-vs-context").
+    virtual QString id() const = 0;
+    // Translated title, also the chart's title.
+    virtual QString title() const = 0;
+    // Maps the analysis onto the series. Called by ChartsView once per coalesced update.
+    virtual void setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colourByDeploymentId) = 0;
+    // The chart's data as CSV (header line, then one row per point), numbers in C locale.
+    virtual QString toCsv() const = 0;
+
+    QChart* chart() const;
+    QChartView* chartView() const;
+    // Every series currently on the chart (tests inspect them).
+    QList<QAbstractSeries*> series() const;
+
+    // The one drawing routine reused for PNG, SVG, PDF and the clipboard.
+    void render(QPainter* painter, const QRectF& target);
+    // Export without dialogs (tests and the command line use these). Size in device pixels.
+    bool exportPng(const QString& path, QSize size = QSize(1600, 1000), QString* error = nullptr);
+    bool exportSvg(const QString& path, QSize size = QSize(1600, 1000), QString* error = nullptr);
+    bool exportPdf(const QString& path, QString* error = nullptr);
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+    // Picks the format from the file suffix (png, svg, pdf, csv).
+    bool exportTo(const QString& path, QString* error = nullptr);
+    void copyToClipboard();
+
+    // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
+    QList<QAction*> exportActions() const { return m_exportActions; }
+
+    // Point size for titles, axis labels and legends (projectors want 14+).
+    void setFontPointSize(int points);
+    int fontPointSize() const { return m_fontPointSize; }
+
+Q_SIGNALS:
+    // The chart view finished painting (ChartsView measures update latency with it).
+    void painted();
+    // An export finished; message is user-facing ("Saved chart.png") or an error.
+    void exported(const QString& message, bool ok);
+
+protected:
+    // Subclasses call this after their axes and series exist and whenever the font changes.
+    virtual void applyFonts();
+    // Note shown under the chart ("GPT-5.6 Sol on H100: does not fit").
+    void setNote(const QString& note);
+
+private:
+    void exportWithDialog(const QString& format);
+    void createActions();
+
+    ChartView* m_view = nullptr;
+    class QLabel* m_note = nullptr;
+    QList<QAction*> m_exportActions;
+    int m_fontPointSize = 11;
+};

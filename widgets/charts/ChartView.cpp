@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#include "charts/ChartView.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+
+ChartView::ChartView(QChart* chart, QWidget* parent)
+    : QChartView(chart, parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    // The panel's actions are added to this widget; show them as the context menu.
+    setContextMenuPolicy(Qt::DefaultContextMenu);
+}
+
+void ChartView::paintEvent(QPaintEvent* event)
+{
+    QChartView::paintEvent(event);
+    Q_EMIT painted();
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event)
+{
+    if (actions().isEmpty())
+        return QChartView::contextMenuEvent(event);
+    QMenu menu(this);
+    menu.addActions(actions());
+    menu.exec(event->globalPos());
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QMenu;
+class QGridLayout;
+class ChartPanel;
+
+namespace is {
+struct ScenarioAnalysis;
+}
+
+// Every studio chart in one grid. setAnalysis() may be called on every slider tick: updates are
+// coalesced to one per event-loop pass, and repainted() fires once every visible chart has
+// painted the newest data (the shell's --bench-ui measures slider-to-pixels latency with it).
+class ChartsView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartsView(QWidget* parent = nullptr);
+    ~ChartsView() override;
+
+    // Deployment colours are keyed by the document's deployment id; missing ids get a palette colour.
+    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colourByDeploymentId);
+    std::shared_ptr<const is::ScenarioAnalysis> analysis() const { return m_analysis; }
+    // Applies a pending update now instead of at the next event-loop pass (tests, benchmarks).
+    void flush();
+
+    // Adds one submenu per chart (PNG, SVG, PDF, CSV, Copy) to the shell's File > Export menu.
+    void addExportActions(QMenu* fileExportMenu);
+    QList<ChartPanel*> charts() const { return m_charts; }
+    ChartPanel* chart(const QString& id) const;
+
+    // Titles, axis labels and legends in points (projector mode uses a large size).
+    void setFontPointSize(int points);
+    int fontPointSize() const { return m_fontPointSize; }
+    // Grid columns (2 or 3 fit a 1600-pixel window).
+    void setColumns(int columns);
+
+Q_SIGNALS:
+    // The newest analysis reached every chart's data (before painting).
+    void updated();
+    // Every visible chart has painted the newest analysis.
+    void repainted();
+    void exported(const QString& message, bool ok);
+
+private:
+    void apply();
+    void relayout();
+    void onChartPainted();
+
+    QList<ChartPanel*> m_charts;
+    QGridLayout* m_grid = nullptr;
+    std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
+    std::shared_ptr<const is::ScenarioAnalysis> m_pending;
+    QHash<QString, QColor> m_colours;
+    QTimer m_coalesce;
+    QList<ChartPanel*> m_awaitingPaint;
+    int m_fontPointSize = 11;
+    int m_columns = 3;
+};

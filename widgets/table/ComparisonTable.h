@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QHash>
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+class QTableView;
+class QAction;
+class ComparisonModel;
+
+namespace is {
+struct ScenarioAnalysis;
+}
+
+// Deployments side by side: metrics as rows, deployments as columns (headers in the deployment
+// colour), each value with its band ("value (low–high)") and its ratio to the first deployment
+// ("12.0x faster"), and the bottleneck by name.
+class ComparisonTable : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonTable(QWidget* parent = nullptr);
+    ~ComparisonTable() override;
+
+    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colourByDeploymentId);
+
+    ComparisonModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    // The table as CSV (the displayed text, one row per metric).
+    QString toCsv() const;
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+    void copyToClipboard() const;
+    // Copy and Export CSV…, for the context menu and the shell's menus.
+    QList<QAction*> actions() const;
+
+Q_SIGNALS:
+    void exported(const QString& message, bool ok);
+
+private:
+    ComparisonModel* m_model = nullptr;
+    QTableView* m_view = nullptr;
+    QAction* m_copy = nullptr;
+    QAction* m_exportCsv = nullptr;
+};
