@@ -55,6 +55,10 @@ struct Estimate
     double tokSUser = 0;
     double tokSTotal = 0;
     double acceptance = 1; // tokens per verification step (speculative decoding)
+    // The serving cycle's parts, for the request-level simulator (core/serving): one decode step
+    // of the running batch on one replica, and the time one request's prefill occupies it.
+    double decodeStepS = 0;
+    double prefillOccupancyS = 0;
 
     double powerW = 0;        // devices + hosts + network, before PUE
     double facilityPowerW = 0; // with PUE

@@ -24,6 +24,8 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double wait = b > 1 ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0 : 0.0;
 
     e.prefillS = prefillLatencyS;
+    e.prefillOccupancyS = prefillOccupancyS;
+    e.decodeStepS = stepS;
     e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait;
     e.decode.queueing = wait;
     e.tpotS = tpot;
