@@ -38,7 +38,8 @@ bool Scenario::operator==(const Scenario& o) const
     const Workload& b = o.workload;
     return name == o.name && description == o.description && model == o.model && a.inputTokens == b.inputTokens &&
            a.outputTokens == b.outputTokens && a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS &&
-           a.tpotLimitS == b.tpotLimitS && goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments;
+           a.tpotLimitS == b.tpotLimitS && goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments &&
+           extensions == o.extensions;
 }
 
 QString servingGoalId(ServingGoal g)
@@ -79,6 +80,9 @@ QString executionModeId(ExecutionMode m)
 }
 
 namespace {
+
+// Sections parsed by other modules; the scenario only checks they are objects and keeps them.
+constexpr const char* kExtensionKeys[] = {"serving", "tco"};
 
 std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, QString* error)
 {
@@ -266,6 +270,11 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
         if (cf.ok() && s.cost.pue.value < 1.0)
             cf.fail("pue", QStringLiteral("must be at least 1"));
     }
+    for (const char* key : kExtensionKeys) {
+        const QJsonObject ext = f.object(key);
+        if (f.has(key) && f.ok())
+            s.extensions.insert(QLatin1String(key), ext);
+    }
     if (!error->isEmpty())
         return std::nullopt;
 
@@ -389,6 +398,8 @@ QJsonObject scenarioToJson(const Scenario& s)
         deps.append(o);
     }
     root.insert(QStringLiteral("deployments"), deps);
+    for (auto it = s.extensions.begin(); it != s.extensions.end(); ++it)
+        root.insert(it.key(), it.value());
     return root;
 }
 

@@ -59,6 +59,9 @@ struct Scenario
     ServingGoal goal = ServingGoal::FixedConcurrency;
     CostAssumptions cost;
     std::vector<DeploymentDoc> deployments;
+    // Top-level sections other modules own ("serving": core/serving, "tco": core/cost), kept
+    // verbatim so that a load-edit-save round trip loses none of their assumptions.
+    QJsonObject extensions;
     QString baseDir; // directory of the file, for relative config.json paths
 
     bool operator==(const Scenario& o) const;
