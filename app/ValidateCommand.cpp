@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// `inference-studio validate MEASUREMENTS.csv [--json]`: the engine against published results.
+#include "CliSupport.h"
+#include "Command.h"
+
+#include "engine/Validation.h"
+#include "hardware/Catalog.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace {
+
+QString num(double v)
+{
+    if (v >= 100)
+        return QString::number(v, 'f', 0);
+    if (v >= 10)
+        return QString::number(v, 'f', 1);
+    return QString::number(v, 'f', 2);
+}
+
+int runValidate(const QStringList& argsIn)
+{
+    QTextStream err(stderr);
+    is::app::ArgParser args(QStringLiteral("validate"), argsIn);
+    const bool json = args.flag(QStringLiteral("--json"));
+    const QStringList positional = args.positional();
+    if (!args.ok() || positional.size() != 1) {
+        err << "usage: inference-studio validate MEASUREMENTS.csv [--json]\n";
+        if (!args.ok())
+            err << args.error() << "\n";
+        return is::app::ExitBadInput;
+    }
+    QString error;
+    auto rows = is::loadMeasurementsFile(positional.front(), &error);
+    if (!rows) {
+        err << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    QStringList warnings;
+    is::Engine engine(is::Catalog::load(&warnings));
+    for (const QString& w : warnings)
+        err << "warning: " << w << "\n";
+    const auto results = is::validateAll(engine, *rows);
+    const is::ValidationSummary s = is::summarize(results);
+    QTextStream out(stdout);
+    if (json) {
+        out << QJsonDocument(is::validationToJson(results, s)).toJson(QJsonDocument::Compact) << "\n";
+        return is::app::ExitOk;
+    }
+    std::vector<QStringList> table{{QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
+                                    QStringLiteral("model"), QStringLiteral("scenario"), QStringLiteral("metric"),
+                                    QStringLiteral("predicted"), QStringLiteral("measured"), QStringLiteral("error"),
+                                    QStringLiteral("plan"), QStringLiteral("bottleneck")}};
+    for (const auto& r : results) {
+        if (!r.evaluated) {
+            table.push_back({r.row.id, r.row.device, QString::number(r.row.chips), r.row.model, r.row.scenario,
+                             r.row.metric, QStringLiteral("-"), num(r.row.value), QStringLiteral("skipped: ") + r.skipReason});
+            continue;
+        }
+        const double signedErr = (r.predicted - r.row.value) / r.row.value * 100.0;
+        table.push_back({r.row.id, r.row.device, QString::number(r.chips), r.row.model, r.row.scenario, r.row.metric,
+                         num(r.predicted), num(r.row.value),
+                         QStringLiteral("%1%2 %").arg(signedErr >= 0 ? QStringLiteral("+") : QString()).arg(signedErr, 0, 'f', 1),
+                         r.plan + QStringLiteral(" b=") + QString::number(r.batch), r.bottleneck});
+    }
+    is::app::printAligned(table, out);
+    out << QStringLiteral("\n%1 rows, %2 evaluated, %3 skipped; median APE %4 %, MAPE %5 %, within 25 %: %6, within 2x: %7\n")
+               .arg(s.rows)
+               .arg(s.evaluated)
+               .arg(s.skipped)
+               .arg(s.medianApe * 100, 0, 'f', 1)
+               .arg(s.mape * 100, 0, 'f', 1)
+               .arg(s.within25pct)
+               .arg(s.within2x);
+    return is::app::ExitOk;
+}
+
+const is::app::CommandRegistration reg("validate", "validate MEASUREMENTS.csv [--json]", &runValidate);
+
+} // namespace

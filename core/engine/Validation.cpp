@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+#include "engine/Validation.h"
+
+#include "hardware/Catalog.h"
+
+#include <QFile>
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace is {
+
+namespace {
+
+const QStringList kColumns = {QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
+                              QStringLiteral("model"), QStringLiteral("precision"), QStringLiteral("input_tokens"),
+                              QStringLiteral("output_tokens"), QStringLiteral("concurrency"), QStringLiteral("scenario"),
+                              QStringLiteral("ttft_limit_ms"), QStringLiteral("tpot_limit_ms"),
+                              QStringLiteral("speculative"), QStringLiteral("metric"), QStringLiteral("value"),
+                              QStringLiteral("date"), QStringLiteral("grade"), QStringLiteral("source")};
+
+// RFC 4180 fields: commas inside double quotes, doubled quotes as escapes.
+QStringList splitCsvLine(const QString& line, bool* ok)
+{
+    QStringList fields;
+    QString cur;
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == QLatin1Char('"')) {
+                if (i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+                    cur += c;
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                cur += c;
+            }
+        } else if (c == QLatin1Char(',')) {
+            fields << cur;
+            cur.clear();
+        } else if (c == QLatin1Char('"') && cur.isEmpty()) {
+            quoted = true;
+        } else {
+            cur += c;
+        }
+    }
+    fields << cur;
+    *ok = !quoted;
+    return fields;
+}
+
+} // namespace
+
+std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray& data, const QString& origin,
+                                                               QString* error)
+{
+    const QStringList lines = QString::fromUtf8(data).split(QLatin1Char('\n'));
+    std::vector<MeasurementRow> rows;
+    QStringList header;
+    std::vector<int> col(static_cast<size_t>(kColumns.size()), -1);
+    for (int n = 0; n < lines.size(); ++n) {
+        QString line = lines[n];
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
+            continue;
+        bool ok = true;
+        const QStringList f = splitCsvLine(line, &ok);
+        auto fail = [&](const QString& what) {
+            *error = QStringLiteral("%1:%2: %3").arg(origin).arg(n + 1).arg(what);
+            return std::nullopt;
+        };
+        if (!ok)
+            return fail(QStringLiteral("unterminated quoted field"));
+        if (header.isEmpty()) {
+            header = f;
+            for (qsizetype c = 0; c < kColumns.size(); ++c) {
+                col[static_cast<size_t>(c)] = static_cast<int>(header.indexOf(kColumns[c]));
+                if (col[static_cast<size_t>(c)] < 0 && c < 14)
+                    return fail(QStringLiteral("missing column '%1'").arg(kColumns[c]));
+            }
+            continue;
+        }
+        if (f.size() < header.size() - 4)
+            return fail(QStringLiteral("expected %1 columns, found %2").arg(header.size()).arg(f.size()));
+        auto cell = [&](int c) -> QString {
+            const int i = col[static_cast<size_t>(c)];
+            return i >= 0 && i < f.size() ? f[i].trimmed() : QString();
+        };
+        auto number = [&](int c, bool required, double* out) -> bool {
+            const QString s = cell(c);
+            if (s.isEmpty()) {
+                *out = 0;
+                return !required;
+            }
+            bool okNum = false;
+            *out = s.toDouble(&okNum);
+            return okNum && std::isfinite(*out) && *out >= 0;
+        };
+        MeasurementRow r;
+        r.line = n + 1;
+        r.id = cell(0);
+        r.device = cell(1);
+        r.model = cell(3);
+        r.precision = cell(4);
+        r.scenario = cell(8);
+        r.speculative = cell(11);
+        r.metric = cell(12);
+        r.date = cell(14);
+        r.grade = cell(15);
+        r.source = cell(16);
+        double chips = 0;
+        double conc = 0;
+        if (r.id.isEmpty())
+            return fail(QStringLiteral("id: empty"));
+        if (!number(2, false, &chips) || chips != std::floor(chips))
+            return fail(QStringLiteral("chips: expected a whole number, got '%1'").arg(cell(2)));
+        if (!number(5, true, &r.inputTokens) || r.inputTokens < 1)
+            return fail(QStringLiteral("input_tokens: expected a positive number, got '%1'").arg(cell(5)));
+        if (!number(6, true, &r.outputTokens) || r.outputTokens < 1)
+            return fail(QStringLiteral("output_tokens: expected a positive number, got '%1'").arg(cell(6)));
+        if (!number(7, false, &conc) || conc != std::floor(conc))
+            return fail(QStringLiteral("concurrency: expected a whole number, got '%1'").arg(cell(7)));
+        if (!number(9, false, &r.ttftLimitMs))
+            return fail(QStringLiteral("ttft_limit_ms: expected a number, got '%1'").arg(cell(9)));
+        if (!number(10, false, &r.tpotLimitMs))
+            return fail(QStringLiteral("tpot_limit_ms: expected a number, got '%1'").arg(cell(10)));
+        if (!number(13, true, &r.value) || r.value <= 0)
+            return fail(QStringLiteral("value: expected a positive number, got '%1'").arg(cell(13)));
+        r.chips = static_cast<int>(std::min(chips, 1e6));
+        r.concurrency = static_cast<int>(std::min(conc, 1e8));
+        rows.push_back(r);
+    }
+    if (header.isEmpty()) {
+        *error = origin + QStringLiteral(": empty file (expected a header line)");
+        return std::nullopt;
+    }
+    return rows;
+}
+
+std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": cannot open: ") + f.errorString();
+        return std::nullopt;
+    }
+    if (f.size() > 256 * 1024 * 1024) {
+        *error = path + QStringLiteral(": larger than 256 MiB");
+        return std::nullopt;
+    }
+    return parseMeasurementsCsv(f.readAll(), path, error);
+}
+
+ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
+{
+    ValidationResult v;
+    v.row = row;
+    const Catalog& catalog = engine.catalog();
+    auto skip = [&](const QString& why) {
+        v.skipReason = why;
+        return v;
+    };
+    Deployment d;
+    d.name = row.id;
+    d.device = catalog.device(row.device);
+    if (!d.device)
+        return skip(QStringLiteral("unknown device '%1'").arg(row.device));
+    d.system = catalog.system(d.device->defaultSystem);
+    d.scaleUp = catalog.link(d.system && !d.system->scaleUpLink.isEmpty() ? d.system->scaleUpLink : d.device->scaleUpLink);
+    d.scaleOut = catalog.link(d.system && !d.system->scaleOutLink.isEmpty() ? d.system->scaleOutLink : d.device->scaleOutLink);
+    d.chips = row.chips;
+    d.autoChips = row.chips == 0;
+    if (!row.precision.isEmpty()) {
+        const auto p = precisionFromId(row.precision);
+        if (!p)
+            return skip(QStringLiteral("unknown precision '%1'").arg(row.precision));
+        d.weightPrecision = *p;
+    }
+    const auto spec = speculativeMethodFromId(row.speculative);
+    if (!spec)
+        return skip(QStringLiteral("unknown speculative method '%1'").arg(row.speculative));
+    d.speculative = *spec;
+    const ModelEntry* entry = catalog.model(row.model);
+    if (!entry)
+        return skip(QStringLiteral("unknown model '%1'").arg(row.model));
+    const ModelDesc m = entry->resolve();
+
+    Workload w;
+    w.inputTokens = row.inputTokens;
+    w.outputTokens = row.outputTokens;
+    w.concurrency = std::max(1, row.concurrency);
+    w.ttftLimitS = row.ttftLimitMs / 1000.0;
+    w.tpotLimitS = row.tpotLimitMs / 1000.0;
+    ServingGoal goal;
+    if (row.scenario == QLatin1String("single")) {
+        goal = ServingGoal::FixedConcurrency;
+        w.concurrency = 1;
+    } else if (row.scenario == QLatin1String("fixed")) {
+        goal = ServingGoal::FixedConcurrency;
+    } else if (row.scenario == QLatin1String("offline")) {
+        goal = ServingGoal::MaxThroughput;
+    } else if (row.scenario == QLatin1String("server")) {
+        goal = ServingGoal::LatencyBounded;
+    } else {
+        return skip(QStringLiteral("unknown scenario '%1'").arg(row.scenario));
+    }
+    std::function<double(const Estimate&)> metric;
+    if (row.metric == QLatin1String("tok_s_user"))
+        metric = [](const Estimate& e) { return e.tokSUser; };
+    else if (row.metric == QLatin1String("tok_s_total"))
+        metric = [](const Estimate& e) { return e.tokSTotal; };
+    else if (row.metric == QLatin1String("tok_s_per_chip"))
+        metric = [](const Estimate& e) { return e.tokSTotal / std::max(1, e.chips); };
+    else if (row.metric == QLatin1String("ttft_ms"))
+        metric = [](const Estimate& e) { return e.ttftS * 1000.0; };
+    else
+        return skip(QStringLiteral("unknown metric '%1'").arg(row.metric));
+
+    QString err;
+    auto e = engine.estimate(d, m, w, goal, CostAssumptions{}, &err);
+    if (!e)
+        return skip(err);
+    if (!e->fits)
+        return skip(QStringLiteral("does not fit: ") + e->why);
+    v.evaluated = true;
+    v.predicted = metric(*e);
+    v.ape = std::abs(v.predicted - row.value) / row.value;
+    v.chips = e->chips;
+    v.plan = e->plan.toString();
+    v.batch = e->batch;
+    v.bottleneck = bottleneckId(e->bottleneck);
+    return v;
+}
+
+std::vector<ValidationResult> validateAll(const Engine& engine, const std::vector<MeasurementRow>& rows)
+{
+    std::vector<ValidationResult> out;
+    out.reserve(rows.size());
+    for (const MeasurementRow& r : rows)
+        out.push_back(validateRow(engine, r));
+    return out;
+}
+
+ValidationSummary summarize(const std::vector<ValidationResult>& results)
+{
+    ValidationSummary s;
+    s.rows = static_cast<int>(results.size());
+    std::vector<double> apes;
+    for (const ValidationResult& r : results) {
+        if (!r.evaluated) {
+            ++s.skipped;
+            continue;
+        }
+        apes.push_back(r.ape);
+        const double ratio = r.predicted / r.row.value;
+        if (r.ape <= 0.25)
+            ++s.within25pct;
+        if (ratio >= 0.5 && ratio <= 2.0)
+            ++s.within2x;
+    }
+    s.evaluated = static_cast<int>(apes.size());
+    if (!apes.empty()) {
+        std::sort(apes.begin(), apes.end());
+        const size_t n = apes.size();
+        s.medianApe = n % 2 ? apes[n / 2] : 0.5 * (apes[n / 2 - 1] + apes[n / 2]);
+        double sum = 0;
+        for (double a : apes)
+            sum += a;
+        s.mape = sum / static_cast<double>(n);
+    }
+    return s;
+}
+
+QJsonObject validationToJson(const std::vector<ValidationResult>& results, const ValidationSummary& summary)
+{
+    QJsonArray rows;
+    for (const ValidationResult& r : results) {
+        QJsonObject o{{QStringLiteral("id"), r.row.id},
+                      {QStringLiteral("device"), r.row.device},
+                      {QStringLiteral("model"), r.row.model},
+                      {QStringLiteral("scenario"), r.row.scenario},
+                      {QStringLiteral("metric"), r.row.metric},
+                      {QStringLiteral("measured"), r.row.value}};
+        if (r.evaluated) {
+            o.insert(QStringLiteral("predicted"), r.predicted);
+            o.insert(QStringLiteral("ape"), r.ape);
+            o.insert(QStringLiteral("chips"), r.chips);
+            o.insert(QStringLiteral("plan"), r.plan);
+            o.insert(QStringLiteral("batch"), r.batch);
+            o.insert(QStringLiteral("bottleneck"), r.bottleneck);
+        } else {
+            o.insert(QStringLiteral("predicted"), QJsonValue());
+            o.insert(QStringLiteral("ape"), QJsonValue());
+            o.insert(QStringLiteral("skipped"), r.skipReason);
+        }
+        rows.append(o);
+    }
+    const QJsonObject sum{{QStringLiteral("rows"), summary.rows},
+                          {QStringLiteral("evaluated"), summary.evaluated},
+                          {QStringLiteral("skipped"), summary.skipped},
+                          {QStringLiteral("median_ape"), summary.medianApe},
+                          {QStringLiteral("mape"), summary.mape},
+                          {QStringLiteral("within_25pct"), summary.within25pct},
+                          {QStringLiteral("within_2x"), summary.within2x}};
+    return QJsonObject{{QStringLiteral("rows"), rows}, {QStringLiteral("summary"), sum}};
+}
+
+} // namespace is

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Engine.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace is {
+
+// One published measurement (shared/validation/README.md describes the columns).
+struct MeasurementRow
+{
+    int line = 0; // 1-based line in the file, for messages
+    QString id;
+    QString device;
+    int chips = 0; // 0: not published, the engine picks the smallest count that fits
+    QString model;
+    QString precision;
+    double inputTokens = 0;
+    double outputTokens = 0;
+    int concurrency = 0;
+    QString scenario; // single, fixed, offline, server
+    double ttftLimitMs = 0;
+    double tpotLimitMs = 0;
+    QString speculative;
+    QString metric; // tok_s_user, tok_s_total, tok_s_per_chip, ttft_ms
+    double value = 0;
+    QString date;
+    QString grade;
+    QString source;
+};
+
+// Parses a measurements CSV. Errors name the file, line and column.
+std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray& data, const QString& origin,
+                                                               QString* error);
+std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& path, QString* error);
+
+struct ValidationResult
+{
+    MeasurementRow row;
+    bool evaluated = false;
+    QString skipReason;
+    double predicted = 0;
+    double ape = 0; // |predicted - measured| / measured
+    int chips = 0;
+    QString plan;
+    int batch = 0;
+    QString bottleneck;
+};
+
+struct ValidationSummary
+{
+    int rows = 0;
+    int evaluated = 0;
+    int skipped = 0;
+    double medianApe = 0;
+    double mape = 0;
+    int within25pct = 0;
+    int within2x = 0;
+};
+
+// Predicts one row with the engine, choosing plan and batch as the row's scenario says.
+ValidationResult validateRow(const Engine& engine, const MeasurementRow& row);
+std::vector<ValidationResult> validateAll(const Engine& engine, const std::vector<MeasurementRow>& rows);
+ValidationSummary summarize(const std::vector<ValidationResult>& results);
+// The command-line contract's JSON: {"rows":[{"id","predicted","measured","ape",...}],"summary":{...}}.
+QJsonObject validationToJson(const std::vector<ValidationResult>& results, const ValidationSummary& summary);
+
+} // namespace is
