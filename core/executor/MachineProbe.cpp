@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+#include "executor/MachineProbe.h"
+
+#include "executor/Kernels.h"
+
+#include <QFile>
+#include <QString>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <vector>
+
+#include <unistd.h>
+
+namespace is::exec {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
+}
+
+std::size_t parseSize(QString s)
+{
+    s = s.trimmed();
+    std::size_t mult = 1;
+    if (s.endsWith(QLatin1Char('K'))) {
+        mult = 1024;
+        s.chop(1);
+    } else if (s.endsWith(QLatin1Char('M'))) {
+        mult = 1024 * 1024;
+        s.chop(1);
+    }
+    bool ok = false;
+    const qulonglong v = s.toULongLong(&ok);
+    return ok ? static_cast<std::size_t>(v) * mult : 0;
+}
+
+QString readSys(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLatin1(f.readAll()).trimmed();
+}
+
+std::atomic<std::uint64_t> g_sink{0}; // keeps probe loops from being optimised away
+
+} // namespace
+
+CacheSizes cacheSizes()
+{
+    CacheSizes c;
+    for (int i = 0; i < 8; ++i) {
+        const QString dir = QStringLiteral("/sys/devices/system/cpu/cpu0/cache/index%1/").arg(i);
+        const QString level = readSys(dir + QStringLiteral("level"));
+        if (level.isEmpty())
+            break;
+        const QString type = readSys(dir + QStringLiteral("type"));
+        const std::size_t size = parseSize(readSys(dir + QStringLiteral("size")));
+        if (level == QLatin1String("1") && type == QLatin1String("Data"))
+            c.l1d = size;
+        else if (level == QLatin1String("2"))
+            c.l2 = size;
+        else if (level.toInt() >= 3)
+            c.llc = std::max(c.llc, size);
+    }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    if (c.llc == 0) {
+        const long v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        if (v > 0)
+            c.llc = static_cast<std::size_t>(v);
+    }
+#endif
+    if (c.llc == 0)
+        c.llc = c.l2;
+    return c;
+}
+
+MachineProbe::MachineProbe(ThreadPool& pool) : m_pool(pool), m_caches(cacheSizes()) {}
+
+double MachineProbe::sweep(const AlignedBuffer& buf, int passes)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t lines = buf.size() / 64;
+    const auto t0 = Clock::now();
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(lines, thread, threads);
+        std::uint64_t acc = 0;
+        for (int p = 0; p < passes; ++p)
+            acc ^= ks.readStream(buf.data() + b * 64, (e - b) * 64);
+        g_sink.fetch_xor(acc, std::memory_order_relaxed);
+    });
+    const double s = seconds(t0, Clock::now());
+    return static_cast<double>(lines * 64) * passes / s;
+}
+
+double MachineProbe::readBandwidth(int reps)
+{
+    if (m_dram.empty()) {
+        // 8x the LLC and at least 256 MiB, so each sweep is long enough to time and no cache
+        // tier holds a meaningful share of it.
+        const std::size_t bytes = std::max<std::size_t>(std::size_t(256) << 20, m_caches.llc * 8);
+        m_dram = AlignedBuffer(bytes);
+        for (std::size_t i = 0; i < bytes; i += 4096)
+            m_dram.data()[i] = std::byte(i >> 12);
+        sweep(m_dram, 1);
+    }
+    std::vector<double> v;
+    for (int r = 0; r < reps; ++r)
+        v.push_back(sweep(m_dram, 1));
+    return median(v);
+}
+
+double MachineProbe::llcBandwidth(int reps)
+{
+    if (m_llc.empty()) {
+        const std::size_t bytes = std::max<std::size_t>(m_caches.llc / 2, std::size_t(1) << 20) / 4096 * 4096;
+        m_llc = AlignedBuffer(bytes);
+    }
+    sweep(m_llc, 2); // warm it into the cache
+    const int passes = std::max(1, static_cast<int>((std::size_t(64) << 20) / m_llc.size()));
+    std::vector<double> v;
+    for (int r = 0; r < reps; ++r)
+        v.push_back(sweep(m_llc, passes));
+    return median(v);
+}
+
+double MachineProbe::peakFlops(int reps)
+{
+    const KernelSet& ks = kernels();
+    // About 20 ms a burst at a few hundred GFLOP/s per core.
+    const std::size_t iters = static_cast<std::size_t>(4e9 / ks.fmaFlopsPerIter);
+    ks.fmaLoop(iters / 10); // raise the clock to its vector-unit frequency first
+    double best = 0;
+    for (int r = 0; r < reps; ++r) {
+        const auto t0 = Clock::now();
+        m_pool.run([&](int, int) {
+            const float v = ks.fmaLoop(iters);
+            g_sink.fetch_add(static_cast<std::uint64_t>(v), std::memory_order_relaxed);
+        });
+        const double s = seconds(t0, Clock::now());
+        best = std::max(best, ks.fmaFlopsPerIter * static_cast<double>(iters) * m_pool.size() / s);
+    }
+    return best;
+}
+
+double MachineProbe::syncSeconds()
+{
+    std::vector<double> v;
+    const std::function<void(int, int)> nop = [](int, int) {};
+    for (int r = 0; r < 9; ++r) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < 200; ++i)
+            m_pool.run(nop);
+        v.push_back(seconds(t0, Clock::now()) / 200);
+    }
+    return median(v);
+}
+
+MachineProfile MachineProbe::profile()
+{
+    MachineProfile p;
+    p.threads = m_pool.size();
+    p.llc_bytes = m_caches.llc;
+    p.read_bw_bytes_s = readBandwidth();
+    p.llc_bw_bytes_s = llcBandwidth();
+    p.peak_flops = peakFlops();
+    p.sync_s = syncSeconds();
+    return p;
+}
+
+} // namespace is::exec
