@@ -62,7 +62,7 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
 int maxBatchDataflow(const EvalContext& ctx)
 {
     const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
-    const double free = ctx.chips * sramUsable(ctx) - ctx.weightBytes;
+    const double free = ctx.chips * sramUsable(ctx) - ctx.weightBytes - ctx.draftBytes;
     const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
     if (free <= 0)
         return 0;
@@ -85,7 +85,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     const double capacity = ctx.chips * sramUsable(ctx);
     const double kv = b * ctx.kvBytesAt(context);
     e.memory.capacity = sramUsable(ctx);
-    e.memory.weights = ctx.weightBytes / ctx.chips;
+    e.memory.weights = (ctx.weightBytes + ctx.draftBytes) / ctx.chips;
     e.memory.kvCache = kv / ctx.chips;
     e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
     bool kvExternal = false;
@@ -110,10 +110,13 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
         }
     }
 
-    e.acceptance = ctx.deployment->speculative == SpeculativeMethod::None ? 1.0 : speculativeAcceptance(ctx);
-    const double verifyTokens = e.acceptance > 1.0 ? std::ceil(e.acceptance) + 1.0 : 1.0;
+    e.acceptance = ctx.acceptance;
+    const double drafted = e.acceptance > 1.0 ? std::ceil(e.acceptance) : 0.0;
+    const double verifyTokens = drafted + 1.0;
     const TokenLatency lat = tokenLatency(ctx, context, kvExternal);
-    const double single = lat.total() + ctx.cal.stepOverheadS.value;
+    // Verifying the draft's tokens streams them through the pipeline right behind each other;
+    // the draft model's own steps come first.
+    const double single = lat.total() + ctx.cal.stepOverheadS.value + drafted * ctx.draftCostRatio * lat.total();
     // Each layer is a pipeline stage: up to `layers` streams advance without slowing each other;
     // beyond that, or when the chips' compute saturates, the step stretches.
     const double depth = m.layers;
@@ -185,7 +188,7 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     // shares that cost, which is why this mode suits large batches and not single users.
     const double streamS = ctx.externalBandwidth > 0 ? ctx.weightBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value) : 0;
     const double computeS = b * decodeFlops(m, context).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
-    const double overhead = m.layers * ctx.cal.layerOverheadS.value + ctx.cal.stepOverheadS.value;
+    const double overhead = m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
     const double step = std::max(streamS, computeS) + overhead;
     (streamS >= computeS ? e.decode.memory : e.decode.compute) = std::max(streamS, computeS);
     e.decode.overhead = overhead;

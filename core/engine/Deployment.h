@@ -37,6 +37,7 @@ struct Deployment
     ExecutionMode mode = ExecutionMode::Auto;
     SpeculativeMethod speculative = SpeculativeMethod::None;
     double acceptanceOverride = 0; // 0 = the method's stated default
+    QString softwareDate;          // "2024-08": calibrate with the software generation of that date; empty = newest
 
     Precision weights() const { return weightPrecision.value_or(device->defaultPrecision); }
     Precision kv() const;

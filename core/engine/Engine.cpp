@@ -65,7 +65,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.cost = c;
     ctx.chips = chips;
     ctx.deviceBound = deviceBound;
-    ctx.cal = m_catalog->calibration().family(d.device->family);
+    ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
     ctx.wBytesPerParam = bytesPerElement(d.weights());
     ctx.actBytes = bytesPerElement(d.activationPrecision);
@@ -73,6 +73,9 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
     ctx.alwaysBytes = ctx.params.alwaysActive() * ctx.wBytesPerParam;
     ctx.expertBytes = ctx.params.perRoutedExpert * ctx.wBytesPerParam;
+    ctx.layerOverheadS = kernelsPerLayer(m) * ctx.cal.kernelOverheadS.value;
+    detail::resolveSpeculative(ctx);
+    ctx.draftBytes = ctx.draftCostRatio * ctx.weightBytes;
 
     const Device& dev = *d.device;
     ctx.peakFlops = dev.peakFlopsFor(d.weights(), deviceBound);
@@ -254,7 +257,7 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
 {
     CostAssumptions c;
     QString err;
-    const double usable = m_catalog->calibration().family(d.device->family).maxUsableMemory.value;
+    const double usable = m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
     const MemoryTier* tier = d.device->primaryTier();
     if (!tier)
         return 0;
@@ -292,6 +295,9 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
             return std::nullopt;
         }
         chips = needed;
+        // Tiered systems (SambaNova) are sold and scheduled as whole racks.
+        if (d.device->cls == DeviceClass::Tiered && d.devicesPerSystem() > 1)
+            chips = (chips + d.devicesPerSystem() - 1) / d.devicesPerSystem() * d.devicesPerSystem();
     }
     auto ctx = prepare(d, m, w, c, chips, deviceBound, error);
     if (!ctx)

@@ -33,6 +33,11 @@ struct EvalContext
     double expertBytes = 0;       // one routed expert of one layer
     double kvPerTokenLayer = 0;   // KV bytes one token adds in one full-attention layer
     double actBytes = 2;
+    double layerOverheadS = 0;    // fixed per-layer cost: kernels per layer x per-kernel overhead
+    SpeculativeMethod speculative = SpeculativeMethod::None; // explicit, or the family's default
+    double acceptance = 1;        // tokens per verification step
+    double draftCostRatio = 0;    // one draft step relative to one target step
+    double draftBytes = 0;        // the draft's weights (a draft step reads them, hence the same ratio)
     double wBytesPerParam = 2;
 
     // Device at the bound.

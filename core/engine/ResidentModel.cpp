@@ -11,6 +11,21 @@ namespace is::detail {
 
 namespace {
 
+// Matrix multiplies with few rows leave most of the tensor cores idle: the achievable fraction of
+// peak grows with the row count M as M / (M + M_half), M_half fitted per family.
+double gemmRowEfficiency(const FamilyCalibration& cal, double rows)
+{
+    const double half = cal.gemmHalfRows.value;
+    return half > 0 ? rows / (rows + half) : 1.0;
+}
+
+// All-reduce: NCCL picks ring or tree, whichever is faster for the message size.
+double allReduce(int n, double bytes, const PathCost& path, double linkEff)
+{
+    return std::min(collectiveTime(Collective::AllReduceRing, n, bytes, path, linkEff),
+                    collectiveTime(Collective::AllReduceTree, n, bytes, path, linkEff));
+}
+
 struct Shards
 {
     int kv = 1;      // chips a sequence's KV cache is split over within a stage (heads)
@@ -50,7 +65,7 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
     const Shards s = shardsFor(ctx, p);
     MemoryBudget b;
     b.capacity = ctx.memCapacity * ctx.cal.maxUsableMemory.value;
-    b.weights = weightsPerChip(ctx, p, s);
+    b.weights = weightsPerChip(ctx, p, s) + ctx.draftBytes / (p.tp * p.pp);
     b.kvCache = batchPerReplica * ctx.kvBytesAt(kvContext) / (s.kv * p.pp);
     b.activations = activationBytes(ctx, p, batchPerReplica / p.pp);
     return b;
@@ -63,8 +78,26 @@ struct StepTime
     double busyFraction = 0; // of the step, the time the chip's compute or memory is busy
 };
 
+// Time of a matrix multiply phase: the longer of its FLOPs at the achievable rate for its row
+// count and its weight bytes at the achievable bandwidth.
+double gemmTime(const EvalContext& ctx, double flops, double bytes, double rows)
+{
+    const double eff = ctx.cal.computeEfficiency.value * gemmRowEfficiency(ctx.cal, rows);
+    return std::max(flops / (ctx.peakFlops * eff), bytes / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value));
+}
+
+struct PhaseTimes
+{
+    double gemm = 0;      // dense projections and FFNs
+    double experts = 0;   // routed experts
+    double attention = 0; // score and value products over the KV cache
+    double computeBound = 0; // of the above, the time limited by FLOPs
+};
+
 // One decode step of `batch` sequences on one replica at context length `context`, each sequence
 // verifying `tokensPerSeq` tokens (1, or the draft length under speculative decoding).
+// GPUs run the phases one kernel after another, so their times add: the weight-bound matrix
+// multiplies, the KV-bound attention and the collectives do not overlap each other.
 StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch, double context, double tokensPerSeq)
 {
     const ModelDesc& m = *ctx.model;
@@ -72,31 +105,45 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     const double micro = std::max(1.0, batch / p.pp); // sequences per pipeline micro-batch
     const double tokens = micro * tokensPerSeq;
     const double stageLayers = static_cast<double>(m.layers) / p.pp;
+    const double shard = static_cast<double>(p.tp) * p.pp;
 
-    double weightBytes = (ctx.alwaysBytes) / (p.tp * p.pp);
+    PhaseTimes t;
+    // Dense weights: every step reads them once, whatever the batch.
+    const double denseParams = ctx.params.alwaysActive() - ctx.params.norms;
+    const double denseFlops = tokens * 2.0 * denseParams / shard;
+    const double denseBytes = ctx.alwaysBytes / shard;
+    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens);
+    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) > denseBytes / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value))
+        t.computeBound += t.gemm;
     if (m.isMoe()) {
-        const double touched = expectedExpertsTouched(m, tokens * s.tokensPerExpertGroup);
-        weightBytes += touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
+        // Routed experts: the batch touches a growing set of experts; each sees few rows.
+        const double groupTokens = tokens * s.tokensPerExpertGroup;
+        const double touched = expectedExpertsTouched(m, groupTokens);
+        const double rowsPerExpert = groupTokens * m.activeExperts / std::max(1.0, touched);
+        const double expertFlops = tokens * 2.0 * ctx.params.expertsActive / shard;
+        const double expertBytes = touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
+        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert);
     }
-    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
     const FlopBreakdown f = decodeFlops(m, context);
-    const double flops = tokens * f.total() / (p.tp * p.pp);
-
-    const double tc = flops / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
-    const double tm = (weightBytes + kvRead) / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
+    const double attnCompute = tokens * f.attention / shard / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double attnMemory = kvRead / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    t.attention = std::max(attnCompute, attnMemory);
+    if (attnCompute > attnMemory)
+        t.computeBound += t.attention;
 
     const double linkEff = ctx.cal.linkEfficiency.value;
     const double hiddenMsg = tokens * ctx.model->hidden * ctx.actBytes;
     double comm = 0;
     if (p.tp > 1 && ctx.topology)
-        comm += stageLayers * 2.0 *
-                collectiveTime(Collective::AllReduceRing, p.tp, hiddenMsg, ctx.topology->groupPath(p.tp), linkEff);
+        comm += stageLayers * 2.0 * allReduce(p.tp, hiddenMsg, ctx.topology->groupPath(p.tp), linkEff);
     if (p.ep > 1 && m.isMoe() && ctx.topology)
         comm += static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
                 collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts * s.tokensPerExpertGroup,
                                ctx.topology->groupPath(p.ep * p.pp), linkEff);
-    const double overhead = stageLayers * ctx.cal.layerOverheadS.value;
-    const double stage = std::max(tc, tm) + comm + overhead;
+    const double overhead = stageLayers * ctx.layerOverheadS;
+    const double work = t.gemm + t.experts + t.attention;
+    const double stage = work + comm + overhead;
     const double p2p = (p.pp > 1 && ctx.topology)
                            ? (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, hiddenMsg,
                                                          ctx.topology->groupPath(p.tp * p.pp), linkEff)
@@ -104,10 +151,11 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 
     StepTime st;
     st.total = p.pp * stage + p2p + ctx.cal.stepOverheadS.value;
-    (tc >= tm ? st.parts.compute : st.parts.memory) = p.pp * std::max(tc, tm);
+    st.parts.compute = p.pp * t.computeBound;
+    st.parts.memory = p.pp * (work - t.computeBound);
     st.parts.communication = p.pp * comm + p2p;
     st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
-    st.busyFraction = st.total > 0 ? p.pp * std::max(tc, tm) / st.total : 0;
+    st.busyFraction = st.total > 0 ? p.pp * work / st.total : 0;
     return st;
 }
 
@@ -115,15 +163,19 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptTokens)
 {
     const ModelDesc& m = *ctx.model;
-    const double flops = prefillFlops(m, promptTokens).total() / p.tp;
-    const double tc = flops / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const Shards s = shardsFor(ctx, p);
-    const double tm = weightsPerChip(ctx, p, s) * p.pp / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    const FlopBreakdown f = prefillFlops(m, promptTokens);
+    // Dense and expert matrix multiplies see many rows; attention is compute-bound at length.
+    double rows = promptTokens;
+    if (m.isMoe())
+        rows = promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens));
+    const double gemm = gemmTime(ctx, f.matmul / p.tp, weightsPerChip(ctx, p, s) * p.pp, rows);
+    const double attention = f.attention / p.tp / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double linkEff = ctx.cal.linkEfficiency.value;
     const double msg = promptTokens * m.hidden * ctx.actBytes;
     double comm = 0;
     if (p.tp > 1 && ctx.topology)
-        comm += m.layers * 2.0 * collectiveTime(Collective::AllReduceRing, p.tp, msg, ctx.topology->groupPath(p.tp), linkEff);
+        comm += m.layers * 2.0 * allReduce(p.tp, msg, ctx.topology->groupPath(p.tp), linkEff);
     if (p.ep > 1 && m.isMoe() && ctx.topology)
         comm += ctx.params.moeLayers * 2.0 *
                 collectiveTime(Collective::AllToAll, p.ep, msg * m.activeExperts / s.tokensPerExpertGroup,
@@ -131,7 +183,7 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptT
     if (p.pp > 1 && ctx.topology)
         comm += (p.pp - 1) *
                 collectiveTime(Collective::PointToPoint, 2, msg, ctx.topology->groupPath(p.tp * p.pp), linkEff);
-    return std::max(tc, tm) + comm + m.layers * ctx.cal.layerOverheadS.value + ctx.cal.stepOverheadS.value;
+    return gemm + attention + comm + m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
 }
 
 } // namespace
@@ -174,9 +226,16 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
                     .arg(std::max(full.used(), e.memory.used()) / 1e9, 0, 'f', 1)
                     .arg(e.memory.capacity / 1e9, 0, 'f', 1);
 
-    e.acceptance = ctx.deployment->speculative == SpeculativeMethod::None ? 1.0 : speculativeAcceptance(ctx);
-    const double verifyTokens = e.acceptance > 1.0 ? std::ceil(e.acceptance) + 1.0 : 1.0;
-    const StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, verifyTokens);
+    // Speculative decoding: each step verifies the draft's tokens in one pass of the target and
+    // pays for the draft's own steps; `acceptance` tokens come out of it on average.
+    e.acceptance = ctx.acceptance;
+    const double drafted = e.acceptance > 1.0 ? std::ceil(e.acceptance) : 0.0;
+    StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, drafted + 1.0);
+    if (drafted > 0) {
+        const double draftS = drafted * ctx.draftCostRatio * decodeStep(ctx, p, perReplica, in + out / 2.0, 1.0).total;
+        step.total += draftS;
+        step.parts.overhead += draftS;
+    }
     const double prefill = prefillTime(ctx, p, in);
     e.decode = step.parts;
     finishServing(e, ctx, prefill, prefill, step.total, perReplica, replicas);

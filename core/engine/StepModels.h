@@ -22,8 +22,9 @@ int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& plan);
 int maxBatchDataflow(const EvalContext& ctx);
 int maxBatchStreaming(const EvalContext& ctx);
 
-// Mean tokens produced per verification step for the deployment's speculative method.
-double speculativeAcceptance(const EvalContext& ctx);
+// Fills the context's speculative method, acceptance and draft cost: the deployment's explicit
+// method, or the family's serving default (calibration), or none.
+void resolveSpeculative(EvalContext& ctx);
 
 // Shared by all classes: turns prefill time, decode step time and batch into user-visible
 // speed and latency, counting prefill and decode both (continuous batching).

@@ -54,6 +54,15 @@ QStringList splitCsvLine(const QString& line, bool* ok)
     return fields;
 }
 
+// `tok_s_per_chip` rows come from InferenceMAX, whose per-GPU throughput counts input and output
+// tokens. Read as output tokens alone, its DeepSeek-R1 8k/1k figures would need more than the
+// B200's dense FP8 peak; as input plus output they need a sixth of it. So the engine predicts the
+// same quantity: output tokens/s per chip scaled by (input + output) / output.
+double totalTokensPerChip(const Estimate& e, const MeasurementRow& row)
+{
+    return e.tokSTotal / std::max(1, e.chips) * (row.inputTokens + row.outputTokens) / row.outputTokens;
+}
+
 } // namespace
 
 std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray& data, const QString& origin,
@@ -176,6 +185,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     d.scaleOut = catalog.link(d.system && !d.system->scaleOutLink.isEmpty() ? d.system->scaleOutLink : d.device->scaleOutLink);
     d.chips = row.chips;
     d.autoChips = row.chips == 0;
+    d.softwareDate = row.date; // the software generation the measurement ran on
     if (!row.precision.isEmpty()) {
         const auto p = precisionFromId(row.precision);
         if (!p)
@@ -216,7 +226,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     else if (row.metric == QLatin1String("tok_s_total"))
         metric = [](const Estimate& e) { return e.tokSTotal; };
     else if (row.metric == QLatin1String("tok_s_per_chip"))
-        metric = [](const Estimate& e) { return e.tokSTotal / std::max(1, e.chips); };
+        metric = [&](const Estimate& e) { return totalTokensPerChip(e, row); };
     else if (row.metric == QLatin1String("ttft_ms"))
         metric = [](const Estimate& e) { return e.ttftS * 1000.0; };
     else

@@ -14,8 +14,11 @@ FamilyCalibration builtinDefault()
     FamilyCalibration c;
     const QString why = QStringLiteral("generic default when a family has no calibration");
     c.computeEfficiency = Sourced::assumed(0.6, why);
+    c.gemmHalfRows = Sourced::assumed(32, why);
     c.memoryEfficiency = Sourced::assumed(0.8, why);
-    c.layerOverheadS = Sourced::assumed(5e-6, why);
+    c.kernelOverheadS = Sourced::assumed(1e-6, why);
+    c.draftCostRatio = Sourced::assumed(0.1, why);
+    c.defaultAcceptance = Sourced::assumed(1.0, why);
     c.stepOverheadS = Sourced::assumed(1e-3, why);
     c.requestOverheadS = Sourced::assumed(0.0, why);
     c.linkEfficiency = Sourced::assumed(0.7, why);
@@ -35,8 +38,13 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
             target = f.sourced(key);
     };
     read("compute_efficiency", c.computeEfficiency);
+    read("gemm_half_rows", c.gemmHalfRows);
     read("memory_efficiency", c.memoryEfficiency);
-    read("layer_overhead_s", c.layerOverheadS);
+    read("kernel_overhead_s", c.kernelOverheadS);
+    read("default_acceptance", c.defaultAcceptance);
+    read("draft_cost_ratio", c.draftCostRatio);
+    c.defaultSpeculative = f.string("default_speculative", c.defaultSpeculative);
+    c.fromDate = f.string("from_date", c.fromDate);
     read("step_overhead_s", c.stepOverheadS);
     read("request_overhead_s", c.requestOverheadS);
     read("link_efficiency", c.linkEfficiency);
@@ -57,10 +65,20 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
 
 Calibration::Calibration() : m_default(builtinDefault()) {}
 
-const FamilyCalibration& Calibration::family(const QString& family) const
+const FamilyCalibration& Calibration::family(const QString& family, const QString& date) const
 {
     auto it = m_families.find(family);
-    return it != m_families.end() ? it->second : m_default;
+    if (it == m_families.end() || it->second.empty())
+        return m_default;
+    const std::vector<FamilyCalibration>& generations = it->second;
+    if (date.isEmpty())
+        return generations.back();
+    // Dates compare as text ("2024-08" < "2024-11"); the newest generation not after `date`.
+    const FamilyCalibration* chosen = &generations.front();
+    for (const FamilyCalibration& g : generations)
+        if (g.fromDate.isEmpty() || g.fromDate <= date)
+            chosen = &g;
+    return *chosen;
 }
 
 bool Calibration::load(const QJsonObject& root, const QString& origin, QString* error)
@@ -74,7 +92,18 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
     for (auto it = families.begin(); it != families.end() && err.isEmpty(); ++it) {
         if (it.key() == QLatin1String("default"))
             continue;
-        m_families[it.key()] = parseFamily(it.value().toObject(), QStringLiteral("families.") + it.key(), m_default, &err);
+        const QString path = QStringLiteral("families.") + it.key();
+        const QJsonObject obj = it.value().toObject();
+        std::vector<FamilyCalibration> generations{parseFamily(obj, path, m_default, &err)};
+        // Later software generations override only what they re-fit.
+        const QJsonArray later = obj.value(QStringLiteral("generations")).toArray();
+        for (qsizetype g = 0; g < later.size() && err.isEmpty(); ++g) {
+            generations.push_back(parseFamily(later.at(g).toObject(), path + QStringLiteral(".generations[%1]").arg(g),
+                                              generations.back(), &err));
+            if (err.isEmpty() && generations.back().fromDate.isEmpty())
+                err = path + QStringLiteral(".generations[%1].from_date: missing").arg(g);
+        }
+        m_families[it.key()] = std::move(generations);
     }
     if (!err.isEmpty()) {
         *error = origin + QStringLiteral(": ") + err;

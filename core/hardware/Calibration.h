@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <map>
+#include <vector>
 
 namespace is {
 
@@ -16,8 +17,9 @@ namespace is {
 struct FamilyCalibration
 {
     Sourced computeEfficiency;  // fraction of dense peak FLOP/s large matmuls reach
+    Sourced gemmHalfRows;       // rows per matmul at which half of computeEfficiency is reached
     Sourced memoryEfficiency;   // fraction of peak memory bandwidth a decode step streams at
-    Sourced layerOverheadS;     // fixed time per layer per step: kernel launches, synchronisation
+    Sourced kernelOverheadS;    // fixed time per GPU kernel: launch and synchronisation (x kernels per layer)
     Sourced stepOverheadS;      // fixed time per step: scheduling, sampling, host round trip
     Sourced requestOverheadS;   // fixed time per request before the first token: API, tokenizer, scheduling
     Sourced linkEfficiency;     // fraction of link bandwidth collectives reach
@@ -27,6 +29,11 @@ struct FamilyCalibration
     Sourced dataflowLayerS;
     Sourced dataflowAreaS;
     Sourced dataflowHopS;
+    // The serving stack's own speculative decoding, when the vendor applies it by default.
+    QString defaultSpeculative;     // "", "draft", "medusa", "eagle3", "mtp"
+    Sourced defaultAcceptance;      // tokens per verification step it achieves
+    Sourced draftCostRatio;         // one draft step's time relative to one target step
+    QString fromDate;               // software generation: rows dated on or after this use it
     QStringList fittedOn;
 };
 
@@ -34,13 +41,14 @@ class Calibration
 {
 public:
     Calibration();
-    // Falls back to the "default" family for unknown families.
-    const FamilyCalibration& family(const QString& family) const;
+    // Falls back to the "default" family for unknown families. `date` ("2024-08") selects the
+    // software generation in force then; empty selects the newest.
+    const FamilyCalibration& family(const QString& family, const QString& date = {}) const;
     bool load(const QJsonObject& root, const QString& origin, QString* error);
-    const std::map<QString, FamilyCalibration>& families() const { return m_families; }
+    const std::map<QString, std::vector<FamilyCalibration>>& families() const { return m_families; }
 
 private:
-    std::map<QString, FamilyCalibration> m_families;
+    std::map<QString, std::vector<FamilyCalibration>> m_families; // generations, oldest first
     FamilyCalibration m_default;
 };
 

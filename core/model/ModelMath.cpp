@@ -153,7 +153,12 @@ FlopBreakdown prefillFlops(const ModelDesc& m, double n)
             pairs += causalPairs(n, cap >= 1e300 ? 0 : cap);
         }
     }
-    f.attention = attentionFlopsPerQuery(m, 1.0) * pairs;
+    // MLA prefill runs attention in the expanded multi-head form (DeepSeek's kernels absorb the
+    // latent only for decode): scores over qk_nope + qk_rope dims, values over v_head_dim.
+    const double perPair = m.attention == AttentionKind::MLA
+                               ? 2.0 * m.heads * (m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim)
+                               : attentionFlopsPerQuery(m, 1.0);
+    f.attention = perPair * pairs;
     return f;
 }
 
@@ -181,6 +186,19 @@ double decodeWeightBytes(const ModelDesc& m, double batch, Precision weights)
     if (m.isMoe())
         params += p.perRoutedExpert * expectedExpertsTouched(m, batch) * p.moeLayers;
     return params * bytesPerElement(weights);
+}
+
+double kernelsPerLayer(const ModelDesc& m)
+{
+    // Attention block: norm, QKV projection, rotary, attention, output projection; MLA adds the
+    // low-rank down/up projections and their norms.
+    const double attention = m.attention == AttentionKind::MLA ? 10.0 : 5.0;
+    // Dense FFN: norm, gate+up, activation, down. MoE: norm, router, top-k, permute, grouped
+    // gate+up, activation, grouped down, un-permute/combine, plus the shared expert's three.
+    const double dense = 4.0;
+    const double moe = 8.0 + (m.sharedExperts > 0 ? 3.0 : 0.0);
+    const double moeShare = m.layers > 0 ? static_cast<double>(m.moeLayerCount()) / m.layers : 0.0;
+    return attention + dense * (1.0 - moeShare) + moe * moeShare;
 }
 
 double hiddenStateBytes(const ModelDesc& m, Precision act)

@@ -57,6 +57,11 @@ double expectedExpertsTouched(const ModelDesc& m, double b);
 // Bytes of weights one decode step of batch b reads from memory, per the whole model.
 double decodeWeightBytes(const ModelDesc& m, double batch, Precision weights);
 
+// Average number of GPU kernels one layer launches in a decode step, from its structure: norms,
+// projections, rotary embedding, attention, FFN or the router/dispatch/grouped-GEMM/combine chain of
+// an MoE layer. Fixed per-kernel costs (launch, synchronisation) scale with it.
+double kernelsPerLayer(const ModelDesc& m);
+
 // Activation bytes that one token's hidden state occupies (for communication and activations).
 double hiddenStateBytes(const ModelDesc& m, Precision act);
 

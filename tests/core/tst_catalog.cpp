@@ -72,7 +72,8 @@ private slots:
             check(l->bandwidthBytesPerS, l->id);
             check(l->latencyS, l->id);
         }
-        for (const auto& [family, cal] : c->calibration().families()) {
+        for (const auto& [family, generations] : c->calibration().families()) {
+            const FamilyCalibration& cal = generations.back();
             check(cal.computeEfficiency, family);
             QVERIFY2(cal.computeEfficiency.kind == SourceKind::Calibrated || cal.computeEfficiency.kind == SourceKind::Assumed,
                      qPrintable(family));

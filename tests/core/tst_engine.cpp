@@ -67,7 +67,7 @@ private slots:
         const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("nvidia-hopper"));
         const ParamBreakdown p = paramBreakdown(m);
         const double bytes = p.alwaysActive() * 1.0 + kvBytes(m, 1500, Precision::FP8);
-        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) + 32 * cal.layerOverheadS.value +
+        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) + 32 * kernelsPerLayer(m) * cal.kernelOverheadS.value +
                             cal.stepOverheadS.value;
         QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
         QCOMPARE(e.bottleneck, Bottleneck::MemoryBandwidth);

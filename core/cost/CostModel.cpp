@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#include "cost/CostModel.h"
+
+#include "cost/RentalPresets.h"
+#include "engine/Deployment.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::cost {
+
+namespace {
+constexpr double kHoursPerYear = 8760.0;
+} // namespace
+
+double capitalRecoveryFactor(double rate, double years)
+{
+    if (years <= 0)
+        return 0;
+    if (rate <= 0)
+        return 1.0 / years;
+    const double g = std::pow(1.0 + rate, years);
+    return rate * g / (g - 1.0);
+}
+
+DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t)
+{
+    DeploymentCostInputs in;
+    in.chips = chips;
+    const int perSystem = std::max(1, d.devicesPerSystem());
+    in.systems = (chips + perSystem - 1) / perSystem;
+    const auto over = t.perDeployment.find(docId);
+    const DeploymentPrices* prices = over != t.perDeployment.end() ? &over->second : nullptr;
+
+    if (prices && prices->capexUsdPerChip)
+        in.capexPerChip = *prices->capexUsdPerChip;
+    else if (d.system && d.system->priceUsd.value > 0)
+        in.capexPerChip = d.system->priceUsd.scaled(1.0 / perSystem);
+    else
+        in.capexPerChip = d.device->priceUsd;
+    const double share = prices && prices->systemShareUsd ? prices->systemShareUsd->value : t.systemShareUsd.value;
+    in.systemShareUsd = share * in.systems;
+    const double hardware = in.capexPerChip.value * chips;
+    in.networkCapexUsd = in.systems > 1 ? hardware * t.networkCapexFraction.value : 0.0;
+    in.capexUsd = hardware + in.systemShareUsd + in.networkCapexUsd;
+
+    if (prices && prices->usdPerChipHour)
+        in.rentalPerChipHour = *prices->usdPerChipHour;
+    else if (t.usdPerChipHour)
+        in.rentalPerChipHour = *t.usdPerChipHour;
+    else
+        in.rentalPerChipHour = rentalRate(t.preset, *d.device);
+    in.power = PowerModel::forDeployment(d, chips, t.pue.value);
+    return in;
+}
+
+HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW, double units)
+{
+    HourlyCost h;
+    if (t.pricing == Pricing::Rental) {
+        h.rental = in.chips * in.rentalPerChipHour.value * units;
+        return h;
+    }
+    h.capital = in.capexUsd * capitalRecoveryFactor(t.costOfCapital.value, t.amortisationYears.value) / kHoursPerYear * units;
+    h.maintenance = in.capexUsd * t.maintenancePerYear.value / kHoursPerYear * units;
+    h.energy = avgFacilityPowerW / 1000.0 * t.usdPerKWh.value;
+    h.space = in.power.peakItPowerW() / 1000.0 * t.spaceUsdPerKwMonth.value * 12.0 / kHoursPerYear * units;
+    return h;
+}
+
+TokenCosts tokenCosts(const HourlyCost& h, double outputTokS, double inputTokS, double prefillShare, double users,
+                      double avgFacilityPowerW)
+{
+    TokenCosts c;
+    c.hourly = h;
+    const double perHour = h.total();
+    const double share = std::clamp(prefillShare, 0.0, 1.0);
+    if (outputTokS > 0) {
+        c.usdPerMTok = perHour / (outputTokS * 3600.0) * 1e6;
+        c.usdPerMTokOutput = perHour * (1.0 - share) / (outputTokS * 3600.0) * 1e6;
+    }
+    if (inputTokS > 0)
+        c.usdPerMTokInput = perHour * share / (inputTokS * 3600.0) * 1e6;
+    c.usdPerUserHour = users > 0 ? perHour / users : 0.0;
+    c.joulesPerToken = joulesPerToken(avgFacilityPowerW, outputTokS);
+    c.tokensPerKWh = tokensPerKWh(avgFacilityPowerW, outputTokS);
+    return c;
+}
+
+} // namespace is::cost

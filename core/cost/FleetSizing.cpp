@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+#include "cost/FleetSizing.h"
+
+#include "common/Log.h"
+#include "engine/Engine.h"
+#include "scenario/ScenarioEvaluation.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::cost {
+
+QString fleetTargetKindId(FleetTargetKind k)
+{
+    switch (k) {
+    case FleetTargetKind::Users:
+        return QStringLiteral("users");
+    case FleetTargetKind::RequestsPerS:
+        return QStringLiteral("rps");
+    case FleetTargetKind::PowerMW:
+        return QStringLiteral("power_mw");
+    }
+    return QStringLiteral("users");
+}
+
+namespace {
+
+// Of the busy machine time at a serving point, the share spent prefilling (the engine's cycle:
+// b prefills and out/a decode steps per replica).
+double prefillShareOf(const Estimate& e, int replicas, double outputTokens)
+{
+    const double b = std::max(1.0, static_cast<double>(e.batch) / std::max(1, replicas));
+    const double prefill = b * e.prefillOccupancyS;
+    const double decode = outputTokens / std::max(1.0, e.acceptance) * e.decodeStepS;
+    return prefill + decode > 0 ? prefill / (prefill + decode) : 0.0;
+}
+
+FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
+                 const FleetTarget& target, const SloTargets& slo)
+{
+    FleetRow row;
+    row.docId = r.docId;
+    row.name = r.deployment.name;
+    row.modelName = r.model.arch.name;
+    Workload w = s.workload;
+    w.ttftLimitS = slo.ttftS;
+    w.tpotLimitS = slo.tpotS;
+    const ModelDesc m = r.model.resolve(Bound::Mid);
+    QString err;
+    auto est = engine.estimate(r.deployment, m, w, ServingGoal::LatencyBounded, tco.engineCost(), &err);
+    if (!est) {
+        row.why = err;
+        return row;
+    }
+    const Estimate& e = *est;
+    row.unitChips = e.chips;
+    row.ttftS = e.ttftS;
+    row.tpotS = e.tpotS;
+    row.tokSUser = e.tokSUser;
+    if (!e.fits) {
+        row.why = e.why;
+        return row;
+    }
+    if ((slo.ttftS > 0 && e.ttftS > slo.ttftS) || (slo.tpotS > 0 && e.tpotS > slo.tpotS)) {
+        row.why = QStringLiteral("cannot meet TTFT %1 ms and %2 ms per token even with one stream (gets %3 ms, %4 ms)")
+                      .arg(slo.ttftS * 1000, 0, 'f', 0)
+                      .arg(slo.tpotS * 1000, 0, 'f', 1)
+                      .arg(e.ttftS * 1000, 0, 'f', 0)
+                      .arg(e.tpotS * 1000, 0, 'f', 1);
+        return row;
+    }
+    const DeploymentCostInputs unit = costInputs(r.deployment, r.docId, e.chips, tco);
+    row.unitSystems = unit.systems;
+    row.unitUsers = e.batch;
+    row.unitTokS = e.tokSTotal;
+    row.unitRps = e.tokSTotal / w.outputTokens;
+    const double servingUtil = unit.power.utilisationOf(e);
+    row.unitFacilityW = unit.power.facilityPowerW(servingUtil);
+    row.unitPeakFacilityW = unit.power.peakFacilityPowerW();
+    if (row.unitTokS <= 0 || row.unitUsers <= 0) {
+        row.why = QStringLiteral("no throughput at the serving point");
+        return row;
+    }
+
+    const double headroom = tco.maxUtilisation.value;
+    switch (target.kind) {
+    case FleetTargetKind::Users:
+        row.units = static_cast<long long>(std::ceil(target.value / (row.unitUsers * headroom) - 1e-9));
+        row.users = target.value;
+        row.tokS = row.unitTokS * target.value / row.unitUsers;
+        row.rps = row.tokS / w.outputTokens;
+        break;
+    case FleetTargetKind::RequestsPerS:
+        row.units = static_cast<long long>(std::ceil(target.value / (row.unitRps * headroom) - 1e-9));
+        row.rps = target.value;
+        row.tokS = target.value * w.outputTokens;
+        row.users = row.unitUsers * row.tokS / row.unitTokS;
+        break;
+    case FleetTargetKind::PowerMW:
+        row.units = static_cast<long long>(std::floor(target.value * 1e6 / row.unitPeakFacilityW + 1e-9));
+        row.tokS = row.units * row.unitTokS;
+        row.users = row.units * row.unitUsers;
+        row.rps = row.units * row.unitRps;
+        break;
+    }
+    row.units = std::max(0LL, row.units);
+    if (row.units == 0) {
+        row.why = QStringLiteral("one unit needs %1 MW at peak, more than the budget").arg(row.unitPeakFacilityW / 1e6, 0, 'f', 2);
+        return row;
+    }
+    row.feasible = true;
+    row.chips = row.units * e.chips;
+    row.systems = row.units * unit.systems;
+    row.capexUsd = row.units * unit.capexUsd;
+    row.peakMW = row.units * row.unitPeakFacilityW / 1e6;
+    // A power budget buys capacity that is then used as the TCO's utilisation says; a load target
+    // uses the fleet as far as the load fills it. Idle hours draw idle power.
+    row.load = target.kind == FleetTargetKind::PowerMW ? tco.utilisation.value
+                                                       : row.tokS / (row.units * row.unitTokS);
+    const double avgW = row.units * (row.load * row.unitFacilityW + (1.0 - row.load) * unit.power.idleFacilityPowerW());
+    row.facilityMW = avgW / 1e6;
+    const double servedTokS = target.kind == FleetTargetKind::PowerMW ? row.tokS * row.load : row.tokS;
+    const double servedUsers = target.kind == FleetTargetKind::PowerMW ? row.users * row.load : row.users;
+    const HourlyCost h = hourlyCost(unit, tco, avgW, static_cast<double>(row.units));
+    const int replicas = r.deployment.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
+    row.costs = tokenCosts(h, servedTokS, servedTokS * w.inputTokens / w.outputTokens, prefillShareOf(e, replicas, w.outputTokens),
+                           servedUsers, avgW);
+    return row;
+}
+
+} // namespace
+
+std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
+                                     const FleetTarget& target, const SloTargets& slo, QString* error)
+{
+    if (!(target.value > 0) || !std::isfinite(target.value)) {
+        *error = QStringLiteral("%1: must be a positive number").arg(fleetTargetKindId(target.kind));
+        return std::nullopt;
+    }
+    if (slo.ttftS < 0 || slo.tpotS < 0) {
+        *error = QStringLiteral("latency targets must not be negative");
+        return std::nullopt;
+    }
+    auto resolved = resolveScenario(s, engine.catalog(), error);
+    if (!resolved)
+        return std::nullopt;
+    FleetResult result;
+    result.target = target;
+    result.slo = slo;
+    if (result.slo.ttftS <= 0 && result.slo.tpotS <= 0) {
+        result.slo.ttftS = kDefaultTtftS;
+        result.slo.tpotS = kDefaultTpotS;
+        result.slo.source = QStringLiteral("assumed: interactive chat, first token within 2 s and 20 tokens/s per user");
+    }
+    for (const ResolvedDeployment& r : *resolved) {
+        result.rows.push_back(sizeOne(r, s, engine, tco, target, result.slo));
+        const FleetRow& row = result.rows.back();
+        log::get("cost")->debug("{}: {} units of {} chips, {:.1f} MW", row.name.toStdString(), row.units, row.unitChips,
+                                row.facilityMW);
+    }
+    return result;
+}
+
+QJsonObject fleetResultToJson(const FleetResult& r)
+{
+    QJsonArray rows;
+    for (const FleetRow& f : r.rows) {
+        QJsonObject o{{QStringLiteral("id"), f.docId},
+                      {QStringLiteral("name"), f.name},
+                      {QStringLiteral("model"), f.modelName},
+                      {QStringLiteral("feasible"), f.feasible},
+                      {QStringLiteral("unit_chips"), f.unitChips},
+                      {QStringLiteral("unit_systems"), f.unitSystems},
+                      {QStringLiteral("unit_users"), f.unitUsers},
+                      {QStringLiteral("unit_tok_s"), f.unitTokS},
+                      {QStringLiteral("unit_rps"), f.unitRps},
+                      {QStringLiteral("ttft_ms"), f.ttftS * 1000.0},
+                      {QStringLiteral("tpot_ms"), f.tpotS * 1000.0},
+                      {QStringLiteral("tok_s_user"), f.tokSUser},
+                      {QStringLiteral("units"), static_cast<double>(f.units)},
+                      {QStringLiteral("chips"), static_cast<double>(f.chips)},
+                      {QStringLiteral("systems"), static_cast<double>(f.systems)},
+                      {QStringLiteral("capex_usd"), f.capexUsd},
+                      {QStringLiteral("facility_mw"), f.facilityMW},
+                      {QStringLiteral("peak_mw"), f.peakMW},
+                      {QStringLiteral("tok_s"), f.tokS},
+                      {QStringLiteral("users"), f.users},
+                      {QStringLiteral("rps"), f.rps},
+                      {QStringLiteral("load"), f.load},
+                      {QStringLiteral("usd_per_hour"), f.costs.hourly.total()},
+                      {QStringLiteral("usd_per_mtok"), f.costs.usdPerMTok},
+                      {QStringLiteral("usd_per_mtok_input"), f.costs.usdPerMTokInput},
+                      {QStringLiteral("usd_per_mtok_output"), f.costs.usdPerMTokOutput},
+                      {QStringLiteral("usd_per_user_hour"), f.costs.usdPerUserHour},
+                      {QStringLiteral("joules_per_token"), f.costs.joulesPerToken}};
+        if (!f.feasible)
+            o.insert(QStringLiteral("why"), f.why);
+        rows.append(o);
+    }
+    return QJsonObject{{QStringLiteral("target"), QJsonObject{{QStringLiteral("kind"), fleetTargetKindId(r.target.kind)},
+                                                              {QStringLiteral("value"), r.target.value}}},
+                       {QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.slo.ttftS * 1000.0},
+                                                           {QStringLiteral("tpot_ms"), r.slo.tpotS * 1000.0},
+                                                           {QStringLiteral("source"), r.slo.source}}},
+                       {QStringLiteral("deployments"), rows}};
+}
+
+} // namespace is::cost

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cost/CostModel.h"
+#include "cost/TcoAssumptions.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace is {
+class Engine;
+struct Scenario;
+}
+
+namespace is::cost {
+
+// The load a fleet must carry, or the power it may draw.
+enum class FleetTargetKind { Users, RequestsPerS, PowerMW };
+struct FleetTarget
+{
+    FleetTargetKind kind = FleetTargetKind::Users;
+    double value = 0;
+};
+QString fleetTargetKindId(FleetTargetKind k);
+
+// Latency targets the serving point must meet. Zero: use the defaults below.
+struct SloTargets
+{
+    double ttftS = 0;
+    double tpotS = 0;
+    QString source; // where they came from: the scenario's workload, its serving section, or assumed
+};
+// Interactive chat when nothing else is stated: first token within 2 s, 20 tokens/s per user.
+constexpr double kDefaultTtftS = 2.0;
+constexpr double kDefaultTpotS = 0.05;
+
+// One deployment type, sized. A "unit" is one copy of the scenario's deployment (its chips and
+// plan); the fleet is `units` copies.
+struct FleetRow
+{
+    QString docId;
+    QString name;
+    QString modelName;
+    bool feasible = false;
+    QString why;            // when not feasible
+
+    // One unit at its serving point (the best throughput that meets the latency targets).
+    int unitChips = 0;
+    int unitSystems = 0;
+    double unitUsers = 0;   // concurrent streams
+    double unitTokS = 0;    // output tokens/s
+    double unitRps = 0;
+    double ttftS = 0;
+    double tpotS = 0;
+    double tokSUser = 0;
+    double unitFacilityW = 0;     // at the serving point
+    double unitPeakFacilityW = 0; // nameplate, for power budgets
+
+    // The fleet.
+    long long units = 0;
+    long long chips = 0;
+    long long systems = 0;
+    double capexUsd = 0;
+    double facilityMW = 0;  // average draw at the served load
+    double peakMW = 0;
+    double tokS = 0;        // served (target) or, for a power budget, the capacity
+    double users = 0;
+    double rps = 0;
+    double load = 0;        // share of the fleet's capacity in use
+    TokenCosts costs;
+};
+
+struct FleetResult
+{
+    FleetTarget target;
+    SloTargets slo;
+    std::vector<FleetRow> rows;
+};
+
+// Sizes every deployment of the scenario for the target: the engine finds each unit's serving
+// point under the latency targets (Engine::estimate, latency-bounded), the fleet is the smallest
+// number of units that carries the load at the TCO's maximum utilisation, or the largest whose
+// peak facility power fits the budget. Rows that cannot meet the targets say why.
+std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
+                                     const FleetTarget& target, const SloTargets& slo, QString* error);
+
+// The `size --json` contract.
+QJsonObject fleetResultToJson(const FleetResult& r);
+
+} // namespace is::cost

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+#include "serving/ScenarioSimulation.h"
+
+#include "common/Log.h"
+#include "scenario/ScenarioEvaluation.h"
+#include "serving/RequestGenerator.h"
+#include "serving/Simulator.h"
+#include "serving/StepCostModel.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::serving {
+
+namespace {
+
+void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
+                 const ServingConfig& config, const cost::TcoAssumptions& tco, const RequestGenerator& gen,
+                 const std::atomic<bool>* cancel)
+{
+    const DeploymentServing& ds = config.forDeployment(r.docId);
+    const double ttftTarget = config.ttftTargetS > 0 ? config.ttftTargetS : s.workload.ttftLimitS;
+    const double tpotTarget = config.tpotTargetS > 0 ? config.tpotTargetS : s.workload.tpotLimitS;
+    Workload w = s.workload;
+    w.inputTokens = std::max(1.0, std::round(gen.meanInput()));
+    w.outputTokens = std::max(1.0, std::round(gen.meanOutput()));
+    w.ttftLimitS = ttftTarget;
+    w.tpotLimitS = tpotTarget;
+    const ModelDesc m = r.model.resolve(Bound::Mid);
+    const CostAssumptions costs = tco.engineCost();
+
+    QString err;
+    Workload single = w;
+    single.concurrency = 1;
+    if (auto e = engine.estimate(r.deployment, m, single, ServingGoal::FixedConcurrency, costs, &err))
+        out.singleStream = *e;
+    auto cap = engine.estimate(r.deployment, m, w, ServingGoal::MaxThroughput, costs, &err);
+    if (!cap) {
+        out.why = err;
+        return;
+    }
+    out.maxThroughput = *cap;
+    out.capacityRps = cap->tokSTotal / w.outputTokens;
+
+    StepCostModel::Options so;
+    so.planGoal = config.planGoal.value_or(ttftTarget > 0 || tpotTarget > 0 ? ServingGoal::LatencyBounded
+                                                                            : ServingGoal::MaxThroughput);
+    so.maxSeqsPerReplica = ds.scheduler.maxSeqs;
+
+    const double rate = config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;
+    if (!(rate > 0) && !gen.fixedArrivals()) {
+        out.why = QStringLiteral("no capacity at the workload: the engine estimates no throughput");
+        return;
+    }
+    const RequestSet set = gen.generate(rate, config.requests);
+    so.maxContext = set.maxContext;
+    auto model = StepCostModel::build(engine, r.deployment, m, w, costs, so, &err);
+    if (!model) {
+        out.why = err;
+        return;
+    }
+    out.plan = model->plan();
+    out.mode = model->mode();
+    out.kvCapacityTokens = model->kvCapacityTokens();
+    out.disaggregated = ds.disaggregated;
+    out.replicas = ds.disaggregated.enabled() ? ds.disaggregated.prefillReplicas + ds.disaggregated.decodeReplicas
+                                              : model->replicas();
+    out.chips = ds.disaggregated.enabled() ? out.replicas * model->chipsPerReplica() : model->chips();
+
+    SimOptions opt;
+    opt.scheduler = ds.scheduler;
+    opt.disaggregated = ds.disaggregated;
+    opt.ttftTargetS = ttftTarget;
+    opt.tpotTargetS = tpotTarget;
+    opt.timelinePoints = config.timelinePoints;
+    opt.cancel = cancel;
+    out.sim = simulate(*model, set, opt);
+    out.arrivalRps = out.sim.arrivalRps > 0 ? out.sim.arrivalRps : rate;
+    out.load = out.capacityRps > 0 ? out.arrivalRps / out.capacityRps : 0.0;
+
+    // Energy and cost from the simulated utilisation; the served tokens are the simulated ones,
+    // so idle time is paid for (the TCO's utilisation assumption does not apply twice).
+    out.costInputs = cost::costInputs(r.deployment, r.docId, out.chips, tco);
+    const cost::PowerModel& power = out.costInputs.power;
+    out.avgFacilityPowerW = power.facilityPowerW(out.sim.utilisationMean);
+    out.energyKWh = out.avgFacilityPowerW * out.sim.durationS / 3.6e6;
+    out.powerKw.reserve(out.sim.timeline.size());
+    for (const TimelinePoint& p : out.sim.timeline)
+        out.powerKw.push_back(power.facilityPowerW(p.utilisation) / 1000.0);
+    const cost::HourlyCost hourly = cost::hourlyCost(out.costInputs, tco, out.avgFacilityPowerW);
+    out.costs = cost::tokenCosts(hourly, out.sim.throughputTokS, out.sim.inputTokS, out.sim.prefillShare, out.sim.batchMean,
+                                 out.avgFacilityPowerW);
+    out.ok = out.sim.completed > 0;
+    if (!out.ok)
+        out.why = out.sim.rejected > 0 ? QStringLiteral("every request is longer than the KV cache holds")
+                                       : QStringLiteral("no request completed");
+}
+
+QJsonObject percentilesJson(const Percentiles& p, double scale)
+{
+    return QJsonObject{{QStringLiteral("mean"), p.mean * scale},
+                       {QStringLiteral("p50"), p.p50 * scale},
+                       {QStringLiteral("p90"), p.p90 * scale},
+                       {QStringLiteral("p99"), p.p99 * scale},
+                       {QStringLiteral("max"), p.max * scale}};
+}
+
+QJsonArray series(const std::vector<TimelinePoint>& t, double TimelinePoint::*field, double scale = 1.0)
+{
+    QJsonArray a;
+    for (const TimelinePoint& p : t)
+        a.append(p.*field * scale);
+    return a;
+}
+
+} // namespace
+
+std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& engine, const SimulationOverrides& o,
+                                              QString* error, const std::atomic<bool>* cancel)
+{
+    SimulationRun run;
+    auto config = servingConfigFor(s, error);
+    if (!config)
+        return std::nullopt;
+    run.config = *config;
+    if (o.requests) {
+        if (*o.requests < 1) {
+            *error = QStringLiteral("requests: must be at least 1");
+            return std::nullopt;
+        }
+        run.config.requests = *o.requests;
+    }
+    if (o.seed)
+        run.config.seed = *o.seed;
+    auto tco = cost::tcoFor(s, error);
+    if (!tco)
+        return std::nullopt;
+    run.tco = *tco;
+    auto resolved = resolveScenario(s, engine.catalog(), error);
+    if (!resolved)
+        return std::nullopt;
+    for (const auto& [id, d] : run.config.perDeployment) {
+        const bool known = std::any_of(resolved->begin(), resolved->end(), [&](const ResolvedDeployment& r) { return r.docId == id; });
+        if (!known) {
+            *error = QStringLiteral("serving.deployments.%1: no deployment has this id").arg(id);
+            return std::nullopt;
+        }
+    }
+    auto gen = RequestGenerator::create(run.config, s.workload, error);
+    if (!gen)
+        return std::nullopt;
+    for (const ResolvedDeployment& r : *resolved) {
+        DeploymentSimulation d;
+        d.docId = r.docId;
+        d.name = r.deployment.name;
+        d.modelName = r.model.arch.name;
+        simulateOne(d, r, s, engine, run.config, run.tco, *gen, cancel);
+        if (!d.ok)
+            log::get("serving")->warn("{}: not simulated: {}", d.name.toStdString(), d.why.toStdString());
+        run.deployments.push_back(std::move(d));
+    }
+    return run;
+}
+
+QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
+{
+    QJsonArray deps;
+    for (const DeploymentSimulation& d : run.deployments) {
+        QJsonObject o{{QStringLiteral("id"), d.docId}, {QStringLiteral("name"), d.name}, {QStringLiteral("model"), d.modelName},
+                      {QStringLiteral("ok"), d.ok}};
+        if (!d.ok) {
+            o.insert(QStringLiteral("why"), d.why);
+            deps.append(o);
+            continue;
+        }
+        const SimResult& r = d.sim;
+        o.insert(QStringLiteral("chips"), d.chips);
+        o.insert(QStringLiteral("replicas"), d.replicas);
+        o.insert(QStringLiteral("plan"), d.plan.toString());
+        o.insert(QStringLiteral("mode"), d.mode);
+        if (d.disaggregated.enabled())
+            o.insert(QStringLiteral("disaggregated"), QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},
+                                                                  {QStringLiteral("decode_replicas"), d.disaggregated.decodeReplicas}});
+        o.insert(QStringLiteral("arrival_rps"), d.arrivalRps);
+        o.insert(QStringLiteral("load"), d.load);
+        o.insert(QStringLiteral("capacity_rps"), d.capacityRps);
+        o.insert(QStringLiteral("requests"), r.requests);
+        o.insert(QStringLiteral("completed"), r.completed);
+        o.insert(QStringLiteral("rejected"), r.rejected);
+        o.insert(QStringLiteral("duration_s"), r.durationS);
+        o.insert(QStringLiteral("ttft_ms"), percentilesJson(r.ttftS, 1000.0));
+        o.insert(QStringLiteral("tpot_ms"), percentilesJson(r.tpotS, 1000.0));
+        o.insert(QStringLiteral("e2e_s"), percentilesJson(r.e2eS, 1.0));
+        o.insert(QStringLiteral("queue_wait_ms"), percentilesJson(r.queueWaitS, 1000.0));
+        o.insert(QStringLiteral("throughput_tok_s"), r.throughputTokS);
+        o.insert(QStringLiteral("throughput_rps"), r.throughputRps);
+        o.insert(QStringLiteral("input_tok_s"), r.inputTokS);
+        o.insert(QStringLiteral("goodput_rps"), r.goodputRps);
+        o.insert(QStringLiteral("goodput_fraction"), r.goodputFraction);
+        o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.ttftTargetS * 1000.0},
+                                                    {QStringLiteral("tpot_ms"), r.tpotTargetS * 1000.0}});
+        o.insert(QStringLiteral("preemptions"), static_cast<double>(r.preemptions));
+        o.insert(QStringLiteral("kv_use"), QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
+        o.insert(QStringLiteral("kv_capacity_tokens"), d.kvCapacityTokens);
+        o.insert(QStringLiteral("queue"), QJsonObject{{QStringLiteral("mean"), r.queueMean}, {QStringLiteral("max"), r.queueMax}});
+        o.insert(QStringLiteral("batch"), QJsonObject{{QStringLiteral("mean"), r.batchMean}, {QStringLiteral("max"), r.batchMax}});
+        o.insert(QStringLiteral("little"), QJsonObject{{QStringLiteral("l"), r.littleL}, {QStringLiteral("lambda_w"), r.littleLambdaW}});
+        o.insert(QStringLiteral("utilisation"), r.utilisationMean);
+        o.insert(QStringLiteral("power_kw"), d.avgFacilityPowerW / 1000.0);
+        o.insert(QStringLiteral("energy_kwh"), d.energyKWh);
+        o.insert(QStringLiteral("joules_per_token"), d.costs.joulesPerToken);
+        o.insert(QStringLiteral("tokens_per_kwh"), d.costs.tokensPerKWh);
+        o.insert(QStringLiteral("usd_per_hour"), d.costs.hourly.total());
+        o.insert(QStringLiteral("usd_per_mtok"), d.costs.usdPerMTok);
+        o.insert(QStringLiteral("usd_per_mtok_input"), d.costs.usdPerMTokInput);
+        o.insert(QStringLiteral("usd_per_mtok_output"), d.costs.usdPerMTokOutput);
+        o.insert(QStringLiteral("usd_per_user_hour"), d.costs.usdPerUserHour);
+        o.insert(QStringLiteral("engine"), QJsonObject{{QStringLiteral("ttft_ms"), d.singleStream.ttftS * 1000.0},
+                                                       {QStringLiteral("tpot_ms"), d.singleStream.tpotS * 1000.0},
+                                                       {QStringLiteral("max_tok_s"), d.maxThroughput.tokSTotal}});
+        if (r.sessions.sessions > 0)
+            o.insert(QStringLiteral("sessions"), QJsonObject{{QStringLiteral("count"), r.sessions.sessions},
+                                                             {QStringLiteral("calls"), r.sessions.callsPerSession},
+                                                             {QStringLiteral("e2e_s"), percentilesJson(r.sessions.e2eS, 1.0)}});
+        if (timeline) {
+            QJsonArray power;
+            for (double p : d.powerKw)
+                power.append(p);
+            o.insert(QStringLiteral("timeline"), QJsonObject{{QStringLiteral("t_s"), series(r.timeline, &TimelinePoint::tS)},
+                                                             {QStringLiteral("queue"), series(r.timeline, &TimelinePoint::queue)},
+                                                             {QStringLiteral("batch"), series(r.timeline, &TimelinePoint::batch)},
+                                                             {QStringLiteral("kv_use"), series(r.timeline, &TimelinePoint::kvUse)},
+                                                             {QStringLiteral("power_kw"), power}});
+        }
+        deps.append(o);
+    }
+    return QJsonObject{{QStringLiteral("requests"), run.config.requests},
+                       {QStringLiteral("seed"), static_cast<double>(run.config.seed)},
+                       {QStringLiteral("arrival"), arrivalProcessId(run.config.arrival.process)},
+                       {QStringLiteral("deployments"), deps}};
+}
+
+} // namespace is::serving
