@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -29,7 +30,8 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
             return fmt(mid, decimals);
         const double a = getter(r.estimate.low);
         const double b = getter(r.estimate.high);
-        return QStringLiteral("%1 (%2-%3)").arg(fmt(mid, decimals), fmt(std::min(a, b), decimals), fmt(std::max(a, b), decimals));
+        return QStringLiteral("%1 (%2-%3)")
+            .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals), fmt(std::max({a, b, mid}), decimals));
     };
     const std::vector<Row> rows = {
         {"model", [](const auto& r) -> QString { return r.modelName; }},

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace is {
 
 namespace {
@@ -150,17 +152,19 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
         if (!e.fits)
             o.insert(QStringLiteral("why"), e.why);
         if (r.estimate.ranged) {
-            auto band = [](double a, double b) {
-                return QJsonObject{{QStringLiteral("low"), std::min(a, b)}, {QStringLiteral("high"), std::max(a, b)}};
+            // The band spans the point estimate and both ends: a metric need not move monotonically
+            // with the inputs (more wafers for a bigger model can lower the cost per token).
+            auto band = [](double a, double b, double mid) {
+                return QJsonObject{{QStringLiteral("low"), std::min({a, b, mid})}, {QStringLiteral("high"), std::max({a, b, mid})}};
             };
             const Estimate& lo = r.estimate.low;
             const Estimate& hi = r.estimate.high;
             o.insert(QStringLiteral("range"),
-                     QJsonObject{{QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser)},
-                                 {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal)},
-                                 {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000)},
-                                 {QStringLiteral("chips"), band(lo.chips, hi.chips)},
-                                 {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok)}});
+                     QJsonObject{{QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser, e.tokSUser)},
+                                 {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal, e.tokSTotal)},
+                                 {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000, e.ttftS * 1000)},
+                                 {QStringLiteral("chips"), band(lo.chips, hi.chips, e.chips)},
+                                 {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok, e.usdPerMTok)}});
         }
         deps.append(o);
     }
