@@ -6,6 +6,7 @@
 // Also the weight-streaming mode (Cerebras MemoryX), where SRAM holds only activations and KV.
 #include "engine/StepModels.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -91,7 +92,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     bool kvExternal = false;
     e.fits = ctx.weightBytes <= capacity;
     if (!e.fits) {
-        e.why = QStringLiteral("weights need %1 GB of SRAM, %2 chips have %3 GB")
+        e.why = QCoreApplication::translate("is::Engine", "weights need %1 GB of SRAM, %2 chips have %3 GB")
                     .arg(ctx.weightBytes / 1e9, 0, 'f', 1)
                     .arg(ctx.chips)
                     .arg(capacity / 1e9, 0, 'f', 1);
@@ -100,10 +101,10 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
             kvExternal = true;
             e.kvPlacement = KvPlacement::SpilledExternal;
             e.memory.kvCache = 0;
-            e.notes << QStringLiteral("KV cache spills from SRAM to external memory");
+            e.notes << QCoreApplication::translate("is::Engine", "KV cache spills from SRAM to external memory");
         } else {
             e.fits = false;
-            e.why = QStringLiteral("weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
+            e.why = QCoreApplication::translate("is::Engine", "weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
                         .arg((ctx.weightBytes + kv) / 1e9, 0, 'f', 1)
                         .arg(ctx.chips)
                         .arg(capacity / 1e9, 0, 'f', 1);
@@ -181,8 +182,8 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     e.memory.weights = e.memory.capacity * 0.5; // streaming buffers
     e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity && e.memory.used() <= e.memory.capacity;
     if (!e.fits)
-        e.why = ctx.externalBandwidth > 0 ? QStringLiteral("KV cache of the batch exceeds on-chip SRAM")
-                                          : QStringLiteral("the device has no external memory to stream weights from");
+        e.why = ctx.externalBandwidth > 0 ? QCoreApplication::translate("is::Engine", "KV cache of the batch exceeds on-chip SRAM")
+                                          : QCoreApplication::translate("is::Engine", "the device has no external memory to stream weights from");
 
     // Every step streams all weights once (SwarmX broadcasts them to every wafer); the batch
     // shares that cost, which is why this mode suits large batches and not single users.

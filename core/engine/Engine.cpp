@@ -5,6 +5,7 @@
 #include "engine/StepModels.h"
 #include "hardware/Catalog.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -171,7 +172,7 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
             const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
             e.decode.queueing += extra;
             e.ttftS += extra;
-            e.notes << QStringLiteral("memory holds %1 of %2 streams; the rest queue").arg(batch).arg(w.concurrency);
+            e.notes << QCoreApplication::translate("is::Engine", "memory holds %1 of %2 streams; the rest queue").arg(batch).arg(w.concurrency);
             e.bottleneck = Bottleneck::Capacity;
         }
         return e;
@@ -201,7 +202,7 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (goal == ServingGoal::LatencyBounded) {
         if (!haveBest) {
             Estimate e = evaluate(ctx, plan, std::max(1, plan.dp));
-            e.notes << QStringLiteral("latency limits cannot be met even with one stream per replica");
+            e.notes << QCoreApplication::translate("is::Engine", "latency limits cannot be met even with one stream per replica");
             return e;
         }
         if (bestIndex + 1 < static_cast<int>(candidates.size())) {
@@ -313,9 +314,9 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     }
     best.minChips = needed;
     if (!best.fits && needed > 0 && best.why.isEmpty())
-        best.why = QStringLiteral("needs %1 chips").arg(needed);
+        best.why = QCoreApplication::translate("is::Engine", "needs %1 chips").arg(needed);
     if (!best.fits && needed > 0)
-        best.why += QStringLiteral("; fits on %1").arg(needed);
+        best.why += QCoreApplication::translate("is::Engine", "; fits on %1").arg(needed);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(), chips,
                               best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
     return best;

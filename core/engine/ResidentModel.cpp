@@ -4,6 +4,7 @@
 // collectives over the topology, plus fixed per-layer overheads.
 #include "engine/StepModels.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -75,7 +76,6 @@ struct StepTime
 {
     double total = 0;
     LatencyBreakdown parts;
-    double busyFraction = 0; // of the step, the time the chip's compute or memory is busy
 };
 
 // Time of a matrix multiply phase: the longer of its FLOPs at the achievable rate for its row
@@ -155,7 +155,6 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     st.parts.memory = p.pp * (work - t.computeBound);
     st.parts.communication = p.pp * comm + p2p;
     st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
-    st.busyFraction = st.total > 0 ? p.pp * work / st.total : 0;
     return st;
 }
 
@@ -222,7 +221,7 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     const MemoryBudget full = budget(ctx, p, 1, in + out);
     e.fits = full.used() <= full.capacity && e.memory.used() <= e.memory.capacity;
     if (!e.fits)
-        e.why = QStringLiteral("needs %1 GB per chip, has %2 GB")
+        e.why = QCoreApplication::translate("is::Engine", "needs %1 GB per chip, has %2 GB")
                     .arg(std::max(full.used(), e.memory.used()) / 1e9, 0, 'f', 1)
                     .arg(e.memory.capacity / 1e9, 0, 'f', 1);
 
@@ -253,7 +252,6 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
         e.bottleneck = Bottleneck::Communication;
     else
         e.bottleneck = Bottleneck::Overhead;
-    e.notes << QStringLiteral("busy=%1").arg(step.busyFraction, 0, 'f', 3);
     return e;
 }
 

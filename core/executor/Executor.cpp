@@ -287,7 +287,6 @@ const float* Executor::prefill(const int* tokens, int n)
     m_pq.assign(N * m_dim, 0.0f);
     m_pxt.assign(kpadMax * ldt, 0.0f);
     m_pht.assign(kpadMax * ldt, 0.0f);
-    m_scratch.reserve(m_pool.size(), kpadMax, ks.gemmRows, ks.gemmTokens);
     const Tensor& emb = m_model.tokenEmbd;
     for (std::size_t t = 0; t < N; ++t)
         rowToFloat(emb.type, emb.row(static_cast<std::size_t>(tokens[t])), m_dim, m_px.data() + t * m_dim);

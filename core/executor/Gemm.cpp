@@ -3,22 +3,23 @@
 
 #include "executor/Kernels.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace is::exec {
 
-void GemmScratch::reserve(int threads, std::size_t maxKpad, std::size_t rows, std::size_t tokens)
+void GemmScratch::reserve(int threads, std::size_t panelFloats, std::size_t tileFloats)
 {
-    const std::size_t n = static_cast<std::size_t>(threads) * 2;
+    const std::size_t n = static_cast<std::size_t>(threads);
     if (m_panels.size() < n) {
         m_panels.resize(n);
         m_tiles.resize(n);
     }
     for (std::size_t i = 0; i < n; ++i) {
-        if (m_panels[i].size() < maxKpad * rows)
-            m_panels[i].resize(maxKpad * rows);
-        if (m_tiles[i].size() < rows * tokens)
-            m_tiles[i].resize(rows * tokens);
+        if (m_panels[i].size() < panelFloats)
+            m_panels[i].resize(panelFloats);
+        if (m_tiles[i].size() < tileFloats)
+            m_tiles[i].resize(tileFloats);
     }
 }
 
@@ -62,41 +63,72 @@ void emitTile(const GemmOut& o, const float* ct, const float* cu, std::size_t R,
 
 } // namespace
 
+namespace {
+constexpr std::size_t kBlockK = 128;                       // k block: 32 tokens x 128 x 4 B = 16 KiB
+constexpr std::size_t kGroupBytes = std::size_t(512) << 10; // packed panels kept in L2
+} // namespace
+
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
           std::size_t ldt, std::size_t kpad, std::size_t tokens)
 {
     const KernelSet& ks = kernels();
     const std::size_t R = ks.gemmRows, T = ks.gemmTokens;
-    // Work units are panels of R weight rows, numbered across all jobs.
+    // Work units are panels of R weight rows, numbered across all jobs (a gate/up pair is one
+    // unit of two panels).
     std::vector<std::size_t> firstPanel(jobs.size() + 1, 0);
-    for (std::size_t j = 0; j < jobs.size(); ++j)
+    bool pairs = false;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
         firstPanel[j + 1] = firstPanel[j] + (jobs[j].w->rows + R - 1) / R;
-    const std::size_t panels = firstPanel.back();
+        pairs = pairs || jobs[j].up;
+    }
+    const std::size_t units = firstPanel.back();
     const std::size_t tiles = (tokens + T - 1) / T;
+    const std::size_t panelFloats = kpad * R;
+    const std::size_t perUnit = pairs ? 2 : 1;
+    const std::size_t group = std::clamp<std::size_t>(kGroupBytes / (panelFloats * 4 * perUnit), 1, 64);
+    scratch.reserve(pool.size(), group * perUnit * panelFloats, group * perUnit * R * T);
 
     pool.run([&](int thread, int threads) {
-        const auto [b, e] = ThreadPool::split(panels, thread, threads);
-        float* pw = scratch.panel(thread, 0);
-        float* pu = scratch.panel(thread, 1);
-        float* cw = scratch.tile(thread, 0);
-        float* cu = scratch.tile(thread, 1);
+        const auto [b, e] = ThreadPool::split(units, thread, threads);
+        float* panels = scratch.panels(thread);
+        float* ctiles = scratch.tiles(thread);
+        struct Unit
+        {
+            const GemmJob* job;
+            std::size_t n0, rows;
+        };
+        Unit unit[64];
         std::size_t job = 0;
-        for (std::size_t p = b; p < e; ++p) {
-            while (p >= firstPanel[job + 1])
-                ++job;
-            const GemmJob& jb = jobs[job];
-            const Tensor& w = *jb.w;
-            const std::size_t n0 = (p - firstPanel[job]) * R;
-            const std::size_t rows = std::min(R, w.rows - n0);
-            ks.packPanel(w.type, w.row(n0), w.rowStride, w.cols, rows, pw);
-            if (jb.up)
-                ks.packPanel(jb.up->type, jb.up->row(n0), jb.up->rowStride, jb.up->cols, rows, pu);
+        for (std::size_t g0 = b; g0 < e; g0 += group) {
+            const std::size_t gn = std::min(group, e - g0);
+            for (std::size_t i = 0; i < gn; ++i) {
+                const std::size_t p = g0 + i;
+                while (p >= firstPanel[job + 1])
+                    ++job;
+                const GemmJob& jb = jobs[job];
+                const std::size_t n0 = (p - firstPanel[job]) * R;
+                unit[i] = {&jb, n0, std::min(R, jb.w->rows - n0)};
+                float* pw = panels + i * perUnit * panelFloats;
+                ks.packPanel(jb.w->type, jb.w->row(n0), jb.w->rowStride, jb.w->cols, unit[i].rows, pw);
+                if (jb.up)
+                    ks.packPanel(jb.up->type, jb.up->row(n0), jb.up->rowStride, jb.up->cols, unit[i].rows, pw + panelFloats);
+            }
             for (std::size_t tile = 0; tile < tiles; ++tile) {
                 const std::size_t t0 = tile * T;
-                ks.gemmTile(xt + t0, ldt, pw, kpad, cw);
-                if (jb.up)
-                    ks.gemmTile(xt + t0, ldt, pu, kpad, cu);
-                emitTile(jb.out, cw, cu, R, T, n0, rows, t0, std::min(T, tokens - t0));
+                for (std::size_t k0 = 0; k0 < kpad; k0 += kBlockK) {
+                    const std::size_t kc = std::min(kBlockK, kpad - k0);
+                    const float* xb = xt + k0 * ldt + t0;
+                    for (std::size_t i = 0; i < gn; ++i) {
+                        for (std::size_t h = 0; h < (unit[i].job->up ? 2u : 1u); ++h)
+                            ks.gemmTile(xb, ldt, panels + (i * perUnit + h) * panelFloats + k0 * R, kc,
+                                        ctiles + (i * perUnit + h) * R * T, k0 > 0);
+                    }
+                }
+                for (std::size_t i = 0; i < gn; ++i) {
+                    const float* cw = ctiles + i * perUnit * R * T;
+                    emitTile(unit[i].job->out, cw, cw + R * T, R, T, unit[i].n0, unit[i].rows, t0,
+                             std::min(T, tokens - t0));
+                }
             }
         }
     });

@@ -32,13 +32,15 @@ struct GemmJob
     GemmOut out;
 };
 
-// Per-thread scratch for the prefill GEMM, sized for the largest inner dimension.
+// Per-thread scratch for the prefill GEMM: a group of packed weight panels (sized to stay in
+// L2) and their output tiles.
 class GemmScratch
 {
 public:
-    void reserve(int threads, std::size_t maxKpad, std::size_t rows, std::size_t tokens);
-    float* panel(int thread, int which) { return m_panels[static_cast<std::size_t>(thread) * 2 + which].data(); }
-    float* tile(int thread, int which) { return m_tiles[static_cast<std::size_t>(thread) * 2 + which].data(); }
+    // Room for `panels` panels of kpad x rows floats and as many tiles of rows x tokens.
+    void reserve(int threads, std::size_t panelFloats, std::size_t tileFloats);
+    float* panels(int thread) { return m_panels[static_cast<std::size_t>(thread)].data(); }
+    float* tiles(int thread) { return m_tiles[static_cast<std::size_t>(thread)].data(); }
 
 private:
     std::vector<std::vector<float>> m_panels;
@@ -49,6 +51,9 @@ private:
 // transposed, [kpad][ldt] with ldt a multiple of the kernel's token tile and zero padding.
 // Panels of weight rows are split across the pool; each panel is converted to f32 once and
 // reused against every token tile, so the FMA units, not the weight format, set the pace.
+// Blocking: a group of panels that fits L2 is packed, then for each token tile and each block
+// of 128 k the activation block (16 KiB, L1) is run against every panel of the group, so the
+// activations are read from L1 and only the panels stream from L2.
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
           std::size_t ldt, std::size_t kpad, std::size_t tokens);
 

@@ -33,10 +33,11 @@ struct KernelSet
     void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                       float* dst);
 
-    // ct[j][t] = sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens: one output tile of
-    // the prefill GEMM. xt is the transposed activation block (k-major, `ldt` floats per k, kpad
-    // rows, zero past the real k).
-    void (*gemmTile)(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct);
+    // ct[j][t] (+)= sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < kc: one
+    // output tile of the prefill GEMM over one k block (kc a multiple of 16). xt is the transposed
+    // activation block (k-major, `ldt` floats per k, zero past the real k); `panel` points at
+    // the block's first 16-column group. With `accumulate` the tile adds to ct.
+    void (*gemmTile)(const float* xt, std::size_t ldt, const float* panel, std::size_t kc, float* ct, bool accumulate);
     std::size_t gemmRows;
     std::size_t gemmTokens;
 

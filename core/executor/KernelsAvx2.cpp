@@ -198,11 +198,13 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
 {
     __m256 acc[kRows][2];
-    for (auto& a : acc)
-        a[0] = a[1] = _mm256_setzero_ps();
+    for (std::size_t j = 0; j < kRows; ++j) {
+        acc[j][0] = accumulate ? _mm256_loadu_ps(ct + j * kTokens) : _mm256_setzero_ps();
+        acc[j][1] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8) : _mm256_setzero_ps();
+    }
     for (std::size_t kb = 0; kb < kpad; kb += 16) {
         const float* pb = panel + kb * kRows;
         const float* xb = xt + kb * ldt;

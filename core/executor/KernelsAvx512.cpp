@@ -16,8 +16,8 @@ namespace is::exec::detail {
 
 namespace {
 
-constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
-constexpr std::size_t kTokens = 64; // ... x 64 tokens = 24 zmm accumulators
+constexpr std::size_t kRows = 12;   // GEMM tile: 12 weight rows ...
+constexpr std::size_t kTokens = 32; // ... x 32 tokens = 24 zmm accumulators
 #ifndef IS_PF_GROUPS
 #define IS_PF_GROUPS 2
 #endif
@@ -232,44 +232,40 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-// 6 rows x 64 tokens: per k four token vectors are loaded and each of the 6 weights is
-// broadcast once: 24 FMAs to 10 loads, so the FMA ports and not the load ports set the pace.
+// 12 rows x 32 tokens: per k two token vectors are loaded and each of the 12 weights is
+// broadcast once, 24 FMAs to 14 loads, so the FMA ports and not the load ports set the pace.
 // The accumulators are 24 named registers and the loop walks two pointers: an array of
 // vectors with a fully unrolled k loop made GCC spill accumulators to the stack.
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
 {
-#define IS_ACC(j) __m512 c##j##a = _mm512_setzero_ps(), c##j##b = c##j##a, c##j##c = c##j##a, c##j##d = c##j##a;
+#define IS_ACC(j)                                                                                             \
+    __m512 c##j##a = accumulate ? _mm512_loadu_ps(ct + (j) * kTokens) : _mm512_setzero_ps();                  \
+    __m512 c##j##b = accumulate ? _mm512_loadu_ps(ct + (j) * kTokens + 16) : _mm512_setzero_ps();
     IS_ACC(0) IS_ACC(1) IS_ACC(2) IS_ACC(3) IS_ACC(4) IS_ACC(5)
+    IS_ACC(6) IS_ACC(7) IS_ACC(8) IS_ACC(9) IS_ACC(10) IS_ACC(11)
 #undef IS_ACC
     const float* xp = xt;
     for (std::size_t kb = 0; kb < kpad; kb += 16) {
         const float* pk = panel + kb * kRows;
-#pragma GCC unroll 2
-        for (std::size_t kk = 0; kk < 16; ++kk) {
+        for (std::size_t kk = 0; kk < 16; ++kk, ++pk, xp += ldt) {
             const __m512 x0 = _mm512_loadu_ps(xp);
             const __m512 x1 = _mm512_loadu_ps(xp + 16);
-            const __m512 x2 = _mm512_loadu_ps(xp + 32);
-            const __m512 x3 = _mm512_loadu_ps(xp + 48);
 #define IS_FMA(j)                                                                                             \
     {                                                                                                         \
         const __m512 w = _mm512_set1_ps(pk[(j) * 16]);                                                        \
         c##j##a = _mm512_fmadd_ps(w, x0, c##j##a);                                                            \
         c##j##b = _mm512_fmadd_ps(w, x1, c##j##b);                                                            \
-        c##j##c = _mm512_fmadd_ps(w, x2, c##j##c);                                                            \
-        c##j##d = _mm512_fmadd_ps(w, x3, c##j##d);                                                            \
     }
             IS_FMA(0) IS_FMA(1) IS_FMA(2) IS_FMA(3) IS_FMA(4) IS_FMA(5)
+            IS_FMA(6) IS_FMA(7) IS_FMA(8) IS_FMA(9) IS_FMA(10) IS_FMA(11)
 #undef IS_FMA
-            ++pk;
-            xp += ldt;
         }
     }
 #define IS_STORE(j)                                                                                           \
     _mm512_storeu_ps(ct + (j) * kTokens, c##j##a);                                                            \
-    _mm512_storeu_ps(ct + (j) * kTokens + 16, c##j##b);                                                       \
-    _mm512_storeu_ps(ct + (j) * kTokens + 32, c##j##c);                                                       \
-    _mm512_storeu_ps(ct + (j) * kTokens + 48, c##j##d);
+    _mm512_storeu_ps(ct + (j) * kTokens + 16, c##j##b);
     IS_STORE(0) IS_STORE(1) IS_STORE(2) IS_STORE(3) IS_STORE(4) IS_STORE(5)
+    IS_STORE(6) IS_STORE(7) IS_STORE(8) IS_STORE(9) IS_STORE(10) IS_STORE(11)
 #undef IS_STORE
 }
 

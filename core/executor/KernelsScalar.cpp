@@ -71,9 +71,11 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct)
+void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
 {
     float acc[kRows][kTokens] = {};
+    if (accumulate)
+        std::memcpy(acc, ct, sizeof acc);
     for (std::size_t k = 0; k < kpad; ++k) {
         const float* xk = xt + k * ldt;
         const float* pk = panel + (k / 16) * kRows * 16 + k % 16;

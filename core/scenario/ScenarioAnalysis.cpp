@@ -3,6 +3,7 @@
 
 #include "common/Log.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -83,13 +84,12 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         }
         d.estimate = *est;
         if (!est->mid.fits)
-            a.issues << QStringLiteral("%1 does not fit on %2 x %3: %4")
+            a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")
                             .arg(d.modelName)
                             .arg(est->mid.chips)
                             .arg(r.deployment.device->name, est->mid.why);
         for (const QString& note : est->mid.notes)
-            if (!note.startsWith(QLatin1String("busy=")))
-                a.issues << QStringLiteral("%1: %2").arg(d.name, note);
+            a.issues << QStringLiteral("%1: %2").arg(d.name, note);
 
         // Speed versus context, with the band from the model's range.
         const ModelDesc mid = r.model.resolve(Bound::Mid);
@@ -119,7 +119,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 Workload wl = s.workload;
                 wl.inputTokens = p.context;
                 const int needed = engine.minChips(grow, mid, wl);
-                a.issues << QStringLiteral("%1 does not fit on %2 x %3 at %4 K context: needs %5")
+                a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3 at %4 K context: needs %5")
                                 .arg(d.modelName)
                                 .arg(r.deployment.chips)
                                 .arg(r.deployment.device->name)
