@@ -356,6 +356,11 @@ std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, co
         QString err;
         ContextPoint p;
         p.context = ctxLen;
+        // Past the model's context window there is nothing to serve.
+        if (m.maxContext > 0 && ctxLen > m.maxContext) {
+            points.push_back(p);
+            continue;
+        }
         Deployment dd = d;
         if (auto e = estimate(dd, m, wl, goal, c, &err)) {
             p.tokSUser = e->fits ? e->tokSUser : 0;

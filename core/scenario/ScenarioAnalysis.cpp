@@ -93,6 +93,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
 
         // Speed versus context, with the band from the model's range.
         const ModelDesc mid = r.model.resolve(Bound::Mid);
+        d.maxContext = mid.maxContext;
         const auto midCurve = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
         std::vector<Engine::ContextPoint> lowCurve = midCurve;
         std::vector<Engine::ContextPoint> highCurve = midCurve;
@@ -113,7 +114,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 d.sramExhaustedAt = p.context;
                 d.sramExhaustedAction = kvPlacementId(p.kvPlacement);
             }
-            if (!p.fits && !reportedMissingFit && !r.deployment.autoChips) {
+            const bool beyondWindow = mid.maxContext > 0 && p.context > mid.maxContext;
+            if (!p.fits && !beyondWindow && !reportedMissingFit && !r.deployment.autoChips) {
                 Deployment grow = r.deployment;
                 grow.autoChips = true;
                 Workload wl = s.workload;

@@ -36,7 +36,9 @@ struct DeploymentAnalysis
     QString name;
     QString modelName;
     RangedEstimate estimate;
-    std::vector<BandPoint> speedVsContext;   // x: context tokens, y: tok/s per user (0 where it does not fit)
+    std::vector<BandPoint> speedVsContext;   // x: context tokens, y: tok/s per user (0 where it does not fit
+                                             // or lies past the model's context window)
+    double maxContext = 0;                   // the model's context window (0: unknown)
     std::vector<KvPlacement> contextPlacement; // per speedVsContext point
     std::vector<int> contextChips;             // per speedVsContext point
     double sramExhaustedAt = 0; // first context where a wafer deployment runs out of SRAM (0: never / not wafer)

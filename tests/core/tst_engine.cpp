@@ -176,7 +176,8 @@ private slots:
         // A fixed wafer count spills its KV cache once context outgrows SRAM; an automatic one adds wafers.
         Deployment fixed = deploymentOf(*m_catalog, "cs-3", 4);
         fixed.weightPrecision = Precision::BF16;
-        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        m.maxContext = 0; // a long-context variant: the cliff, not the 128 K window, is under test
         const std::vector<double> ctx{1024, 8192, 65536, 131072, 524288};
         const auto pts = m_engine.speedVsContext(fixed, m, Workload{1000, 256, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, ctx);
         QCOMPARE(pts.front().kvPlacement, KvPlacement::OnChip);
@@ -193,6 +194,11 @@ private slots:
                                                  ServingGoal::FixedConcurrency, {}, ctx);
         for (size_t i = 1; i < gpu.size(); ++i)
             QVERIFY(gpu[i].tokSUser <= gpu[i - 1].tokSUser);
+        // Past the model's own context window nothing is served.
+        const auto windowed = m_engine.speedVsContext(fixed, modelOf(*m_catalog, "llama-3.1-70b"), Workload{1000, 256, 1, 0, 0},
+                                                      ServingGoal::FixedConcurrency, {}, {65536, 262144});
+        QVERIFY(windowed[0].fits);
+        QVERIFY(!windowed[1].fits && windowed[1].tokSUser == 0);
     }
 
     void rangesGiveBands()

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// `inference-studio context-sweep SCENARIO.json [--points N] [--json]`: per-user speed versus
+// context length (1 K to 2 M tokens) for every deployment, the data of the studio's chart.
+#include "CliSupport.h"
+#include "Command.h"
+
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace {
+
+int runContextSweep(const QStringList& argsIn)
+{
+    QTextStream err(stderr);
+    is::app::ArgParser args(QStringLiteral("context-sweep"), argsIn);
+    const bool json = args.flag(QStringLiteral("--json"));
+    bool hasPoints = false;
+    const QString pointsText = args.option(QStringLiteral("--points"), &hasPoints);
+    const QStringList positional = args.positional();
+    bool pointsOk = true;
+    const int points = hasPoints ? pointsText.toInt(&pointsOk) : 12;
+    if (!args.ok() || positional.size() != 1 || !pointsOk || points < 2 || points > 200) {
+        err << "usage: inference-studio context-sweep SCENARIO.json [--points N (2-200)] [--json]\n";
+        if (!args.ok())
+            err << args.error() << "\n";
+        return is::app::ExitBadInput;
+    }
+    QString error;
+    auto scenario = is::loadScenarioFile(positional.front(), &error);
+    if (!scenario) {
+        err << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    is::Engine engine(is::Catalog::load());
+    const is::ScenarioAnalysis a = is::analyseScenario(*scenario, engine, is::defaultContextGrid(points));
+    if (!a.error.isEmpty()) {
+        err << positional.front() << ": " << a.error << "\n";
+        return is::app::ExitBadInput;
+    }
+    QTextStream out(stdout);
+    if (json) {
+        QJsonArray deps;
+        for (const auto& d : a.deployments) {
+            QJsonArray pts;
+            for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
+                const is::BandPoint& p = d.speedVsContext[i];
+                pts.append(QJsonObject{{QStringLiteral("context"), p.x},
+                                       {QStringLiteral("tok_s_user"), p.y},
+                                       {QStringLiteral("low"), p.low},
+                                       {QStringLiteral("high"), p.high},
+                                       {QStringLiteral("chips"), d.contextChips[i]},
+                                       {QStringLiteral("kv_placement"), is::kvPlacementId(d.contextPlacement[i])}});
+            }
+            QJsonObject o{{QStringLiteral("name"), d.name}, {QStringLiteral("points"), pts}};
+            if (d.sramExhaustedAt > 0) {
+                o.insert(QStringLiteral("sram_exhausted_at"), d.sramExhaustedAt);
+                o.insert(QStringLiteral("then"), d.sramExhaustedAction);
+            }
+            deps.append(o);
+        }
+        out << QJsonDocument(QJsonObject{{QStringLiteral("deployments"), deps}}).toJson(QJsonDocument::Compact) << "\n";
+        return is::app::ExitOk;
+    }
+    for (const auto& d : a.deployments) {
+        out << d.name << " (" << d.modelName << ")\n";
+        std::vector<QStringList> table{{QStringLiteral("context"), QStringLiteral("tok/s per user"), QStringLiteral("chips"),
+                                        QStringLiteral("KV cache")}};
+        for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
+            const is::BandPoint& p = d.speedVsContext[i];
+            const bool pastWindow = d.maxContext > 0 && p.x > d.maxContext;
+            const QString speed = p.y > 0 ? QString::number(p.y, 'f', 1)
+                                          : (pastWindow ? QStringLiteral("past the context window") : QStringLiteral("does not fit"));
+            table.push_back({QString::number(p.x, 'f', 0), speed,
+                             pastWindow ? QStringLiteral("-") : QString::number(d.contextChips[i]),
+                             pastWindow ? QStringLiteral("-") : is::kvPlacementId(d.contextPlacement[i])});
+        }
+        is::app::printAligned(table, out);
+        if (d.sramExhaustedAt > 0)
+            out << "SRAM exhausted at " << QString::number(d.sramExhaustedAt, 'f', 0) << " tokens: " << d.sramExhaustedAction << "\n";
+        out << "\n";
+    }
+    for (const QString& issue : a.issues)
+        err << "issue: " << issue << "\n";
+    return is::app::ExitOk;
+}
+
+const is::app::CommandRegistration reg("context-sweep", "context-sweep SCENARIO.json [--points N] [--json]", &runContextSweep);
+
+} // namespace
