@@ -281,12 +281,10 @@ const float* Executor::prefill(const int* tokens, int n)
             return nullptr;
     const KernelSet& ks = kernels();
     const std::size_t N = static_cast<std::size_t>(n);
-    const std::size_t ldt = roundUp(N, ks.gemmTokens);
-    const std::size_t kpadMax = roundUp(std::max(m_dim, m_hidden), 16);
     m_px.assign(N * m_dim, 0.0f);
     m_pq.assign(N * m_dim, 0.0f);
-    m_pxt.assign(kpadMax * ldt, 0.0f);
-    m_pht.assign(kpadMax * ldt, 0.0f);
+    m_pxt.assign(XtLayout{ks.gemmTokens, roundUp(m_dim, 16)}.floats(N), 0.0f);
+    m_pht.assign(XtLayout{ks.gemmTokens, roundUp(m_hidden, 16)}.floats(N), 0.0f);
     const Tensor& emb = m_model.tokenEmbd;
     for (std::size_t t = 0; t < N; ++t)
         rowToFloat(emb.type, emb.row(static_cast<std::size_t>(tokens[t])), m_dim, m_px.data() + t * m_dim);
@@ -305,8 +303,8 @@ void Executor::prefillLayer(int li, int p0, int n)
     const KernelSet& ks = kernels();
     const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
     const std::size_t N = static_cast<std::size_t>(n);
-    const std::size_t ldt = roundUp(N, ks.gemmTokens);
     const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
+    const XtLayout lay{ks.gemmTokens, kpadDim};
 
     // RMSNorm each token, written transposed for the GEMM.
     auto normT = [&](const std::vector<float>& w) {
@@ -316,7 +314,7 @@ void Executor::prefillLayer(int li, int p0, int n)
             for (std::size_t t = b; t < e; ++t) {
                 rmsnorm(row.data(), m_px.data() + t * m_dim, w);
                 for (std::size_t k = 0; k < m_dim; ++k)
-                    m_pxt[k * ldt + t] = row[k];
+                    m_pxt[lay.index(k, t)] = row[k];
             }
         });
     };
@@ -326,7 +324,7 @@ void Executor::prefillLayer(int li, int p0, int n)
          {{&l.wq, nullptr, {GemmOut::Store, m_pq.data(), m_dim, nullptr, nullptr}},
           {&l.wk, nullptr, {GemmOut::Store, keyRow(li, p0), m_kvDim, nullptr, nullptr}},
           {&l.wv, nullptr, {GemmOut::Store, valueRow(li, p0), m_kvDim, nullptr, nullptr}}},
-         m_pxt.data(), ldt, kpadDim, N);
+         m_pxt.data(), kpadDim, N);
 
     // RoPE, then causal attention per (token, head); outputs go transposed into m_pxt.
     const std::size_t heads = static_cast<std::size_t>(m_cfg.heads);
@@ -363,21 +361,21 @@ void Executor::prefillLayer(int li, int p0, int n)
                     out[i] += a * v[i];
             }
             for (std::size_t i = 0; i < m_headDim; ++i)
-                m_pxt[(h * m_headDim + i) * ldt + t] = out[i];
+                m_pxt[lay.index(h * m_headDim + i, t)] = out[i];
         }
     });
     gemm(m_pool, m_scratch, {{&l.wo, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, nullptr, nullptr}}},
-         m_pxt.data(), ldt, kpadDim, N);
+         m_pxt.data(), kpadDim, N);
 
     normT(l.ffnNorm);
     if (m_cfg.experts > 0) {
         prefillMoe(l, n);
         return;
     }
-    gemm(m_pool, m_scratch, {{&l.w1, &l.w3, {GemmOut::SwiGluT, m_pht.data(), ldt, nullptr, nullptr}}}, m_pxt.data(),
-         ldt, kpadDim, N);
+    gemm(m_pool, m_scratch, {{&l.w1, &l.w3, {GemmOut::SwiGluT, m_pht.data(), kpadHid, nullptr, nullptr}}},
+         m_pxt.data(), kpadDim, N);
     gemm(m_pool, m_scratch, {{&l.w2, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, nullptr, nullptr}}},
-         m_pht.data(), ldt, kpadHid, N);
+         m_pht.data(), kpadHid, N);
 }
 
 void Executor::prefillMoe(const LayerWeights& l, int n)
@@ -385,12 +383,12 @@ void Executor::prefillMoe(const LayerWeights& l, int n)
     const KernelSet& ks = kernels();
     const std::size_t N = static_cast<std::size_t>(n);
     const std::size_t E = static_cast<std::size_t>(m_cfg.experts);
-    const std::size_t ldt = roundUp(N, ks.gemmTokens);
     const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
+    const XtLayout lay{ks.gemmTokens, kpadDim};
 
     std::vector<float> logits(N * E);
     gemm(m_pool, m_scratch, {{&l.router, nullptr, {GemmOut::Store, logits.data(), E, nullptr, nullptr}}},
-         m_pxt.data(), ldt, kpadDim, N);
+         m_pxt.data(), kpadDim, N);
     std::vector<std::vector<int>> tokensOf(E);
     std::vector<std::vector<float>> gatesOf(E);
     std::vector<int> order(E);
@@ -410,22 +408,21 @@ void Executor::prefillMoe(const LayerWeights& l, int n)
         }
     }
     // Each expert runs as a GEMM over the tokens routed to it, gathered into their own block.
-    std::vector<float> xte(kpadDim * ldt, 0.0f);
+    std::vector<float> xte(lay.floats(N), 0.0f);
     for (std::size_t e = 0; e < E; ++e) {
         const std::vector<int>& idx = tokensOf[e];
         if (idx.empty())
             continue;
         const std::size_t cnt = idx.size();
-        const std::size_t lde = roundUp(cnt, ks.gemmTokens);
-        for (std::size_t k = 0; k < m_dim; ++k)
-            for (std::size_t i = 0; i < cnt; ++i)
-                xte[k * lde + i] = m_pxt[k * ldt + static_cast<std::size_t>(idx[i])];
+        for (std::size_t i = 0; i < cnt; ++i)
+            for (std::size_t k = 0; k < m_dim; ++k)
+                xte[lay.index(k, i)] = m_pxt[lay.index(k, static_cast<std::size_t>(idx[i]))];
         const Tensor w1 = l.w1.expert(e), w3 = l.w3.expert(e), w2 = l.w2.expert(e);
-        gemm(m_pool, m_scratch, {{&w1, &w3, {GemmOut::SwiGluT, m_pht.data(), lde, nullptr, nullptr}}}, xte.data(), lde,
+        gemm(m_pool, m_scratch, {{&w1, &w3, {GemmOut::SwiGluT, m_pht.data(), kpadHid, nullptr, nullptr}}}, xte.data(),
              kpadDim, cnt);
         gemm(m_pool, m_scratch,
              {{&w2, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, gatesOf[e].data(), idx.data()}}},
-             m_pht.data(), lde, kpadHid, cnt);
+             m_pht.data(), kpadHid, cnt);
     }
 }
 

@@ -30,35 +30,38 @@ inline float silu(float g)
     return g / (1.0f + std::exp(-g));
 }
 
-void emitTile(const GemmOut& o, const float* ct, const float* cu, std::size_t R, std::size_t T, std::size_t n0,
+// Writes one finished tile. Rows of C are token-major, so the loops run token by token and
+// write each token's run of rowsValid consecutive outputs (one or two cache lines), not a
+// column of scattered lines per output row.
+void emitTile(const GemmOut& o, const float* ct, const float* cu, std::size_t T, std::size_t n0,
               std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
-    for (std::size_t j = 0; j < rowsValid; ++j) {
-        const float* v = ct + j * T;
-        const std::size_t n = n0 + j;
-        switch (o.mode) {
-        case GemmOut::Store:
-            for (std::size_t i = 0; i < toksValid; ++i) {
-                const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
-                o.c[t * o.ld + n] = v[i];
+    switch (o.mode) {
+    case GemmOut::Store:
+    case GemmOut::Accumulate:
+        for (std::size_t i = 0; i < toksValid; ++i) {
+            const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
+            float* dst = o.c + t * o.ld + n0;
+            if (o.mode == GemmOut::Store) {
+                for (std::size_t j = 0; j < rowsValid; ++j)
+                    dst[j] = ct[j * T + i];
+            } else {
+                const float s = o.scale ? o.scale[t0 + i] : 1.0f;
+                for (std::size_t j = 0; j < rowsValid; ++j)
+                    dst[j] += s * ct[j * T + i];
             }
-            break;
-        case GemmOut::Accumulate:
-            for (std::size_t i = 0; i < toksValid; ++i) {
-                const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
-                o.c[t * o.ld + n] += (o.scale ? o.scale[t0 + i] : 1.0f) * v[i];
-            }
-            break;
-        case GemmOut::SwiGluT: {
+        }
+        break;
+    case GemmOut::SwiGluT:
+        for (std::size_t j = 0; j < rowsValid; ++j) {
+            const float* g = ct + j * T;
             const float* u = cu + j * T;
-            float* dst = o.c + n * o.ld + t0;
+            float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T; // XtLayout, t0 starts a tile
             for (std::size_t i = 0; i < toksValid; ++i)
-                dst[i] = silu(v[i]) * u[i];
-            break;
+                dst[i] = silu(g[i]) * u[i];
         }
-        }
+        break;
     }
-    (void)R;
 }
 
 } // namespace
@@ -69,7 +72,7 @@ constexpr std::size_t kGroupBytes = std::size_t(512) << 10; // packed panels kep
 } // namespace
 
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
-          std::size_t ldt, std::size_t kpad, std::size_t tokens)
+          std::size_t kpad, std::size_t tokens)
 {
     const KernelSet& ks = kernels();
     const std::size_t R = ks.gemmRows, T = ks.gemmTokens;
@@ -117,16 +120,16 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 const std::size_t t0 = tile * T;
                 for (std::size_t k0 = 0; k0 < kpad; k0 += kBlockK) {
                     const std::size_t kc = std::min(kBlockK, kpad - k0);
-                    const float* xb = xt + k0 * ldt + t0;
+                    const float* xb = xt + tile * kpad * T + k0 * T;
                     for (std::size_t i = 0; i < gn; ++i) {
                         for (std::size_t h = 0; h < (unit[i].job->up ? 2u : 1u); ++h)
-                            ks.gemmTile(xb, ldt, panels + (i * perUnit + h) * panelFloats + k0 * R, kc,
+                            ks.gemmTile(xb, T, panels + (i * perUnit + h) * panelFloats + k0 * R, kc,
                                         ctiles + (i * perUnit + h) * R * T, k0 > 0);
                     }
                 }
                 for (std::size_t i = 0; i < gn; ++i) {
                     const float* cw = ctiles + i * perUnit * R * T;
-                    emitTile(unit[i].job->out, cw, cw + R * T, R, T, unit[i].n0, unit[i].rows, t0,
+                    emitTile(unit[i].job->out, cw, cw + R * T, T, unit[i].n0, unit[i].rows, t0,
                              std::min(T, tokens - t0));
                 }
             }

@@ -16,11 +16,11 @@ struct GemmOut
     enum Mode {
         Store,      // C[t][n] = v
         Accumulate, // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
-        SwiGluT,    // with a pair (gate, up): CT[n][t] = silu(gate) * up, transposed for the next GEMM
+        SwiGluT,    // with a pair (gate, up): silu(gate) * up into the next GEMM's activation block
     };
     Mode mode = Store;
     float* c = nullptr;
-    std::size_t ld = 0;
+    std::size_t ld = 0; // Store/Accumulate: floats per row of C; SwiGluT: kpad of the target block
     const float* scale = nullptr;
     const int* tokenIndex = nullptr;
 };
@@ -47,14 +47,28 @@ private:
     std::vector<std::vector<float>> m_tiles;
 };
 
-// Y = W X for every job, the prefill's matrix-matrix product. `xt` is the activation block
-// transposed, [kpad][ldt] with ldt a multiple of the kernel's token tile and zero padding.
+// The activation block a GEMM reads: tokens in tiles of the kernel's gemmTokens columns, each
+// tile stored k-major and contiguous ([tile][kpad][T]), zero past the real k. Contiguous tiles
+// keep a k block of one tile in distinct L1 sets (a power-of-two row stride did not).
+struct XtLayout
+{
+    std::size_t tileTokens;
+    std::size_t kpad;
+    std::size_t index(std::size_t k, std::size_t t) const
+    {
+        return (t / tileTokens) * kpad * tileTokens + k * tileTokens + t % tileTokens;
+    }
+    std::size_t floats(std::size_t tokens) const { return (tokens + tileTokens - 1) / tileTokens * tileTokens * kpad; }
+};
+
+// Y = W X for every job, the prefill's matrix-matrix product over `tokens` columns of the
+// activation block `xt` (XtLayout with the kernel's tile and `kpad`).
 // Panels of weight rows are split across the pool; each panel is converted to f32 once and
 // reused against every token tile, so the FMA units, not the weight format, set the pace.
 // Blocking: a group of panels that fits L2 is packed, then for each token tile and each block
 // of 128 k the activation block (16 KiB, L1) is run against every panel of the group, so the
 // activations are read from L1 and only the panels stream from L2.
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
-          std::size_t ldt, std::size_t kpad, std::size_t tokens);
+          std::size_t kpad, std::size_t tokens);
 
 } // namespace is::exec

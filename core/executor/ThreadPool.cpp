@@ -21,8 +21,9 @@ constexpr int kSpinIterations = 20000;
 
 ThreadPool::ThreadPool(int threads) : m_threads(std::max(1, threads))
 {
+    m_next.store(m_threads);
     for (int i = 1; i < m_threads; ++i)
-        m_workers.emplace_back([this, i] { workerLoop(i); });
+        m_workers.emplace_back([this] { workerLoop(); });
 }
 
 ThreadPool::~ThreadPool()
@@ -34,28 +35,40 @@ ThreadPool::~ThreadPool()
         t.join();
 }
 
+void ThreadPool::drain()
+{
+    for (;;) {
+        const int task = m_next.fetch_add(1, std::memory_order_acq_rel);
+        if (task >= m_threads)
+            return;
+        // The claim happened after the region's m_next reset, which was published after m_job.
+        (*m_job.load(std::memory_order_acquire))(task, m_threads);
+        m_done.fetch_add(1, std::memory_order_acq_rel);
+    }
+}
+
 void ThreadPool::run(const std::function<void(int, int)>& fn)
 {
     if (m_threads == 1) {
         fn(0, 1);
         return;
     }
-    m_job = &fn;
-    m_pending.store(m_threads - 1, std::memory_order_relaxed);
+    m_job.store(&fn, std::memory_order_release);
+    m_done.store(0, std::memory_order_relaxed);
+    m_next.store(0, std::memory_order_release);
     m_epoch.fetch_add(1, std::memory_order_release);
     m_epoch.notify_all();
-    fn(0, m_threads);
+    drain();
     int spins = 0;
-    while (m_pending.load(std::memory_order_acquire) != 0) {
-        if (++spins < kSpinIterations * 4)
+    while (m_done.load(std::memory_order_acquire) != m_threads) {
+        if (++spins < kSpinIterations)
             IS_EXEC_PAUSE();
         else
             std::this_thread::yield();
     }
-    m_job = nullptr;
 }
 
-void ThreadPool::workerLoop(int index)
+void ThreadPool::workerLoop()
 {
     std::uint32_t seen = 0;
     for (;;) {
@@ -71,8 +84,7 @@ void ThreadPool::workerLoop(int index)
         seen = e;
         if (m_stop.load())
             return;
-        (*m_job)(index, m_threads);
-        m_pending.fetch_sub(1, std::memory_order_acq_rel);
+        drain();
     }
 }
 
