@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+// Energy, TCO and fleet sizing against hand-computed cases.
+#include "cost/CostModel.h"
+#include "cost/FleetSizing.h"
+#include "cost/PowerModel.h"
+#include "cost/RentalPresets.h"
+#include "cost/TcoAssumptions.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/Scenario.h"
+
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace is;
+using namespace is::cost;
+
+namespace {
+
+Deployment deploymentOf(const Catalog& c, const char* deviceId, int count)
+{
+    Deployment d;
+    d.name = QString::fromLatin1(deviceId);
+    d.device = c.device(d.name);
+    d.system = d.device ? c.system(d.device->defaultSystem) : nullptr;
+    d.scaleUp = d.system ? c.link(d.system->scaleUpLink) : nullptr;
+    d.scaleOut = d.system ? c.link(d.system->scaleOutLink) : nullptr;
+    d.chips = count;
+    return d;
+}
+
+QJsonObject json(const char* text) { return QJsonDocument::fromJson(QByteArray(text)).object(); }
+
+Scenario llamaScenario()
+{
+    QString error;
+    auto s = parseScenario(json(R"({"version": 1, "model": "llama-3.1-70b",
+        "workload": {"input_tokens": 1000, "output_tokens": 1000},
+        "deployments": [{"id": "hgx", "device": "h100-sxm", "count": 8, "precision": {"weights": "fp8"}},
+                        {"id": "cs3", "device": "cs-3", "count": 4}]})"),
+                           &error);
+    if (!s)
+        qFatal("%s", qPrintable(error));
+    return *s;
+}
+
+} // namespace
+
+class TestCost : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void capitalRecovery()
+    {
+        QCOMPARE(capitalRecoveryFactor(0, 4), 0.25);
+        // 0.08 * 1.08^4 / (1.08^4 - 1) = 0.08 * 1.36048896 / 0.36048896
+        QVERIFY(std::abs(capitalRecoveryFactor(0.08, 4) - 0.3019208045) < 1e-9);
+        QVERIFY(std::abs(capitalRecoveryFactor(0.10, 1) - 1.1) < 1e-12);
+    }
+
+    void powerFromUtilisation()
+    {
+        PowerModel p;
+        p.chips = 8;
+        p.systems = 1;
+        p.idleWPerChip = 175;
+        p.peakWPerChip = 700;
+        p.hostWPerSystem = 4600;
+        p.pue = 1.3;
+        // 8 x (175 + 525 x 0.5) + 4600 = 8100 W; x 1.3 = 10530 W.
+        QCOMPARE(p.itPowerW(0.5), 8100.0);
+        QCOMPARE(p.facilityPowerW(0.5), 10530.0);
+        QCOMPARE(p.peakItPowerW(), 10200.0);
+        QCOMPARE(p.idleFacilityPowerW(), (8 * 175 + 4600) * 1.3);
+        QCOMPARE(p.itPowerW(7), p.itPowerW(1)); // clamped
+        QCOMPARE(joulesPerToken(10530, 100), 105.3);
+        QCOMPARE(tokensPerKWh(10000, 100), 36000.0);
+    }
+
+    void powerMatchesEngine()
+    {
+        // The power model reproduces the engine's draw at the engine's own serving point.
+        auto catalog = Catalog::builtin();
+        Engine engine(catalog);
+        const Deployment d = deploymentOf(*catalog, "h100-sxm", 8);
+        const ModelDesc m = catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
+        QString error;
+        auto e = engine.estimate(d, m, Workload{1000, 1000, 64, 0, 0}, ServingGoal::FixedConcurrency, CostAssumptions{}, &error);
+        QVERIFY2(e, qPrintable(error));
+        const PowerModel p = PowerModel::forDeployment(d, 8, 1.3);
+        QCOMPARE(p.systems, 1);
+        QCOMPARE(p.networkWPerChip, 0.0); // one system: no scale-out ports
+        QVERIFY(std::abs(p.itPowerW(p.utilisationOf(*e)) - e->powerW) < 1e-6 * e->powerW);
+    }
+
+    void capexFromCatalog()
+    {
+        auto catalog = Catalog::builtin();
+        TcoAssumptions t;
+        const Deployment d = deploymentOf(*catalog, "h100-sxm", 64);
+        const DeploymentCostInputs in = costInputs(d, QStringLiteral("h100"), 64, t);
+        // DGX H100 $270k / 8 = $33,750 per GPU; 8 systems; 10 % scale-out fabric.
+        QCOMPARE(in.systems, 8);
+        QCOMPARE(in.capexPerChip.value, 33750.0);
+        QCOMPARE(in.networkCapexUsd, 216000.0);
+        QCOMPARE(in.capexUsd, 2376000.0);
+        QCOMPARE(in.power.networkWPerChip, 25.0); // InfiniBand NDR port share
+        QCOMPARE(in.rentalPerChipHour.value, 2.5);
+
+        // A per-deployment override wins over the catalog.
+        t.perDeployment[QStringLiteral("h100")].capexUsdPerChip = Sourced::assumed(30000, QStringLiteral("quote"));
+        QCOMPARE(costInputs(d, QStringLiteral("h100"), 64, t).capexUsd, 64 * 30000 * 1.1);
+        QCOMPARE(costInputs(d, QStringLiteral("other"), 64, t).capexUsd, 2376000.0);
+    }
+
+    void hourlyCostByHand()
+    {
+        TcoAssumptions t;
+        t.amortisationYears.value = 4;
+        t.costOfCapital.value = 0;
+        t.maintenancePerYear.value = 0.05;
+        t.usdPerKWh.value = 0.08;
+        t.spaceUsdPerKwMonth.value = 150;
+        DeploymentCostInputs in;
+        in.chips = 1;
+        in.systems = 1;
+        in.capexUsd = 1e6;
+        in.power.chips = 1;
+        in.power.peakWPerChip = 80000;
+        const HourlyCost h = hourlyCost(in, t, 100000);
+        QVERIFY(std::abs(h.capital - 1e6 / 4 / 8760) < 1e-9);         // 28.5388
+        QVERIFY(std::abs(h.maintenance - 1e6 * 0.05 / 8760) < 1e-9);  // 5.7078
+        QVERIFY(std::abs(h.energy - 8.0) < 1e-12);                    // 100 kW x $0.08
+        QVERIFY(std::abs(h.space - 80.0 * 150 * 12 / 8760) < 1e-9);   // 16.4384
+        QVERIFY(std::abs(h.total() - 58.684931506849) < 1e-9);
+        // Cost of capital as an annuity.
+        t.costOfCapital.value = 0.08;
+        QVERIFY(std::abs(hourlyCost(in, t, 100000).capital - 34.465845264) < 1e-6);
+        // Two units cost twice the capital, maintenance and space; energy is the power given.
+        const HourlyCost two = hourlyCost(in, t, 200000, 2);
+        QVERIFY(std::abs(two.capital - 2 * 34.465845264) < 1e-6);
+        QCOMPARE(two.energy, 16.0);
+
+        // Rental: chip-hours only.
+        t.pricing = Pricing::Rental;
+        in.chips = 64;
+        in.rentalPerChipHour = Sourced::assumed(2.5);
+        const HourlyCost r = hourlyCost(in, t, 100000);
+        QCOMPARE(r.total(), 160.0);
+        QCOMPARE(r.energy, 0.0);
+    }
+
+    void tokenCostsByHand()
+    {
+        HourlyCost h;
+        h.capital = 50;
+        h.energy = 10;
+        // $60/h, 1000 output tok/s, 8000 input tok/s, a quarter of the time prefilling, 50 users.
+        const TokenCosts c = tokenCosts(h, 1000, 8000, 0.25, 50, 100000);
+        QVERIFY(std::abs(c.usdPerMTok - 60.0 / 3.6) < 1e-9);          // $16.67 per M output tokens
+        QVERIFY(std::abs(c.usdPerMTokOutput - 0.75 * 60.0 / 3.6) < 1e-9);
+        QVERIFY(std::abs(c.usdPerMTokInput - 0.25 * 60.0 / 28.8) < 1e-9); // 28.8 M input tokens per hour
+        QCOMPARE(c.usdPerUserHour, 1.2);
+        QCOMPARE(c.joulesPerToken, 100.0);
+        QCOMPARE(c.tokensPerKWh, 36000.0);
+    }
+
+    void rentalPresets()
+    {
+        auto catalog = Catalog::builtin();
+        const Sourced h100 = rentalRate(RentalPreset::Neocloud, *catalog->device(QStringLiteral("h100-sxm")));
+        QCOMPARE(h100.value, 2.5);
+        QCOMPARE(h100.kind, SourceKind::Assumed);
+        QVERIFY(!h100.source.isEmpty());
+        QVERIFY(rentalRate(RentalPreset::Hyperscaler, *catalog->device(QStringLiteral("h100-sxm"))).value >
+                rentalRate(RentalPreset::Reserved3y, *catalog->device(QStringLiteral("h100-sxm"))).value);
+        const Sourced cs3 = rentalRate(RentalPreset::Hyperscaler, *catalog->device(QStringLiteral("cs-3")));
+        QCOMPARE(cs3.value, 41.96);
+        QCOMPARE(cs3.kind, SourceKind::ThirdParty);
+        // A device without a preset scales the H100 price by purchase price: $20k / $27.5k x $2.50.
+        const Sourced groq = rentalRate(RentalPreset::Neocloud, *catalog->device(QStringLiteral("groq-lpu")));
+        QVERIFY(std::abs(groq.value - 2.5 * 20000 / 27500) < 1e-9);
+        QVERIFY(groq.source.contains(QStringLiteral("scaled")));
+    }
+
+    void parseAndSerialise()
+    {
+        QString error;
+        auto t = parseTco(json(R"({"pricing": "rental", "rental_preset": "hyperscaler",
+            "pue": {"value": 1.2, "source": "liquid cooled hall", "kind": "measured"},
+            "utilisation": 0.5, "usd_per_chip_hour": 3.1,
+            "deployments": {"cs3": {"capex_usd_per_chip": 2.5e6}}})"),
+                          TcoAssumptions{}, &error);
+        QVERIFY2(t, qPrintable(error));
+        QCOMPARE(t->pricing, Pricing::Rental);
+        QCOMPARE(t->preset, RentalPreset::Hyperscaler);
+        QCOMPARE(t->pue.value, 1.2);
+        QCOMPARE(t->pue.kind, SourceKind::Measured);
+        QCOMPARE(t->pue.source, QStringLiteral("liquid cooled hall"));
+        QCOMPARE(t->usdPerChipHour->value, 3.1);
+        QCOMPARE(t->perDeployment.at(QStringLiteral("cs3")).capexUsdPerChip->value, 2.5e6);
+        // Every assumption is written back with its source; reading that gives the same document.
+        const QJsonObject out = tcoToJson(*t);
+        QVERIFY(out.value(QStringLiteral("maintenance_per_year")).toObject().contains(QStringLiteral("source")));
+        auto again = parseTco(out, TcoAssumptions{}, &error);
+        QVERIFY2(again, qPrintable(error));
+        QCOMPARE(tcoToJson(*again), out);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("pue") << R"({"pue": 0.9})" << "tco.pue: must be at least 1";
+        QTest::newRow("utilisation") << R"({"utilisation": 1.5})" << "tco.utilisation: must be a share";
+        QTest::newRow("negative price") << R"({"usd_per_kwh": -0.1})" << "tco.usd_per_kwh: must not be negative";
+        QTest::newRow("zero years") << R"({"amortisation_years": 0})" << "tco.amortisation_years: must be positive";
+        QTest::newRow("pricing") << R"({"pricing": "lease"})" << "tco.pricing: expected capex or rental";
+        QTest::newRow("preset") << R"({"rental_preset": "spot"})" << "tco.rental_preset: expected";
+        QTest::newRow("deployment") << R"({"deployments": {"h100": {"usd_per_chip_hour": -1}}})"
+                                    << "tco.deployments.h100.usd_per_chip_hour: must not be negative";
+        QTest::newRow("kind") << R"({"pue": {"value": 1.2, "kind": "guess"}})" << "tco.pue.kind: unknown kind";
+    }
+    void badInput()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QString error;
+        QVERIFY(!parseTco(QJsonDocument::fromJson(text.toUtf8()).object(), TcoAssumptions{}, &error));
+        QVERIFY2(error.startsWith(expected), qPrintable(error));
+    }
+
+    void scenarioKeepsSections()
+    {
+        QString error;
+        auto s = parseScenario(json(R"({"version": 1, "model": "llama-3.1-70b", "workload": {},
+            "cost": {"usd_per_kwh": 0.12},
+            "serving": {"arrival": {"process": "gamma", "cv": 3}},
+            "tco": {"utilisation": 0.5},
+            "deployments": [{"device": "h100-sxm", "count": 8}]})"),
+                               &error);
+        QVERIFY2(s, qPrintable(error));
+        const QJsonObject round = scenarioToJson(*s);
+        QCOMPARE(round.value(QStringLiteral("tco")).toObject().value(QStringLiteral("utilisation")).toDouble(), 0.5);
+        QCOMPARE(round.value(QStringLiteral("serving")).toObject().value(QStringLiteral("arrival")).toObject().value(QStringLiteral("cv")).toDouble(), 3.0);
+        auto again = parseScenario(round, &error);
+        QVERIFY(again && *again == *s);
+        // The scenario's cost section feeds the TCO; the tco section overrides on top.
+        auto t = tcoFor(*s, &error);
+        QVERIFY2(t, qPrintable(error));
+        QCOMPARE(t->usdPerKWh.value, 0.12);
+        QCOMPARE(t->utilisation.value, 0.5);
+        QVERIFY(!parseScenario(json(R"({"version": 1, "model": "x", "workload": {}, "tco": 5, "deployments": []})"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("tco: expected an object")), qPrintable(error));
+    }
+
+    void fleetForUsers()
+    {
+        const Scenario s = llamaScenario();
+        Engine engine(Catalog::builtin());
+        const TcoAssumptions t = TcoAssumptions::fromCost(s.cost);
+        QString error;
+        auto r = sizeFleet(s, engine, t, FleetTarget{FleetTargetKind::Users, 1000}, SloTargets{}, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->slo.ttftS, kDefaultTtftS); // no targets given: the stated defaults
+        QVERIFY(r->slo.source.startsWith(QStringLiteral("assumed")));
+        QCOMPARE(r->rows.size(), size_t(2));
+        for (const FleetRow& row : r->rows) {
+            QVERIFY2(row.feasible, qPrintable(row.why));
+            QVERIFY(row.tpotS <= kDefaultTpotS && row.ttftS <= kDefaultTtftS);
+            // Enough units for the users at 80 % of capacity, and not one more.
+            QCOMPARE(row.units, static_cast<long long>(std::ceil(1000 / (row.unitUsers * 0.8))));
+            QVERIFY((row.units - 1) * row.unitUsers * 0.8 < 1000);
+            QCOMPARE(row.chips, row.units * row.unitChips);
+            QCOMPARE(row.users, 1000.0);
+            QVERIFY(row.load > 0 && row.load <= 0.8 + 1e-9);
+            QVERIFY(row.costs.usdPerMTok > 0 && row.facilityMW > 0 && row.facilityMW <= row.peakMW);
+        }
+        // One HGX H100 needs $270k of capex per unit (one system, no scale-out fabric).
+        const FleetRow& hgx = r->rows[0];
+        QCOMPARE(hgx.unitSystems, 1);
+        QCOMPARE(hgx.capexUsd, hgx.units * 270000.0);
+    }
+
+    void fleetForPowerBudget()
+    {
+        const Scenario s = llamaScenario();
+        Engine engine(Catalog::builtin());
+        QString error;
+        auto r = sizeFleet(s, engine, TcoAssumptions::fromCost(s.cost), FleetTarget{FleetTargetKind::PowerMW, 750},
+                           SloTargets{}, &error);
+        QVERIFY2(r, qPrintable(error));
+        const FleetRow& hgx = r->rows[0];
+        // Peak facility power of one HGX H100: (8 x 700 W + 4600 W host) x PUE 1.3 = 13,260 W.
+        QCOMPARE(hgx.unitPeakFacilityW, 13260.0);
+        QCOMPARE(hgx.units, 56561LL); // floor(750e6 / 13260)
+        QVERIFY(hgx.peakMW <= 750.0);
+        QCOMPARE(hgx.tokS, hgx.units * hgx.unitTokS);
+        // Four CS-3: 4 x (23 kW + 3 kW host) x 1.3 = 135.2 kW.
+        const FleetRow& cs3 = r->rows[1];
+        QCOMPARE(cs3.unitPeakFacilityW, 135200.0);
+        QCOMPARE(cs3.units, 5547LL); // floor(750e6 / 135200)
+    }
+
+    void fleetInfeasibleAndBadInput()
+    {
+        const Scenario s = llamaScenario();
+        Engine engine(Catalog::builtin());
+        QString error;
+        auto r = sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::RequestsPerS, 10},
+                           SloTargets{0.001, 0.0001, QStringLiteral("test")}, &error);
+        QVERIFY2(r, qPrintable(error));
+        for (const FleetRow& row : r->rows) {
+            QVERIFY(!row.feasible);
+            QVERIFY2(row.why.contains(QStringLiteral("cannot meet")), qPrintable(row.why));
+        }
+        QVERIFY(!sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::Users, -5}, SloTargets{}, &error));
+        QVERIFY2(error.contains(QStringLiteral("users: must be a positive number")), qPrintable(error));
+        const QJsonObject j = fleetResultToJson(*r);
+        QCOMPARE(j.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("rps"));
+        QVERIFY(j.value(QStringLiteral("deployments")).toArray().at(0).toObject().contains(QStringLiteral("why")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCost)
+#include "tst_cost.moc"
