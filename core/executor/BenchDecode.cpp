@@ -68,6 +68,7 @@ QJsonObject BenchResult::toJson() const
     o[QStringLiteral("prefill_gflops")] = prefill_gflops;
     o[QStringLiteral("prefill_flops_fraction")] = prefill_flops_fraction;
     o[QStringLiteral("sync_us")] = sync_us;
+    o[QStringLiteral("dot_gbs")] = dot_gbs;
     return o;
 }
 
@@ -123,6 +124,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     machine.llc_bytes = cacheSizes().llc;
     machine.peak_flops = peak;
     machine.sync_s = probe.syncSeconds();
+    machine.dot_bytes_s = probe.dotRate(model.weightType());
     machine.llc_bw_bytes_s = probe.llcBandwidth();
     machine.read_bw_bytes_s = probe.readBandwidth();
     const auto t1 = Clock::now();
@@ -159,6 +161,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.predicted_decode_tok_s = pred.tok_s;
     r.predicted_error = (pred.tok_s - r.decode_tok_s) / r.decode_tok_s;
     r.sync_us = machine.sync_s * 1e6;
+    r.dot_gbs = machine.dot_bytes_s / 1e9;
     log->info("{}: decode {:.1f} tok/s ({:.2f} GB/s of {:.2f} probed), predicted {:.1f} ({} tier), prefill {:.1f} GFLOP/s of {:.1f}",
               model.source.toStdString(), r.decode_tok_s, r.decode_gbs, r.read_bw_gbs, pred.tok_s,
               pred.in_llc ? "llc" : "dram", r.prefill_gflops, r.peak_gflops);

@@ -51,6 +51,7 @@ struct BenchResult
     double prefill_flops_fraction = 0;
     double predicted_error = 0;          // (predicted - measured) / measured
     double sync_us = 0;
+    double dot_gbs = 0;                  // in-cache matrix-vector rate of the weight format
     std::vector<int> tokens;
 
     QJsonObject toJson() const;

@@ -115,7 +115,10 @@ void floatToRow(DType t, const float* src, std::size_t n, std::byte* dst)
             BlockQ8_0 blk;
             blk.d = floatToHalf(d);
             for (std::size_t i = 0; i < kQ8Block; ++i)
-                blk.qs[i] = static_cast<std::int8_t>(std::lround(std::clamp(x[i] * id, -127.0f, 127.0f)));
+            {
+                const float q = std::clamp(x[i] * id, -127.0f, 127.0f);
+                blk.qs[i] = static_cast<std::int8_t>(static_cast<int>(q + (q >= 0.0f ? 0.5f : -0.5f)));
+            }
             std::memcpy(dst + b * kQ8BlockBytes, &blk, kQ8BlockBytes);
         }
         return;

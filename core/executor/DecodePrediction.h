@@ -14,6 +14,8 @@ struct MachineProfile
     double peak_flops = 0;       // multi-threaded FMA peak (FLOP/s, an FMA counts 2)
     int threads = 1;
     double sync_s = 0;           // one fork-join of the thread pool (decode runs dozens a token)
+    double dot_bytes_s = 0;      // multi-threaded matrix-vector rate of the weight format with the
+                                 // weights in L2: the compute ceiling of decode (0 = unknown)
 };
 
 // What one decode step of a model does.
@@ -33,13 +35,15 @@ struct DecodePrediction
     double bandwidth = 0;     // bytes/s of the tier the working set is streamed from
     double memory_s = 0;
     double compute_s = 0;
+    double kernel_s = 0;
     double sync_s = 0;
 };
 
-// Decode reads every weight byte and the KV cache once per token. Time per token is the larger
+// Decode reads every weight byte and the KV cache once per token. Time per token is the largest
 // of streaming those bytes from the memory tier they live in (the LLC when the whole working
 // set fits it with room to spare, DRAM otherwise: a cyclic sweep larger than an LRU cache gets
-// almost no hits) and doing the FLOPs at the probed peak, plus the fork-join overheads.
+// almost no hits), running the dot-product kernel over them at its in-cache rate, and doing
+// the FLOPs at the probed peak; plus the fork-join overheads.
 DecodePrediction predictDecode(const MachineProfile& machine, const DecodeWorkload& work);
 
 } // namespace is::exec

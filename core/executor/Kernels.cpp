@@ -20,7 +20,12 @@ void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out)
         const float id = d > 0.0f ? 1.0f / d : 0.0f;
         out[b].d = d;
         for (std::size_t i = 0; i < kQ8Block; ++i)
-            out[b].qs[i] = static_cast<std::int8_t>(std::nearbyint(v[i] * id)); // |v*id| <= 127
+        {
+            // Round half away from zero; inline, since without SSE4.1 nearbyint is a libm call
+            // per element and decode quantises a few thousand values a layer.
+            const float q = v[i] * id; // |q| <= 127
+            out[b].qs[i] = static_cast<std::int8_t>(static_cast<int>(q + (q >= 0.0f ? 0.5f : -0.5f)));
+        }
     }
 }
 

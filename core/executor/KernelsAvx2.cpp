@@ -59,6 +59,9 @@ inline float hsum(__m256 v)
     return _mm_cvtss_f32(_mm_add_ss(t, _mm_movehdup_ps(t)));
 }
 
+// Software prefetch two groups of four rows ahead: see KernelsAvx512.cpp.
+constexpr std::size_t kPrefetchGroups = 2;
+
 template <DType T>
 void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x, float* out)
 {
@@ -72,7 +75,12 @@ void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::si
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
         __m256 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
         std::size_t k = 0;
+        const std::byte* pf = p0 + kPrefetchGroups * 4 * stride;
+        constexpr std::size_t es = T == DType::F32 ? 4 : 2;
         for (; k + 16 <= n8; k += 16) {
+            if (es == 4 || k % 32 == 0)
+                for (int i = 0; i < 4; ++i)
+                    _mm_prefetch(reinterpret_cast<const char*>(pf + i * stride + k * es), _MM_HINT_T0);
             const __m256 x0 = _mm256_loadu_ps(x + k), x1 = _mm256_loadu_ps(x + k + 8);
             a0 = _mm256_fmadd_ps(load8<T>(p0, k), x0, a0);
             a1 = _mm256_fmadd_ps(load8<T>(p1, k), x0, a1);
@@ -131,9 +139,13 @@ void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_
         const std::byte* p2 = p1 + stride;
         const std::byte* p3 = p2 + stride;
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+        const std::byte* pf = p0 + kPrefetchGroups * 4 * stride;
         for (std::size_t b = 0; b < nb; ++b) {
             const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs));
             const std::size_t off = b * kQ8BlockBytes;
+            if (b % 2 == 0)
+                for (int i = 0; i < 4; ++i)
+                    _mm_prefetch(reinterpret_cast<const char*>(pf + i * stride + off), _MM_HINT_T0);
             a0 = q8Block(p0 + off, xq[b], x, a0);
             a1 = q8Block(p1 + off, xq[b], x, a1);
             a2 = q8Block(p2 + off, xq[b], x, a2);

@@ -169,6 +169,41 @@ double MachineProbe::syncSeconds()
     return median(v);
 }
 
+double MachineProbe::dotRate(DType type)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t cols = 1024;
+    const std::size_t rowB = *rowBytes(type, cols);
+    // Half of L2 per thread, so the rows stay resident between sweeps.
+    const std::size_t rowsPerThread = std::max<std::size_t>(16, (m_caches.l2 ? m_caches.l2 : (1u << 20)) / 2 / rowB) / 4 * 4;
+    const std::size_t threads = static_cast<std::size_t>(m_pool.size());
+    AlignedBuffer w(rowB * rowsPerThread * threads);
+    std::vector<float> row(cols);
+    for (std::size_t i = 0; i < cols; ++i)
+        row[i] = static_cast<float>(static_cast<int>(i % 17) - 8) * 0.01f;
+    for (std::size_t r = 0; r < rowsPerThread * threads; ++r)
+        floatToRow(type, row.data(), cols, w.data() + r * rowB);
+    std::vector<float> x(cols, 0.5f);
+    std::vector<BlockQ8x> xq(cols / kQ8Block);
+    quantizeQ8x(x.data(), cols, xq.data());
+    std::vector<std::vector<float>> out(threads, std::vector<float>(rowsPerThread));
+    const int passes = std::max(1, static_cast<int>((std::size_t(16) << 20) / (rowB * rowsPerThread)));
+    std::vector<double> v;
+    for (int r = 0; r < 7; ++r) {
+        const auto t0 = Clock::now();
+        m_pool.run([&](int task, int) {
+            const std::size_t t = static_cast<std::size_t>(task);
+            const std::byte* base = w.data() + t * rowsPerThread * rowB;
+            for (int p = 0; p < passes; ++p)
+                for (std::size_t r0 = 0; r0 < rowsPerThread; r0 += 64)
+                    ks.dotRows(type, base + r0 * rowB, rowB, cols, std::min<std::size_t>(64, rowsPerThread - r0), x.data(),
+                               xq.data(), out[t].data() + r0);
+        });
+        v.push_back(static_cast<double>(rowB * rowsPerThread * threads) * passes / seconds(t0, Clock::now()));
+    }
+    return median(v);
+}
+
 MachineProfile MachineProbe::profile()
 {
     MachineProfile p;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "executor/AlignedBuffer.h"
+#include "executor/DType.h"
 #include "executor/DecodePrediction.h"
 #include "executor/ThreadPool.h"
 
@@ -35,6 +36,9 @@ public:
     double peakFlops(int reps = 5);
     // Median time of an empty fork-join on the pool.
     double syncSeconds();
+    // Multi-threaded matrix-vector rate (weight bytes/s) of the executor's kernel for `type`
+    // with each thread's rows resident in its L2: what decode could do with infinite bandwidth.
+    double dotRate(DType type);
 
     // All of the above.
     MachineProfile profile();
