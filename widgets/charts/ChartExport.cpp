@@ -14,13 +14,6 @@
 
 namespace chartexport {
 
-namespace {
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("ChartExport", s);
-}
-} // namespace
-
 bool writePng(const RenderFn& render, QSize size, const QString& path, QString* error)
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -33,7 +26,7 @@ bool writePng(const RenderFn& render, QSize size, const QString& path, QString* 
     }
     if (!image.save(path, "PNG")) {
         if (error)
-            *error = tr("%1: cannot write the image").arg(path);
+            *error = QCoreApplication::translate("ChartExport", "%1: cannot write the image").arg(path);
         return false;
     }
     return true;
@@ -46,11 +39,11 @@ bool writeSvg(const RenderFn& render, QSize size, const QString& title, const QS
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setTitle(title);
-    svg.setDescription(tr("Exported from Inference Studio"));
+    svg.setDescription(QCoreApplication::translate("ChartExport", "Exported from Inference Studio"));
     QPainter p;
     if (!p.begin(&svg)) {
         if (error)
-            *error = tr("%1: cannot write the SVG file").arg(path);
+            *error = QCoreApplication::translate("ChartExport", "%1: cannot write the SVG file").arg(path);
         return false;
     }
     render(&p, QRectF(QPointF(0, 0), QSizeF(size)));
@@ -70,7 +63,7 @@ bool writePdf(const RenderFn& render, const QString& title, const QString& path,
     QPainter p;
     if (!p.begin(&pdf)) {
         if (error)
-            *error = tr("%1: cannot write the PDF file").arg(path);
+            *error = QCoreApplication::translate("ChartExport", "%1: cannot write the PDF file").arg(path);
         return false;
     }
     p.setRenderHint(QPainter::Antialiasing);
@@ -85,13 +78,13 @@ bool writeText(const QString& text, const QString& path, QString* error)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
         if (error)
-            *error = tr("%1: %2").arg(path, f.errorString());
+            *error = QCoreApplication::translate("ChartExport", "%1: %2").arg(path, f.errorString());
         return false;
     }
     f.write(text.toUtf8());
     if (!f.commit()) {
         if (error)
-            *error = tr("%1: %2").arg(path, f.errorString());
+            *error = QCoreApplication::translate("ChartExport", "%1: %2").arg(path, f.errorString());
         return false;
     }
     return true;

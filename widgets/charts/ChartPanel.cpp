@@ -11,6 +11,7 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QImage>
@@ -40,9 +41,14 @@ ChartPanel::ChartPanel(QWidget* parent)
     m_note->setVisible(false);
     m_note->setStyleSheet(QStringLiteral("color: #a33; padding: 0 6px;"));
 
+    m_header = new QHBoxLayout;
+    m_header->setContentsMargins(6, 2, 6, 0);
+    m_header->addStretch(1);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addLayout(m_header);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_note);
 
@@ -70,6 +76,7 @@ void ChartPanel::createActions()
 {
     const auto add = [this](const QString& text, const QString& format) {
         auto* a = new QAction(text, this);
+        a->setObjectName(QLatin1String("export-") + format);
         a->setData(format);
         connect(a, &QAction::triggered, this, [this, format] {
             if (format == QLatin1String("copy"))
@@ -79,12 +86,37 @@ void ChartPanel::createActions()
         });
         m_exportActions.append(a);
     };
-    add(tr("Export as PNG…"), QStringLiteral("png"));
-    add(tr("Export as SVG…"), QStringLiteral("svg"));
-    add(tr("Export as PDF…"), QStringLiteral("pdf"));
-    add(tr("Export data as CSV…"), QStringLiteral("csv"));
-    add(tr("Copy to clipboard"), QStringLiteral("copy"));
+    // Texts are set by retranslate().
+    for (const char* format : {"png", "svg", "pdf", "csv", "copy"})
+        add(QString(), QLatin1String(format));
     m_view->addActions(m_exportActions);
+}
+
+void ChartPanel::addHeaderWidget(QWidget* widget)
+{
+    m_header->insertWidget(m_header->count() - 1, widget);
+}
+
+void ChartPanel::retranslate()
+{
+    chart()->setTitle(title());
+    const QStringList texts{tr("Export as PNG…"), tr("Export as SVG…"), tr("Export as PDF…"),
+                            tr("Export data as CSV…"), tr("Copy to clipboard")};
+    for (int i = 0; i < m_exportActions.size() && i < texts.size(); ++i)
+        m_exportActions[i]->setText(texts[i]);
+    m_needsRebuild = true;
+}
+
+void ChartPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+QString ChartPanel::note() const
+{
+    return m_note->text();
 }
 
 void ChartPanel::setNote(const QString& note)
@@ -137,9 +169,12 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
     if (auto* layout = c->layout())
         layout->activate();
     c->scene()->render(painter, chartRect, QRectF(c->pos(), chartRect.size()));
-    c->resize(screenSize);
-    if (auto* layout = c->layout())
-        layout->activate();
+    // A panel never shown has no screen size; QChartView sizes it when it is shown.
+    if (!screenSize.isEmpty()) {
+        c->resize(screenSize);
+        if (auto* layout = c->layout())
+            layout->activate();
+    }
 
     if (!note.isEmpty()) {
         painter->save();

@@ -55,6 +55,8 @@ public:
     // Picks the format from the file suffix (png, svg, pdf, csv).
     bool exportTo(const QString& path, QString* error = nullptr);
     void copyToClipboard();
+    // The note under the chart ("does not fit"), empty when none.
+    QString note() const;
 
     // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
     QList<QAction*> exportActions() const { return m_exportActions; }
@@ -72,6 +74,14 @@ Q_SIGNALS:
 protected:
     // Subclasses call this after their axes and series exist and whenever the font changes.
     virtual void applyFonts();
+    // Sets translated titles (chart, axes); called at construction by subclasses and on
+    // language change. Series names are set by setAnalysis().
+    virtual void retranslate();
+    // A control above the chart (a toggle); not part of exports.
+    void addHeaderWidget(QWidget* widget);
+    void changeEvent(QEvent* event) override;
+    // Set by retranslate(): the next setAnalysis() rebuilds series and categories.
+    bool m_needsRebuild = true;
     // Note shown under the chart ("GPT-5.6 Sol on H100: does not fit").
     void setNote(const QString& note);
 
@@ -80,6 +90,7 @@ private:
     void createActions();
 
     ChartView* m_view = nullptr;
+    class QHBoxLayout* m_header = nullptr;
     class QLabel* m_note = nullptr;
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;

@@ -12,6 +12,7 @@
 
 class QMenu;
 class QGridLayout;
+class QScrollArea;
 class ChartPanel;
 
 namespace is {
@@ -52,6 +53,9 @@ Q_SIGNALS:
     void repainted();
     void exported(const QString& message, bool ok);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void apply();
     void relayout();
@@ -59,6 +63,7 @@ private:
 
     QList<ChartPanel*> m_charts;
     QGridLayout* m_grid = nullptr;
+    QScrollArea* m_scroll = nullptr;
     std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
     std::shared_ptr<const is::ScenarioAnalysis> m_pending;
     QHash<QString, QColor> m_colours;

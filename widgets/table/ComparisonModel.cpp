@@ -1,11 +1,88 @@
 // SPDX-License-Identifier: MIT
 #include "table/ComparisonModel.h"
 
+#include "charts/ChartFormat.h"
+
 #include "scenario/ScenarioAnalysis.h"
+
+#include <QBrush>
+#include <QFont>
+#include <QPixmap>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// "12.0x", "5.93x", "0.31x": enough digits to tell neighbours apart, no more.
+QString ratioNumber(double r)
+{
+    if (r >= 100)
+        return QString::number(r, 'f', 0);
+    if (r >= 10)
+        return QString::number(r, 'f', 1);
+    if (r >= 1)
+        return QString::number(r, 'f', 2);
+    return chartfmt::significant(r, 2);
+}
+} // namespace
 
 ComparisonModel::ComparisonModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+}
+
+std::vector<ComparisonModel::Row> ComparisonModel::rows() const
+{
+    using is::Estimate;
+    const auto text = [](std::function<QString(const is::DeploymentAnalysis&)> f) { return f; };
+    // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
+    return {
+        {Metric::Model, tr("Model"), Direction::None, {}, nullptr,
+         text([](const is::DeploymentAnalysis& d) { return d.modelName; })},
+        {Metric::Chips, tr("Chips"), Direction::Amount, tr("the chips"),
+         [](const Estimate& e) { return double(e.chips); }, nullptr},
+        {Metric::Plan, tr("Parallelism"), Direction::None, {}, nullptr,
+         text([](const is::DeploymentAnalysis& d) { return d.estimate.mid.plan.toString(); })},
+        {Metric::Fits, tr("Fits"), Direction::None, {}, nullptr, text([](const is::DeploymentAnalysis& d) {
+             if (d.estimate.mid.fits)
+                 return tr("yes");
+             return d.estimate.mid.why.isEmpty() ? tr("no") : tr("no: %1").arg(d.estimate.mid.why);
+         })},
+        {Metric::TokSUser, tr("Tokens/s per user"), Direction::HigherIsFaster, {},
+         [](const Estimate& e) { return e.tokSUser; }, nullptr},
+        {Metric::TokSTotal, tr("Tokens/s, whole deployment"), Direction::Amount, tr("the throughput"),
+         [](const Estimate& e) { return e.tokSTotal; }, nullptr},
+        {Metric::Ttft, tr("Time to first token (ms)"), Direction::LowerIsFaster, {},
+         [](const Estimate& e) { return e.ttftS * 1e3; }, nullptr},
+        {Metric::Tpot, tr("Time per output token (ms)"), Direction::LowerIsFaster, {},
+         [](const Estimate& e) { return e.tpotS * 1e3; }, nullptr},
+        {Metric::FacilityPower, tr("Power with PUE (kW)"), Direction::Amount, tr("the power"),
+         [](const Estimate& e) { return e.facilityPowerW / 1e3; }, nullptr},
+        {Metric::JoulesPerToken, tr("Energy per token (J)"), Direction::Amount, tr("the energy per token"),
+         [](const Estimate& e) { return e.joulesPerToken; }, nullptr},
+        {Metric::UsdPerMTok, tr("Cost per million tokens (USD)"), Direction::Amount, tr("the cost per token"),
+         [](const Estimate& e) { return e.usdPerMTok; }, nullptr},
+        {Metric::UsdPerHour, tr("Cost per hour (USD)"), Direction::Amount, tr("the cost per hour"),
+         [](const Estimate& e) { return e.usdPerHour; }, nullptr},
+        {Metric::MemoryUsed, tr("Memory used per device (GB)"), Direction::Amount, tr("the memory"),
+         [](const Estimate& e) { return e.memory.used() / 1e9; }, nullptr},
+        {Metric::MemoryCapacity, tr("Memory capacity per device (GB)"), Direction::Amount, tr("the capacity"),
+         [](const Estimate& e) { return e.memory.capacity / 1e9; }, nullptr},
+        {Metric::Bottleneck, tr("Bottleneck"), Direction::None, {}, nullptr,
+         text([](const is::DeploymentAnalysis& d) { return chartfmt::bottleneckName(d.estimate.mid.bottleneck); })},
+        {Metric::Mode, tr("Execution"), Direction::None, {}, nullptr, text([](const is::DeploymentAnalysis& d) {
+             const QString& m = d.estimate.mid.mode;
+             if (m == QLatin1String("resident"))
+                 return tr("weights resident");
+             if (m == QLatin1String("pipelined"))
+                 return tr("layers pipelined across chips");
+             if (m == QLatin1String("weight-streaming"))
+                 return tr("weights streamed");
+             return m;
+         })},
+    };
 }
 
 void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours)
@@ -13,27 +90,187 @@ void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> an
     beginResetModel();
     m_analysis = std::move(analysis);
     m_colours = colours;
+    m_rows = rows();
+    m_columns.clear();
+    const int n = m_analysis ? int(m_analysis->deployments.size()) : 0;
+    for (int i = 0; i < n; ++i) {
+        m_columns.push_back({i, false});
+        if (i > 0)
+            m_columns.push_back({i, true});
+    }
     endResetModel();
 }
 
 int ComparisonModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : 0;
+    return parent.isValid() || !m_analysis ? 0 : int(m_rows.size());
 }
 
 int ComparisonModel::columnCount(const QModelIndex& parent) const
 {
-    if (parent.isValid() || !m_analysis)
-        return 0;
-    return int(m_analysis->deployments.size());
+    return parent.isValid() ? 0 : int(m_columns.size());
 }
 
-QVariant ComparisonModel::data(const QModelIndex&, int) const
+int ComparisonModel::rowOf(Metric m) const
 {
+    for (size_t r = 0; r < m_rows.size(); ++r)
+        if (m_rows[r].metric == m)
+            return int(r);
+    return -1;
+}
+
+int ComparisonModel::valueColumn(int deployment) const
+{
+    for (size_t c = 0; c < m_columns.size(); ++c)
+        if (m_columns[c].deployment == deployment && !m_columns[c].ratio)
+            return int(c);
+    return -1;
+}
+
+int ComparisonModel::ratioColumn(int deployment) const
+{
+    for (size_t c = 0; c < m_columns.size(); ++c)
+        if (m_columns[c].deployment == deployment && m_columns[c].ratio)
+            return int(c);
+    return -1;
+}
+
+QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis& d) const
+{
+    if (row.text)
+        return row.text(d);
+    const is::RangedEstimate& e = d.estimate;
+    if (!e.mid.fits && row.metric != Metric::Chips && row.metric != Metric::MemoryUsed &&
+        row.metric != Metric::MemoryCapacity)
+        return tr("does not fit");
+    const double mid = row.value(e.mid);
+    if (!chartfmt::drawable(mid))
+        return QStringLiteral("–");
+    const QString midText = chartfmt::significant(mid);
+    if (!e.ranged)
+        return midText;
+    const double a = row.value(e.low);
+    const double b = row.value(e.high);
+    if (!chartfmt::drawable(a) || !chartfmt::drawable(b))
+        return midText;
+    const QString lo = chartfmt::significant(std::min({a, b, mid}));
+    const QString hi = chartfmt::significant(std::max({a, b, mid}));
+    if (lo == hi)
+        return midText;
+    return tr("%1 (%2–%3)").arg(midText, lo, hi);
+}
+
+double ComparisonModel::ratio(const Row& row, int deployment) const
+{
+    if (!row.value || !m_analysis || deployment <= 0)
+        return kNaN;
+    const is::Estimate& first = m_analysis->deployments.front().estimate.mid;
+    const is::Estimate& other = m_analysis->deployments[size_t(deployment)].estimate.mid;
+    if (!first.fits || !other.fits)
+        return kNaN;
+    const double v0 = row.value(first);
+    const double v = row.value(other);
+    if (!(v0 > 0) || !(v > 0) || !chartfmt::drawable(v0) || !chartfmt::drawable(v))
+        return kNaN;
+    return v / v0;
+}
+
+QString ComparisonModel::ratioText(const Row& row, double r) const
+{
+    if (!chartfmt::drawable(r) || r <= 0)
+        return {};
+    switch (row.direction) {
+    case Direction::HigherIsFaster:
+        return r >= 1 ? tr("%1x faster").arg(ratioNumber(r)) : tr("%1x slower").arg(ratioNumber(1 / r));
+    case Direction::LowerIsFaster:
+        // Less time is faster: half the TTFT reads "2.00x faster".
+        return r <= 1 ? tr("%1x faster").arg(ratioNumber(1 / r)) : tr("%1x slower").arg(ratioNumber(r));
+    case Direction::Amount:
+        return tr("%1x %2").arg(ratioNumber(r), row.amountOf);
+    case Direction::None:
+        break;
+    }
     return {};
 }
 
-QVariant ComparisonModel::headerData(int, Qt::Orientation, int) const
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 {
-    return {};
+    if (!index.isValid() || !m_analysis || index.row() >= int(m_rows.size()) || index.column() >= int(m_columns.size()))
+        return {};
+    const Row& row = m_rows[size_t(index.row())];
+    const Column& col = m_columns[size_t(index.column())];
+    const is::DeploymentAnalysis& d = m_analysis->deployments[size_t(col.deployment)];
+    switch (role) {
+    case Qt::DisplayRole:
+        if (col.ratio)
+            return ratioText(row, ratio(row, col.deployment));
+        return valueText(row, d);
+    case ValueRole:
+        return row.value ? row.value(d.estimate.mid) : kNaN;
+    case RatioRole:
+        return col.ratio ? ratio(row, col.deployment) : kNaN;
+    case DeploymentRole:
+        return d.docId;
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(row.value ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
+    case Qt::ForegroundRole:
+        if (col.ratio)
+            return QBrush(QColor(0x55, 0x55, 0x55));
+        if (!d.estimate.mid.fits && row.metric == Metric::Fits)
+            return QBrush(QColor(0xaa, 0x22, 0x22));
+        return {};
+    case Qt::FontRole:
+        if (row.metric == Metric::Bottleneck || row.metric == Metric::TokSUser) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (row.metric == Metric::Fits && !d.estimate.mid.why.isEmpty())
+            return d.estimate.mid.why;
+        if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
+            return d.estimate.mid.notes.join(QLatin1Char('\n'));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (!m_analysis)
+        return {};
+    if (orientation == Qt::Vertical) {
+        if (section < 0 || section >= int(m_rows.size()))
+            return {};
+        return role == Qt::DisplayRole ? QVariant(m_rows[size_t(section)].name) : QVariant();
+    }
+    if (section < 0 || section >= int(m_columns.size()))
+        return {};
+    const Column& col = m_columns[size_t(section)];
+    const is::DeploymentAnalysis& d = m_analysis->deployments[size_t(col.deployment)];
+    const QColor colour = chartfmt::deploymentColour(m_colours, d.docId, col.deployment);
+    switch (role) {
+    case Qt::DisplayRole:
+        return col.ratio ? tr("vs %1").arg(m_analysis->deployments.front().name) : d.name;
+    case Qt::DecorationRole: {
+        if (col.ratio)
+            return {};
+        QPixmap swatch(14, 14);
+        swatch.fill(colour);
+        return swatch;
+    }
+    case Qt::ForegroundRole:
+        return col.ratio ? QVariant() : QVariant(QBrush(colour.darker(150)));
+    case Qt::FontRole: {
+        QFont f;
+        f.setBold(!col.ratio);
+        return f;
+    }
+    case DeploymentRole:
+        return d.docId;
+    default:
+        return {};
+    }
 }

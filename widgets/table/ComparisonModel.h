@@ -4,18 +4,49 @@
 #include <QAbstractTableModel>
 #include <QColor>
 #include <QHash>
+#include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace is {
 struct ScenarioAnalysis;
+struct Estimate;
+struct DeploymentAnalysis;
 }
 
-// Metrics as rows, deployments as columns.
+// Deployments side by side: one row per metric; the first deployment's column, then for every
+// other deployment its value column and its ratio to the first ("5.93x slower", "0.31x the
+// energy per token"). Values with a band read "value (low–high)".
 class ComparisonModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    enum Role {
+        ValueRole = Qt::UserRole + 1, // the metric's mid value in its display unit (double), NaN for text rows
+        RatioRole,                    // value / first deployment's value (double), ratio columns only
+        DeploymentRole,               // the deployment's document id
+    };
+    enum class Metric {
+        Model,
+        Chips,
+        Plan,
+        Fits,
+        TokSUser,
+        TokSTotal,
+        Ttft,
+        Tpot,
+        FacilityPower,
+        JoulesPerToken,
+        UsdPerMTok,
+        UsdPerHour,
+        MemoryUsed,
+        MemoryCapacity,
+        Bottleneck,
+        Mode,
+    };
+
     explicit ComparisonModel(QObject* parent = nullptr);
 
     void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours);
@@ -25,7 +56,34 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    // Row of a metric, column of a deployment's value and of its ratio (-1 for the first).
+    int rowOf(Metric m) const;
+    int valueColumn(int deployment) const;
+    int ratioColumn(int deployment) const;
+
 private:
+    struct Column
+    {
+        int deployment = 0;
+        bool ratio = false;
+    };
+    enum class Direction { HigherIsFaster, LowerIsFaster, Amount, None };
+    struct Row
+    {
+        Metric metric;
+        QString name; // translated, with unit
+        Direction direction = Direction::None;
+        QString amountOf; // "the energy per token", for Direction::Amount
+        std::function<double(const is::Estimate&)> value; // NaN: a text row
+        std::function<QString(const is::DeploymentAnalysis&)> text; // text rows
+    };
+    std::vector<Row> rows() const;
+    QString valueText(const Row& row, const is::DeploymentAnalysis& d) const;
+    QString ratioText(const Row& row, double ratio) const;
+    double ratio(const Row& row, int deployment) const;
+
     std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
     QHash<QString, QColor> m_colours;
+    std::vector<Row> m_rows;
+    std::vector<Column> m_columns;
 };

@@ -34,13 +34,21 @@ public:
     QString toCsv() const;
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     void copyToClipboard() const;
-    // Copy and Export CSV…, for the context menu and the shell's menus.
-    QList<QAction*> actions() const;
+    // Copy and Export CSV…, for the context menu and the shell's menus (QWidget::actions()
+    // returns the same two).
+    QList<QAction*> exportActions() const;
 
 Q_SIGNALS:
     void exported(const QString& message, bool ok);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
+    std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
+    QHash<QString, QColor> m_colours;
     ComparisonModel* m_model = nullptr;
     QTableView* m_view = nullptr;
     QAction* m_copy = nullptr;

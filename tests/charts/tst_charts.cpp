@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: MIT
+// The studio's charts fed a real scenario analysis: every chart filled with finite data, live
+// updates when the context changes, and every export format valid.
+#include "ChartsFixture.h"
+
+#include "charts/ChartFormat.h"
+#include "charts/ChartPanel.h"
+#include "charts/ChartsView.h"
+#include "charts/ParetoChart.h"
+#include "table/ComparisonModel.h"
+#include "table/ComparisonTable.h"
+
+#include <QAbstractBarSeries>
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QAreaSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QImage>
+#include <QLineSeries>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXYSeries>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace is;
+
+namespace {
+
+// Every number a chart draws, series by series (XY points as x then y; bar values in order).
+QList<double> valuesOf(ChartPanel* panel)
+{
+    QList<double> values;
+    const auto series = panel->series();
+    for (QAbstractSeries* s : series) {
+        if (auto* xy = qobject_cast<QXYSeries*>(s)) {
+            const auto points = xy->points();
+            for (const QPointF& p : points)
+                values << p.x() << p.y();
+        } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(s)) {
+            const auto sets = bars->barSets();
+            for (QBarSet* set : sets)
+                for (int i = 0; i < set->count(); ++i)
+                    values << set->at(i);
+        } else if (auto* area = qobject_cast<QAreaSeries*>(s)) {
+            for (QLineSeries* line : {area->upperSeries(), area->lowerSeries()})
+                if (line) {
+                    const auto points = line->points();
+                    for (const QPointF& p : points)
+                        values << p.x() << p.y();
+                }
+        }
+    }
+    return values;
+}
+
+} // namespace
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void formatting();
+    void everyChartFilled();
+    void contextChangeMovesSeries();
+    void coalescesAndSignalsRepaint();
+    void exportsAreValid_data();
+    void exportsAreValid();
+    void fileExportMenu();
+    void nonFiniteInputsAreSanitised();
+    void comparisonTableRatios();
+    void comparisonTableCsv();
+    void screenshot();
+
+private:
+    Scenario m_scenario;
+    std::shared_ptr<const ScenarioAnalysis> m_analysis;
+    QHash<QString, QColor> m_colours;
+};
+
+void TestCharts::initTestCase()
+{
+    QString error;
+    auto s = test::loadDefaultScenario(&error);
+    QVERIFY2(s, qPrintable(error));
+    m_scenario = *s;
+    m_analysis = test::analyse(m_scenario);
+    QVERIFY2(m_analysis->error.isEmpty(), qPrintable(m_analysis->error));
+    QCOMPARE(m_analysis->deployments.size(), size_t(2));
+    m_colours = test::coloursOf(m_scenario);
+}
+
+void TestCharts::formatting()
+{
+    QCOMPARE(chartfmt::compact(1500), QStringLiteral("1.5K"));
+    QCOMPARE(chartfmt::compact(750), QStringLiteral("750"));
+    QCOMPARE(chartfmt::compact(2.1e6), QStringLiteral("2.1M"));
+    QCOMPARE(chartfmt::compact(0.312), QStringLiteral("0.312"));
+    QCOMPARE(chartfmt::compactTokens(1024), QStringLiteral("1K"));
+    QCOMPARE(chartfmt::compactTokens(131072), QStringLiteral("128K"));
+    QCOMPARE(chartfmt::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
+    QCOMPARE(chartfmt::compact(std::nan("")), QStringLiteral("–"));
+    QCOMPARE(chartfmt::niceCeil(730), 1000.0);
+    QCOMPARE(chartfmt::niceCeil(130), 200.0);
+    QCOMPARE(chartfmt::niceCeil(0.041), 0.05);
+}
+
+void TestCharts::everyChartFilled()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QCOMPARE(view.charts().size(), 7);
+    for (ChartPanel* panel : view.charts()) {
+        QVERIFY2(!panel->series().isEmpty(), qPrintable(panel->id()));
+        const QList<double> values = valuesOf(panel);
+        QVERIFY2(!values.isEmpty(), qPrintable(panel->id()));
+        bool anyPositive = false;
+        for (double v : values) {
+            QVERIFY2(std::isfinite(v), qPrintable(panel->id()));
+            anyPositive = anyPositive || v > 0;
+        }
+        QVERIFY2(anyPositive, qPrintable(panel->id()));
+        QVERIFY2(!panel->chart()->title().isEmpty(), qPrintable(panel->id()));
+        // Every chart has a titled axis on each side it draws, with a unit or a count.
+        const auto axes = panel->chart()->axes();
+        QVERIFY(!axes.isEmpty());
+        QCOMPARE(panel->chart()->animationOptions(), QChart::NoAnimation);
+    }
+    // The deployment colours reach the charts.
+    auto* speed = view.chart(QStringLiteral("speed-vs-context"));
+    QVERIFY(speed);
+    bool foundColour = false;
+    for (QAbstractSeries* s : speed->series())
+        if (auto* xy = qobject_cast<QXYSeries*>(s); xy && xy->name() == m_analysis->deployments[0].name)
+            foundColour = xy->pen().color() == m_colours.value(m_analysis->deployments[0].docId);
+    QVERIFY(foundColour);
+}
+
+void TestCharts::contextChangeMovesSeries()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QHash<QString, QList<double>> before;
+    for (ChartPanel* panel : view.charts())
+        before.insert(panel->id(), valuesOf(panel));
+
+    Scenario longer = m_scenario;
+    longer.workload.inputTokens = 131072;
+    view.setAnalysis(test::analyse(longer), m_colours);
+    view.flush();
+    // Charts of the current workload move; the context sweep itself does not depend on it.
+    for (const char* id : {"latency", "latency-breakdown", "memory-budget", "power-energy", "cost"}) {
+        ChartPanel* panel = view.chart(QLatin1String(id));
+        QVERIFY(panel);
+        QVERIFY2(valuesOf(panel) != before.value(panel->id()), id);
+    }
+    // Same structure, new values: series objects are reused (replace(), not rebuilt).
+    QCOMPARE(valuesOf(view.chart(QStringLiteral("latency"))).size(), before.value(QStringLiteral("latency")).size());
+}
+
+void TestCharts::coalescesAndSignalsRepaint()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy updated(&view, &ChartsView::updated);
+    QSignalSpy repainted(&view, &ChartsView::repainted);
+    // Three ticks in one event-loop pass: one update.
+    view.setAnalysis(m_analysis, m_colours);
+    view.setAnalysis(m_analysis, m_colours);
+    view.setAnalysis(m_analysis, m_colours);
+    QTRY_COMPARE(updated.count(), 1);
+    QTRY_COMPARE(repainted.count(), 1);
+    QTest::qWait(50);
+    QCOMPARE(updated.count(), 1);
+}
+
+void TestCharts::exportsAreValid_data()
+{
+    QTest::addColumn<QString>("chartId");
+    ChartsView view;
+    for (ChartPanel* panel : view.charts())
+        QTest::newRow(qPrintable(panel->id())) << panel->id();
+}
+
+void TestCharts::exportsAreValid()
+{
+    QFETCH(QString, chartId);
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    ChartPanel* panel = view.chart(chartId);
+    QVERIFY(panel);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString base = dir.filePath(chartId);
+    const QSizeF screenSize = panel->chart()->size();
+    QString error;
+
+    QVERIFY2(panel->exportTo(base + QStringLiteral(".png"), &error), qPrintable(error));
+    QImage png(base + QStringLiteral(".png"));
+    QVERIFY(!png.isNull());
+    QCOMPARE(png.size(), QSize(1600, 1000));
+    // Not blank: the chart drew something other than the background.
+    QVERIFY(png.pixelColor(png.width() / 2, png.height() / 2).isValid());
+    int nonWhite = 0;
+    for (int y = 0; y < png.height(); y += 10)
+        for (int x = 0; x < png.width(); x += 10)
+            nonWhite += png.pixel(x, y) != qRgb(255, 255, 255) ? 1 : 0;
+    QVERIFY2(nonWhite > 200, qPrintable(QString::number(nonWhite)));
+
+    QVERIFY2(panel->exportTo(base + QStringLiteral(".svg"), &error), qPrintable(error));
+    QSvgRenderer svg(base + QStringLiteral(".svg"));
+    QVERIFY(svg.isValid());
+    QFile svgFile(base + QStringLiteral(".svg"));
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgHead = svgFile.read(200);
+    QVERIFY(svgHead.startsWith("<?xml") || svgHead.startsWith("<svg"));
+
+    QVERIFY2(panel->exportTo(base + QStringLiteral(".pdf"), &error), qPrintable(error));
+    QFile pdf(base + QStringLiteral(".pdf"));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.size() > 1000);
+    QVERIFY(pdf.read(5).startsWith("%PDF"));
+
+    QVERIFY2(panel->exportTo(base + QStringLiteral(".csv"), &error), qPrintable(error));
+    QFile csv(base + QStringLiteral(".csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() >= 3, qPrintable(chartId)); // header + a row per deployment at least
+    const int columns = int(lines.first().count(QLatin1Char(',')));
+    QVERIFY(columns >= 2);
+    for (const QString& line : lines)
+        QCOMPARE(int(line.count(QLatin1Char(','))), columns); // names here carry no commas
+    QVERIFY(!lines.join(QLatin1Char('\n')).contains(QLatin1String("nan"), Qt::CaseInsensitive));
+
+    QVERIFY(!panel->exportTo(base + QStringLiteral(".xyz"), &error));
+    QVERIFY(!error.isEmpty());
+
+    // The chart on screen keeps its size after an export at another size.
+    QCOMPARE(panel->chart()->size(), screenSize);
+}
+
+void TestCharts::fileExportMenu()
+{
+    ChartsView view;
+    QMenu menu;
+    view.addExportActions(&menu);
+    const auto subMenus = menu.findChildren<QMenu*>();
+    QCOMPARE(subMenus.size(), view.charts().size());
+    for (QMenu* sub : subMenus)
+        QCOMPARE(sub->actions().size(), 5);
+    // Each chart's view carries the same actions as its context menu.
+    QCOMPARE(view.charts().first()->chartView()->actions().size(), 5);
+}
+
+void TestCharts::nonFiniteInputsAreSanitised()
+{
+    auto broken = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    DeploymentAnalysis& d = broken->deployments[1];
+    const double nan = std::nan("");
+    const double inf = std::numeric_limits<double>::infinity();
+    d.estimate.mid.ttftS = nan;
+    d.estimate.mid.tpotS = inf;
+    d.estimate.mid.facilityPowerW = -inf;
+    d.estimate.mid.usdPerMTok = nan;
+    d.estimate.mid.decode.memory = nan;
+    d.estimate.mid.memory.kvCache = inf;
+    d.estimate.high.ttftS = inf;
+    if (!d.speedVsContext.empty()) {
+        d.speedVsContext[0].y = nan;
+        d.speedVsContext[1].high = inf;
+        d.speedVsContext[2].x = nan;
+    }
+    if (!d.pareto.empty())
+        d.pareto[0].tokSPerChip = inf;
+    d.sramExhaustedAt = inf;
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(broken, m_colours);
+    view.flush();
+    for (ChartPanel* panel : view.charts()) {
+        const QList<double> values = valuesOf(panel);
+        for (double v : values)
+            QVERIFY2(std::isfinite(v), qPrintable(panel->id()));
+        QVERIFY(!panel->toCsv().contains(QLatin1String("nan"), Qt::CaseInsensitive));
+        QVERIFY(!panel->toCsv().contains(QLatin1String("inf"), Qt::CaseInsensitive));
+    }
+
+    // A deployment that does not fit is drawn at zero with a note saying so.
+    auto unfit = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    unfit->deployments[1].estimate.mid.fits = false;
+    unfit->deployments[1].estimate.mid.why = QStringLiteral("needs 40 chips");
+    view.setAnalysis(unfit, m_colours);
+    view.flush();
+    ChartPanel* latency = view.chart(QStringLiteral("latency"));
+    QVERIFY(latency->note().contains(QLatin1String("needs 40 chips")));
+}
+
+void TestCharts::comparisonTableRatios()
+{
+    ComparisonTable table;
+    ComparisonModel* model = table.model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    table.setAnalysis(m_analysis, m_colours);
+    const auto& first = m_analysis->deployments[0].estimate.mid;
+    const auto& second = m_analysis->deployments[1].estimate.mid;
+    QVERIFY(first.fits && second.fits);
+    QCOMPARE(model->columnCount(), 3); // first, second, second vs first
+    const int value = model->valueColumn(1);
+    const int ratio = model->ratioColumn(1);
+    QVERIFY(value >= 0 && ratio >= 0);
+    QCOMPARE(model->ratioColumn(0), -1);
+
+    const auto ratioAt = [&](ComparisonModel::Metric m) {
+        return model->index(model->rowOf(m), ratio).data(ComparisonModel::RatioRole).toDouble();
+    };
+    const auto textAt = [&](ComparisonModel::Metric m, int column) {
+        return model->index(model->rowOf(m), column).data().toString();
+    };
+    // Hand-computed from the two estimates.
+    QCOMPARE(ratioAt(ComparisonModel::Metric::TokSUser), second.tokSUser / first.tokSUser);
+    QCOMPARE(ratioAt(ComparisonModel::Metric::JoulesPerToken), second.joulesPerToken / first.joulesPerToken);
+    QCOMPARE(ratioAt(ComparisonModel::Metric::UsdPerMTok), second.usdPerMTok / first.usdPerMTok);
+    QCOMPARE(ratioAt(ComparisonModel::Metric::Ttft), second.ttftS / first.ttftS);
+
+    // Phrases: speed as faster/slower, amounts as "Nx the ...".
+    const double speed = second.tokSUser / first.tokSUser;
+    const QString speedText = textAt(ComparisonModel::Metric::TokSUser, ratio);
+    if (speed < 1) {
+        const double slower = 1 / speed;
+        const QString n = slower >= 10 ? QString::number(slower, 'f', 1) : QString::number(slower, 'f', 2);
+        QCOMPARE(speedText, n + QStringLiteral("x slower"));
+    } else {
+        QVERIFY(speedText.endsWith(QLatin1String("x faster")));
+    }
+    QVERIFY2(textAt(ComparisonModel::Metric::JoulesPerToken, ratio).endsWith(QLatin1String("x the energy per token")),
+             qPrintable(textAt(ComparisonModel::Metric::JoulesPerToken, ratio)));
+    // A lower TTFT is faster.
+    const QString ttftText = textAt(ComparisonModel::Metric::Ttft, ratio);
+    QVERIFY(second.ttftS > first.ttftS ? ttftText.endsWith(QLatin1String("x slower"))
+                                       : ttftText.endsWith(QLatin1String("x faster")));
+
+    // Bands read "value (low–high)" for ranged inputs; the bottleneck is named.
+    QVERIFY(m_analysis->deployments[0].estimate.ranged);
+    const QString speedCell = textAt(ComparisonModel::Metric::TokSUser, model->valueColumn(0));
+    QVERIFY2(speedCell.contains(QLatin1Char('(')) && speedCell.contains(QChar(0x2013)), qPrintable(speedCell));
+    QCOMPARE(textAt(ComparisonModel::Metric::Bottleneck, model->valueColumn(0)),
+             chartfmt::bottleneckName(first.bottleneck));
+    QCOMPARE(textAt(ComparisonModel::Metric::Bottleneck, value), chartfmt::bottleneckName(second.bottleneck));
+
+    // Headers carry the deployment names and colours.
+    QCOMPARE(model->headerData(0, Qt::Horizontal).toString(), m_analysis->deployments[0].name);
+    QVERIFY(!model->headerData(0, Qt::Horizontal, Qt::DecorationRole).isNull());
+    QVERIFY(model->headerData(ratio, Qt::Horizontal).toString().contains(m_analysis->deployments[0].name));
+}
+
+void TestCharts::comparisonTableCsv()
+{
+    ComparisonTable table;
+    table.setAnalysis(m_analysis, m_colours);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("comparison.csv"));
+    QString error;
+    QVERIFY2(table.exportCsv(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), table.model()->rowCount() + 1);
+    QVERIFY(lines.first().startsWith(QLatin1String("Metric,")));
+    QVERIFY(lines.join(QLatin1Char('\n')).contains(QLatin1String("x slower")) ||
+            lines.join(QLatin1Char('\n')).contains(QLatin1String("x faster")));
+    // The host's menu gets Copy and Export from QWidget::actions().
+    QCOMPARE(table.actions().size(), 2);
+}
+
+void TestCharts::screenshot()
+{
+    // For people: IS_CHARTS_SCREENSHOT=/tmp/charts.png writes the grid at 1600x1000.
+    const QString path = qEnvironmentVariable("IS_CHARTS_SCREENSHOT");
+    if (path.isEmpty())
+        QSKIP("set IS_CHARTS_SCREENSHOT to write a screenshot");
+    ChartsView view;
+    if (qEnvironmentVariableIsSet("IS_CHARTS_FONT"))
+        view.setFontPointSize(qEnvironmentVariableIntValue("IS_CHARTS_FONT"));
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QTest::qWait(50);
+    QVERIFY(view.grab().save(path));
+    for (ChartPanel* panel : view.charts())
+        panel->exportTo(path.section(QLatin1Char('.'), 0, -2) % QLatin1Char('-') % panel->id() % QStringLiteral(".png"));
+}
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

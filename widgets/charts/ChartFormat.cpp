@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+#include "charts/ChartFormat.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <array>
+#include <cmath>
+
+namespace chartfmt {
+
+namespace {
+
+// Up to `digits` significant digits without trailing zeros.
+QString trimmed(double v, int digits)
+{
+    const double a = std::fabs(v);
+    int decimals = 0;
+    if (a > 0)
+        decimals = std::max(0, digits - 1 - int(std::floor(std::log10(a))));
+    decimals = std::min(decimals, 6);
+    QString s = QString::number(v, 'f', decimals);
+    if (s.contains(QLatin1Char('.'))) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    return s;
+}
+
+} // namespace
+
+QString compact(double v)
+{
+    if (!drawable(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    if (a >= 1e12)
+        return trimmed(v / 1e12, 3) + QLatin1Char('T');
+    if (a >= 1e9)
+        return trimmed(v / 1e9, 3) + QLatin1Char('G');
+    if (a >= 1e6)
+        return trimmed(v / 1e6, 3) + QLatin1Char('M');
+    if (a >= 1e3)
+        return trimmed(v / 1e3, 3) + QLatin1Char('K');
+    return trimmed(v, 3);
+}
+
+QString compactTokens(double tokens)
+{
+    if (!drawable(tokens))
+        return QStringLiteral("–");
+    const double a = std::fabs(tokens);
+    if (a >= 1024.0 * 1024.0)
+        return trimmed(tokens / (1024.0 * 1024.0), 3) + QLatin1Char('M');
+    if (a >= 1024.0)
+        return trimmed(tokens / 1024.0, 3) + QLatin1Char('K');
+    return trimmed(tokens, 3);
+}
+
+QString significant(double v, int digits)
+{
+    if (!drawable(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    int decimals = 0;
+    if (a > 0)
+        decimals = std::clamp(digits - 1 - int(std::floor(std::log10(a))), 0, 6);
+    return QLocale().toString(v, 'f', decimals);
+}
+
+double niceCeil(double v)
+{
+    if (!drawable(v) || v <= 0)
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : std::array<double, 4>{1, 2, 5, 10})
+        if (v <= step * magnitude * (1 + 1e-9))
+            return step * magnitude;
+    return 10 * magnitude;
+}
+
+QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id, int index)
+{
+    const auto it = colours.constFind(id);
+    if (it != colours.constEnd() && it->isValid())
+        return *it;
+    // Tableau 10: distinguishable, and readable on a projector.
+    static const std::array<QRgb, 10> palette{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                              0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    return QColor(palette[size_t(std::max(0, index)) % palette.size()]);
+}
+
+QString bottleneckName(is::Bottleneck b)
+{
+    switch (b) {
+    case is::Bottleneck::Compute:
+        return QCoreApplication::translate("chartfmt", "compute");
+    case is::Bottleneck::MemoryBandwidth:
+        return QCoreApplication::translate("chartfmt", "memory bandwidth");
+    case is::Bottleneck::Communication:
+        return QCoreApplication::translate("chartfmt", "communication");
+    case is::Bottleneck::DataflowLatency:
+        return QCoreApplication::translate("chartfmt", "dataflow latency");
+    case is::Bottleneck::Overhead:
+        return QCoreApplication::translate("chartfmt", "fixed overheads");
+    case is::Bottleneck::Capacity:
+        return QCoreApplication::translate("chartfmt", "memory capacity");
+    case is::Bottleneck::WeightStreaming:
+        return QCoreApplication::translate("chartfmt", "weight streaming");
+    }
+    return {};
+}
+
+QString kvPlacementName(is::KvPlacement p)
+{
+    switch (p) {
+    case is::KvPlacement::OnChip:
+        return QCoreApplication::translate("chartfmt", "on chip");
+    case is::KvPlacement::AddedChips:
+        return QCoreApplication::translate("chartfmt", "adds wafers");
+    case is::KvPlacement::SpilledExternal:
+        return QCoreApplication::translate("chartfmt", "spills to MemoryX");
+    }
+    return {};
+}
+
+} // namespace chartfmt

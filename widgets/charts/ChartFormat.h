@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Estimate.h"
+
+#include <QColor>
+#include <QHash>
+#include <QString>
+
+#include <cmath>
+
+// Presentation helpers shared by the charts and the comparison table: number formatting,
+// deployment colours and names for engine enums. No engine math.
+namespace chartfmt {
+
+// True for a value a chart can draw.
+inline bool drawable(double v)
+{
+    return std::isfinite(v);
+}
+// The value, or `fallback` when it is NaN or infinite.
+inline double finiteOr(double v, double fallback = 0)
+{
+    return drawable(v) ? v : fallback;
+}
+
+// 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels.
+QString compact(double v);
+// Token counts with binary prefixes, as context lengths are quoted: 1K = 1024, 1M = 1048576.
+QString compactTokens(double tokens);
+// Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
+QString significant(double v, int digits = 3);
+// An upper axis bound at or above v on a 1-2-5 ladder (nice round tick values).
+double niceCeil(double v);
+
+// The deployment's colour; ids without one get a stable palette colour by their index.
+QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id, int index);
+
+// Translated names for engine enums.
+QString bottleneckName(is::Bottleneck b);
+QString kvPlacementName(is::KvPlacement p);
+
+} // namespace chartfmt

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/StackedBarsChart.h"
+
+// Where the time of one decode step goes: compute, memory, communication, dataflow latency,
+// fixed overheads and queueing.
+class LatencyBreakdownChart : public StackedBarsChart
+{
+    Q_OBJECT
+public:
+    explicit LatencyBreakdownChart(QWidget* parent = nullptr);
+    QString id() const override { return QStringLiteral("latency-breakdown"); }
+    QString title() const override;
+
+protected:
+    std::vector<Part> parts() const override;
+    QString valueAxisTitle() const override;
+};

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/MetricBarsChart.h"
+
+// Time to first token and time per output token, each on its own axis.
+class LatencyChart : public MetricBarsChart
+{
+    Q_OBJECT
+public:
+    explicit LatencyChart(QWidget* parent = nullptr);
+    QString id() const override { return QStringLiteral("latency"); }
+    QString title() const override;
+
+protected:
+    std::vector<Metric> metrics() const override;
+};

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/StackedBarsChart.h"
+
+// Memory of the busiest device of each deployment (weights, KV cache, activations) against the
+// capacity of the tier that holds them.
+class MemoryBudgetChart : public StackedBarsChart
+{
+    Q_OBJECT
+public:
+    explicit MemoryBudgetChart(QWidget* parent = nullptr);
+    QString id() const override { return QStringLiteral("memory-budget"); }
+    QString title() const override;
+
+protected:
+    std::vector<Part> parts() const override;
+    QString valueAxisTitle() const override;
+    double limit(const is::Estimate& e) const override;
+    QString limitName() const override;
+    QString limitCsvColumn() const override { return QStringLiteral("capacity_gb"); }
+    QString noteFor(const QString& deployment, const is::Estimate& mid) const override;
+};

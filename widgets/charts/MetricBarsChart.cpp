@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#include "charts/MetricBarsChart.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
+#include "charts/Whiskers.h"
+
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace {
+constexpr double kBarWidth = 0.7;
+}
+
+MetricBarsChart::MetricBarsChart(QWidget* parent)
+    : ChartPanel(parent)
+{
+}
+
+void MetricBarsChart::retranslate()
+{
+    ChartPanel::retranslate();
+}
+
+void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    chart()->removeAllSeries();
+    const auto oldAxes = chart()->axes();
+    for (QAbstractAxis* a : oldAxes) {
+        chart()->removeAxis(a);
+        delete a;
+    }
+    m_axes.clear();
+    m_bars = nullptr;
+    m_boxes.clear();
+    m_whiskers.clear();
+    m_metrics = metrics();
+    const int metricCount = int(m_metrics.size());
+    const int n = int(analysis.deployments.size());
+
+    m_categories = new QBarCategoryAxis;
+    for (const Metric& m : m_metrics)
+        m_categories->append(m.category);
+    chart()->addAxis(m_categories, Qt::AlignBottom);
+
+    for (int m = 0; m < metricCount; ++m) {
+        auto* axis = new QValueAxis;
+        axis->setTitleText(m_metrics[size_t(m)].axisTitle);
+        chart()->addAxis(axis, m == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        m_axes.push_back(axis);
+
+        std::vector<QAreaSeries*> boxes;
+        if (m == 0) {
+            // The first metric's bars sit in its category and are zero in the others.
+            m_bars = new QBarSeries;
+            m_bars->setBarWidth(kBarWidth);
+            for (int i = 0; i < n; ++i) {
+                const auto& d = analysis.deployments[size_t(i)];
+                const QColor colour = chartfmt::deploymentColour(colours, d.docId, i);
+                auto* set = new QBarSet(d.name);
+                set->setColor(colour);
+                set->setBorderColor(colour.darker(130));
+                for (int c = 0; c < metricCount; ++c)
+                    set->append(0);
+                m_bars->append(set);
+            }
+            chart()->addSeries(m_bars);
+            m_bars->attachAxis(m_categories);
+            m_bars->attachAxis(axis);
+        } else {
+            for (int i = 0; i < n; ++i) {
+                const auto& d = analysis.deployments[size_t(i)];
+                const QColor colour = chartfmt::deploymentColour(colours, d.docId, i);
+                auto* box = new QAreaSeries(new QLineSeries(chart()), new QLineSeries(chart()));
+                box->setName(d.name);
+                box->setBrush(colour);
+                box->setPen(QPen(colour.darker(130), 1));
+                chart()->addSeries(box);
+                box->attachAxis(m_categories);
+                box->attachAxis(axis);
+                for (QLegendMarker* lm : chart()->legend()->markers(box))
+                    lm->setVisible(false);
+                boxes.push_back(box);
+            }
+        }
+        m_boxes.push_back(boxes);
+
+        std::vector<QLineSeries*> whiskerLines;
+        for (int i = 0; i < n; ++i) {
+            auto* w = new QLineSeries;
+            w->setName(tr("%1 (range)").arg(analysis.deployments[size_t(i)].name));
+            QPen pen(QColor(0x30, 0x30, 0x30));
+            pen.setWidthF(2);
+            w->setPen(pen);
+            chart()->addSeries(w);
+            w->attachAxis(m_categories);
+            w->attachAxis(axis);
+            for (QLegendMarker* lm : chart()->legend()->markers(w))
+                lm->setVisible(false);
+            whiskerLines.push_back(w);
+        }
+        m_whiskers.push_back(whiskerLines);
+    }
+    applyFonts();
+}
+
+void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    QStringList signature;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const auto& d = analysis.deployments[i];
+        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
+    }
+    if (signature != m_signature || m_needsRebuild) {
+        rebuild(analysis, colours);
+        m_signature = signature;
+        m_needsRebuild = false;
+    }
+
+    const int n = int(analysis.deployments.size());
+    m_rows.assign(size_t(n), {});
+    QStringList notes;
+    for (int i = 0; i < n; ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[size_t(i)];
+        Row& row = m_rows[size_t(i)];
+        row.deployment = d.name;
+        row.fits = d.estimate.mid.fits;
+        if (!row.fits)
+            notes << (d.estimate.mid.why.isEmpty() ? tr("%1 does not fit (drawn as 0)").arg(d.name)
+                                                   : tr("%1 does not fit (drawn as 0): %2").arg(d.name, d.estimate.mid.why));
+    }
+    for (size_t m = 0; m < m_metrics.size(); ++m) {
+        const Metric& metric = m_metrics[m];
+        double top = 0;
+        const QList<QBarSet*> sets = m == 0 ? m_bars->barSets() : QList<QBarSet*>();
+        for (int i = 0; i < n; ++i) {
+            const is::RangedEstimate& e = analysis.deployments[size_t(i)].estimate;
+            Row& row = m_rows[size_t(i)];
+            double mid = row.fits ? chartfmt::finiteOr(metric.value(e.mid)) : 0;
+            double a = row.fits ? chartfmt::finiteOr(metric.value(e.low), mid) : 0;
+            double b = row.fits ? chartfmt::finiteOr(metric.value(e.high), mid) : 0;
+            mid = std::max(0.0, mid);
+            const double lo = std::max(0.0, std::min({a, b, mid}));
+            const double hi = std::max({a, b, mid});
+            row.mid.push_back(mid);
+            row.low.push_back(lo);
+            row.high.push_back(hi);
+            top = std::max(top, hi);
+            const double centre = whiskers::barCentre(int(m), i, n, kBarWidth);
+            if (m == 0 && i < sets.size()) {
+                sets[i]->replace(int(m), mid);
+            } else if (m > 0) {
+                const double half = kBarWidth / std::max(1, n) / 2;
+                QAreaSeries* box = m_boxes[m][size_t(i)];
+                box->upperSeries()->replace({QPointF(centre - half, mid), QPointF(centre + half, mid)});
+                box->lowerSeries()->replace({QPointF(centre - half, 0), QPointF(centre + half, 0)});
+            }
+            const bool ranged = e.ranged && row.fits && hi - lo > 1e-9 * std::max(1.0, mid);
+            m_whiskers[m][size_t(i)]->replace(
+                ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
+                       : QList<QPointF>());
+        }
+        niceaxis::setValueRange(m_axes[m], top * 1.08);
+    }
+    setNote(notes.join(QLatin1String("; ")));
+}
+
+QString MetricBarsChart::toCsv() const
+{
+    QString csv = QStringLiteral("deployment,fits");
+    for (const Metric& m : m_metrics)
+        csv += QLatin1Char(',') % m.csvColumn % QLatin1Char(',') % m.csvColumn % QStringLiteral("_low,") % m.csvColumn %
+               QStringLiteral("_high");
+    csv += QLatin1Char('\n');
+    for (const Row& r : m_rows) {
+        csv += chartexport::csvField(r.deployment) % QLatin1Char(',') %
+               (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
+        for (size_t m = 0; m < r.mid.size(); ++m)
+            csv += QLatin1Char(',') % chartexport::csvNumber(r.mid[m]) % QLatin1Char(',') %
+                   chartexport::csvNumber(r.low[m]) % QLatin1Char(',') % chartexport::csvNumber(r.high[m]);
+        csv += QLatin1Char('\n');
+    }
+    return csv;
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/ChartPanel.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QLineSeries;
+class QValueAxis;
+
+namespace is {
+struct Estimate;
+}
+
+// One or two metrics of every deployment as grouped bars: a category per metric, a bar per
+// deployment in its colour, each metric on its own value axis (left, right) so different units
+// share one chart, and the band of ranged inputs as error bars.
+//
+// The first metric is a QBarSeries. The second is drawn as filled rectangles (QAreaSeries) at
+// the same bar positions: Qt Charts places a second QBarSeries beside the first inside every
+// category, which would leave a gap where the other metric's zero bars sit.
+class MetricBarsChart : public ChartPanel
+{
+    Q_OBJECT
+public:
+    explicit MetricBarsChart(QWidget* parent = nullptr);
+
+    void setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours) override;
+    QString toCsv() const override;
+
+protected:
+    struct Metric
+    {
+        QString category;  // translated category label ("Time to first token")
+        QString axisTitle; // translated, with unit ("TTFT (ms)")
+        QString csvColumn; // untranslated, with unit ("ttft_ms")
+        std::function<double(const is::Estimate&)> value; // in the axis unit
+    };
+    // At most two; called on every rebuild so their texts follow the language.
+    virtual std::vector<Metric> metrics() const = 0;
+    void retranslate() override;
+
+private:
+    void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
+
+    QBarCategoryAxis* m_categories = nullptr;
+    std::vector<Metric> m_metrics;
+    std::vector<QValueAxis*> m_axes;          // per metric
+    QBarSeries* m_bars = nullptr;             // first metric
+    std::vector<std::vector<class QAreaSeries*>> m_boxes; // [metric][deployment], metrics after the first
+    std::vector<std::vector<QLineSeries*>> m_whiskers; // [metric][deployment]
+    QStringList m_signature;
+    struct Row
+    {
+        QString deployment;
+        bool fits = true;
+        std::vector<double> mid, low, high; // per metric
+    };
+    std::vector<Row> m_rows;
+};

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "charts/ParetoChart.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/LogAxisLabels.h"
+#include "charts/NiceAxis.h"
+
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+
+ParetoChart::ParetoChart(QWidget* parent)
+    : ChartPanel(parent)
+{
+    m_x = new QLogValueAxis(this);
+    m_y = new QLogValueAxis(this);
+    for (QLogValueAxis* a : {m_x, m_y}) {
+        a->setBase(10);
+        a->setLabelFormat(QStringLiteral("%.0f"));
+        a->setMinorTickCount(8);
+        a->setRange(1, 1000);
+    }
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_y, Qt::AlignLeft);
+    m_xLabels = new LogAxisLabels(chart(), m_x, LogAxisLabels::Style::Decimal);
+    m_yLabels = new LogAxisLabels(chart(), m_y, LogAxisLabels::Style::Decimal);
+
+    // Floats over the chart's top-left corner: a header row would shrink this chart against its
+    // neighbours, and exports (which render the scene only) leave it out.
+    m_measureBox = new QComboBox(chartView());
+    m_measureBox->move(6, 6);
+    m_measureBox->addItems({QString(), QString()});
+    connect(m_measureBox, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setMeasure(i == 1 ? Measure::PerMegawatt : Measure::PerChip); });
+    retranslate();
+    applyFonts();
+}
+
+QString ParetoChart::title() const
+{
+    return tr("Throughput vs interactivity");
+}
+
+void ParetoChart::retranslate()
+{
+    ChartPanel::retranslate();
+    m_measureBox->setItemText(0, tr("per chip"));
+    m_measureBox->setItemText(1, tr("per megawatt"));
+    m_measureBox->adjustSize();
+    m_x->setTitleText(tr("tokens/s per user"));
+    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tokens/s per chip") : tr("tokens/s per MW"));
+}
+
+void ParetoChart::setMeasure(Measure m)
+{
+    if (m == m_measure)
+        return;
+    m_measure = m;
+    m_measureBox->setCurrentIndex(m == Measure::PerMegawatt ? 1 : 0);
+    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tokens/s per chip") : tr("tokens/s per MW"));
+    refill();
+}
+
+void ParetoChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    chart()->removeAllSeries();
+    m_lines.clear();
+    int index = 0;
+    for (const is::DeploymentAnalysis& d : analysis.deployments) {
+        auto* line = new QLineSeries;
+        line->setName(d.name);
+        QPen pen(chartfmt::deploymentColour(colours, d.docId, index++));
+        pen.setWidthF(3);
+        line->setPen(pen);
+        line->setPointsVisible(true);
+        line->setMarkerSize(6);
+        chart()->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        m_lines.push_back(line);
+    }
+    applyFonts();
+}
+
+void ParetoChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    QStringList signature;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const auto& d = analysis.deployments[i];
+        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
+    }
+    if (signature != m_signature || m_needsRebuild) {
+        rebuild(analysis, colours);
+        m_signature = signature;
+        m_needsRebuild = false;
+    }
+    m_rows.assign(analysis.deployments.size(), {});
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[i];
+        for (const is::ParetoPoint& p : d.pareto)
+            m_rows[i].push_back(Row{d.name, p.batch, p.tokSUser, p.tokSPerChip, p.tokSPerMW});
+    }
+    refill();
+}
+
+void ParetoChart::refill()
+{
+    double xLo = 0, xHi = 0, yLo = 0, yHi = 0;
+    const auto widen = [](double& lo, double& hi, double v) {
+        lo = lo > 0 ? std::min(lo, v) : v;
+        hi = std::max(hi, v);
+    };
+    QStringList notes;
+    for (size_t i = 0; i < m_lines.size() && i < m_rows.size(); ++i) {
+        QList<QPointF> points;
+        for (const Row& r : m_rows[i]) {
+            const double y = m_measure == Measure::PerChip ? r.perChip : r.perMW;
+            // Log axes: only positive, finite points.
+            if (!(r.user > 0) || !(y > 0) || !chartfmt::drawable(r.user) || !chartfmt::drawable(y))
+                continue;
+            points.append(QPointF(r.user, y));
+            widen(xLo, xHi, r.user);
+            widen(yLo, yHi, y);
+        }
+        m_lines[i]->replace(points);
+        if (points.isEmpty())
+            notes << tr("%1: does not fit, no curve").arg(m_lines[i]->name());
+    }
+    niceaxis::setLogRange(m_x, xLo, xHi);
+    niceaxis::setLogRange(m_y, yLo, yHi);
+    setNote(notes.join(QLatin1String("; ")));
+}
+
+QString ParetoChart::toCsv() const
+{
+    QString csv = QStringLiteral("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw\n");
+    for (const auto& rows : m_rows)
+        for (const Row& r : rows)
+            csv += chartexport::csvField(r.deployment) % QLatin1Char(',') % QString::number(r.batch) % QLatin1Char(',') %
+                   chartexport::csvNumber(r.user) % QLatin1Char(',') % chartexport::csvNumber(r.perChip) %
+                   QLatin1Char(',') % chartexport::csvNumber(r.perMW) % QLatin1Char('\n');
+    return csv;
+}

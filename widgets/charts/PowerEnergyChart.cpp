@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#include "charts/PowerEnergyChart.h"
+
+#include "engine/Estimate.h"
+
+PowerEnergyChart::PowerEnergyChart(QWidget* parent)
+    : MetricBarsChart(parent)
+{
+    retranslate();
+    applyFonts();
+}
+
+QString PowerEnergyChart::title() const
+{
+    return tr("Power and energy per token");
+}
+
+std::vector<MetricBarsChart::Metric> PowerEnergyChart::metrics() const
+{
+    return {
+        {tr("Power (with PUE)"), tr("kW"), QStringLiteral("facility_power_kw"),
+         [](const is::Estimate& e) { return e.facilityPowerW / 1e3; }},
+        {tr("Energy per token"), tr("J / token"), QStringLiteral("joules_per_token"),
+         [](const is::Estimate& e) { return e.joulesPerToken; }},
+    };
+}

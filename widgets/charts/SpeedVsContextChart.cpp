@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "charts/SpeedVsContextChart.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/LogAxisLabels.h"
+#include "charts/NiceAxis.h"
+
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+namespace {
+constexpr double kMinContext = 1024;
+constexpr double kMaxContext = 2.0 * 1024 * 1024;
+} // namespace
+
+SpeedVsContextChart::SpeedVsContextChart(QWidget* parent)
+    : ChartPanel(parent)
+{
+    m_x = new QLogValueAxis(this);
+    m_x->setBase(4); // ticks at 1K, 4K, 16K, 64K, 256K, 1M
+    m_x->setRange(kMinContext, kMaxContext);
+    m_x->setLabelFormat(QStringLiteral("%.0f"));
+    m_x->setMinorTickCount(1);
+    m_y = new QValueAxis(this);
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    m_y->setRange(0, 100);
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_y, Qt::AlignLeft);
+    m_xLabels = new LogAxisLabels(chart(), m_x, LogAxisLabels::Style::Tokens);
+    retranslate();
+    applyFonts();
+}
+
+QString SpeedVsContextChart::title() const
+{
+    return tr("Speed per user vs context length");
+}
+
+void SpeedVsContextChart::retranslate()
+{
+    ChartPanel::retranslate();
+    m_x->setTitleText(tr("context length (tokens)"));
+    m_y->setTitleText(tr("tokens/s per user"));
+}
+
+void SpeedVsContextChart::applyFonts()
+{
+    ChartPanel::applyFonts();
+    QFont f = font();
+    f.setPointSize(fontPointSize());
+    f.setBold(true);
+    for (const Curve& c : m_curves)
+        if (c.marker)
+            c.marker->setPointLabelsFont(f);
+    m_xLabels->refresh();
+}
+
+void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    chart()->removeAllSeries(); // deletes the series and their band lines
+    m_curves.clear();
+    int index = 0;
+    for (const is::DeploymentAnalysis& d : analysis.deployments) {
+        const QColor colour = chartfmt::deploymentColour(colours, d.docId, index++);
+        Curve c;
+        c.bandHigh = new QLineSeries(chart());
+        c.bandLow = new QLineSeries(chart());
+        c.band = new QAreaSeries(c.bandHigh, c.bandLow);
+        QColor fill = colour;
+        fill.setAlphaF(0.22);
+        c.band->setBrush(fill);
+        c.band->setPen(Qt::NoPen);
+        c.band->setName(tr("%1 (range)").arg(d.name));
+
+        c.line = new QLineSeries;
+        c.line->setName(d.name);
+        QPen pen(colour);
+        pen.setWidthF(3);
+        c.line->setPen(pen);
+
+        c.marker = new QScatterSeries;
+        c.marker->setName(tr("%1: SRAM full").arg(d.name));
+        c.marker->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+        c.marker->setMarkerSize(16);
+        c.marker->setColor(colour);
+        c.marker->setBorderColor(Qt::black);
+        c.marker->setPointLabelsVisible(true);
+        c.marker->setPointLabelsClipping(false);
+        c.marker->setPointLabelsColor(colour.darker(140));
+
+        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(c.band), static_cast<QAbstractSeries*>(c.line),
+                                   static_cast<QAbstractSeries*>(c.marker)}) {
+            chart()->addSeries(s);
+            s->attachAxis(m_x);
+            s->attachAxis(m_y);
+        }
+        // The legend names deployments once; bands and markers explain themselves.
+        for (QLegendMarker* m : chart()->legend()->markers(c.band))
+            m->setVisible(false);
+        for (QLegendMarker* m : chart()->legend()->markers(c.marker))
+            m->setVisible(false);
+        m_curves.push_back(c);
+    }
+    applyFonts();
+}
+
+void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    QStringList signature;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const auto& d = analysis.deployments[i];
+        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
+    }
+    if (signature != m_signature || m_needsRebuild) {
+        rebuild(analysis, colours);
+        m_signature = signature;
+        m_needsRebuild = false;
+    }
+
+    QString csv = QStringLiteral("deployment,context_tokens,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
+    QStringList notes;
+    double yMax = 0;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[i];
+        const Curve& c = m_curves[i];
+        QList<QPointF> mid;
+        QList<QPointF> low;
+        QList<QPointF> high;
+        bool ranged = false;
+        double lastFit = 0;
+        bool anyMissing = false;
+        for (size_t k = 0; k < d.speedVsContext.size(); ++k) {
+            const is::BandPoint& p = d.speedVsContext[k];
+            // A log axis cannot show x <= 0; a point that does not fit is drawn at 0 tok/s.
+            if (!chartfmt::drawable(p.x) || p.x <= 0)
+                continue;
+            const double y = std::max(0.0, chartfmt::finiteOr(p.y));
+            const double lo = std::max(0.0, chartfmt::finiteOr(p.low, y));
+            const double hi = std::max(0.0, chartfmt::finiteOr(p.high, y));
+            mid.append(QPointF(p.x, y));
+            low.append(QPointF(p.x, std::min(lo, y)));
+            high.append(QPointF(p.x, std::max(hi, y)));
+            ranged = ranged || hi - lo > 1e-9 * std::max(1.0, y);
+            yMax = std::max(yMax, std::max(hi, y));
+            if (y > 0)
+                lastFit = p.x;
+            else
+                anyMissing = true;
+            const QString placement =
+                k < d.contextPlacement.size() ? is::kvPlacementId(d.contextPlacement[k]) : QString();
+            const int chips = k < d.contextChips.size() ? d.contextChips[k] : 0;
+            csv += chartexport::csvField(d.name) % QLatin1Char(',') % chartexport::csvNumber(p.x) % QLatin1Char(',') %
+                   chartexport::csvNumber(y) % QLatin1Char(',') % chartexport::csvNumber(std::min(lo, y)) %
+                   QLatin1Char(',') % chartexport::csvNumber(std::max(hi, y)) % QLatin1Char(',') % placement %
+                   QLatin1Char(',') % QString::number(chips) % QLatin1Char('\n');
+        }
+        c.line->replace(mid);
+        c.bandHigh->replace(ranged ? high : QList<QPointF>());
+        c.bandLow->replace(ranged ? low : QList<QPointF>());
+        c.band->setVisible(ranged);
+
+        QList<QPointF> marker;
+        if (d.sramExhaustedAt > 0 && chartfmt::drawable(d.sramExhaustedAt)) {
+            double y = 0;
+            for (const QPointF& p : std::as_const(mid))
+                if (p.x() == d.sramExhaustedAt)
+                    y = p.y();
+            marker.append(QPointF(d.sramExhaustedAt, y));
+            const QString action = d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
+                ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
+                : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
+            // A literal format: the label is the text itself, no @xPoint placeholders.
+            c.marker->setPointLabelsFormat(tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
+        }
+        c.marker->replace(marker);
+        c.marker->setVisible(!marker.isEmpty());
+
+        if (mid.isEmpty() || lastFit == 0)
+            notes << tr("%1 does not fit at any context length").arg(d.name);
+        else if (anyMissing)
+            notes << tr("%1 does not fit beyond %2 tokens (drawn at 0)").arg(d.name, chartfmt::compactTokens(lastFit));
+    }
+    niceaxis::setValueRange(m_y, yMax * 1.08);
+    m_csv = csv;
+    setNote(notes.join(QLatin1String("; ")));
+}
+
+QString SpeedVsContextChart::toCsv() const
+{
+    return m_csv;
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/ChartPanel.h"
+
+#include <QStringList>
+
+#include <vector>
+
+class QAreaSeries;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QValueAxis;
+class LogAxisLabels;
+
+// Tokens per second per user against context length (log axis, 1 K to 2 M), one line per
+// deployment with its band, and the point where a wafer deployment runs out of SRAM marked
+// with what happens next (more wafers, or KV cache spilled to MemoryX).
+class SpeedVsContextChart : public ChartPanel
+{
+    Q_OBJECT
+public:
+    explicit SpeedVsContextChart(QWidget* parent = nullptr);
+
+    QString id() const override { return QStringLiteral("speed-vs-context"); }
+    QString title() const override;
+    void setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours) override;
+    QString toCsv() const override;
+
+protected:
+    void retranslate() override;
+    void applyFonts() override;
+
+private:
+    struct Curve
+    {
+        QLineSeries* line = nullptr;
+        QAreaSeries* band = nullptr;
+        QLineSeries* bandHigh = nullptr;
+        QLineSeries* bandLow = nullptr;
+        QScatterSeries* marker = nullptr;
+    };
+    void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
+
+    QLogValueAxis* m_x = nullptr;
+    QValueAxis* m_y = nullptr;
+    LogAxisLabels* m_xLabels = nullptr;
+    std::vector<Curve> m_curves;
+    QStringList m_signature;
+    QString m_csv;
+};

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include "charts/StackedBarsChart.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
+#include "charts/Whiskers.h"
+
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace {
+constexpr double kBarWidth = 0.6;
+}
+
+StackedBarsChart::StackedBarsChart(QWidget* parent)
+    : ChartPanel(parent)
+{
+}
+
+void StackedBarsChart::retranslate()
+{
+    ChartPanel::retranslate();
+    if (m_values)
+        m_values->setTitleText(valueAxisTitle());
+}
+
+QString StackedBarsChart::noteFor(const QString& deployment, const is::Estimate& mid) const
+{
+    if (mid.fits)
+        return {};
+    return mid.why.isEmpty() ? tr("%1 does not fit").arg(deployment) : tr("%1 does not fit: %2").arg(deployment, mid.why);
+}
+
+void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
+{
+    chart()->removeAllSeries();
+    const auto oldAxes = chart()->axes();
+    for (QAbstractAxis* a : oldAxes) {
+        chart()->removeAxis(a);
+        delete a;
+    }
+    m_whiskers.clear();
+    m_limits.clear();
+    m_parts = parts();
+    const int n = int(analysis.deployments.size());
+
+    // Category 0 is drawn at the bottom: list deployments in reverse so the first is on top.
+    m_categories = new QBarCategoryAxis;
+    for (int i = n - 1; i >= 0; --i)
+        m_categories->append(analysis.deployments[size_t(i)].name);
+    m_values = new QValueAxis;
+    m_values->setTitleText(valueAxisTitle());
+    chart()->addAxis(m_categories, Qt::AlignLeft);
+    chart()->addAxis(m_values, Qt::AlignBottom);
+
+    m_series = new QHorizontalStackedBarSeries;
+    m_series->setBarWidth(kBarWidth);
+    for (const Part& p : m_parts) {
+        auto* set = new QBarSet(p.name);
+        set->setColor(p.colour);
+        set->setBorderColor(p.colour.darker(130));
+        for (int i = 0; i < n; ++i)
+            set->append(0);
+        m_series->append(set);
+    }
+    chart()->addSeries(m_series);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+
+    const QString limitLegend = limitName();
+    for (int i = 0; i < n; ++i) {
+        auto* w = new QLineSeries;
+        w->setName(tr("%1 (range)").arg(analysis.deployments[size_t(i)].name));
+        QPen pen(QColor(0x30, 0x30, 0x30));
+        pen.setWidthF(2);
+        w->setPen(pen);
+        chart()->addSeries(w);
+        w->attachAxis(m_categories);
+        w->attachAxis(m_values);
+        for (QLegendMarker* lm : chart()->legend()->markers(w))
+            lm->setVisible(false);
+        m_whiskers.push_back(w);
+
+        if (!limitLegend.isEmpty()) {
+            auto* l = new QLineSeries;
+            l->setName(limitLegend);
+            QPen lp(Qt::black);
+            lp.setWidthF(3);
+            lp.setStyle(Qt::DashLine);
+            l->setPen(lp);
+            chart()->addSeries(l);
+            l->attachAxis(m_categories);
+            l->attachAxis(m_values);
+            // One legend entry for all the limit lines.
+            if (i > 0)
+                for (QLegendMarker* lm : chart()->legend()->markers(l))
+                    lm->setVisible(false);
+            m_limits.push_back(l);
+        }
+    }
+    applyFonts();
+}
+
+void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+{
+    Q_UNUSED(colours); // bars are coloured by part; deployments are named on the axis
+    QStringList signature;
+    for (const auto& d : analysis.deployments)
+        signature << d.docId << d.name;
+    if (signature != m_signature || m_needsRebuild) {
+        rebuild(analysis);
+        m_signature = signature;
+        m_needsRebuild = false;
+    }
+
+    const int n = int(analysis.deployments.size());
+    m_rows.assign(size_t(n), {});
+    const QList<QBarSet*> sets = m_series->barSets();
+    QStringList notes;
+    double top = 0;
+    for (int i = 0; i < n; ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[size_t(i)];
+        const is::RangedEstimate& e = d.estimate;
+        const int category = n - 1 - i;
+        Row& row = m_rows[size_t(i)];
+        row.deployment = d.name;
+        row.fits = e.mid.fits;
+        double total = 0, totalA = 0, totalB = 0;
+        for (size_t p = 0; p < m_parts.size(); ++p) {
+            const double v = std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.mid)));
+            row.parts.push_back(v);
+            total += v;
+            totalA += std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.low)));
+            totalB += std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.high)));
+            if (int(p) < sets.size())
+                sets[int(p)]->replace(category, v);
+        }
+        row.totalLow = std::min({totalA, totalB, total});
+        row.totalHigh = std::max({totalA, totalB, total});
+        const bool ranged = e.ranged && row.totalHigh - row.totalLow > 1e-9 * std::max(1.0, total);
+        m_whiskers[size_t(i)]->replace(ranged ? whiskers::iBeam(category, row.totalLow, row.totalHigh, 0.15, false)
+                                              : QList<QPointF>());
+        top = std::max(top, row.totalHigh);
+        row.limit = chartfmt::finiteOr(limit(e.mid), 0);
+        if (i < int(m_limits.size())) {
+            QList<QPointF> line;
+            if (row.limit > 0)
+                line = {QPointF(row.limit, category - 0.45), QPointF(row.limit, category + 0.45)};
+            m_limits[size_t(i)]->replace(line);
+            top = std::max(top, row.limit);
+        }
+        const QString note = noteFor(d.name, e.mid);
+        if (!note.isEmpty())
+            notes << note;
+    }
+    // Parts that are zero everywhere (no queueing, no compute on a wafer) leave the legend, so
+    // the ones that matter fit in one row under a grid cell.
+    const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
+    for (size_t p = 0; p < m_parts.size() && int(p) < markers.size(); ++p) {
+        bool any = false;
+        for (const Row& r : m_rows)
+            any = any || r.parts[p] > 0;
+        markers[int(p)]->setVisible(any);
+    }
+    niceaxis::setValueRange(m_values, top * 1.05);
+    setNote(notes.join(QLatin1String("; ")));
+}
+
+QString StackedBarsChart::toCsv() const
+{
+    QString csv = QStringLiteral("deployment,fits");
+    for (const Part& p : m_parts)
+        csv += QLatin1Char(',') % p.csvColumn;
+    csv += QStringLiteral(",total_low,total_high");
+    if (!limitCsvColumn().isEmpty())
+        csv += QLatin1Char(',') % limitCsvColumn();
+    csv += QLatin1Char('\n');
+    for (const Row& r : m_rows) {
+        csv += chartexport::csvField(r.deployment) % QLatin1Char(',') %
+               (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
+        for (double v : r.parts)
+            csv += QLatin1Char(',') % chartexport::csvNumber(v);
+        csv += QLatin1Char(',') % chartexport::csvNumber(r.totalLow) % QLatin1Char(',') % chartexport::csvNumber(r.totalHigh);
+        if (!limitCsvColumn().isEmpty())
+            csv += QLatin1Char(',') % chartexport::csvNumber(r.limit);
+        csv += QLatin1Char('\n');
+    }
+    return csv;
+}
