@@ -504,9 +504,10 @@ void Simulation::startStep(int r, double t)
         joinDecode(r, e.id, t);
     }
     // The next decode step must fit: preempt the newest sequences until it does.
-    while (rep.nDecode > 0 && kvTokens(rep) / m_block + 0.5 * rep.seqs() + m_a * rep.nDecode / m_block > m_capBlocks)
+    while (rep.nDecode > 0 && kvTokens(rep) / m_block + 0.5 * rep.seqs() + m_a * rep.nDecode / m_block > m_capBlocks) {
         if (!preempt(r))
             break;
+    }
 
     int budget = sch.maxBatchTokens - rep.nDecode;
     if (rep.role != Role::Decode) {
@@ -524,6 +525,21 @@ void Simulation::startStep(int r, double t)
             rep.chunks.push_back(id);
         }
         const double longest = m_capBlocks * m_block * (1.0 - sch.kvWatermark) - m_block;
+        // Admission keeps room for what is already promised: the rest of the prompts being
+        // prefilled, and the batch's growth until its next sequence finishes and frees blocks.
+        // Without that reserve a nearly full cache preempts (and recomputes) constantly. Like a
+        // real scheduler it looks no further, so cohorts admitted together (fixed lengths under
+        // overload) still outgrow the cache and preempt.
+        double promised = 0;
+        for (int id : rep.prefilling) {
+            const Req& q = m_reqs[static_cast<size_t>(id)];
+            promised += q.prompt - q.prefilled - q.chunk;
+        }
+        double untilNext = std::numeric_limits<double>::infinity();
+        if (rep.nDecode > 0 && !rep.finish.empty()) {
+            untilNext = static_cast<double>(std::max<std::int64_t>(0, rep.finish.top().step - rep.step));
+            promised += m_a * rep.seqs() * untilNext;
+        }
         while (budget > 0 && !m_waiting.empty() && rep.seqs() < m_maxSeqs) {
             const int id = m_waiting.front();
             Req& q = m_reqs[static_cast<size_t>(id)];
@@ -537,8 +553,10 @@ void Simulation::startStep(int r, double t)
             const int n = sch.chunkedPrefill ? std::min(budget, q.prompt) : q.prompt;
             if (!sch.chunkedPrefill && n > budget && !rep.chunks.empty())
                 break;
-            if (freeTokens(rep, 1) < n)
+            const double growth = m_a * std::min(untilNext, (q.out - q.generated) / m_a);
+            if (freeTokens(rep, 1) < promised + q.prompt + growth)
                 break;
+            promised += q.prompt - n + growth;
             m_waiting.pop_front();
             q.phase = Phase::Prefilling;
             q.replica = r;

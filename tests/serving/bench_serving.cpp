@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Benchmark: simulating 100,000 requests on each deployment of the default scenario (target:
+// at most 1 s on one core in all, resident memory under 200 MB). Prints the median of several
+// runs and the peak resident set size. Not a pass/fail test: machines are shared and noisy.
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/Scenario.h"
+#include "serving/ScenarioSimulation.h"
+
+#include <QCoreApplication>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QString path = argc > 1 ? QString::fromLocal8Bit(argv[1])
+                                  : QStringLiteral(IS_SOURCE_DIR "/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+    const int requests = argc > 2 ? std::atoi(argv[2]) : 100000;
+    const int runs = argc > 3 ? std::atoi(argv[3]) : 7;
+    QString error;
+    auto scenario = is::loadScenarioFile(path, &error);
+    if (!scenario) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 2;
+    }
+    is::Engine engine(is::Catalog::builtin());
+    is::serving::SimulationOverrides o;
+    o.requests = requests;
+    std::vector<double> seconds;
+    std::optional<is::serving::SimulationRun> last;
+    for (int i = 0; i < runs; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        last = is::serving::simulateScenario(*scenario, engine, o, &error);
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        if (!last) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+    }
+    std::sort(seconds.begin(), seconds.end());
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    for (const auto& d : last->deployments)
+        std::printf("%-28s %s: %d of %d requests, %.1f simulated s, %.0f tok/s, TTFT p50 %.0f ms, %ld preemptions\n",
+                    qPrintable(d.name), d.ok ? "ok" : qPrintable(d.why), d.sim.completed, d.sim.requests, d.sim.durationS,
+                    d.sim.throughputTokS, d.sim.ttftS.p50 * 1000, d.sim.preemptions);
+    std::printf("simulate %d requests x %zu deployments: median %.3f s (min %.3f, max %.3f) over %d runs; peak RSS %.1f MB\n",
+                requests, last->deployments.size(), seconds[seconds.size() / 2], seconds.front(), seconds.back(), runs,
+                usage.ru_maxrss / 1024.0);
+    return 0;
+}
