@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// `inference-studio size SCENARIO.json (--users N | --rps R | --power-mw P) [--json]`: how many
+// copies of each deployment a load needs, or what a power budget buys (core/cost).
+#include "Command.h"
+#include "CliSupport.h"
+
+#include "cost/FleetSizing.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/Scenario.h"
+#include "serving/ServingConfig.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cmath>
+#include <optional>
+#include <functional>
+
+namespace {
+
+QString fmt(double v, int decimals) { return QString::number(v, 'f', decimals); }
+
+// Large counts with thousands separators, so 118,788 chips reads at a glance.
+QString count(double v)
+{
+    QString digits = QString::number(static_cast<qlonglong>(std::llround(v)));
+    for (qsizetype i = digits.size() - 3; i > (digits.startsWith(QLatin1Char('-')) ? 1 : 0); i -= 3)
+        digits.insert(i, QLatin1Char(','));
+    return digits;
+}
+
+void printTable(const is::cost::FleetResult& r, QTextStream& out)
+{
+    using is::cost::FleetRow;
+    struct Row
+    {
+        const char* label;
+        std::function<QString(const FleetRow&)> value;
+    };
+    const std::vector<Row> rows = {
+        {"model", [](const auto& f) -> QString { return f.modelName; }},
+        {"serving point TTFT / TPOT (ms)", [](const auto& f) -> QString { return QStringLiteral("%1 / %2").arg(fmt(f.ttftS * 1000, 0), fmt(f.tpotS * 1000, 1)); }},
+        {"one unit: chips / systems", [](const auto& f) -> QString { return QStringLiteral("%1 / %2").arg(f.unitChips).arg(f.unitSystems); }},
+        {"one unit: users / tok/s", [](const auto& f) -> QString { return QStringLiteral("%1 / %2").arg(count(f.unitUsers), count(f.unitTokS)); }},
+        {"units", [](const auto& f) -> QString { return count(static_cast<double>(f.units)); }},
+        {"chips", [](const auto& f) -> QString { return count(static_cast<double>(f.chips)); }},
+        {"systems", [](const auto& f) -> QString { return count(static_cast<double>(f.systems)); }},
+        {"capex ($M)", [](const auto& f) -> QString { return fmt(f.capexUsd / 1e6, 1); }},
+        {"power MW (average / peak)", [](const auto& f) -> QString { return QStringLiteral("%1 / %2").arg(fmt(f.facilityMW, 2), fmt(f.peakMW, 2)); }},
+        {"tok/s", [](const auto& f) -> QString { return count(f.tokS); }},
+        {"users", [](const auto& f) -> QString { return count(f.users); }},
+        {"requests/s", [](const auto& f) -> QString { return fmt(f.rps, 2); }},
+        {"load (share of capacity)", [](const auto& f) -> QString { return fmt(f.load, 2); }},
+        {"$/M tokens (in / out)", [](const auto& f) -> QString {
+             return QStringLiteral("%1 (%2 / %3)").arg(fmt(f.costs.usdPerMTok, 2), fmt(f.costs.usdPerMTokInput, 2), fmt(f.costs.usdPerMTokOutput, 2)); }},
+        {"$/user-hour", [](const auto& f) -> QString { return fmt(f.costs.usdPerUserHour, 3); }},
+        {"J/token", [](const auto& f) -> QString { return fmt(f.costs.joulesPerToken, 2); }},
+    };
+    QStringList header{QString()};
+    for (const FleetRow& f : r.rows)
+        header << f.name;
+    std::vector<QStringList> table{header};
+    for (const Row& row : rows) {
+        QStringList line{QString::fromLatin1(row.label)};
+        for (const FleetRow& f : r.rows)
+            line << (f.feasible || row.label == std::string_view("model") ? row.value(f) : QStringLiteral("-"));
+        table.push_back(line);
+    }
+    QStringList why{QStringLiteral("not feasible")};
+    bool any = false;
+    for (const FleetRow& f : r.rows) {
+        why << (f.feasible ? QString() : f.why);
+        any = any || !f.feasible;
+    }
+    if (any)
+        table.push_back(why);
+    const QString target = r.target.kind == is::cost::FleetTargetKind::Users          ? QStringLiteral("%1 concurrent users").arg(count(r.target.value))
+                           : r.target.kind == is::cost::FleetTargetKind::RequestsPerS ? QStringLiteral("%1 requests/s").arg(r.target.value)
+                                                                                      : QStringLiteral("a %1 MW power budget").arg(r.target.value);
+    out << "Sized for " << target << " at TTFT <= " << fmt(r.slo.ttftS * 1000, 0) << " ms and TPOT <= " << fmt(r.slo.tpotS * 1000, 1)
+        << " ms" << (r.slo.source.isEmpty() ? QString() : QString(QStringLiteral(" (") + r.slo.source + QStringLiteral(")"))) << "\n\n";
+    is::app::printAligned(table, out);
+}
+
+int runSize(const QStringList& argsIn)
+{
+    QTextStream err(stderr);
+    is::app::ArgParser args(QStringLiteral("size"), argsIn);
+    const bool json = args.flag(QStringLiteral("--json"));
+    struct Opt
+    {
+        const char* name;
+        is::cost::FleetTargetKind kind;
+        bool present = false;
+        QString value;
+    };
+    std::vector<Opt> targets{{"--users", is::cost::FleetTargetKind::Users, false, {}},
+                             {"--rps", is::cost::FleetTargetKind::RequestsPerS, false, {}},
+                             {"--power-mw", is::cost::FleetTargetKind::PowerMW, false, {}}};
+    for (Opt& o : targets)
+        o.value = args.option(QString::fromLatin1(o.name), &o.present);
+    bool hasTtft = false;
+    bool hasTpot = false;
+    const QString ttft = args.option(QStringLiteral("--ttft-ms"), &hasTtft);
+    const QString tpot = args.option(QStringLiteral("--tpot-ms"), &hasTpot);
+    const QStringList positional = args.positional();
+    const int given = static_cast<int>(std::count_if(targets.begin(), targets.end(), [](const Opt& o) { return o.present; }));
+    const char* usage = "usage: inference-studio size SCENARIO.json (--users N | --rps R | --power-mw P) [--ttft-ms T] [--tpot-ms T] [--json]\n";
+    if (!args.ok() || positional.size() != 1 || given != 1) {
+        err << usage;
+        if (!args.ok())
+            err << args.error() << "\n";
+        else if (given != 1)
+            err << "size: give exactly one of --users, --rps and --power-mw\n";
+        return is::app::ExitBadInput;
+    }
+    auto positive = [&](const char* name, const QString& text, double* v) {
+        bool ok = false;
+        *v = text.toDouble(&ok);
+        if (!ok || !std::isfinite(*v) || *v <= 0) {
+            err << "size: " << name << ": expected a positive number, got '" << text << "'\n";
+            return false;
+        }
+        return true;
+    };
+    is::cost::FleetTarget target;
+    for (const Opt& o : targets)
+        if (o.present) {
+            target.kind = o.kind;
+            if (!positive(o.name, o.value, &target.value))
+                return is::app::ExitBadInput;
+        }
+    // Latency targets: the command line, then the serving section, then the workload's limits.
+    std::optional<double> ttftS;
+    std::optional<double> tpotS;
+    double v = 0;
+    if (hasTtft) {
+        if (!positive("--ttft-ms", ttft, &v))
+            return is::app::ExitBadInput;
+        ttftS = v / 1000.0;
+    }
+    if (hasTpot) {
+        if (!positive("--tpot-ms", tpot, &v))
+            return is::app::ExitBadInput;
+        tpotS = v / 1000.0;
+    }
+    const QString file = positional.front();
+    QString error;
+    auto scenario = is::loadScenarioFile(file, &error);
+    if (!scenario) {
+        err << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    auto tco = is::cost::tcoFor(*scenario, &error);
+    auto serving = tco ? is::serving::servingConfigFor(*scenario, &error) : std::nullopt;
+    if (!tco || !serving) {
+        err << file << ": " << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    is::cost::SloTargets slo;
+    slo.ttftS = serving->ttftTargetS > 0 ? serving->ttftTargetS : scenario->workload.ttftLimitS;
+    slo.tpotS = serving->tpotTargetS > 0 ? serving->tpotTargetS : scenario->workload.tpotLimitS;
+    slo.source = slo.ttftS > 0 || slo.tpotS > 0 ? QStringLiteral("scenario") : QString();
+    if (ttftS || tpotS) {
+        slo.ttftS = ttftS.value_or(slo.ttftS);
+        slo.tpotS = tpotS.value_or(slo.tpotS);
+        slo.source = QStringLiteral("command line");
+    }
+    QStringList warnings;
+    is::Engine engine(is::Catalog::load(&warnings));
+    for (const QString& w : warnings)
+        err << "warning: " << w << "\n";
+    auto result = is::cost::sizeFleet(*scenario, engine, *tco, target, slo, &error);
+    if (!result) {
+        err << file << ": " << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    QTextStream out(stdout);
+    if (json)
+        out << QJsonDocument(is::cost::fleetResultToJson(*result)).toJson(QJsonDocument::Compact) << "\n";
+    else
+        printTable(*result, out);
+    return is::app::ExitOk;
+}
+
+const is::app::CommandRegistration reg("size", "size SCENARIO.json (--users N | --rps R | --power-mw P) [--ttft-ms T] [--tpot-ms T] [--json]",
+                                       &runSize);
+
+} // namespace
