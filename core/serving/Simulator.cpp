@@ -78,6 +78,9 @@ struct Replica
     std::deque<int> prefilling;
     // The running step.
     std::int64_t k = 0;
+    double stepStart = 0;
+    double stepEnd = 0;
+    double context = 0; // mean context at the start of a run of decode steps
     std::vector<int> chunks;
     double util = 0;
     double kvTokens = 0;        // as last published to the totals
@@ -129,6 +132,7 @@ private:
     void startStep(int r, double t);
     void finishStep(int r, double t);
     void wake(Role forQueue, double t);
+    void cut(Role forQueue, double t);
     std::int64_t macroSteps(int r, double t, double context);
     double freeTokens(const Replica& rep, int extraSeqs) const;
     double kvTokens(const Replica& rep) const { return rep.sumBase + m_a * rep.nDecode * static_cast<double>(rep.step) + rep.otherKv; }
@@ -304,6 +308,8 @@ void Simulation::complete(int id, double t)
         const double next = t + m_set.requests[static_cast<size_t>(id)].toolTimeS;
         m_reqs[static_cast<size_t>(id) + 1].arrivalS = next;
         m_followUps.push(TimedEntry{next + m_overhead, id + 1, 0});
+        if (m_waiting.empty())
+            cut(Role::Prefill, next + m_overhead);
     }
 }
 
@@ -356,7 +362,10 @@ void Simulation::prefillDone(int r, int id, double t)
             return;
         }
         q.phase = Phase::Transferring;
-        m_transfers.push(TimedEntry{ready + m_model.kvTransferS(q.prompt), id, 0});
+        const double arrives = ready + m_model.kvTransferS(q.prompt);
+        m_transfers.push(TimedEntry{arrives, id, 0});
+        if (m_decodeWaiting.empty())
+            cut(Role::Decode, arrives);
         return;
     }
     if (ready <= t) {
@@ -613,6 +622,7 @@ void Simulation::startStep(int r, double t)
     rep.k = 0;
     if (n > 0) {
         rep.k = rep.chunks.empty() ? macroSteps(r, t, context) : 1;
+        rep.context = context;
         // Step times grow with context; the middle step stands for the run.
         const double mid = context + m_a * static_cast<double>(rep.k - 1) / 2.0;
         decodeS = static_cast<double>(rep.k) * m_model.decodeStepS(n, mid);
@@ -628,7 +638,42 @@ void Simulation::startStep(int r, double t)
     m_prefillS += prefillS;
     rep.scheduled = true;
     rep.interruptible = false;
-    m_steps.push(TimedEntry{t + duration, r, ++rep.version});
+    rep.stepStart = t;
+    rep.stepEnd = t + duration;
+    m_steps.push(TimedEntry{rep.stepEnd, r, ++rep.version});
+}
+
+void Simulation::cut(Role forQueue, double t)
+{
+    // A run of decode steps was planned before this event existed (a hand-off or an agent's
+    // next call created by another replica); end it at the first step boundary after the event
+    // so the new request is admitted when a real scheduler would admit it.
+    for (size_t r = 0; r < m_replicas.size(); ++r) {
+        Replica& rep = m_replicas[r];
+        const bool serves = forQueue == Role::Decode ? rep.role == Role::Decode : rep.role != Role::Decode;
+        if (!serves || !rep.scheduled || rep.interruptible || rep.k <= 1 || !rep.chunks.empty() || rep.stepEnd <= t)
+            continue;
+        const int n = rep.nDecode;
+        const auto runS = [&](std::int64_t j) {
+            return static_cast<double>(j) * m_model.decodeStepS(n, rep.context + m_a * static_cast<double>(j - 1) / 2.0);
+        };
+        std::int64_t lo = 1;
+        std::int64_t hi = rep.k;
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (rep.stepStart + runS(mid) >= t)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (lo >= rep.k)
+            continue;
+        const double end = rep.stepStart + runS(lo);
+        m_busyS -= rep.stepEnd - end;
+        rep.k = lo;
+        rep.stepEnd = end;
+        m_steps.push(TimedEntry{end, static_cast<int>(r), ++rep.version});
+    }
 }
 
 SimResult Simulation::run()
