@@ -17,6 +17,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void nonFiniteInputsAreSanitised();
     void comparisonTableRatios();
     void comparisonTableCsv();
+    void updateLatency();
     void screenshot();
 
 private:
@@ -387,6 +389,48 @@ void TestCharts::comparisonTableCsv()
             lines.join(QLatin1Char('\n')).contains(QLatin1String("x faster")));
     // The host's menu gets Copy and Export from QWidget::actions().
     QCOMPARE(table.actions().size(), 2);
+}
+
+void TestCharts::updateLatency()
+{
+    // Slider-to-pixels for the charts alone (the engine runs on a worker thread): apply a new
+    // analysis and repaint every chart. Reported, and bounded loosely: timing on a shared
+    // machine is not a test of speed, the shell's --bench-ui is.
+    Scenario other = m_scenario;
+    other.workload.inputTokens = 65536;
+    const std::shared_ptr<const ScenarioAnalysis> analyses[2] = {m_analysis, test::analyse(other)};
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy repainted(&view, &ChartsView::repainted);
+    std::vector<double> ms;
+    QHash<QString, double> paintMs;
+    for (int i = 0; i < 30; ++i) {
+        QElapsedTimer t;
+        t.start();
+        view.setAnalysis(analyses[i % 2], m_colours);
+        view.flush();
+        for (ChartPanel* panel : view.charts()) {
+            QElapsedTimer p;
+            p.start();
+            panel->chartView()->viewport()->repaint();
+            paintMs[panel->id()] += p.nsecsElapsed() / 1e6;
+        }
+        ms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    view.setAnalysis(analyses[0], m_colours);
+    view.flush();
+    for (ChartPanel* panel : view.charts())
+        qInfo("  %s: paint %.2f ms", qPrintable(panel->id()), paintMs[panel->id()] / 30);
+    std::sort(ms.begin(), ms.end());
+    const double median = ms[ms.size() / 2];
+    qInfo("charts update+repaint at 1600x1000: median %.1f ms, max %.1f ms", median, ms.back());
+    QVERIFY(repainted.count() >= 1);
+    QVERIFY(median < 250);
+    // Streaming updates drew without antialiasing; once they stop, the charts are crisp again.
+    QVERIFY(!view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+    QTRY_VERIFY(view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
 }
 
 void TestCharts::screenshot()

@@ -121,6 +121,9 @@ QString ChartPanel::note() const
 
 void ChartPanel::setNote(const QString& note)
 {
+    // Unchanged notes must not touch the label: a new text re-lays out the panel.
+    if (note == m_note->text())
+        return;
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
 }

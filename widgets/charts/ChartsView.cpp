@@ -40,6 +40,11 @@ ChartsView::ChartsView(QWidget* parent)
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
     connect(&m_coalesce, &QTimer::timeout, this, &ChartsView::apply);
+    // While updates stream in (a slider being dragged), charts draw without antialiasing, which
+    // halves the cost of the big filled bands; once the stream stops they are drawn crisp again.
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(250);
+    connect(&m_settle, &QTimer::timeout, this, [this] { setLive(false); });
 
     // Reading order: speed first (the headline), then why (latency, breakdown, memory), then
     // what it costs.
@@ -78,6 +83,11 @@ void ChartsView::apply()
         return;
     m_analysis = std::move(m_pending);
     m_pending.reset();
+    if (m_sinceLastApply.isValid() && m_sinceLastApply.elapsed() < m_settle.interval())
+        setLive(true);
+    m_sinceLastApply.start();
+    if (m_live)
+        m_settle.start();
     m_awaitingPaint.clear();
     for (ChartPanel* panel : std::as_const(m_charts)) {
         panel->setAnalysis(*m_analysis, m_colours);
@@ -88,6 +98,18 @@ void ChartsView::apply()
     Q_EMIT updated();
     if (m_awaitingPaint.isEmpty())
         Q_EMIT repainted();
+}
+
+void ChartsView::setLive(bool live)
+{
+    if (live == m_live)
+        return;
+    m_live = live;
+    for (ChartPanel* panel : std::as_const(m_charts)) {
+        panel->chartView()->setRenderHint(QPainter::Antialiasing, !live);
+        if (!live)
+            panel->chartView()->viewport()->update();
+    }
 }
 
 void ChartsView::changeEvent(QEvent* event)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -60,6 +61,7 @@ private:
     void apply();
     void relayout();
     void onChartPainted();
+    void setLive(bool live);
 
     QList<ChartPanel*> m_charts;
     QGridLayout* m_grid = nullptr;
@@ -68,6 +70,9 @@ private:
     std::shared_ptr<const is::ScenarioAnalysis> m_pending;
     QHash<QString, QColor> m_colours;
     QTimer m_coalesce;
+    QTimer m_settle;
+    QElapsedTimer m_sinceLastApply;
+    bool m_live = false;
     QList<ChartPanel*> m_awaitingPaint;
     int m_fontPointSize = 11;
     int m_columns = 3;

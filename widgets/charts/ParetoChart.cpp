@@ -23,7 +23,7 @@ ParetoChart::ParetoChart(QWidget* parent)
     for (QLogValueAxis* a : {m_x, m_y}) {
         a->setBase(10);
         a->setLabelFormat(QStringLiteral("%.0f"));
-        a->setMinorTickCount(8);
+        a->setMinorTickCount(0);
         a->setRange(1, 1000);
     }
     chart()->addAxis(m_x, Qt::AlignBottom);
