@@ -2,6 +2,7 @@
 #include "cost/FleetSizing.h"
 
 #include "common/Log.h"
+#include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
 
@@ -26,16 +27,6 @@ QString fleetTargetKindId(FleetTargetKind k)
 }
 
 namespace {
-
-// Of the busy machine time at a serving point, the share spent prefilling (the engine's cycle:
-// b prefills and out/a decode steps per replica).
-double prefillShareOf(const Estimate& e, int replicas, double outputTokens)
-{
-    const double b = std::max(1.0, static_cast<double>(e.batch) / std::max(1, replicas));
-    const double prefill = b * e.prefillOccupancyS;
-    const double decode = outputTokens / std::max(1.0, e.acceptance) * e.decodeStepS;
-    return prefill + decode > 0 ? prefill / (prefill + decode) : 0.0;
-}
 
 FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
                  const FleetTarget& target, const SloTargets& slo)

@@ -10,6 +10,8 @@
 
 namespace is::serving {
 
+class Rng;
+
 // One request the simulator serves.
 struct RequestSpec
 {
@@ -48,7 +50,7 @@ public:
     double meanOutput() const { return m_meanOutput; }
 
 private:
-    int sampleLength(const LengthSpec& l, double fallback, class Rng& rng) const;
+    int sampleLength(const LengthSpec& l, double fallback, Rng& rng) const;
 
     ServingConfig m_config;
     Workload m_workload;

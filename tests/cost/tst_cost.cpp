@@ -4,6 +4,7 @@
 #include "cost/FleetSizing.h"
 #include "cost/PowerModel.h"
 #include "cost/RentalPresets.h"
+#include "cost/ServingPointCost.h"
 #include "cost/TcoAssumptions.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -32,6 +33,8 @@ Deployment deploymentOf(const Catalog& c, const char* deviceId, int count)
 }
 
 QJsonObject json(const char* text) { return QJsonDocument::fromJson(QByteArray(text)).object(); }
+
+double rel(double a, double b) { return std::abs(a - b) / std::abs(b); }
 
 Scenario llamaScenario()
 {
@@ -94,6 +97,37 @@ private slots:
         QCOMPARE(p.systems, 1);
         QCOMPARE(p.networkWPerChip, 0.0); // one system: no scale-out ports
         QVERIFY(std::abs(p.itPowerW(p.utilisationOf(*e)) - e->powerW) < 1e-6 * e->powerW);
+    }
+
+    void servingPointAgreesWithEngine()
+    {
+        // With the engine's simple model (straight-line capital plus energy, every hour used) the
+        // TCO gives the engine's own cost and energy per token.
+        auto catalog = Catalog::builtin();
+        Engine engine(catalog);
+        const Deployment d = deploymentOf(*catalog, "h100-sxm", 8);
+        const ModelDesc m = catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
+        const Workload w{2000, 500, 32, 0, 0};
+        QString error;
+        auto e = engine.estimate(d, m, w, ServingGoal::FixedConcurrency, CostAssumptions{}, &error);
+        QVERIFY2(e, qPrintable(error));
+        TcoAssumptions t;
+        t.costOfCapital.value = 0;
+        t.maintenancePerYear.value = 0;
+        t.spaceUsdPerKwMonth.value = 0;
+        t.utilisation.value = 1;
+        const ServingPointCost c = servingPointCost(d, QStringLiteral("hgx"), *e, w, t);
+        QVERIFY2(rel(c.costs.usdPerMTok, e->usdPerMTok) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(c.costs.usdPerMTok).arg(e->usdPerMTok)));
+        QVERIFY(rel(c.costs.joulesPerToken, e->joulesPerToken) < 1e-9);
+        QVERIFY(c.prefillShare > 0 && c.prefillShare < 1);
+        // The stacked components add up to the total.
+        const HourlyCost per = perMillionTokens(c.costs.hourly, c.servedTokS);
+        QVERIFY(rel(per.total(), c.costs.usdPerMTok) < 1e-12);
+        // Half the hours idle: capital per token doubles, energy per token more than halves its share.
+        t.utilisation.value = 0.5;
+        const ServingPointCost half = servingPointCost(d, QStringLiteral("hgx"), *e, w, t);
+        QVERIFY(rel(perMillionTokens(half.costs.hourly, half.servedTokS).capital, 2 * per.capital) < 1e-12);
+        QVERIFY(half.avgFacilityW < c.avgFacilityW);
     }
 
     void capexFromCatalog()
