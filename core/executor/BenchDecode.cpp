@@ -15,6 +15,8 @@
 #include <atomic>
 #include <chrono>
 
+#include <time.h>
+
 namespace is::exec {
 
 namespace {
@@ -24,6 +26,16 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0)
 {
     return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// CPU seconds used by the whole process (all threads): on a shared machine the time our
+// threads were not scheduled does not count, which gives a second, preemption-free view of
+// compute efficiency next to the wall-clock one.
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 // Reads every byte of the model once so no page is faulted in, or first read, while timing.
@@ -67,6 +79,7 @@ QJsonObject BenchResult::toJson() const
     o[QStringLiteral("peak_gflops")] = peak_gflops;
     o[QStringLiteral("prefill_gflops")] = prefill_gflops;
     o[QStringLiteral("prefill_flops_fraction")] = prefill_flops_fraction;
+    o[QStringLiteral("prefill_flops_fraction_cpu")] = prefill_flops_fraction_cpu;
     o[QStringLiteral("sync_us")] = sync_us;
     o[QStringLiteral("dot_gbs")] = dot_gbs;
     return o;
@@ -106,9 +119,11 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
 
     // Prefill, next to an FMA-peak probe.
     const double peak = probe.peakFlops();
+    const double cpu0 = processCpuSeconds();
     const auto t0 = Clock::now();
     const float* logits = ex.prefill(tokens.data(), prompt);
     const double prefillS = since(t0);
+    const double prefillCpu = processCpuSeconds() - cpu0;
     int next = sampler.sample(logits, static_cast<std::size_t>(c.vocab));
     r.ttft_ms = since(t0) * 1e3;
     r.prefill_tok_s = prompt / prefillS;
@@ -117,6 +132,11 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.prefill_gflops = prefillFlops / prefillS / 1e9;
     r.peak_gflops = peak / 1e9;
     r.prefill_flops_fraction = prefillFlops / prefillS / peak;
+    // Per CPU-second: FLOPs over the CPU time all threads spent in the prefill (spin-waits
+    // included), against one thread's FMA peak per CPU-second.
+    r.prefill_flops_fraction_cpu = prefillCpu > 0 && probe.lastPeakPerCpuSecond() > 0
+                                       ? prefillFlops / prefillCpu / probe.lastPeakPerCpuSecond()
+                                       : 0;
 
     // Decode, next to the bandwidth probes.
     MachineProfile machine;

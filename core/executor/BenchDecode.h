@@ -48,7 +48,8 @@ struct BenchResult
     bool in_llc = false;
     double peak_gflops = 0;
     double prefill_gflops = 0;
-    double prefill_flops_fraction = 0;
+    double prefill_flops_fraction = 0;     // wall clock
+    double prefill_flops_fraction_cpu = 0; // per CPU-second: unaffected by other processes' load
     double predicted_error = 0;          // (predicted - measured) / measured
     double sync_us = 0;
     double dot_gbs = 0;                  // in-cache matrix-vector rate of the weight format

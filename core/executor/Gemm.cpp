@@ -104,6 +104,26 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
         std::size_t job = 0;
         for (std::size_t g0 = b; g0 < e; g0 += group) {
             const std::size_t gn = std::min(group, e - g0);
+            // The next group's weight rows, prefetched a little at a time while this group
+            // computes: packing otherwise waits on DRAM for every group (the weights are read
+            // once per prefill and would add their streaming time to the compute time).
+            const std::byte* pfBegin = nullptr;
+            const std::byte* pfUp = nullptr;
+            std::size_t pfBytes = 0;
+            if (g0 + gn < e) {
+                std::size_t nj = job;
+                while (g0 + gn >= firstPanel[nj + 1])
+                    ++nj;
+                const GemmJob& jn = jobs[nj];
+                const std::size_t n0 = (g0 + gn - firstPanel[nj]) * R;
+                const std::size_t rows = std::min(std::min(group, e - g0 - gn) * R, jn.w->rows - n0);
+                pfBegin = jn.w->row(n0);
+                pfUp = jn.up ? jn.up->row(n0) : nullptr;
+                pfBytes = rows * jn.w->rowStride;
+            }
+            const std::size_t calls = tiles * ((kpad + kBlockK - 1) / kBlockK) * gn;
+            const std::size_t linesPerCall = (pfBytes / 64 + calls - 1) / calls;
+            std::size_t pfLine = 0;
             for (std::size_t i = 0; i < gn; ++i) {
                 const std::size_t p = g0 + i;
                 while (p >= firstPanel[job + 1])
@@ -122,6 +142,11 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                     const std::size_t kc = std::min(kBlockK, kpad - k0);
                     const float* xb = xt + tile * kpad * T + k0 * T;
                     for (std::size_t i = 0; i < gn; ++i) {
+                        for (std::size_t l = 0; l < linesPerCall && pfLine * 64 < pfBytes; ++l, ++pfLine) {
+                            __builtin_prefetch(pfBegin + pfLine * 64, 0, 2);
+                            if (pfUp)
+                                __builtin_prefetch(pfUp + pfLine * 64, 0, 2);
+                        }
                         for (std::size_t h = 0; h < (unit[i].job->up ? 2u : 1u); ++h)
                             ks.gemmTile(xb, T, panels + (i * perUnit + h) * panelFloats + k0 * R, kc,
                                         ctiles + (i * perUnit + h) * R * T, k0 > 0);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <vector>
 
+#include <time.h>
 #include <unistd.h>
 
 namespace is::exec {
@@ -144,12 +145,21 @@ double MachineProbe::peakFlops(int reps)
     const std::size_t iters = static_cast<std::size_t>(4e9 / ks.fmaFlopsPerIter);
     ks.fmaLoop(iters / 10); // raise the clock to its vector-unit frequency first
     double best = 0;
+    m_peakPerCpu = 0;
+    std::vector<double> perCpu(static_cast<std::size_t>(m_pool.size()));
     for (int r = 0; r < reps; ++r) {
         const auto t0 = Clock::now();
-        m_pool.run([&](int, int) {
+        m_pool.run([&](int task, int) {
+            timespec a{}, b{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
             const float v = ks.fmaLoop(iters);
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+            const double cpu = static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
+            perCpu[static_cast<std::size_t>(task)] = cpu > 0 ? ks.fmaFlopsPerIter * static_cast<double>(iters) / cpu : 0;
             g_sink.fetch_add(static_cast<std::uint64_t>(v), std::memory_order_relaxed);
         });
+        for (double v : perCpu)
+            m_peakPerCpu = std::max(m_peakPerCpu, v);
         const double s = seconds(t0, Clock::now());
         best = std::max(best, ks.fmaFlopsPerIter * static_cast<double>(iters) * m_pool.size() / s);
     }

@@ -32,8 +32,10 @@ public:
     double readBandwidth(int reps = 7);
     // Median over sweeps of a buffer half the LLC size (kept warm in it).
     double llcBandwidth(int reps = 15);
-    // Best of a few multi-threaded FMA bursts.
+    // Best of a few multi-threaded FMA bursts (wall clock). Also records the best per-thread rate
+    // per CPU-second (lastPeakPerCpuSecond), which time the thread was preempted does not dilute.
     double peakFlops(int reps = 5);
+    double lastPeakPerCpuSecond() const { return m_peakPerCpu; }
     // Median time of an empty fork-join on the pool.
     double syncSeconds();
     // Multi-threaded matrix-vector rate (weight bytes/s) of the executor's kernel for `type`
@@ -50,6 +52,7 @@ private:
     CacheSizes m_caches;
     AlignedBuffer m_dram;
     AlignedBuffer m_llc;
+    double m_peakPerCpu = 0;
 };
 
 } // namespace is::exec

@@ -59,8 +59,8 @@ int main(int argc, char** argv)
         {"q8_0", "q8_0", 128, tokens},
         {"llc", "dim=256,layers=4,heads=4,kv_heads=4,ffn=768,vocab=4096,dtype=f32", 16, 256},
     };
-    std::printf("%-6s %9s %9s %8s %9s %9s %9s %8s %9s %8s %9s %8s\n", "case", "dec_tok/s", "dec_GB/s", "rd_GB/s",
-                "bw_frac", "pred_t/s", "pred_err", "in_llc", "pf_GFLOP", "peak_GF", "pf_frac", "ttft_ms");
+    std::printf("%-6s %9s %9s %8s %9s %9s %9s %8s %9s %8s %9s %8s %8s\n", "case", "dec_tok/s", "dec_GB/s", "rd_GB/s",
+                "bw_frac", "pred_t/s", "pred_err", "in_llc", "pf_GFLOP", "peak_GF", "pf_frac", "ttft_ms", "pf_fcpu");
     for (const Case& c : cases) {
         if (only && std::strcmp(only, c.name) != 0)
             continue;
@@ -72,7 +72,7 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "%s\n", qPrintable(err));
             return 1;
         }
-        std::vector<double> tok, gbs, rbw, frac, pred, perr, pfg, peak, pff, ttft;
+        std::vector<double> tok, gbs, rbw, frac, pred, perr, pfg, peak, pff, ttft, pfc;
         bool inLlc = false;
         for (int r = 0; r < runs; ++r) {
             BenchOptions o;
@@ -90,12 +90,13 @@ int main(int argc, char** argv)
             peak.push_back(b.peak_gflops);
             pff.push_back(b.prefill_flops_fraction);
             ttft.push_back(b.ttft_ms);
+            pfc.push_back(b.prefill_flops_fraction_cpu);
             inLlc = b.in_llc;
             std::fprintf(stderr, "  run %d: %s\n", r + 1, QJsonDocument(b.toJson()).toJson(QJsonDocument::Compact).constData());
         }
-        std::printf("%-6s %9.2f %9.2f %8.2f %9.3f %9.2f %+9.3f %8s %9.1f %8.1f %9.3f %8.1f\n", c.name, median(tok),
+        std::printf("%-6s %9.2f %9.2f %8.2f %9.3f %9.2f %+9.3f %8s %9.1f %8.1f %9.3f %8.1f %8.3f\n", c.name, median(tok),
                     median(gbs), median(rbw), median(frac), median(pred), median(perr), inLlc ? "yes" : "no", median(pfg),
-                    median(peak), median(pff), median(ttft));
+                    median(peak), median(pff), median(ttft), median(pfc));
         std::fflush(stdout);
     }
     return 0;
