@@ -7,6 +7,7 @@
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "charts/ParetoChart.h"
+#include "measure/MeasurePanel.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
@@ -79,6 +80,8 @@ private Q_SLOTS:
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
+    void measurePanelRuns();
+    void measurePanelCancels();
     void screenshot();
 
 private:
@@ -433,6 +436,53 @@ void TestCharts::updateLatency()
     QTRY_VERIFY(view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
 }
 
+// A toy model keeps the run short; the probes still take a second or two.
+static const QString kToySpec = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=4,ffn=128,vocab=256,dtype=f32");
+
+void TestCharts::measurePanelRuns()
+{
+    MeasurePanel panel;
+    if (!MeasurePanel::executorAvailable())
+        QSKIP("built without the CPU decode executor");
+    panel.setSyntheticSpec(kToySpec);
+    panel.setThreads(1);
+    panel.setTokens(24, 8);
+    QSignalSpy finished(&panel, &MeasurePanel::finished);
+    panel.start();
+    QVERIFY(panel.isRunning());
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(finished.first().first().toBool(), true);
+    QVERIFY(!panel.isRunning());
+    QVERIFY(panel.measuredTokS() > 0 && std::isfinite(panel.measuredTokS()));
+    QVERIFY(panel.predictedTokS() > 0 && std::isfinite(panel.predictedTokS()));
+    QVERIFY(!panel.generatedText().isEmpty());
+}
+
+void TestCharts::measurePanelCancels()
+{
+    if (!MeasurePanel::executorAvailable())
+        QSKIP("built without the CPU decode executor");
+    MeasurePanel panel;
+    panel.setSyntheticSpec(kToySpec);
+    panel.setThreads(1);
+    panel.setTokens(4000, 8);
+    QSignalSpy finished(&panel, &MeasurePanel::finished);
+    panel.start();
+    // Cancel once decoding has produced something, then the run ends early and not "ok".
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.generatedText().isEmpty(), 120000);
+    panel.cancel();
+    QVERIFY(finished.count() == 1 || finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(panel.measuredTokS(), 0.0);
+
+    // A bad spec fails with a message instead of crashing.
+    panel.setSyntheticSpec(QStringLiteral("dim=banana"));
+    finished.clear();
+    panel.start();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().first().toBool(), false);
+}
+
 void TestCharts::screenshot()
 {
     // For people: IS_CHARTS_SCREENSHOT=/tmp/charts.png writes the grid at 1600x1000.
@@ -449,8 +499,30 @@ void TestCharts::screenshot()
     view.flush();
     QTest::qWait(50);
     QVERIFY(view.grab().save(path));
+    const QString stem = path.section(QLatin1Char('.'), 0, -2);
     for (ChartPanel* panel : view.charts())
-        panel->exportTo(path.section(QLatin1Char('.'), 0, -2) % QLatin1Char('-') % panel->id() % QStringLiteral(".png"));
+        panel->exportTo(stem % QLatin1Char('-') % panel->id() % QStringLiteral(".png"));
+
+    ComparisonTable table;
+    table.resize(1000, 520);
+    table.setAnalysis(m_analysis, m_colours);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QVERIFY(table.grab().save(stem % QStringLiteral("-table.png")));
+
+    if (MeasurePanel::executorAvailable()) {
+        MeasurePanel measure;
+        measure.resize(520, 640);
+        measure.setSyntheticSpec(kToySpec);
+        measure.setTokens(64, 16);
+        measure.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&measure));
+        QSignalSpy finished(&measure, &MeasurePanel::finished);
+        measure.start();
+        QVERIFY(finished.wait(120000));
+        QTest::qWait(50); // let the layout settle around the results
+        QVERIFY(measure.grab().save(stem % QStringLiteral("-measure.png")));
+    }
 }
 
 QTEST_MAIN(TestCharts)

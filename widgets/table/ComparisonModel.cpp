@@ -7,6 +7,7 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QLocale>
 #include <QPixmap>
 
 #include <cmath>
@@ -146,15 +147,19 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
     const double mid = row.value(e.mid);
     if (!chartfmt::drawable(mid))
         return QStringLiteral("–");
-    const QString midText = chartfmt::significant(mid);
+    // Counts are whole numbers; everything else gets three significant digits.
+    const auto format = [&row](double v) {
+        return row.metric == Metric::Chips ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
+    };
+    const QString midText = format(mid);
     if (!e.ranged)
         return midText;
     const double a = row.value(e.low);
     const double b = row.value(e.high);
     if (!chartfmt::drawable(a) || !chartfmt::drawable(b))
         return midText;
-    const QString lo = chartfmt::significant(std::min({a, b, mid}));
-    const QString hi = chartfmt::significant(std::max({a, b, mid}));
+    const QString lo = format(std::min({a, b, mid}));
+    const QString hi = format(std::max({a, b, mid}));
     if (lo == hi)
         return midText;
     return tr("%1 (%2–%3)").arg(midText, lo, hi);

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+#include "measure/MeasureJob.h"
+
+#include <QCoreApplication>
+
+#ifdef IS_HAVE_EXECUTOR
+#include "executor/BenchDecode.h"
+#include "executor/GgufReader.h"
+#include "executor/ModelLoader.h"
+#include "executor/SyntheticModel.h"
+#endif
+
+#include <new>
+
+namespace {
+
+#ifdef IS_HAVE_EXECUTOR
+// Thrown from the progress callback to leave the decode loop; runBenchDecode's objects are
+// RAII (the thread pool joins its workers), so unwinding through it is clean.
+struct Cancelled
+{
+};
+
+// SentencePiece marks word starts with U+2581 and writes control bytes as <0xNN>.
+QString tokenText(const is::exec::Model& m, int id)
+{
+    if (id < 0 || size_t(id) >= m.vocab.size())
+        return QStringLiteral(" [%1]").arg(id);
+    QString s = QString::fromStdString(m.vocab[size_t(id)]);
+    if (s.size() == 6 && s.startsWith(QLatin1String("<0x")) && s.endsWith(QLatin1Char('>'))) {
+        bool ok = false;
+        const int byte = s.mid(3, 2).toInt(&ok, 16);
+        if (ok && byte == '\n')
+            return QStringLiteral("\n");
+        if (ok && byte >= 0x20 && byte < 0x7f)
+            return QString(QChar(byte));
+    }
+    s.replace(QChar(0x2581), QLatin1Char(' '));
+    return s;
+}
+#endif
+
+} // namespace
+
+bool MeasureJob::available()
+{
+#ifdef IS_HAVE_EXECUTOR
+    return true;
+#else
+    return false;
+#endif
+}
+
+MeasureJob::MeasureJob(Request request)
+    : m_request(std::move(request))
+{
+}
+
+MeasureJob::~MeasureJob()
+{
+    cancel();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void MeasureJob::start()
+{
+    m_thread = std::thread([this] { run(); });
+}
+
+MeasureJob::Snapshot MeasureJob::take()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    Snapshot s = m_state;
+    m_state.newText.clear();
+    return s;
+}
+
+bool MeasureJob::finished() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_state.phase == Phase::Done || m_state.phase == Phase::Cancelled || m_state.phase == Phase::Failed;
+}
+
+void MeasureJob::run()
+{
+    const auto fail = [this](const QString& error) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Failed;
+        m_state.error = error;
+    };
+#ifdef IS_HAVE_EXECUTOR
+    using namespace is::exec;
+    std::unique_ptr<Model> model;
+    QString error;
+    try {
+        if (!m_request.modelFile.isEmpty()) {
+            model = loadModelFile(m_request.modelFile, &error);
+        } else {
+            const auto spec = parseSyntheticSpec(m_request.syntheticSpec, &error);
+            if (spec)
+                model = loadGgufBuffer(writeSyntheticGguf(*spec), QStringLiteral("synthetic:") + spec->toString(), &error);
+        }
+    } catch (const std::bad_alloc&) {
+        return fail(QCoreApplication::translate("MeasureJob", "Not enough memory to load the model"));
+    }
+    if (!model)
+        return fail(error);
+    if (m_cancel.load()) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Cancelled;
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Probing;
+        m_state.modelName = model->source;
+        m_state.total = m_request.genTokens;
+    }
+
+    BenchOptions options;
+    options.threads = m_request.threads;
+    options.promptTokens = m_request.promptTokens;
+    options.genTokens = m_request.genTokens;
+    const Model& m = *model;
+    options.onToken = [this, &m](int id) {
+        const QString text = tokenText(m, id);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Decoding;
+        m_state.newText += text;
+    };
+    options.progress = [this](int done, int total) {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_state.done = done;
+            m_state.total = total;
+        }
+        if (m_cancel.load() && done < total)
+            throw Cancelled{};
+    };
+    try {
+        const BenchResult r = runBenchDecode(m, options);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Done;
+        m_state.decodeTokS = r.decode_tok_s;
+        m_state.predictedTokS = r.predicted_decode_tok_s;
+        m_state.predictedError = r.predicted_error;
+        m_state.prefillTokS = r.prefill_tok_s;
+        m_state.ttftMs = r.ttft_ms;
+        m_state.readBwGBs = r.read_bw_gbs;
+        m_state.bandwidthFraction = r.bandwidth_fraction;
+        m_state.modelBytes = double(r.model_bytes);
+        m_state.threads = r.threads;
+        m_state.isa = QString::fromStdString(r.isa);
+        m_state.dtype = QString::fromStdString(r.dtype);
+        m_state.inLlc = r.in_llc;
+    } catch (const Cancelled&) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Cancelled;
+    } catch (const std::bad_alloc&) {
+        fail(QCoreApplication::translate("MeasureJob", "Not enough memory to run the model"));
+    }
+#else
+    fail(QCoreApplication::translate("MeasureJob", "This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)"));
+#endif
+}
