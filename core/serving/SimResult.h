@@ -48,7 +48,7 @@ struct SimResult
     Percentiles e2eS;
     Percentiles queueWaitS;   // arrival at the scheduler to first admission
 
-    double throughputTokS = 0; // output tokens/s while 10 %..90 % of requests completed
+    double throughputTokS = 0; // output tokens/s while fed (admission of 10 % to 100 % of requests)
     double throughputRps = 0;
     double inputTokS = 0;
     double goodputRps = 0;     // requests/s that met both latency targets

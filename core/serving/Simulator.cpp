@@ -103,6 +103,7 @@ public:
             m_reqs[i].in = set.requests[i].inputTokens;
             m_reqs[i].out = set.requests[i].outputTokens;
             m_reqs[i].arrivalS = set.requests[i].arrivalS;
+            m_tokensTotal += m_reqs[i].out;
         }
         if (o.disaggregated.enabled()) {
             m_replicas.resize(static_cast<size_t>(o.disaggregated.prefillReplicas + o.disaggregated.decodeReplicas));
@@ -141,6 +142,8 @@ private:
     void prefillDone(int r, int id, double t);
     bool preempt(int r);
     void complete(int id, double t);
+    void deliver(double tokens) { m_tokensDone += tokens; }
+    void firstAdmission(Req& q, double t);
     bool live(const Replica& rep, int r, int id) const;
 
     SimResult summarise();
@@ -179,6 +182,15 @@ private:
     double m_queueMax = 0;
     double m_batchMax = 0;
     long m_preemptions = 0;
+    // Output tokens delivered so far, sampled when a tenth of the requests and when the last one
+    // had been admitted: between the two the system is fed, so throughput is measured there.
+    double m_tokensTotal = 0;
+    double m_tokensDone = 0;
+    int m_admittedCount = 0;
+    double m_tAt10 = -1;
+    double m_tokensAt10 = 0;
+    double m_tAtLast = -1;
+    double m_tokensAtLast = 0;
     int m_rejected = 0;
     TimelineAccumulator m_timeline;
 };
@@ -296,6 +308,21 @@ void Simulation::onStepEnd(double t, int r)
         wake(Role::Decode, t);
 }
 
+void Simulation::firstAdmission(Req& q, double t)
+{
+    q.admitS = t;
+    ++m_admittedCount;
+    const int tenth = std::max(1, static_cast<int>(m_reqs.size()) / 10);
+    if (m_admittedCount == tenth) {
+        m_tAt10 = t;
+        m_tokensAt10 = m_tokensDone;
+    }
+    if (m_admittedCount == static_cast<int>(m_reqs.size())) {
+        m_tAtLast = t;
+        m_tokensAtLast = m_tokensDone;
+    }
+}
+
 void Simulation::complete(int id, double t)
 {
     Req& q = m_reqs[static_cast<size_t>(id)];
@@ -323,6 +350,7 @@ void Simulation::joinDecode(int r, int id, double t)
     if (q.firstTokenS < 0) {
         q.firstTokenS = t;
         q.generated = 1;
+        deliver(1);
     }
     if (q.generated >= q.out) {
         complete(id, t);
@@ -355,6 +383,7 @@ void Simulation::prefillDone(int r, int id, double t)
         if (q.firstTokenS < 0) {
             q.firstTokenS = ready;
             q.generated = 1;
+            deliver(1);
         }
         q.replica = -1;
         if (q.generated >= q.out) {
@@ -427,6 +456,7 @@ bool Simulation::preempt(int r)
 void Simulation::finishStep(int r, double t)
 {
     Replica& rep = m_replicas[static_cast<size_t>(r)];
+    deliver(m_a * rep.nDecode * static_cast<double>(rep.k));
     rep.step += rep.k;
     rep.k = 0;
     while (!rep.finish.empty() && rep.finish.top().step <= rep.step) {
@@ -507,7 +537,10 @@ void Simulation::startStep(int r, double t)
         Req& q = m_reqs[static_cast<size_t>(e.id)];
         if (q.epoch != e.tag || q.phase != Phase::Awaiting || q.replica != r)
             continue;
-        q.firstTokenS = q.firstTokenS < 0 ? e.t : q.firstTokenS;
+        if (q.firstTokenS < 0) {
+            q.firstTokenS = e.t;
+            deliver(1);
+        }
         if (q.generated < 1)
             q.generated = 1;
         joinDecode(r, e.id, t);
@@ -570,7 +603,7 @@ void Simulation::startStep(int r, double t)
             q.phase = Phase::Prefilling;
             q.replica = r;
             if (q.admitS < 0)
-                q.admitS = t;
+                firstAdmission(q, t);
             q.prefillStartS = t;
             q.prefilled = 0;
             q.chunk = n;
@@ -591,7 +624,7 @@ void Simulation::startStep(int r, double t)
             m_decodeWaiting.pop_front();
             q.replica = r;
             if (q.admitS < 0)
-                q.admitS = t;
+                firstAdmission(q, t);
             rep.admitted.push_back(id);
             rep.otherKv += q.prompt;
             ++rep.nOther;
@@ -718,7 +751,6 @@ SimResult Simulation::summarise()
     std::vector<double> tpot;
     std::vector<double> e2e;
     std::vector<double> wait;
-    std::vector<std::pair<double, int>> done; // completion time, output tokens
     double firstArrival = kInf;
     double lastDone = 0;
     int good = 0;
@@ -734,7 +766,6 @@ SimResult Simulation::summarise()
         tpot.push_back(tp);
         e2e.push_back(q.doneS - q.arrivalS);
         wait.push_back(std::max(0.0, q.admitS - q.enterS));
-        done.emplace_back(q.doneS, q.out);
         lastDone = std::max(lastDone, q.doneS);
         res.inputTokens += q.in;
         res.outputTokens += q.out;
@@ -745,19 +776,17 @@ SimResult Simulation::summarise()
         return res;
     res.durationS = lastDone - firstArrival;
 
-    // Throughput while the middle 80 % of the requests completed: free of the start-up ramp and
-    // of the drain after the last arrival.
-    std::sort(done.begin(), done.end());
-    const size_t n = done.size();
-    const size_t lo = n / 10;
-    const size_t hi = std::max(lo + 1, n - n / 10) - 1;
-    double windowTokens = 0;
-    for (size_t i = lo + 1; i <= hi; ++i)
-        windowTokens += done[i].second;
-    const double window = done[hi].first - done[lo].first;
-    if (n >= 20 && window > 0) {
-        res.throughputTokS = windowTokens / window;
-        res.throughputRps = static_cast<double>(hi - lo) / window;
+    // Throughput while the system is fed: from the admission of a tenth of the requests to the
+    // admission of the last, free of the start-up ramp and of the drain that follows. When that
+    // is shorter than a request's life (everything admitted at once), there is no steady state
+    // to measure and the whole run's average stands in.
+    std::vector<double> lives = e2e;
+    std::nth_element(lives.begin(), lives.begin() + static_cast<std::ptrdiff_t>(lives.size() / 2), lives.end());
+    const double life = lives[lives.size() / 2];
+    const double fedS = m_tAtLast - m_tAt10;
+    if (m_tAt10 >= 0 && fedS > life && m_tokensAtLast - m_tokensAt10 > 0.1 * m_tokensTotal) {
+        res.throughputTokS = (m_tokensAtLast - m_tokensAt10) / fedS;
+        res.throughputRps = res.throughputTokS * res.completed / res.outputTokens;
     } else if (res.durationS > 0) {
         res.throughputTokS = res.outputTokens / res.durationS;
         res.throughputRps = res.completed / res.durationS;

@@ -331,14 +331,18 @@ private slots:
     {
         QTest::addColumn<QString>("device");
         QTest::addColumn<int>("count");
-        QTest::newRow("HGX H100") << "h100-sxm" << 8;
-        QTest::newRow("4 CS-3") << "cs-3" << 4;
+        QTest::addColumn<QString>("model");
+        QTest::newRow("Llama 70B, HGX H100") << "h100-sxm" << 8 << "llama-3.1-70b";
+        QTest::newRow("Llama 70B, 4 CS-3") << "cs-3" << 4 << "llama-3.1-70b";
+        QTest::newRow("Kimi K3, 64 H100 (pipelined MoE)") << "h100-sxm" << 64 << "kimi-k3";
     }
     void saturatesAtEngineThroughput()
     {
         QFETCH(QString, device);
         QFETCH(int, count);
-        const Rig rig(device.toLatin1().constData(), count, "llama-3.1-70b", device == QLatin1String("h100-sxm") ? std::optional(Precision::FP8) : std::nullopt);
+        QFETCH(QString, model);
+        const Rig rig(device.toLatin1().constData(), count, model.toLatin1().constData(),
+                      device == QLatin1String("h100-sxm") ? std::optional(Precision::FP8) : std::nullopt);
         const Estimate cap = rig.estimate(ServingGoal::MaxThroughput);
         const StepCostModel s = rig.model(ServingGoal::MaxThroughput, 4000);
         // Three times the capacity; lengths vary as real ones do, so sequences finish at
@@ -352,7 +356,8 @@ private slots:
         QVERIFY2(rel(r.throughputTokS, cap.tokSTotal) < 0.15,
                  qPrintable(QStringLiteral("simulated %1 tok/s, engine %2").arg(r.throughputTokS).arg(cap.tokSTotal)));
         QVERIFY(r.queueMax > 1000); // overloaded: the queue grows
-        QVERIFY(r.kvUseMean > 0.8);
+        // The batch fills the KV cache, or the scheduler's cap on running sequences.
+        QVERIFY(r.kvUseMean > 0.8 || r.batchMax >= 0.95 * s.maxSeqsPerReplica() * s.replicas());
     }
 
     void deterministic()
