@@ -22,7 +22,7 @@ DecodePrediction predictDecode(const MachineProfile& machine, const DecodeWorklo
     p.compute_s = machine.peak_flops > 0 ? work.flops / machine.peak_flops : 0;
     p.kernel_s = machine.dot_bytes_s > 0 ? work.weight_bytes / machine.dot_bytes_s : 0;
     p.sync_s = machine.threads > 1 ? work.regions * machine.sync_s : 0;
-    p.seconds_per_token = std::max({p.memory_s, p.compute_s, p.kernel_s}) + p.sync_s;
+    p.seconds_per_token = std::max(p.memory_s + p.kernel_s, p.compute_s) + p.sync_s;
     p.tok_s = p.seconds_per_token > 0 ? 1.0 / p.seconds_per_token : 0;
     return p;
 }

@@ -39,11 +39,13 @@ struct DecodePrediction
     double sync_s = 0;
 };
 
-// Decode reads every weight byte and the KV cache once per token. Time per token is the largest
-// of streaming those bytes from the memory tier they live in (the LLC when the whole working
-// set fits it with room to spare, DRAM otherwise: a cyclic sweep larger than an LRU cache gets
-// almost no hits), running the dot-product kernel over them at its in-cache rate, and doing
-// the FLOPs at the probed peak; plus the fork-join overheads.
+// Decode reads every weight byte and the KV cache once per token. Streaming those bytes from
+// the memory tier they live in (the LLC when the whole working set fits it with room to spare,
+// DRAM otherwise: a cyclic sweep larger than an LRU cache gets almost no hits) and running the
+// dot-product kernel over the weights at its in-cache rate are added, not overlapped: each
+// thread issues its loads from the same loop that converts and multiplies them, and the
+// measurements (F16, Q8_0 well below the read bandwidth, F32 at it) follow the sum, not the
+// maximum. FLOPs at the probed peak bound it from below; fork-join overheads add.
 DecodePrediction predictDecode(const MachineProfile& machine, const DecodeWorkload& work);
 
 } // namespace is::exec

@@ -445,11 +445,12 @@ private:
         if (!err.isEmpty())
             fail(err);
         if (const Value* tok = find("tokenizer.ggml.tokens")) {
-            m->vocab = stringArray(*tok);
-            if (m->vocab.size() != static_cast<std::size_t>(c.vocab))
+            // Checked before the strings are materialised, so a hostile count costs nothing.
+            if (tok->type == gguf::ARRAY && tok->arrayCount != static_cast<std::uint64_t>(c.vocab))
                 fail(QStringLiteral("tokenizer.ggml.tokens has %1 entries but the embedding has %2 rows")
-                         .arg(m->vocab.size())
+                         .arg(tok->arrayCount)
                          .arg(c.vocab));
+            m->vocab = stringArray(*tok);
         }
         return m;
     }

@@ -6,7 +6,9 @@
 #include "executor/Executor.h"
 #include "executor/GgufReader.h"
 #include "executor/Kernels.h"
+#include "executor/DecodePrediction.h"
 #include "executor/Llama2cReader.h"
+#include "executor/MachineProbe.h"
 #include "executor/ModelLoader.h"
 #include "executor/Sampler.h"
 #include "executor/SyntheticModel.h"
@@ -83,6 +85,8 @@ private slots:
     void specErrorsNameTheField_data();
     void specErrorsNameTheField();
     void tokenText();
+    void predictionKnowsCacheTiers();
+    void probesGiveSaneNumbers();
 };
 
 void TestExecutor::decodeMatchesReference_data()
@@ -307,6 +311,48 @@ void TestExecutor::tokenText()
 {
     QCOMPARE(is::exec::tokenText("\xe2\x96\x81hello"), std::string(" hello"));
     QCOMPARE(is::exec::tokenText("<0x41>"), std::string("A"));
+}
+
+void TestExecutor::predictionKnowsCacheTiers()
+{
+    MachineProfile m;
+    m.read_bw_bytes_s = 20e9;
+    m.llc_bytes = 32u << 20;
+    m.llc_bw_bytes_s = 80e9;
+    m.peak_flops = 200e9;
+    m.threads = 2;
+    m.sync_s = 1e-6;
+    DecodeWorkload big{400e6, 10e6, 2 * 100e6, 61};
+    const DecodePrediction pb = predictDecode(m, big);
+    QVERIFY(!pb.in_llc);
+    QCOMPARE(pb.bandwidth, 20e9);
+    QVERIFY(qAbs(pb.seconds_per_token - (410e6 / 20e9 + 61e-6)) < 1e-9);
+    DecodeWorkload small{16e6, 1e6, 2 * 4e6, 21};
+    const DecodePrediction ps = predictDecode(m, small);
+    QVERIFY(ps.in_llc);
+    QCOMPARE(ps.bandwidth, 80e9);
+    // A working set beyond 3/4 of the LLC streams from DRAM.
+    DecodeWorkload edge{30e6, 0, 0, 1};
+    QVERIFY(!predictDecode(m, edge).in_llc);
+    // The kernel's in-cache rate adds to the streaming time.
+    m.dot_bytes_s = 40e9;
+    QVERIFY(qAbs(predictDecode(m, big).seconds_per_token - (410e6 / 20e9 + 400e6 / 40e9 + 61e-6)) < 1e-9);
+    // Compute-bound when the FLOPs dominate.
+    DecodeWorkload heavy{1e6, 0, 1e12, 0};
+    QVERIFY(qAbs(predictDecode(m, heavy).seconds_per_token - 5.0) < 1e-9);
+}
+
+void TestExecutor::probesGiveSaneNumbers()
+{
+    const CacheSizes c = cacheSizes();
+    QVERIFY(c.llc > 0);
+    ThreadPool pool(2);
+    MachineProbe probe(pool);
+    const double peak = probe.peakFlops(1);
+    QVERIFY(peak > 1e8 && peak < 1e14);
+    const double sync = probe.syncSeconds();
+    QVERIFY(sync > 0 && sync < 0.1);
+    QVERIFY(probe.dotRate(DType::Q8_0) > 1e7);
 }
 
 QTEST_GUILESS_MAIN(TestExecutor)
