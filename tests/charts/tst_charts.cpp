@@ -140,6 +140,15 @@ void TestCharts::everyChartFilled()
         QVERIFY(!axes.isEmpty());
         QCOMPARE(panel->chart()->animationOptions(), QChart::NoAnimation);
     }
+    // The Pareto chart switches between tok/s per chip and per MW.
+    auto* pareto = qobject_cast<ParetoChart*>(view.chart(QStringLiteral("throughput-vs-interactivity")));
+    QVERIFY(pareto);
+    const QList<double> perChip = valuesOf(pareto);
+    pareto->setMeasure(ParetoChart::Measure::PerMegawatt);
+    QVERIFY(valuesOf(pareto) != perChip);
+    pareto->setMeasure(ParetoChart::Measure::PerChip);
+    QCOMPARE(valuesOf(pareto), perChip);
+
     // The deployment colours reach the charts.
     auto* speed = view.chart(QStringLiteral("speed-vs-context"));
     QVERIFY(speed);

@@ -33,7 +33,6 @@ ChartPanel::ChartPanel(QWidget* parent)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setShowToolTips(true);
     m_view = new ChartView(chart, this);
-    m_view->setMinimumSize(320, 220);
     connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
 
     m_note = new QLabel(this);
@@ -151,9 +150,11 @@ void ChartPanel::applyFonts()
     const auto axes = chart()->axes();
     for (QAbstractAxis* axis : axes) {
         axis->setLabelsFont(small);
-        axis->setTitleFont(base);
+        axis->setTitleFont(small);
     }
     m_note->setFont(small);
+    // Big fonts need big charts: below this the view scrolls rather than truncating titles.
+    m_view->setMinimumSize(28 * m_fontPointSize, 20 * m_fontPointSize);
 }
 
 void ChartPanel::render(QPainter* painter, const QRectF& target)

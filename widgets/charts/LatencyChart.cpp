@@ -12,7 +12,7 @@ LatencyChart::LatencyChart(QWidget* parent)
 
 QString LatencyChart::title() const
 {
-    return tr("Time to first token and time per output token");
+    return tr("TTFT and time per output token");
 }
 
 std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
@@ -21,7 +21,7 @@ std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
     return {
         {tr("First token"), tr("TTFT (ms)"), QStringLiteral("ttft_ms"),
          [](const is::Estimate& e) { return e.ttftS * 1e3; }},
-        {tr("Per output token"), tr("TPOT (ms)"), QStringLiteral("tpot_ms"),
+        {tr("Per token"), tr("TPOT (ms)"), QStringLiteral("tpot_ms"),
          [](const is::Estimate& e) { return e.tpotS * 1e3; }},
     };
 }

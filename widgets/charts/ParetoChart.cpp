@@ -34,7 +34,7 @@ ParetoChart::ParetoChart(QWidget* parent)
     // Floats over the chart's top-left corner: a header row would shrink this chart against its
     // neighbours, and exports (which render the scene only) leave it out.
     m_measureBox = new QComboBox(chartView());
-    m_measureBox->move(6, 6);
+    m_measureBox->move(4, 2);
     m_measureBox->addItems({QString(), QString()});
     connect(m_measureBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMeasure(i == 1 ? Measure::PerMegawatt : Measure::PerChip); });
@@ -52,9 +52,9 @@ void ParetoChart::retranslate()
     ChartPanel::retranslate();
     m_measureBox->setItemText(0, tr("per chip"));
     m_measureBox->setItemText(1, tr("per megawatt"));
-    m_measureBox->adjustSize();
-    m_x->setTitleText(tr("tokens/s per user"));
-    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tokens/s per chip") : tr("tokens/s per MW"));
+    m_x->setTitleText(tr("tok/s per user"));
+    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tok/s per chip") : tr("tok/s per MW"));
+    placeToggle();
 }
 
 void ParetoChart::setMeasure(Measure m)
@@ -63,8 +63,23 @@ void ParetoChart::setMeasure(Measure m)
         return;
     m_measure = m;
     m_measureBox->setCurrentIndex(m == Measure::PerMegawatt ? 1 : 0);
-    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tokens/s per chip") : tr("tokens/s per MW"));
+    m_y->setTitleText(m_measure == Measure::PerChip ? tr("tok/s per chip") : tr("tok/s per MW"));
     refill();
+}
+
+void ParetoChart::applyFonts()
+{
+    ChartPanel::applyFonts();
+    placeToggle();
+}
+
+void ParetoChart::placeToggle()
+{
+    // The chart's top margin makes room for the toggle, so the centred title never runs under it.
+    m_measureBox->adjustSize();
+    QMargins m = chart()->margins();
+    m.setTop(m_measureBox->height() + 4);
+    chart()->setMargins(m);
 }
 
 void ParetoChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)

@@ -31,10 +31,12 @@ public:
 
 protected:
     void retranslate() override;
+    void applyFonts() override;
 
 private:
     void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
     void refill();
+    void placeToggle();
 
     QLogValueAxis* m_x = nullptr;
     QLogValueAxis* m_y = nullptr;

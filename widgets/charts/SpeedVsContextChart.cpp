@@ -49,7 +49,7 @@ void SpeedVsContextChart::retranslate()
 {
     ChartPanel::retranslate();
     m_x->setTitleText(tr("context length (tokens)"));
-    m_y->setTitleText(tr("tokens/s per user"));
+    m_y->setTitleText(tr("tok/s per user"));
 }
 
 void SpeedVsContextChart::applyFonts()
