@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// The studio's entry point: flags, QApplication, catalog, the Studio object and its window.
+#include "GuiEntry.h"
+
+#include "Command.h"
+#include "gui/GuiModes.h"
+#include "gui/GuiOptions.h"
+#include "gui/ProcessStats.h"
+
+#include "charts/ChartsView.h"
+#include "common/Log.h"
+#include "document/AnalysisRunner.h"
+#include "hardware/Catalog.h"
+#include "mainwindow/MainWindow.h"
+#include "mainwindow/Studio.h"
+#include "settings/LanguageManager.h"
+#include "settings/Settings.h"
+#include "settings/Theme.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace is::app {
+
+namespace {
+
+bool hasFlag(int argc, char** argv, const char* flag)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], flag, std::strlen(flag)) == 0)
+            return true;
+    return false;
+}
+
+std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QCoreApplication::translate("main", "Inference Studio"));
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      QCoreApplication::translate("main", "Scenario file to open."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QCoreApplication::translate("main", "Language (en, zh_CN)."),
+                                  QStringLiteral("LANG"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Render the window to a PNG and exit."),
+        QStringLiteral("FILE.png"));
+    const QCommandLineOption bench(
+        QStringLiteral("bench-ui"),
+        QCoreApplication::translate("main", "Measure slider-to-chart latency and exit."));
+    p.addOptions({scenario, lang, screenshot, bench});
+    if (!p.parse(args)) {
+        *error = p.errorText();
+        return std::nullopt;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        *error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().front());
+        return std::nullopt;
+    }
+    GuiOptions o;
+    o.scenario = p.value(scenario);
+    o.lang = p.value(lang);
+    o.screenshot = p.value(screenshot);
+    o.benchUi = p.isSet(bench);
+    return o;
+}
+
+// Waits until the charts have painted once (the window is really shown), at most `ms`.
+void waitForFirstPaint(ChartsView* charts, int ms)
+{
+    QEventLoop loop;
+    QObject::connect(charts, &ChartsView::repainted, &loop, &QEventLoop::quit);
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace
+
+int runGui(int argc, char** argv)
+{
+    QElapsedTimer sinceEntry;
+    sinceEntry.start();
+    const double startToEntryMs = msSinceProcessStart();
+
+    // Screenshots and benchmarks need no display: use the offscreen platform when none is set.
+    const bool headlessFlag = hasFlag(argc, argv, "--screenshot") || hasFlag(argc, argv, "--bench-ui");
+    if (headlessFlag && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("inference-studio"));
+    QApplication::setOrganizationName(QStringLiteral("InferenceStudio"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Inference Studio"));
+    QApplication::setApplicationVersion(QStringLiteral(IS_VERSION_STRING));
+
+    QTextStream err(stderr);
+    QString error;
+    const auto options = parseOptions(QApplication::arguments(), &error);
+    if (!options) {
+        err << "inference-studio: " << error << "\n";
+        return ExitBadInput;
+    }
+
+    QStringList warnings;
+    std::shared_ptr<const Catalog> catalog;
+    try {
+        catalog = Catalog::load(&warnings);
+    } catch (const std::exception& e) {
+        err << "inference-studio: " << e.what() << "\n";
+        return ExitRuntimeFailure;
+    }
+
+    // Headless runs keep their settings to themselves: never the user's layout or language.
+    QTemporaryDir scratch;
+    gui::Studio::Options studioOptions;
+    studioOptions.interactive = !options->headless();
+    if (options->headless()) {
+        studioOptions.settingsPath = scratch.filePath(QStringLiteral("settings.ini"));
+        studioOptions.recoveryPath = scratch.filePath(QStringLiteral("autosave.json"));
+    }
+    gui::Studio studio(catalog, warnings, studioOptions);
+    const QString lang = options->lang.isEmpty() ? studio.settings()->language() : options->lang;
+    if (!gui::LanguageManager::apply(lang) && !options->lang.isEmpty())
+        err << "inference-studio: --lang: no translation for '" << options->lang << "'; using English\n";
+    if (studioOptions.interactive)
+        gui::applyTheme(studio.settings()->theme());
+
+    const bool loaded =
+        options->scenario.isEmpty() ? studio.loadDefault(&error) : studio.load(options->scenario, &error);
+    if (!loaded) {
+        err << "inference-studio: " << error << "\n";
+        return ExitBadInput;
+    }
+    studio.createWindow();
+    if (studioOptions.interactive && studio.offerRecovery())
+        is::log::get("gui")->info("recovered autosaved work");
+    // The first analysis runs before the window shows, so that it opens with every chart filled.
+    studio.analyseNow();
+
+    if (!options->screenshot.isEmpty())
+        return runScreenshot(studio, options->screenshot);
+
+    gui::MainWindow* w = studio.window();
+    if (options->benchUi) {
+        w->resize(1600, 1000);
+        w->show();
+        waitForFirstPaint(w->charts(), 5000);
+        const double shownMs = sinceEntry.nsecsElapsed() / 1e6;
+        return runBenchUi(studio, startToEntryMs, shownMs);
+    }
+
+    w->show();
+    QObject::connect(&app, &QApplication::aboutToQuit, &studio, &gui::Studio::shutdown);
+    return QApplication::exec();
+}
+
+} // namespace is::app

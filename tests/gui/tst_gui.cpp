@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: MIT
+// The studio through its widgets: every test drives the real window on the offscreen platform.
+#include "canvas/CanvasPanel.h"
+#include "canvas/CanvasScene.h"
+#include "canvas/CanvasView.h"
+#include "canvas/DeploymentItem.h"
+#include "charts/ChartPanel.h"
+#include "charts/ChartsView.h"
+#include "document/AnalysisRunner.h"
+#include "document/Autosave.h"
+#include "document/IssueLog.h"
+#include "document/MoveDeploymentsCommand.h"
+#include "document/ScenarioDocument.h"
+#include "mainwindow/DocumentActions.h"
+#include "mainwindow/MainWindow.h"
+#include "mainwindow/Studio.h"
+#include "palette/HardwareMime.h"
+#include "palette/HardwarePalette.h"
+#include "palette/HardwarePaletteModel.h"
+#include "panels/InspectorPanel.h"
+#include "panels/LogSlider.h"
+#include "panels/WorkloadPanel.h"
+#include "settings/LanguageManager.h"
+
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace is;
+using namespace is::gui;
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Studio> m_studio;
+
+    ScenarioDocument* doc() const { return m_studio->document(); }
+    MainWindow* window() const { return m_studio->window(); }
+    CanvasView* view() const { return window()->canvas()->view(); }
+
+    // Waits until the newest edit has been analysed and the charts hold it.
+    std::shared_ptr<const ScenarioAnalysis> settle()
+    {
+        if (!m_studio->runner()->waitForIdle(30000))
+            return nullptr;
+        window()->charts()->flush();
+        return m_studio->runner()->latest();
+    }
+
+    // Sends a drag-enter, drag-move and drop of `mime` to the canvas at a scene position, as a
+    // drag from the palette would.
+    bool dropAt(QMimeData* mime, QPointF scenePos)
+    {
+        view()->centerOn(scenePos);
+        const QPoint p = view()->mapFromScene(scenePos);
+        QWidget* vp = view()->viewport();
+        QDragEnterEvent enter(p, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &enter);
+        if (!enter.isAccepted())
+            return false;
+        QDragMoveEvent move(p, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &move);
+        if (!move.isAccepted())
+            return false;
+        QDropEvent drop(QPointF(p), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(vp, &drop);
+        return drop.isAccepted();
+    }
+
+    std::unique_ptr<QMimeData> paletteMime(const QString& id)
+    {
+        HardwarePaletteModel* model = window()->hardwarePalette()->model();
+        const QModelIndex i = model->indexOfId(id);
+        if (!i.isValid())
+            return nullptr;
+        return std::unique_ptr<QMimeData>(model->mimeData({i}));
+    }
+
+    QPointF emptySpot() const
+    {
+        const QRectF content = window()->canvas()->scene()->contentRect();
+        return QPointF(content.center().x(), content.bottom() + DeploymentItem::kHeight);
+    }
+
+    QStringList chartsCsv() const
+    {
+        QStringList csv;
+        for (ChartPanel* c : window()->charts()->charts())
+            csv << c->toCsv();
+        return csv;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        Studio::Options o;
+        o.settingsPath = m_dir->filePath(QStringLiteral("settings.ini"));
+        o.recoveryPath = m_dir->filePath(QStringLiteral("recovery/autosave.json"));
+        o.interactive = false;
+        m_studio = std::make_unique<Studio>(Catalog::builtin(), QStringList(), o);
+        LanguageManager::apply(QStringLiteral("en"));
+        QVERIFY(m_studio->loadDefault());
+        m_studio->createWindow();
+        window()->resize(1600, 1000);
+        window()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window()));
+        const auto a = m_studio->analyseNow();
+        QVERIFY(a);
+        QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+        QCOMPARE(a->deployments.size(), size_t(2));
+    }
+
+    void cleanupTestCase() { m_studio.reset(); }
+
+    void paletteModelIsSound()
+    {
+        HardwarePaletteModel* model = window()->hardwarePalette()->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model->indexOfId(QStringLiteral("cs-3")).isValid());
+        QVERIFY(model->indexOfId(QStringLiteral("nvlink4")).isValid());
+        // Groups: wafer-scale, GPUs, other accelerators, links.
+        QVERIFY(model->rowCount() >= 4);
+        auto mime = paletteMime(QStringLiteral("h100-sxm"));
+        QVERIFY(mime);
+        const auto payload = readHardwareMime(mime.get());
+        QVERIFY(payload);
+        QCOMPARE(payload->id, QStringLiteral("h100-sxm"));
+        QCOMPARE(payload->count, 8); // one HGX node
+        QVERIFY(!model->index(0, 0).data(Qt::ToolTipRole).isValid() ||
+                model->index(0, 0).flags().testFlag(Qt::ItemIsDragEnabled) == false);
+        QVERIFY(model->data(model->indexOfId(QStringLiteral("h100-sxm")), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("datasheet")));
+    }
+
+    void paletteSearchFilters()
+    {
+        HardwarePalette* p = window()->hardwarePalette();
+        p->setFilter(QStringLiteral("InfiniBand"));
+        const QAbstractItemModel* shown = p->view()->model();
+        int leaves = 0;
+        for (int g = 0; g < shown->rowCount(); ++g)
+            leaves += shown->rowCount(shown->index(g, 0));
+        QVERIFY(leaves >= 2);
+        QVERIFY(leaves < 6);
+        p->setFilter(QString());
+    }
+
+    void dropDeviceOnEmptyCanvasStartsDeployment()
+    {
+        const int before = static_cast<int>(doc()->scenario().deployments.size());
+        auto mime = paletteMime(QStringLiteral("h200-sxm"));
+        QVERIFY(dropAt(mime.get(), emptySpot()));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), before + 1);
+        const DeploymentDoc& d = doc()->scenario().deployments.back();
+        QCOMPARE(d.device, QStringLiteral("h200-sxm"));
+        QCOMPARE(d.count, 8);
+        QVERIFY(!d.color.isEmpty());
+        QVERIFY(d.model.isSet() || doc()->scenario().model.isSet());
+        // Its colour is new: one colour per deployment.
+        for (size_t i = 0; i + 1 < doc()->scenario().deployments.size(); ++i)
+            QVERIFY(doc()->scenario().deployments[i].color != d.color);
+        QVERIFY(window()->canvas()->scene()->item(d.id));
+        const auto a = settle();
+        QVERIFY(a);
+        QCOMPARE(static_cast<int>(a->deployments.size()), before + 1);
+        QCOMPARE(a->deployments.back().docId, d.id);
+    }
+
+    void dropDeviceOnDeploymentJoinsIt()
+    {
+        const DeploymentDoc d = doc()->scenario().deployments.back();
+        DeploymentItem* item = window()->canvas()->scene()->item(d.id);
+        QVERIFY(item);
+        const QPointF centre = item->sceneBoundingRect().center();
+        const int deployments = static_cast<int>(doc()->scenario().deployments.size());
+
+        auto same = paletteMime(QStringLiteral("h200-sxm"));
+        QVERIFY(dropAt(same.get(), centre));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+        QCOMPARE(doc()->deployment(d.id)->count, d.count + 8);
+
+        // Another device type does not join; the Issues panel says why.
+        auto other = paletteMime(QStringLiteral("mi300x"));
+        dropAt(other.get(), centre);
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+        QCOMPARE(doc()->deployment(d.id)->device, QStringLiteral("h200-sxm"));
+        QVERIFY(m_studio->issues()->issues().front().text.contains(QStringLiteral("one device type")));
+
+        // A link dropped on it sets the deployment's scale-out link.
+        auto link = paletteMime(QStringLiteral("ib-xdr"));
+        QVERIFY(dropAt(link.get(), centre));
+        QCOMPARE(doc()->deployment(d.id)->scaleOutLink, QStringLiteral("ib-xdr"));
+    }
+
+    void rejectsForeignDrops()
+    {
+        QMimeData text;
+        text.setText(QStringLiteral("h100-sxm"));
+        const int deployments = static_cast<int>(doc()->scenario().deployments.size());
+        QVERIFY(!dropAt(&text, emptySpot()));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+    }
+
+    void editCountInPlaceWithUndoRedo()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        const int before = doc()->deployment(id)->count;
+        QSpinBox* spin = view()->editCount(id);
+        QVERIFY(spin);
+        QVERIFY(spin->isVisible());
+        spin->setValue(24);
+        QTest::keyClick(spin, Qt::Key_Return);
+        QCOMPARE(doc()->deployment(id)->count, 24);
+        QVERIFY(!view()->activeEditor());
+        QVERIFY(settle());
+
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->count, before);
+        doc()->undoStack()->redo();
+        QCOMPARE(doc()->deployment(id)->count, 24);
+
+        // The inspector shows the selected deployment's count and edits it too.
+        doc()->setSelection({id});
+        QCOMPARE(window()->inspector()->countSpin()->value(), 24);
+        window()->inspector()->countSpin()->setValue(32);
+        QCOMPARE(doc()->deployment(id)->count, 32);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->count, 24);
+    }
+
+    void renameInPlace()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        QLineEdit* edit = view()->editName(id);
+        QVERIFY(edit);
+        edit->setText(QStringLiteral("Big H200 pool"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Big H200 pool"));
+        QVERIFY(settle());
+    }
+
+    void consecutiveMovesMerge()
+    {
+        const QString id = doc()->scenario().deployments.front().id;
+        const QPointF start(doc()->deployment(id)->x, doc()->deployment(id)->y);
+        const int index = doc()->undoStack()->index();
+        for (int i = 1; i <= 5; ++i)
+            doc()->undoStack()->push(new MoveDeploymentsCommand(doc(), {{id, start + QPointF(10 * i, 0)}}));
+        QCOMPARE(doc()->undoStack()->index(), index + 1);
+        QCOMPARE(doc()->deployment(id)->x, start.x() + 50);
+        QCOMPARE(window()->canvas()->scene()->item(id)->pos(), start + QPointF(50, 0));
+        doc()->undoStack()->undo();
+        QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), start);
+    }
+
+    void contextSliderChangesCharts()
+    {
+        LogSlider* slider = window()->workload()->contextSlider();
+        const int start = slider->value();
+        const double tokensBefore = doc()->scenario().workload.inputTokens;
+        auto before = settle();
+        QVERIFY(before);
+        const QStringList csvBefore = chartsCsv();
+        const double ttftBefore = before->deployments.front().estimate.mid.ttftS;
+        const int undoIndex = doc()->undoStack()->index();
+
+        // A drag of the slider through several positions is one undo step.
+        slider->setValue(LogSlider::kSteps / 2);
+        slider->setValue(LogSlider::kSteps * 3 / 4);
+        slider->setValue(LogSlider::kSteps * 4 / 5);
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        const double tokens = doc()->scenario().workload.inputTokens;
+        QVERIFY(tokens > 256 * 1024);
+        auto after = settle();
+        QVERIFY(after);
+        QVERIFY(after->deployments.front().estimate.mid.ttftS != ttftBefore);
+        QVERIFY(!window()->charts()->charts().isEmpty());
+        QVERIFY2(chartsCsv() != csvBefore, "no chart changed when the context slider moved");
+
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.inputTokens, tokensBefore);
+        QCOMPARE(slider->value(), start);
+        doc()->undoStack()->redo();
+        QCOMPARE(doc()->scenario().workload.inputTokens, tokens);
+        QCOMPARE(slider->value(), LogSlider::kSteps * 4 / 5);
+        QVERIFY(settle());
+    }
+
+    void deleteAndUndoRestores()
+    {
+        const Scenario before = doc()->scenario();
+        const QString id = before.deployments.front().id;
+        doc()->setSelection({id});
+        window()->canvas()->deleteSelection();
+        QVERIFY(!doc()->deployment(id));
+        QVERIFY(!window()->canvas()->scene()->item(id));
+        doc()->undoStack()->undo();
+        QVERIFY(doc()->scenario() == before);
+        QVERIFY(window()->canvas()->scene()->item(id));
+    }
+
+    void analysisSplitMatchesWhole()
+    {
+        const Scenario& s = doc()->scenario();
+        const Engine& engine = m_studio->runner()->engine();
+        const auto grid = defaultContextGrid();
+        QThreadPool pool;
+        const ScenarioAnalysis whole = analyseScenario(s, engine, grid);
+        const ScenarioAnalysis split = AnalysisRunner::analyse(s, engine, grid, &pool);
+        QCOMPARE(split.deployments.size(), whole.deployments.size());
+        QCOMPARE(split.issues, whole.issues);
+        for (size_t i = 0; i < whole.deployments.size(); ++i) {
+            QCOMPARE(split.deployments[i].docId, whole.deployments[i].docId);
+            QCOMPARE(split.deployments[i].estimate.mid.tokSUser, whole.deployments[i].estimate.mid.tokSUser);
+            QCOMPARE(split.deployments[i].speedVsContext.size(), whole.deployments[i].speedVsContext.size());
+        }
+    }
+
+    void saveAndReopenGivesIdenticalResults()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("saved.json"));
+        QVERIFY(m_studio->files()->saveTo(path));
+        QVERIFY(!doc()->isModified());
+        QCOMPARE(doc()->filePath(), path);
+        const Scenario saved = doc()->scenario();
+        const auto a = m_studio->analyseNow();
+
+        QVERIFY(m_studio->files()->openFile(path));
+        QVERIFY(doc()->scenario() == saved);
+        QVERIFY(!doc()->isModified());
+        QCOMPARE(doc()->undoStack()->count(), 0);
+        const auto b = m_studio->analyseNow();
+        QCOMPARE(b->deployments.size(), a->deployments.size());
+        for (size_t i = 0; i < a->deployments.size(); ++i) {
+            const Estimate& x = a->deployments[i].estimate.mid;
+            const Estimate& y = b->deployments[i].estimate.mid;
+            QCOMPARE(y.chips, x.chips);
+            QCOMPARE(y.tokSUser, x.tokSUser);
+            QCOMPARE(y.ttftS, x.ttftS);
+            QCOMPARE(y.usdPerMTok, x.usdPerMTok);
+            QCOMPARE(y.joulesPerToken, x.joulesPerToken);
+        }
+        QCOMPARE(b->issues, a->issues);
+    }
+
+    void autosaveAndRecovery()
+    {
+        Autosave* autosave = m_studio->autosave();
+        autosave->discardRecovery();
+        LogSlider* slider = window()->workload()->contextSlider();
+        slider->setValue(slider->value() == 0 ? 10 : 0);
+        QVERIFY(doc()->isModified());
+        QVERIFY(autosave->saveNow());
+        QVERIFY(QFile::exists(autosave->recoveryPath()));
+        QVERIFY(autosave->recoveryAvailable());
+        QString original;
+        QString error;
+        const auto recovered = autosave->loadRecovery(&original, &error);
+        QVERIFY2(recovered, qPrintable(error));
+        QCOMPARE(recovered->workload.inputTokens, doc()->scenario().workload.inputTokens);
+        QCOMPARE(original, doc()->filePath());
+        autosave->markCleanExit();
+        QVERIFY(!autosave->recoveryAvailable());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));
+    QApplication::setApplicationName(QStringLiteral("tst_gui"));
+    QStandardPaths::setTestModeEnabled(true);
+    TestGui t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_gui.moc"

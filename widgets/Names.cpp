@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+#include "Names.h"
+
+#include <QCoreApplication>
+
+namespace is::gui::names {
+
+QString sourceKind(SourceKind k)
+{
+    switch (k) {
+    case SourceKind::Datasheet:
+        return QCoreApplication::translate("names", "datasheet");
+    case SourceKind::VendorClaim:
+        return QCoreApplication::translate("names", "vendor claim");
+    case SourceKind::ThirdParty:
+        return QCoreApplication::translate("names", "third party");
+    case SourceKind::Measured:
+        return QCoreApplication::translate("names", "measured");
+    case SourceKind::Calibrated:
+        return QCoreApplication::translate("names", "calibrated");
+    case SourceKind::Assumed:
+        return QCoreApplication::translate("names", "assumed");
+    case SourceKind::Speculation:
+        return QCoreApplication::translate("names", "speculation");
+    }
+    return {};
+}
+
+QString deviceClass(DeviceClass c)
+{
+    switch (c) {
+    case DeviceClass::HbmAccelerator:
+        return QCoreApplication::translate("names", "HBM accelerator");
+    case DeviceClass::SramDataflow:
+        return QCoreApplication::translate("names", "SRAM dataflow");
+    case DeviceClass::Tiered:
+        return QCoreApplication::translate("names", "tiered memory (SRAM + HBM + DDR)");
+    case DeviceClass::Cpu:
+        return QCoreApplication::translate("names", "CPU");
+    }
+    return {};
+}
+
+QString precision(Precision p)
+{
+    // Format names are the same in every language.
+    return precisionId(p).toUpper();
+}
+
+QString attention(AttentionKind k)
+{
+    switch (k) {
+    case AttentionKind::MHA:
+        return QCoreApplication::translate("names", "MHA (multi-head)");
+    case AttentionKind::GQA:
+        return QCoreApplication::translate("names", "GQA (grouped-query)");
+    case AttentionKind::MQA:
+        return QCoreApplication::translate("names", "MQA (multi-query)");
+    case AttentionKind::MLA:
+        return QCoreApplication::translate("names", "MLA (latent KV)");
+    }
+    return {};
+}
+
+QString goal(ServingGoal g)
+{
+    switch (g) {
+    case ServingGoal::FixedConcurrency:
+        return QCoreApplication::translate("names", "Fixed concurrency");
+    case ServingGoal::MaxThroughput:
+        return QCoreApplication::translate("names", "Offline (max throughput)");
+    case ServingGoal::LatencyBounded:
+        return QCoreApplication::translate("names", "Server (latency targets)");
+    }
+    return {};
+}
+
+QString mode(ExecutionMode m)
+{
+    switch (m) {
+    case ExecutionMode::Auto:
+        return QCoreApplication::translate("names", "Automatic");
+    case ExecutionMode::Resident:
+        return QCoreApplication::translate("names", "Weights resident");
+    case ExecutionMode::WeightStreaming:
+        return QCoreApplication::translate("names", "Weight streaming");
+    }
+    return {};
+}
+
+QString speculative(SpeculativeMethod m)
+{
+    switch (m) {
+    case SpeculativeMethod::None:
+        return QCoreApplication::translate("names", "None");
+    case SpeculativeMethod::Draft:
+        return QCoreApplication::translate("names", "Draft model");
+    case SpeculativeMethod::Medusa:
+        return QCoreApplication::translate("names", "Medusa heads");
+    case SpeculativeMethod::Eagle3:
+        return QCoreApplication::translate("names", "EAGLE-3");
+    case SpeculativeMethod::Mtp:
+        return QCoreApplication::translate("names", "Multi-token prediction");
+    }
+    return {};
+}
+
+QString bottleneck(Bottleneck b)
+{
+    switch (b) {
+    case Bottleneck::Compute:
+        return QCoreApplication::translate("names", "compute");
+    case Bottleneck::MemoryBandwidth:
+        return QCoreApplication::translate("names", "memory bandwidth");
+    case Bottleneck::Communication:
+        return QCoreApplication::translate("names", "communication");
+    case Bottleneck::DataflowLatency:
+        return QCoreApplication::translate("names", "dataflow latency");
+    case Bottleneck::Overhead:
+        return QCoreApplication::translate("names", "per-layer overhead");
+    case Bottleneck::Capacity:
+        return QCoreApplication::translate("names", "capacity");
+    case Bottleneck::WeightStreaming:
+        return QCoreApplication::translate("names", "weight streaming");
+    }
+    return {};
+}
+
+} // namespace is::gui::names

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+#include "Units.h"
+
+#include "Names.h"
+
+#include "common/Sourced.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace is::gui::units {
+
+namespace {
+
+// Scales v by the largest prefix not above it and appends the unit.
+QString prefixed(double v, const char* const* prefixes, int count, double step, const QString& unit)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    int i = 0;
+    double x = v;
+    while (i + 1 < count && std::abs(x) >= step) {
+        x /= step;
+        ++i;
+    }
+    return number(x) + QLatin1Char(' ') + QLatin1String(prefixes[i]) + unit;
+}
+
+} // namespace
+
+QString number(double v, int significant)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    const double a = std::abs(v);
+    int decimals = 0;
+    if (a > 0) {
+        const int digits = static_cast<int>(std::floor(std::log10(a))) + 1;
+        decimals = std::max(0, significant - digits);
+    }
+    QString s = QLocale().toString(v, 'f', decimals);
+    // "2.50" reads as more precise than it is; drop trailing zeros after the point.
+    const QChar point = QLocale().decimalPoint().at(0);
+    if (s.contains(point)) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(point))
+            s.chop(1);
+    }
+    return s;
+}
+
+QString tokens(double n)
+{
+    if (n >= 1024.0 * 1024.0)
+        return number(n / (1024.0 * 1024.0), 3) + QStringLiteral(" M");
+    if (n >= 1024.0)
+        return number(n / 1024.0, 3) + QStringLiteral(" K");
+    return number(n, 4);
+}
+
+QString bytes(double b)
+{
+    static const char* const p[] = {"", "K", "M", "G", "T", "P"};
+    return prefixed(b, p, 6, 1000.0, QStringLiteral("B"));
+}
+
+QString bandwidth(double bytesPerS)
+{
+    static const char* const p[] = {"", "K", "M", "G", "T", "P", "E"};
+    return prefixed(bytesPerS, p, 7, 1000.0, QStringLiteral("B/s"));
+}
+
+QString flops(double perS)
+{
+    static const char* const p[] = {"", "K", "M", "G", "T", "P", "E"};
+    return prefixed(perS, p, 7, 1000.0, QStringLiteral("FLOP/s"));
+}
+
+QString watts(double w)
+{
+    static const char* const p[] = {"", "k", "M", "G"};
+    return prefixed(w, p, 4, 1000.0, QStringLiteral("W"));
+}
+
+QString dollars(double usd)
+{
+    if (std::abs(usd) >= 1e6)
+        return QStringLiteral("$") + number(usd / 1e6) + QStringLiteral(" M");
+    return QStringLiteral("$") + QLocale().toString(usd, 'f', usd < 100 ? 2 : 0);
+}
+
+QString seconds(double s)
+{
+    if (!std::isfinite(s))
+        return QStringLiteral("–");
+    if (s >= 1.0)
+        return number(s) + QStringLiteral(" s");
+    if (s >= 1e-3)
+        return number(s * 1e3) + QStringLiteral(" ms");
+    return number(s * 1e6) + QStringLiteral(" µs");
+}
+
+QString params(double n)
+{
+    if (n >= 1e12)
+        return number(n / 1e12) + QStringLiteral(" T");
+    if (n >= 1e9)
+        return number(n / 1e9) + QStringLiteral(" B");
+    return number(n / 1e6) + QStringLiteral(" M");
+}
+
+QString provenance(const is::Sourced& s)
+{
+    const QString kind = names::sourceKind(s.kind);
+    if (s.source.isEmpty())
+        return QCoreApplication::translate("units", "(%1)").arg(kind);
+    return QCoreApplication::translate("units", "(%1: %2)").arg(kind, s.source);
+}
+
+QString withRange(const is::Sourced& s, QString (*format)(double))
+{
+    if (!s.hasRange())
+        return format(s.value);
+    return QCoreApplication::translate("units", "%1 (range %2–%3)")
+        .arg(format(s.value), format(s.min), format(s.max));
+}
+
+} // namespace is::gui::units

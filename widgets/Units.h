@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace is {
+struct Sourced;
+}
+
+// Display formatting shared by the studio's panels: numbers with SI prefixes and units. Only
+// presentation; every value comes from core.
+namespace is::gui::units {
+
+// "8 K", "128 K", "1 M", "2 M" (binary thousands, as context lengths are quoted).
+QString tokens(double n);
+// "80 GB", "44 GB", "230 MB" (decimal, as datasheets quote capacities).
+QString bytes(double b);
+// "3.35 TB/s", "21 PB/s".
+QString bandwidth(double bytesPerS);
+// "989 TFLOP/s", "125 PFLOP/s".
+QString flops(double perS);
+// "700 W", "23 kW".
+QString watts(double w);
+// "$30,000", "$2.5 M".
+QString dollars(double usd);
+// "1.1 µs", "2.5 ms".
+QString seconds(double s);
+// "70.6 B", "2 T" parameters.
+QString params(double n);
+// A number with three significant digits in the current locale.
+QString number(double v, int significant = 3);
+// "(datasheet: NVIDIA H100 datasheet)": a value's provenance for tooltips.
+QString provenance(const is::Sourced& s);
+// The value and, when the input is a range, "min–max" after it.
+QString withRange(const is::Sourced& s, QString (*format)(double));
+
+} // namespace is::gui::units

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+#include "canvas/DeploymentItem.h"
+
+#include <QApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPalette>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+
+namespace is::gui {
+
+namespace {
+constexpr double kHeader = 24;
+constexpr double kPad = 8;
+constexpr double kLine = 16;
+constexpr int kMaxSystemsDrawn = 8;
+} // namespace
+
+DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGraphicsObject(parent)
+{
+    m_view.id = id;
+    setFlag(ItemIsSelectable);
+    setFlag(ItemIsFocusable);
+    setAcceptHoverEvents(true);
+    setCacheMode(DeviceCoordinateCache);
+}
+
+void DeploymentItem::setView(const DeploymentView& v)
+{
+    m_view = v;
+    QString tip =
+        QStringLiteral("<b>%1</b><br/>%2").arg(v.name.toHtmlEscaped(), v.deviceName.toHtmlEscaped());
+    if (!v.summary.isEmpty())
+        tip += QStringLiteral("<br/>") + v.summary.toHtmlEscaped();
+    tip += QStringLiteral("<br/><i>%1</i>")
+               .arg(tr("Double-click the name to rename, the count to change it.").toHtmlEscaped());
+    setToolTip(tip);
+    update();
+}
+
+void DeploymentItem::setDropHighlight(bool on)
+{
+    if (m_dropHighlight == on)
+        return;
+    m_dropHighlight = on;
+    update();
+}
+
+QRectF DeploymentItem::nameRect() const
+{
+    return QRectF(kPad + 22, 2, kWidth - 2 * kPad - 22, kHeader - 4);
+}
+
+QRectF DeploymentItem::countRect() const
+{
+    return QRectF(kPad, kHeader + 4, kWidth - 2 * kPad, kLine);
+}
+
+QRectF DeploymentItem::boundingRect() const
+{
+    return QRectF(-3, -3, kWidth + 6, kHeight + 6);
+}
+
+void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const QPalette pal = QApplication::palette();
+    const QRectF card(0, 0, kWidth, kHeight);
+    const bool selected = option->state & QStyle::State_Selected;
+    p->setRenderHint(QPainter::Antialiasing);
+
+    // Card and colour header.
+    p->setPen(
+        QPen(selected ? pal.color(QPalette::Highlight) : m_view.colour.darker(130), selected ? 3 : 1.2));
+    p->setBrush(pal.color(QPalette::Base));
+    p->drawRoundedRect(card, 6, 6);
+    QPainterPath header;
+    header.addRoundedRect(QRectF(0, 0, kWidth, kHeader), 6, 6);
+    header.addRect(QRectF(0, kHeader / 2, kWidth, kHeader / 2));
+    header.setFillRule(Qt::WindingFill); // the union, not the odd-even difference
+    p->fillPath(header.simplified(), m_view.colour);
+    if (!m_view.icon.isNull())
+        m_view.icon.paint(p, QRect(int(kPad - 2), 5, 18, 18));
+
+    QFont f = QApplication::font();
+    f.setBold(true);
+    p->setFont(f);
+    p->setPen(Qt::white);
+    const QFontMetricsF fmBold(f);
+    const QRectF name = nameRect();
+    p->drawText(name, Qt::AlignVCenter | Qt::AlignLeft,
+                fmBold.elidedText(m_view.name, Qt::ElideRight, name.width()));
+
+    // Device and count.
+    f.setBold(false);
+    p->setFont(f);
+    const QFontMetricsF fm(f);
+    p->setPen(pal.color(QPalette::Text));
+    QString count;
+    if (m_view.autoCount)
+        count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName).arg(m_view.chips)
+                                 : tr("%1 × auto").arg(m_view.deviceName);
+    else
+        count = tr("%1 × %2").arg(m_view.deviceName).arg(m_view.count);
+    const QRectF countArea = countRect();
+    p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
+                fm.elidedText(count, Qt::ElideRight, countArea.width()));
+
+    // Links.
+    QFont small = f;
+    small.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
+    p->setFont(small);
+    const QFontMetricsF fmSmall(small);
+    p->setPen(pal.color(QPalette::PlaceholderText));
+    const QRectF up(kPad, kHeader + 4 + kLine, kWidth - 2 * kPad, kLine - 2);
+    const QRectF out(kPad, kHeader + 2 + 2 * kLine, kWidth - 2 * kPad, kLine - 2);
+    p->drawText(up, Qt::AlignVCenter | Qt::AlignLeft,
+                fmSmall.elidedText(tr("↕ %1").arg(m_view.scaleUp), Qt::ElideRight, up.width()));
+    p->drawText(out, Qt::AlignVCenter | Qt::AlignLeft,
+                fmSmall.elidedText(tr("↔ %1").arg(m_view.scaleOut), Qt::ElideRight, out.width()));
+
+    // Chips grouped by system.
+    const QRectF chipsArea(kPad, kHeader + 4 + 3 * kLine, kWidth - 2 * kPad,
+                           kHeight - kHeader - 4 * kLine - 12);
+    paintChips(p, chipsArea);
+
+    // Analysis summary.
+    const QRectF summary(kPad, kHeight - kLine - 4, kWidth - 2 * kPad, kLine);
+    p->setFont(f);
+    p->setPen(m_view.analysed && !m_view.fits ? QColor(0xc0, 0x1c, 0x28) : pal.color(QPalette::Text));
+    p->drawText(
+        summary, Qt::AlignVCenter | Qt::AlignLeft,
+        fm.elidedText(m_view.analysed ? m_view.summary : tr("analysing…"), Qt::ElideRight, summary.width()));
+
+    if (m_dropHighlight) {
+        p->setPen(QPen(pal.color(QPalette::Highlight), 2, Qt::DashLine));
+        p->setBrush(Qt::NoBrush);
+        p->drawRoundedRect(card.adjusted(-2, -2, 2, 2), 8, 8);
+    }
+}
+
+void DeploymentItem::paintChips(QPainter* p, const QRectF& area) const
+{
+    const int devices = m_view.autoCount ? std::max(1, m_view.chips) : std::max(1, m_view.count);
+    const int perSystem = std::max(1, m_view.devicesPerSystem);
+    const int systems = (devices + perSystem - 1) / perSystem;
+    const int drawn = std::min(systems, kMaxSystemsDrawn);
+    const double gap = 6;
+    const double boxW =
+        std::min(56.0, (area.width() - gap * (drawn - 1) - (systems > drawn ? 30 : 0)) / drawn);
+    const double boxH = area.height();
+    const QColor chip = m_view.colour.lighter(115);
+    p->setFont(QApplication::font());
+    for (int s = 0; s < drawn; ++s) {
+        const QRectF box(area.left() + s * (boxW + gap), area.top(), boxW, boxH);
+        // A system: its chips on a board joined by the scale-up link (the board outline).
+        p->setPen(QPen(m_view.colour.darker(120), 1));
+        p->setBrush(m_view.colour.lighter(175));
+        p->drawRoundedRect(box, 3, 3);
+        const int chipsHere = std::min(perSystem, devices - s * perSystem);
+        const int cols = chipsHere <= 1 ? 1 : chipsHere <= 4 ? 2 : chipsHere <= 9 ? 3 : 4;
+        const int shown = std::min(chipsHere, cols * cols);
+        const int rows = (shown + cols - 1) / cols;
+        const double cw = (box.width() - 4) / cols;
+        const double ch = (box.height() - 4) / std::max(rows, 1);
+        p->setPen(Qt::NoPen);
+        p->setBrush(chip);
+        for (int c = 0; c < shown; ++c)
+            p->drawRect(QRectF(box.left() + 2 + (c % cols) * cw + 1, box.top() + 2 + (c / cols) * ch + 1,
+                               cw - 2, ch - 2));
+        // Scale-out between systems.
+        if (s + 1 < drawn) {
+            p->setPen(QPen(m_view.colour.darker(140), 2));
+            p->drawLine(QPointF(box.right(), box.center().y()), QPointF(box.right() + gap, box.center().y()));
+        }
+    }
+    if (systems > drawn) {
+        p->setPen(QApplication::palette().color(QPalette::Text));
+        p->drawText(QRectF(area.left() + drawn * (boxW + gap), area.top(), 40, boxH),
+                    Qt::AlignVCenter | Qt::AlignLeft, tr("+%1").arg(systems - drawn));
+    }
+}
+
+} // namespace is::gui

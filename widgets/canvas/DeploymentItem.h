@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QGraphicsObject>
+#include <QIcon>
+#include <QString>
+
+namespace is::gui {
+
+// What a deployment item shows; the scene fills it from the document and the latest analysis.
+struct DeploymentView
+{
+    QString id;
+    QString name;
+    QString deviceName;
+    QIcon icon;
+    int count = 1;
+    bool autoCount = false;
+    int devicesPerSystem = 1;
+    QString scaleUp; // link names; "(default)" marks the system's own
+    QString scaleOut;
+    QColor colour;
+    // From the analysis (empty until one arrives).
+    bool analysed = false;
+    bool fits = true;
+    int chips = 0;
+    QString summary; // "750 tok/s per user · dataflow latency"
+};
+
+// One deployment on the canvas: a card in the deployment's colour with its devices drawn as
+// systems of chips joined by their links. Purely a view: positions and every field come from
+// the document; the scene turns mouse gestures into undo commands.
+class DeploymentItem : public QGraphicsObject
+{
+    Q_OBJECT
+public:
+    static constexpr double kWidth = 250;
+    static constexpr double kHeight = 150;
+    enum { Type = UserType + 1 };
+
+    explicit DeploymentItem(const QString& id, QGraphicsItem* parent = nullptr);
+
+    int type() const override { return Type; }
+    QString id() const { return m_view.id; }
+    void setView(const DeploymentView& v);
+    const DeploymentView& view() const { return m_view; }
+    // Highlight while a compatible device or link is dragged over it.
+    void setDropHighlight(bool on);
+
+    // Where the in-place editors go (item coordinates).
+    QRectF nameRect() const;
+    QRectF countRect() const;
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    void paintChips(QPainter* p, const QRectF& area) const;
+
+    DeploymentView m_view;
+    bool m_dropHighlight = false;
+};
+
+} // namespace is::gui

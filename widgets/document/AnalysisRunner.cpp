@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#include "document/AnalysisRunner.h"
+
+#include "common/Log.h"
+#include "engine/Engine.h"
+#include "scenario/ScenarioEvaluation.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+
+namespace is::gui {
+
+namespace {
+
+// A scenario with only its i-th deployment: analyseScenario treats deployments independently,
+// so analysing them one by one and concatenating gives the same result.
+Scenario only(const Scenario& s, size_t i)
+{
+    Scenario one = s;
+    one.deployments = {s.deployments[i]};
+    return one;
+}
+
+void mergeInto(ScenarioAnalysis& all, ScenarioAnalysis&& part)
+{
+    for (DeploymentAnalysis& d : part.deployments)
+        all.deployments.push_back(std::move(d));
+    all.issues << part.issues;
+    if (all.error.isEmpty())
+        all.error = part.error;
+}
+
+} // namespace
+
+AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* parent)
+    : QObject(parent), m_engine(std::move(engine)), m_contexts(defaultContextGrid())
+{
+    // Our own pool, so that destruction can wait for in-flight jobs that reference the engine.
+    m_pool.setMaxThreadCount(std::clamp(QThread::idealThreadCount(), 1, 4));
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(0);
+    connect(&m_coalesce, &QTimer::timeout, this, &AnalysisRunner::startNext);
+}
+
+AnalysisRunner::~AnalysisRunner()
+{
+    m_pool.clear();
+    m_pool.waitForDone();
+}
+
+ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine,
+                                         const std::vector<double>& contexts, QThreadPool* pool)
+{
+    // A scenario that does not resolve is reported as a whole, with its field paths intact.
+    QString error;
+    if (s.deployments.size() <= 1 || !resolveScenario(s, engine.catalog(), &error))
+        return analyseScenario(s, engine, contexts);
+
+    std::vector<ScenarioAnalysis> parts(s.deployments.size());
+    if (!pool) {
+        for (size_t i = 0; i < parts.size(); ++i)
+            parts[i] = analyseScenario(only(s, i), engine, contexts);
+    } else {
+        // The calling thread takes the first deployment; the pool the rest.
+        std::atomic<int> remaining(static_cast<int>(parts.size()) - 1);
+        std::mutex m;
+        std::condition_variable done;
+        for (size_t i = 1; i < parts.size(); ++i) {
+            pool->start([&, i] {
+                parts[i] = analyseScenario(only(s, i), engine, contexts);
+                std::lock_guard lock(m);
+                if (--remaining == 0)
+                    done.notify_one();
+            });
+        }
+        parts[0] = analyseScenario(only(s, 0), engine, contexts);
+        std::unique_lock lock(m);
+        done.wait(lock, [&] { return remaining.load() == 0; });
+    }
+    ScenarioAnalysis all;
+    for (ScenarioAnalysis& p : parts)
+        mergeInto(all, std::move(p));
+    return all;
+}
+
+void AnalysisRunner::request(const Scenario& s)
+{
+    m_pending = s;
+    m_pendingGeneration = ++m_requested;
+    if (!m_inFlight && !m_coalesce.isActive())
+        m_coalesce.start();
+}
+
+void AnalysisRunner::startNext()
+{
+    if (m_inFlight || !m_pending)
+        return;
+    auto scenario = std::make_shared<const Scenario>(std::move(*m_pending));
+    m_pending.reset();
+    const quint64 generation = m_pendingGeneration;
+    m_inFlight = true;
+    std::shared_ptr<const Engine> engine = m_engine;
+    const std::vector<double> contexts = m_contexts;
+    // Only one job is in flight, so with two or more threads its per-deployment parts always find
+    // a free thread while it waits for them.
+    QThreadPool* parts = m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr;
+    m_pool.start([this, scenario, engine, contexts, generation, parts] {
+        QElapsedTimer t;
+        t.start();
+        auto result = std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts));
+        const double ms = t.nsecsElapsed() / 1e6;
+        // Queued: runs on the GUI thread. The destructor waits for this job, so `this` is alive.
+        QMetaObject::invokeMethod(
+            this,
+            [this, result, generation, ms] {
+                m_inFlight = false;
+                deliver(result, generation, ms);
+                if (m_pending)
+                    startNext();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s)
+{
+    QElapsedTimer t;
+    t.start();
+    auto result = std::make_shared<const ScenarioAnalysis>(
+        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr));
+    const double ms = t.nsecsElapsed() / 1e6;
+    // Supersedes anything requested before.
+    const quint64 generation = ++m_requested;
+    m_pending.reset();
+    m_coalesce.stop();
+    deliver(result, generation, ms);
+    return result;
+}
+
+bool AnalysisRunner::waitForIdle(int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (busy() || m_delivered < m_requested) {
+        if (deadline.hasExpired())
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return true;
+}
+
+void AnalysisRunner::deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 generation, double ms)
+{
+    if (generation <= m_delivered)
+        return; // an older job finished after a newer one was delivered
+    m_delivered = generation;
+    m_latest = a;
+    if (!a->error.isEmpty())
+        is::log::get("gui")->warn("analysis: {}", a->error.toStdString());
+    Q_EMIT analysisTimed(ms);
+    Q_EMIT analysisReady(std::move(a), generation);
+}
+
+} // namespace is::gui

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario/Scenario.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace is {
+class Engine;
+}
+
+namespace is::gui {
+
+// Runs is::analyseScenario off the GUI thread. Requests made in one event-loop pass coalesce
+// into one job; while a job runs only the newest request is kept (newest job wins) and results
+// older than one already delivered are dropped. Deployments are analysed in parallel (they are
+// independent) and merged in document order. Results come back by queued call.
+class AnalysisRunner : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* parent = nullptr);
+    ~AnalysisRunner() override;
+
+    const Engine& engine() const { return *m_engine; }
+    const std::vector<double>& contexts() const { return m_contexts; }
+
+    // Asks for an analysis of this scenario; the result arrives through analysisReady.
+    void request(const Scenario& s);
+    // The synchronous path (tests, --screenshot, --bench-ui): analyses now on the calling
+    // thread, delivers it like an asynchronous result and returns it.
+    std::shared_ptr<const ScenarioAnalysis> runNow(const Scenario& s);
+    // Waits (processing events) until every request so far has been delivered.
+    bool waitForIdle(int timeoutMs = 30000);
+
+    bool busy() const { return m_inFlight || m_pending.has_value() || m_coalesce.isActive(); }
+    quint64 requestedGeneration() const { return m_requested; }
+    quint64 deliveredGeneration() const { return m_delivered; }
+    std::shared_ptr<const ScenarioAnalysis> latest() const { return m_latest; }
+
+    // The same computation as a pure function, for tests: analyses deployment by deployment.
+    static ScenarioAnalysis analyse(const Scenario& s, const Engine& engine,
+                                    const std::vector<double>& contexts, QThreadPool* pool);
+
+Q_SIGNALS:
+    void analysisReady(std::shared_ptr<const is::ScenarioAnalysis> analysis, quint64 generation);
+    // Milliseconds the engine took for the delivered analysis (status bar, --bench-ui).
+    void analysisTimed(double ms);
+
+private:
+    void startNext();
+    void deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 generation, double ms);
+
+    std::shared_ptr<const Engine> m_engine;
+    std::vector<double> m_contexts;
+    QThreadPool m_pool;
+    QTimer m_coalesce;
+    std::optional<Scenario> m_pending;
+    quint64 m_pendingGeneration = 0;
+    bool m_inFlight = false;
+    quint64 m_requested = 0;
+    quint64 m_delivered = 0;
+    std::shared_ptr<const ScenarioAnalysis> m_latest;
+};
+
+} // namespace is::gui

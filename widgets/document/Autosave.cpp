@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "document/Autosave.h"
+
+#include "document/ScenarioDocument.h"
+#include "settings/Settings.h"
+
+#include "common/Log.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace is::gui {
+
+Autosave::Autosave(ScenarioDocument* doc, Settings* settings, const QString& recoveryPath, QObject* parent)
+    : QObject(parent), m_doc(doc), m_settings(settings), m_path(recoveryPath)
+{
+    if (m_path.isEmpty())
+        m_path = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                 QStringLiteral("/recovery/autosave.json");
+    auto dirty = [this] { m_dirty = true; };
+    connect(doc, &ScenarioDocument::changed, this, dirty);
+    connect(doc, &ScenarioDocument::deploymentMoved, this, dirty);
+    connect(doc, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
+        // Saved (or undone back to the saved state): the file on disk is the recovery.
+        if (!modified) {
+            discardRecovery();
+            m_dirty = false;
+        }
+    });
+    m_timer.setInterval(60 * 1000);
+    connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
+    m_timer.start();
+}
+
+bool Autosave::saveNow()
+{
+    if (!m_dirty || !m_doc->isModified())
+        return true;
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QString error;
+    if (!m_doc->saveCopy(m_path, &error)) {
+        is::log::get("gui")->warn("autosave failed: {}", error.toStdString());
+        return false;
+    }
+    m_settings->setRecoveryOriginalPath(m_doc->filePath());
+    m_settings->sync();
+    m_dirty = false;
+    return true;
+}
+
+void Autosave::markCleanExit()
+{
+    discardRecovery();
+    m_settings->setLastCleanExit(QDateTime::currentDateTime());
+    m_settings->sync();
+}
+
+bool Autosave::recoveryAvailable() const
+{
+    const QFileInfo info(m_path);
+    if (!info.exists())
+        return false;
+    const QDateTime clean = m_settings->lastCleanExit();
+    return !clean.isValid() || info.lastModified() > clean;
+}
+
+std::optional<Scenario> Autosave::loadRecovery(QString* originalPath, QString* error) const
+{
+    auto s = loadScenarioFile(m_path, error);
+    if (!s)
+        return std::nullopt;
+    *originalPath = m_settings->recoveryOriginalPath();
+    // Relative config.json paths are relative to the original file, not the recovery folder.
+    if (!originalPath->isEmpty())
+        s->baseDir = QFileInfo(*originalPath).absolutePath();
+    return s;
+}
+
+void Autosave::discardRecovery()
+{
+    if (QFile::exists(m_path))
+        QFile::remove(m_path);
+}
+
+} // namespace is::gui

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario/Scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <optional>
+
+namespace is::gui {
+
+class ScenarioDocument;
+class Settings;
+
+// Autosave and crash recovery. Every minute, if the document has unsaved edits, a copy goes to
+// a recovery file (atomic save). A clean exit removes it and records the time; a recovery file
+// newer than the last clean exit means the previous session crashed, and the studio offers it.
+class Autosave : public QObject
+{
+    Q_OBJECT
+public:
+    // `recoveryPath` empty: <app data>/recovery/autosave.json.
+    Autosave(ScenarioDocument* doc, Settings* settings, const QString& recoveryPath = {},
+             QObject* parent = nullptr);
+
+    QString recoveryPath() const { return m_path; }
+    void setInterval(int ms) { m_timer.setInterval(ms); }
+
+    // Writes the recovery file now if there are edits it does not hold yet.
+    bool saveNow();
+    // On a clean exit: no recovery needed next time.
+    void markCleanExit();
+
+    // A recovery file left by a session that did not exit cleanly.
+    bool recoveryAvailable() const;
+    // The recovered scenario and the file it belonged to (empty: untitled).
+    std::optional<Scenario> loadRecovery(QString* originalPath, QString* error) const;
+    void discardRecovery();
+
+private:
+    ScenarioDocument* m_doc;
+    Settings* m_settings;
+    QString m_path;
+    QTimer m_timer;
+    bool m_dirty = false;
+};
+
+} // namespace is::gui

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario/Scenario.h"
+
+#include <QColor>
+#include <QHash>
+#include <QObject>
+#include <QPointF>
+#include <QStringList>
+
+#include <memory>
+
+class QUndoStack;
+
+namespace is {
+class Catalog;
+}
+
+namespace is::gui {
+
+// The scenario being edited: the source of truth the canvas, panels and charts are views of.
+// Owns the is::Scenario and its undo stack. Every user edit is a QUndoCommand (document/commands)
+// that calls the raw setters below, which emit one signal per kind of change. Deployment ids are
+// stable across edits; views key on them.
+class ScenarioDocument : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ScenarioDocument(std::shared_ptr<const Catalog> catalog, QObject* parent = nullptr);
+    ~ScenarioDocument() override;
+
+    const Scenario& scenario() const { return m_scenario; }
+    const Catalog& catalog() const { return *m_catalog; }
+    std::shared_ptr<const Catalog> catalogPtr() const { return m_catalog; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // The file the document was loaded from or saved to; empty for an untitled document.
+    QString filePath() const { return m_filePath; }
+    // "gpt-5.6-sol-vs-kimi-k3.json" or the scenario's name for untitled documents.
+    QString displayName() const;
+    bool isModified() const;
+
+    const DeploymentDoc* deployment(const QString& id) const;
+    int indexOf(const QString& id) const;
+    QStringList deploymentIds() const;
+    QColor colour(const QString& id) const;
+    QHash<QString, QColor> colours() const;
+    // A fresh id ("h100-2") and the next palette colour, for a new deployment.
+    QString newDeploymentId(const QString& base) const;
+    QString nextColour() const;
+
+    // Selected deployments (view state shared by canvas, inspector and model panel; not undoable).
+    QStringList selection() const { return m_selection; }
+    void setSelection(const QStringList& ids);
+
+    // Replaces the whole scenario (new, open, recovery): clears the undo stack. Deployments
+    // without a colour get one from the palette, so every view agrees on it from the start.
+    void reset(Scenario s, const QString& filePath);
+    // After reset() with recovered content: the edits are not saved anywhere yet.
+    void markRecovered();
+    // Atomic save; on success the document is clean and takes the path.
+    bool save(const QString& path, QString* error);
+    // Saves a copy (autosave) without changing the path or the clean state.
+    bool saveCopy(const QString& path, QString* error) const;
+
+    // Raw edits. Called by undo commands only, so that every change is undoable.
+    void insertDeployment(int index, const DeploymentDoc& d);
+    void removeDeployment(const QString& id);
+    void replaceDeployment(const DeploymentDoc& d);
+    // Canvas position only: no analysis depends on it, so it emits deploymentMoved, not changed.
+    void moveDeployment(const QString& id, QPointF pos);
+    void setWorkload(const Workload& w, ServingGoal goal);
+    void setModel(const ModelRef& m);
+    void setName(const QString& name);
+
+Q_SIGNALS:
+    void documentReset();
+    void deploymentInserted(const QString& id);
+    void deploymentRemoved(const QString& id);
+    void deploymentChanged(const QString& id);
+    void deploymentMoved(const QString& id);
+    void workloadChanged();
+    void modelChanged();
+    void nameChanged();
+    // Any change the analysis depends on (everything but canvas positions).
+    void changed();
+    void selectionChanged();
+    void filePathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+
+private:
+    void assignMissingColours();
+
+    std::shared_ptr<const Catalog> m_catalog;
+    Scenario m_scenario;
+    QString m_filePath;
+    QStringList m_selection;
+    QUndoStack* m_undo = nullptr;
+};
+
+} // namespace is::gui

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+#include "mainwindow/MainWindow.h"
+
+#include "canvas/CanvasPanel.h"
+#include "canvas/CanvasScene.h"
+#include "charts/ChartsView.h"
+#include "document/IssueLog.h"
+#include "document/ScenarioDocument.h"
+#include "mainwindow/DocumentActions.h"
+#include "measure/MeasurePanel.h"
+#include "palette/HardwarePalette.h"
+#include "panels/InspectorPanel.h"
+#include "panels/IssuesPanel.h"
+#include "panels/ModelPanel.h"
+#include "panels/WorkloadPanel.h"
+#include "settings/LanguageManager.h"
+#include "settings/Settings.h"
+#include "table/ComparisonTable.h"
+
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace is::gui {
+
+namespace {
+// The canvas strip above the charts: tool bar plus one row of deployment cards at 1:1.
+constexpr int kCanvasHeight = 235;
+} // namespace
+
+MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
+                       QWidget* parent)
+    : QMainWindow(parent), m_doc(doc), m_issues(issues), m_settings(settings), m_files(files)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/wafer.svg")));
+    setDockNestingEnabled(true);
+    setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    // Centre: the canvas above the charts, which get most of the room.
+    m_central = new QSplitter(Qt::Vertical, this);
+    m_central->setObjectName(QStringLiteral("CentralSplitter"));
+    m_canvas = new CanvasPanel(doc, issues, m_central);
+    m_charts = new ChartsView(m_central);
+    m_charts->setFontPointSize(settings->chartFontSize());
+    m_central->addWidget(m_canvas);
+    m_central->addWidget(m_charts);
+    m_central->setStretchFactor(0, 0);
+    m_central->setStretchFactor(1, 1);
+    m_central->setSizes({kCanvasHeight, 1000});
+    m_central->setChildrenCollapsible(false);
+    setCentralWidget(m_central);
+
+    createDocks();
+    createMenus();
+
+    m_status = new QLabel(this);
+    statusBar()->addPermanentWidget(m_status);
+    connect(issues, &IssueLog::announced, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateTitle);
+    connect(doc, &ScenarioDocument::documentReset, this, &MainWindow::updateTitle);
+    updateTitle();
+    resize(1600, 1000);
+    applyDefaultSizes();
+    m_defaultState = saveState();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_palette = new HardwarePalette(m_doc->catalog(), this);
+    m_workload = new WorkloadPanel(m_doc, this);
+    m_model = new ModelPanel(m_doc, m_issues, this);
+    m_inspector = new InspectorPanel(m_doc, this);
+    m_issuesPanel = new IssuesPanel(m_issues, this);
+
+    m_table = new ComparisonTable(this);
+    m_tableDock = new QDockWidget(tr("Comparison"), this);
+    m_tableDock->setObjectName(QStringLiteral("ComparisonDock"));
+    m_tableDock->setWidget(m_table);
+    m_measure = new MeasurePanel;
+    m_measureDock = new QDockWidget(tr("Measure this machine"), this);
+    m_measureDock->setObjectName(QStringLiteral("MeasureDock"));
+    // The panel is hosted in a scroll area so that its natural size does not widen the column.
+    auto* measureScroll = new QScrollArea(m_measureDock);
+    measureScroll->setWidgetResizable(true);
+    measureScroll->setFrameShape(QFrame::NoFrame);
+    measureScroll->setWidget(m_measure);
+    m_measureDock->setWidget(measureScroll);
+
+    // Left: what to deploy and what to ask of it. Right: what came out, and the selection.
+    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
+    addDockWidget(Qt::LeftDockWidgetArea, m_workload);
+    tabifyDockWidget(m_workload, m_model);
+    m_workload->raise();
+    addDockWidget(Qt::RightDockWidgetArea, m_tableDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    tabifyDockWidget(m_inspector, m_issuesPanel);
+    tabifyDockWidget(m_issuesPanel, m_measureDock);
+    m_inspector->raise();
+
+    // Selecting a deployment brings its inspector forward.
+    connect(m_doc, &ScenarioDocument::selectionChanged, this, [this] {
+        if (m_doc->selection().size() == 1)
+            m_inspector->raise();
+    });
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_files->addToMenu(file);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    m_charts->addExportActions(exportMenu);
+    QMenu* tableMenu = exportMenu->addMenu(tr("Comparison table"));
+    tableMenu->addActions(m_table->actions());
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addActions(m_canvas->editActions());
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    QMenu* textSize = view->addMenu(tr("Chart text size"));
+    auto* sizes = new QActionGroup(this);
+    const std::pair<QString, int> sizeChoices[] = {
+        {tr("Normal"), 10}, {tr("Large"), 13}, {tr("Projector"), 16}};
+    for (const auto& [label, points] : sizeChoices) {
+        QAction* a = textSize->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(m_settings->chartFontSize() == points);
+        sizes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, pts = points] {
+            m_settings->setChartFontSize(pts);
+            m_charts->setFontPointSize(pts);
+        });
+    }
+    QMenu* theme = view->addMenu(tr("Theme"));
+    auto* themes = new QActionGroup(this);
+    const std::pair<QString, QString> themeChoices[] = {{tr("System"), QStringLiteral("system")},
+                                                        {tr("Light"), QStringLiteral("light")},
+                                                        {tr("Dark"), QStringLiteral("dark")}};
+    for (const auto& [label, id] : themeChoices) {
+        QAction* a = theme->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(m_settings->theme() == id);
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, themeId = id] { Q_EMIT themeRequested(themeId); });
+    }
+    view->addSeparator();
+    view->addAction(tr("Reset layout"), this, &MainWindow::resetLayout);
+
+    m_languageMenu = menuBar()->addMenu(tr("&Language"));
+    auto* langs = new QActionGroup(this);
+    for (const QString& lang : LanguageManager::available()) {
+        QAction* a = m_languageMenu->addAction(LanguageManager::nativeName(lang));
+        a->setCheckable(true);
+        a->setChecked(LanguageManager::current() == lang);
+        a->setData(lang);
+        langs->addAction(a);
+        connect(a, &QAction::triggered, this, [this, lang] { Q_EMIT languageRequested(lang); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Inference Studio"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Inference Studio"),
+            tr("<p><b>Inference Studio</b> %1</p><p>Design LLM inference deployments and compare "
+               "them: wafer-scale systems, GPU clusters and other accelerators. Every number is "
+               "computed by the engine from the catalog, with its source.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
+                             const QHash<QString, QColor>& colours)
+{
+    m_charts->setAnalysis(analysis, colours);
+    m_table->setAnalysis(analysis, colours);
+    m_canvas->scene()->setAnalysis(analysis);
+    m_inspector->setAnalysis(analysis);
+}
+
+void MainWindow::setAnalysisTime(double ms)
+{
+    m_status->setText(tr("Analysis: %1 ms").arg(QString::number(ms, 'f', 1)));
+}
+
+void MainWindow::applyDefaultSizes()
+{
+    // Three columns of charts need about 1000 pixels: the side columns share the rest of a
+    // 1600-pixel window. The table column is the wider one: it holds numbers side by side.
+    resizeDocks({m_palette, m_tableDock}, {225, 390}, Qt::Horizontal);
+    resizeDocks({m_palette, m_workload}, {500, 450}, Qt::Vertical);
+    resizeDocks({m_tableDock, m_inspector}, {430, 520}, Qt::Vertical);
+    m_central->setSizes({kCanvasHeight, 1000});
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Dock sizes only stick once the window has its real size; the saved layout wins later.
+    if (!m_shownOnce && !m_layoutRestored)
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultSizes);
+    m_shownOnce = true;
+}
+
+void MainWindow::restoreLayout()
+{
+    const QByteArray geometry = m_settings->windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = m_settings->windowState();
+    if (!state.isEmpty())
+        m_layoutRestored = restoreState(state);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState);
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        d->show();
+    applyDefaultSizes();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Inference Studio").arg(m_doc->displayName()));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_askBeforeClosing && !m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    Q_EMIT closing();
+    event->accept();
+}
+
+} // namespace is::gui

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QHash>
+#include <QMainWindow>
+
+#include <memory>
+
+class ChartsView;
+class ComparisonTable;
+class MeasurePanel;
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QSplitter;
+
+namespace is {
+struct ScenarioAnalysis;
+}
+
+namespace is::gui {
+
+class CanvasPanel;
+class DocumentActions;
+class HardwarePalette;
+class InspectorPanel;
+class IssueLog;
+class IssuesPanel;
+class ModelPanel;
+class ScenarioDocument;
+class Settings;
+class WorkloadPanel;
+
+// The studio's window. It only hosts: panels bring their own docks and actions, the document
+// actions their File entries, the charts their export entries. Closing asks about unsaved edits.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
+               QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Hands the newest analysis to every view (charts, table, canvas, inspector).
+    void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours);
+    void setAnalysisTime(double ms);
+
+    void restoreLayout();
+    void resetLayout();
+
+    CanvasPanel* canvas() const { return m_canvas; }
+    HardwarePalette* hardwarePalette() const { return m_palette; }
+    WorkloadPanel* workload() const { return m_workload; }
+    ModelPanel* model() const { return m_model; }
+    InspectorPanel* inspector() const { return m_inspector; }
+    IssuesPanel* issuesPanel() const { return m_issuesPanel; }
+    ChartsView* charts() const { return m_charts; }
+    ComparisonTable* table() const { return m_table; }
+    MeasurePanel* measure() const { return m_measure; }
+    QMenu* languageMenu() const { return m_languageMenu; }
+    // Whether closing may go ahead without asking (screenshots, benchmarks, tests).
+    void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
+
+Q_SIGNALS:
+    void languageRequested(const QString& lang);
+    void themeRequested(const QString& theme);
+    void closing();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void updateTitle();
+    void applyDefaultSizes();
+
+    ScenarioDocument* m_doc;
+    IssueLog* m_issues;
+    Settings* m_settings;
+    DocumentActions* m_files;
+
+    QSplitter* m_central = nullptr;
+    CanvasPanel* m_canvas = nullptr;
+    ChartsView* m_charts = nullptr;
+    ComparisonTable* m_table = nullptr;
+    MeasurePanel* m_measure = nullptr;
+    HardwarePalette* m_palette = nullptr;
+    WorkloadPanel* m_workload = nullptr;
+    ModelPanel* m_model = nullptr;
+    InspectorPanel* m_inspector = nullptr;
+    IssuesPanel* m_issuesPanel = nullptr;
+    QDockWidget* m_tableDock = nullptr;
+    QDockWidget* m_measureDock = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QLabel* m_status = nullptr;
+    QByteArray m_defaultState;
+    bool m_askBeforeClosing = true;
+    bool m_shownOnce = false;
+    bool m_layoutRestored = false;
+};
+
+} // namespace is::gui

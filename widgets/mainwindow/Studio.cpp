@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+#include "mainwindow/Studio.h"
+
+#include "document/AnalysisRunner.h"
+#include "document/Autosave.h"
+#include "document/IssueLog.h"
+#include "document/ScenarioDocument.h"
+#include "mainwindow/DocumentActions.h"
+#include "mainwindow/MainWindow.h"
+#include "settings/LanguageManager.h"
+#include "settings/Settings.h"
+#include "settings/Theme.h"
+
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+
+namespace is::gui {
+
+Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalogWarnings,
+               const Options& options, QObject* parent)
+    : QObject(parent), m_options(options), m_catalog(std::move(catalog)),
+      m_engine(std::make_shared<const Engine>(m_catalog))
+{
+    m_settings =
+        options.settingsPath.isEmpty() ? new Settings(this) : new Settings(options.settingsPath, this);
+    m_doc = new ScenarioDocument(m_catalog, this);
+    m_runner = new AnalysisRunner(m_engine, this);
+    m_issues = new IssueLog(this);
+    m_files = new DocumentActions(m_doc, m_settings, m_issues, this);
+    m_autosave = new Autosave(m_doc, m_settings, options.recoveryPath, this);
+    for (const QString& w : catalogWarnings)
+        m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, w);
+
+    // Every edit the analysis depends on reruns it; results fan out to the views.
+    connect(m_doc, &ScenarioDocument::changed, this, [this] { m_runner->request(m_doc->scenario()); });
+    connect(m_runner, &AnalysisRunner::analysisReady, this,
+            [this](std::shared_ptr<const ScenarioAnalysis> a, quint64) { onAnalysis(std::move(a)); });
+    connect(m_runner, &AnalysisRunner::analysisTimed, this, [this](double ms) {
+        if (m_window)
+            m_window->setAnalysisTime(ms);
+    });
+}
+
+Studio::~Studio()
+{
+    delete m_window;
+}
+
+QString Studio::defaultScenarioPath()
+{
+    return QStringLiteral(":/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+}
+
+bool Studio::load(const QString& path, QString* error)
+{
+    if (path.startsWith(QLatin1Char(':'))) {
+        QString err;
+        auto s = loadScenarioFile(path, &err);
+        if (!s) {
+            if (error)
+                *error = err;
+            m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Document, err);
+            return false;
+        }
+        m_doc->reset(std::move(*s), QString());
+        return true;
+    }
+    return m_files->openFile(path, error);
+}
+
+bool Studio::loadDefault(QString* error)
+{
+    return load(defaultScenarioPath(), error);
+}
+
+bool Studio::offerRecovery()
+{
+    if (!m_options.interactive || !m_autosave->recoveryAvailable())
+        return false;
+    QString original;
+    QString error;
+    auto s = m_autosave->loadRecovery(&original, &error);
+    if (!s) {
+        m_autosave->discardRecovery();
+        return false;
+    }
+    const QString what = original.isEmpty() ? s->name : QFileInfo(original).fileName();
+    const auto answer = QMessageBox::question(
+        m_window, tr("Recover unsaved work?"),
+        tr("Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?")
+            .arg(what),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+        m_autosave->discardRecovery();
+        return false;
+    }
+    m_doc->reset(std::move(*s), original);
+    m_doc->markRecovered();
+    m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Document,
+                  tr("Recovered unsaved work of %1").arg(what));
+    return true;
+}
+
+MainWindow* Studio::createWindow()
+{
+    QPointer<MainWindow> old = m_window;
+    m_window = new MainWindow(m_doc, m_issues, m_settings, m_files);
+    m_window->setAskBeforeClosing(m_options.interactive);
+    m_files->setDialogParent(m_window);
+    if (old) {
+        // The replacement takes over the old window's place and layout; it is shown before the
+        // old one goes so that the application never has zero windows (it would quit).
+        m_window->restoreGeometry(old->saveGeometry());
+        m_window->restoreState(old->saveState());
+        if (old->isVisible())
+            m_window->show();
+        old->setAskBeforeClosing(false);
+        delete old;
+    } else if (m_options.interactive) {
+        m_window->restoreLayout();
+    }
+    connect(m_window, &MainWindow::languageRequested, this, [this](const QString& lang) {
+        // Rebuild after the menu's signal has returned: the menu belongs to the old window.
+        QMetaObject::invokeMethod(
+            this, [this, lang] { setLanguage(lang); }, Qt::QueuedConnection);
+    });
+    connect(m_window, &MainWindow::themeRequested, this, &Studio::setTheme);
+    if (m_latest)
+        m_window->setAnalysis(m_latest, m_doc->colours());
+    return m_window;
+}
+
+void Studio::setLanguage(const QString& lang, bool persist)
+{
+    if (persist)
+        m_settings->setLanguage(lang);
+    LanguageManager::apply(lang);
+    if (m_window) {
+        createWindow();
+        // Engine messages are translated where they are made: rerun so the Issues panel follows.
+        m_runner->request(m_doc->scenario());
+    }
+}
+
+void Studio::setTheme(const QString& theme)
+{
+    m_settings->setTheme(theme);
+    applyTheme(theme);
+}
+
+std::shared_ptr<const ScenarioAnalysis> Studio::analyseNow()
+{
+    return m_runner->runNow(m_doc->scenario());
+}
+
+void Studio::onAnalysis(std::shared_ptr<const ScenarioAnalysis> a)
+{
+    m_latest = a;
+    m_issues->setAnalysisIssues(a->issues, a->error);
+    if (m_window)
+        m_window->setAnalysis(a, m_doc->colours());
+}
+
+void Studio::shutdown()
+{
+    m_autosave->markCleanExit();
+    m_settings->sync();
+}
+
+} // namespace is::gui

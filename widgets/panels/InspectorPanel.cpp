@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: MIT
+#include "panels/InspectorPanel.h"
+
+#include "Names.h"
+#include "Units.h"
+#include "document/ChangeDeploymentCommand.h"
+#include "document/DeploymentColours.h"
+#include "document/ScenarioDocument.h"
+
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QCheckBox>
+#include <QColorDialog>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QUndoStack>
+
+namespace is::gui {
+
+namespace {
+const Precision kPrecisions[] = {Precision::FP32, Precision::BF16, Precision::FP16, Precision::FP8,
+                                 Precision::INT8, Precision::FP4,  Precision::INT4};
+
+void fillPrecisions(QComboBox* c, const QString& defaultText)
+{
+    c->addItem(defaultText, QString());
+    for (Precision p : kPrecisions)
+        c->addItem(names::precision(p), precisionId(p));
+}
+
+void selectData(QComboBox* c, const QVariant& v)
+{
+    const int i = c->findData(v);
+    c->setCurrentIndex(i < 0 ? 0 : i);
+}
+
+QString modelLabel(const ScenarioDocument& doc, const ModelRef& own)
+{
+    const ModelRef& m = own.isSet() ? own : doc.scenario().model;
+    if (m.inlineModel)
+        return m.inlineModel->arch.name.isEmpty() ? m.inlineModel->arch.id : m.inlineModel->arch.name;
+    if (!m.configPath.isEmpty())
+        return m.configPath;
+    if (const ModelEntry* e = doc.catalog().model(m.catalogId))
+        return e->arch.name;
+    return m.catalogId;
+}
+} // namespace
+
+InspectorPanel::InspectorPanel(ScenarioDocument* doc, QWidget* parent)
+    : QDockWidget(tr("Inspector"), parent), m_doc(doc)
+{
+    setObjectName(QStringLiteral("InspectorDock"));
+    m_stack = new QStackedWidget(this);
+    m_emptyLabel = new QLabel(m_stack);
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_emptyLabel->setMargin(12);
+    m_stack->addWidget(m_emptyLabel);
+    auto* scroll = new QScrollArea(m_stack);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(buildDeploymentPage());
+    m_stack->addWidget(scroll);
+    setWidget(m_stack);
+
+    connect(doc, &ScenarioDocument::selectionChanged, this, &InspectorPanel::onSelectionChanged);
+    connect(doc, &ScenarioDocument::deploymentChanged, this, [this](const QString& id) {
+        if (id == m_id)
+            refresh();
+    });
+    connect(doc, &ScenarioDocument::modelChanged, this, &InspectorPanel::refresh);
+    connect(doc, &ScenarioDocument::documentReset, this, &InspectorPanel::onSelectionChanged);
+    onSelectionChanged();
+}
+
+QWidget* InspectorPanel::buildDeploymentPage()
+{
+    auto* page = new QWidget;
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(6, 6, 6, 6);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+
+    m_name = new QLineEdit(page);
+    form->addRow(tr("Name"), m_name);
+    m_colour = new QPushButton(page);
+    m_colour->setToolTip(tr("The colour of this deployment in every chart and table"));
+    form->addRow(tr("Colour"), m_colour);
+    m_device = new QComboBox(page);
+    for (const Device* d : m_doc->catalog().devices())
+        m_device->addItem(d->name, d->id);
+    form->addRow(tr("Device"), m_device);
+    m_count = new QSpinBox(page);
+    m_count->setRange(0, 1 << 20);
+    m_count->setSpecialValueText(tr("auto (smallest that fits)"));
+    m_count->setAccelerated(true);
+    form->addRow(tr("Count"), m_count);
+
+    m_autoPlan = new QCheckBox(tr("Automatic"), page);
+    form->addRow(tr("Parallelism"), m_autoPlan);
+    auto* planGrid = new QGridLayout;
+    planGrid->setContentsMargins(0, 0, 0, 0);
+    auto planSpin = [&](const QString& label, int col, const QString& tip) {
+        auto* s = new QSpinBox(page);
+        s->setRange(1, 1 << 16);
+        s->setToolTip(tip);
+        planGrid->addWidget(new QLabel(label, page), 0, col * 2);
+        planGrid->addWidget(s, 0, col * 2 + 1);
+        return s;
+    };
+    m_tp = planSpin(tr("TP"), 0, tr("Tensor parallel degree"));
+    m_pp = planSpin(tr("PP"), 1, tr("Pipeline parallel degree"));
+    m_ep = new QSpinBox(page);
+    m_ep->setRange(1, 1 << 16);
+    m_ep->setToolTip(tr("Expert parallel degree (within TP × DP)"));
+    m_dp = new QSpinBox(page);
+    m_dp->setRange(1, 1 << 16);
+    m_dp->setToolTip(tr("Data parallel replicas"));
+    planGrid->addWidget(new QLabel(tr("EP"), page), 1, 0);
+    planGrid->addWidget(m_ep, 1, 1);
+    planGrid->addWidget(new QLabel(tr("DP"), page), 1, 2);
+    planGrid->addWidget(m_dp, 1, 3);
+    form->addRow(QString(), planGrid);
+    m_planNote = new QLabel(page);
+    m_planNote->setWordWrap(true);
+    m_planNote->setStyleSheet(QStringLiteral("color:#c01c28"));
+    m_planNote->hide();
+    form->addRow(QString(), m_planNote);
+
+    m_weights = new QComboBox(page);
+    fillPrecisions(m_weights, tr("Device default"));
+    form->addRow(tr("Weights"), m_weights);
+    m_kv = new QComboBox(page);
+    fillPrecisions(m_kv, tr("Like weights (≥ FP8)"));
+    form->addRow(tr("KV cache"), m_kv);
+    m_mode = new QComboBox(page);
+    for (ExecutionMode m : {ExecutionMode::Auto, ExecutionMode::Resident, ExecutionMode::WeightStreaming})
+        m_mode->addItem(names::mode(m), static_cast<int>(m));
+    form->addRow(tr("Mode"), m_mode);
+    m_speculative = new QComboBox(page);
+    for (SpeculativeMethod m : {SpeculativeMethod::None, SpeculativeMethod::Draft, SpeculativeMethod::Medusa,
+                                SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp})
+        m_speculative->addItem(names::speculative(m), static_cast<int>(m));
+    form->addRow(tr("Speculative"), m_speculative);
+    m_scaleUp = new QComboBox(page);
+    m_scaleOut = new QComboBox(page);
+    m_scaleUp->addItem(tr("System default"), QString());
+    m_scaleOut->addItem(tr("System default"), QString());
+    for (const Link* l : m_doc->catalog().links())
+        (l->scope == LinkScope::ScaleUp ? m_scaleUp : m_scaleOut)->addItem(l->name, l->id);
+    form->addRow(tr("Scale-up link"), m_scaleUp);
+    form->addRow(tr("Scale-out link"), m_scaleOut);
+    m_model = new QLabel(page);
+    m_model->setWordWrap(true);
+    m_model->setToolTip(tr("Change it in the Model panel"));
+    form->addRow(tr("Model"), m_model);
+    // Long catalog names must not widen the dock: combos elide, spin boxes stay compact.
+    for (QComboBox* c : {m_device, m_weights, m_kv, m_mode, m_speculative, m_scaleUp, m_scaleOut}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+    }
+    for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
+        s->setMinimumWidth(48);
+    m_count->setMinimumWidth(80);
+    m_result = new QLabel(page);
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+    m_result->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    form->addRow(tr("Engine"), m_result);
+
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        const QString name = m_name->text().trimmed();
+        if (name.isEmpty())
+            return;
+        edit(QString(), tr("Rename to %1").arg(name), [name](DeploymentDoc& d) { d.name = name; });
+    });
+    connect(m_colour, &QPushButton::clicked, this, [this] {
+        const DeploymentDoc* d = m_doc->deployment(m_id);
+        if (!d)
+            return;
+        const QColor c = QColorDialog::getColor(QColor(d->color), this, tr("Deployment colour"));
+        if (c.isValid())
+            edit(QString(), tr("Change colour"), [c](DeploymentDoc& dd) { dd.color = c.name(); });
+    });
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        const QString dev = m_device->currentData().toString();
+        edit(QString(), tr("Change device to %1").arg(m_device->currentText()), [dev](DeploymentDoc& d) {
+            d.device = dev;
+            d.system.clear(); // the old device's system does not hold the new one
+        });
+    });
+    connect(m_count, &QSpinBox::valueChanged, this, [this](int v) {
+        edit(QStringLiteral("count"), tr("Change count"), [v](DeploymentDoc& d) {
+            d.autoCount = v == 0;
+            d.count = v;
+            if (d.plan && (d.autoCount || d.plan->chips() != d.count))
+                d.plan.reset();
+        });
+    });
+    connect(m_autoPlan, &QCheckBox::toggled, this, [this](bool automatic) {
+        if (m_refreshing)
+            return;
+        if (automatic) {
+            edit(QString(), tr("Automatic parallelism"), [](DeploymentDoc& d) { d.plan.reset(); });
+            return;
+        }
+        // Start the manual plan from what the engine chose, which is valid by construction.
+        ParallelPlan p;
+        if (m_analysis)
+            for (const DeploymentAnalysis& a : m_analysis->deployments)
+                if (a.docId == m_id && a.estimate.mid.chips > 0)
+                    p = a.estimate.mid.plan;
+        edit(QString(), tr("Manual parallelism"), [p](DeploymentDoc& d) {
+            d.plan = p;
+            if (!d.autoCount)
+                d.count = p.chips();
+        });
+    });
+    for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
+        connect(s, &QSpinBox::valueChanged, this, &InspectorPanel::editPlan);
+    auto precisionEdit = [this](QComboBox* c, bool weights) {
+        connect(c, &QComboBox::currentIndexChanged, this, [this, c, weights] {
+            const auto p = precisionFromId(c->currentData().toString());
+            edit(QString(), weights ? tr("Change weight precision") : tr("Change KV-cache precision"),
+                 [p, weights](DeploymentDoc& d) { (weights ? d.weights : d.kv) = p; });
+        });
+    };
+    precisionEdit(m_weights, true);
+    precisionEdit(m_kv, false);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        const auto m = static_cast<ExecutionMode>(m_mode->currentData().toInt());
+        edit(QString(), tr("Change execution mode"), [m](DeploymentDoc& d) { d.mode = m; });
+    });
+    connect(m_speculative, &QComboBox::currentIndexChanged, this, [this] {
+        const auto m = static_cast<SpeculativeMethod>(m_speculative->currentData().toInt());
+        edit(QString(), tr("Change speculative decoding"), [m](DeploymentDoc& d) { d.speculative = m; });
+    });
+    connect(m_scaleUp, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = m_scaleUp->currentData().toString();
+        edit(QString(), tr("Change scale-up link"), [id](DeploymentDoc& d) { d.scaleUpLink = id; });
+    });
+    connect(m_scaleOut, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = m_scaleOut->currentData().toString();
+        edit(QString(), tr("Change scale-out link"), [id](DeploymentDoc& d) { d.scaleOutLink = id; });
+    });
+    return page;
+}
+
+void InspectorPanel::edit(const QString& field, const QString& text,
+                          const std::function<void(DeploymentDoc&)>& change)
+{
+    if (m_refreshing)
+        return;
+    const DeploymentDoc* d = m_doc->deployment(m_id);
+    if (!d)
+        return;
+    DeploymentDoc changed = *d;
+    change(changed);
+    if (changed == *d)
+        return;
+    m_doc->undoStack()->push(new ChangeDeploymentCommand(m_doc, changed, text, field));
+}
+
+void InspectorPanel::editPlan()
+{
+    if (m_refreshing)
+        return;
+    const DeploymentDoc* d = m_doc->deployment(m_id);
+    if (!d || !d->plan)
+        return;
+    ParallelPlan p{m_tp->value(), m_pp->value(), m_ep->value(), m_dp->value()};
+    // Only a plan the scenario format accepts becomes an edit; otherwise say what is wrong.
+    QString problem;
+    if (!d->autoCount && p.chips() != d->count)
+        problem = tr("TP × PP × DP = %1, but the deployment has %2 devices.").arg(p.chips()).arg(d->count);
+    else if ((p.tp * p.dp) % p.ep != 0)
+        problem = tr("EP must divide TP × DP.");
+    m_planNote->setText(problem);
+    m_planNote->setVisible(!problem.isEmpty());
+    if (!problem.isEmpty())
+        return;
+    edit(QStringLiteral("plan"), tr("Change parallelism to %1").arg(p.toString()),
+         [p](DeploymentDoc& dd) { dd.plan = p; });
+}
+
+void InspectorPanel::onSelectionChanged()
+{
+    const QStringList sel = m_doc->selection();
+    if (sel.size() == 1) {
+        m_id = sel.front();
+        setWindowTitle(tr("Inspector"));
+    } else {
+        m_id.clear();
+        m_emptyLabel->setText(sel.isEmpty()
+                                  ? tr("Select a deployment on the canvas to edit it.")
+                                  : tr("%n deployments selected.", nullptr, static_cast<int>(sel.size())));
+    }
+    refresh();
+}
+
+void InspectorPanel::refresh()
+{
+    const DeploymentDoc* d = m_doc->deployment(m_id);
+    if (!d) {
+        m_stack->setCurrentIndex(0);
+        if (m_doc->selection().isEmpty())
+            m_emptyLabel->setText(tr("Select a deployment on the canvas to edit it."));
+        return;
+    }
+    m_refreshing = true;
+    m_stack->setCurrentIndex(1);
+    if (!m_name->hasFocus())
+        m_name->setText(d->name);
+    m_colour->setText(d->color);
+    m_colour->setStyleSheet(
+        QStringLiteral("QPushButton{background:%1;color:white;font-weight:bold}").arg(d->color));
+    selectData(m_device, d->device);
+    m_count->setValue(d->autoCount ? 0 : d->count);
+    m_autoPlan->setChecked(!d->plan);
+    const ParallelPlan p = d->plan.value_or(ParallelPlan{});
+    for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
+        s->setEnabled(d->plan.has_value());
+    m_tp->setValue(p.tp);
+    m_pp->setValue(p.pp);
+    m_ep->setValue(p.ep);
+    m_dp->setValue(p.dp);
+    m_planNote->hide();
+    selectData(m_weights, d->weights ? precisionId(*d->weights) : QString());
+    selectData(m_kv, d->kv ? precisionId(*d->kv) : QString());
+    selectData(m_mode, static_cast<int>(d->mode));
+    selectData(m_speculative, static_cast<int>(d->speculative));
+    selectData(m_scaleUp, d->scaleUpLink);
+    selectData(m_scaleOut, d->scaleOutLink);
+    m_model->setText(modelLabel(*m_doc, d->model) +
+                     (d->model.isSet() ? QString() : QLatin1Char(' ') + tr("(scenario model)")));
+    m_refreshing = false;
+    refreshResult();
+}
+
+void InspectorPanel::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    refreshResult();
+}
+
+void InspectorPanel::refreshResult()
+{
+    if (!m_result || m_id.isEmpty())
+        return;
+    QString html;
+    if (m_analysis) {
+        for (const DeploymentAnalysis& a : m_analysis->deployments) {
+            if (a.docId != m_id)
+                continue;
+            const Estimate& e = a.estimate.mid;
+            auto line = [&html](const QString& k, const QString& v) {
+                html += QStringLiteral("%1: <b>%2</b><br/>").arg(k.toHtmlEscaped(), v.toHtmlEscaped());
+            };
+            if (!e.fits)
+                html += QStringLiteral("<span style='color:#c01c28'>%1</span><br/>")
+                            .arg(tr("Does not fit: %1").arg(e.why).toHtmlEscaped());
+            line(tr("Chips"), QString::number(e.chips));
+            line(tr("Plan"), e.plan.toString());
+            line(tr("Batch"), QString::number(e.batch));
+            line(tr("Mode"), e.mode);
+            line(tr("Bottleneck"), names::bottleneck(e.bottleneck));
+            line(tr("Memory per device"),
+                 tr("%1 of %2").arg(units::bytes(e.memory.used()), units::bytes(e.memory.capacity)));
+            line(tr("Per user"), tr("%1 tok/s").arg(units::number(e.tokSUser)));
+            line(tr("TTFT"), units::seconds(e.ttftS));
+        }
+    }
+    m_result->setText(html.isEmpty() ? tr("(waiting for the analysis)") : html);
+}
+
+} // namespace is::gui

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#include "panels/IssuesPanel.h"
+
+#include "document/IssueLog.h"
+
+#include <QApplication>
+#include <QListWidget>
+#include <QStyle>
+
+namespace is::gui {
+
+IssuesPanel::IssuesPanel(IssueLog* log, QWidget* parent) : QDockWidget(tr("Issues"), parent), m_log(log)
+{
+    setObjectName(QStringLiteral("IssuesDock"));
+    m_list = new QListWidget(this);
+    m_list->setWordWrap(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->setTextElideMode(Qt::ElideNone);
+    m_list->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setWidget(m_list);
+    connect(log, &IssueLog::changed, this, &IssuesPanel::refresh);
+    refresh();
+}
+
+void IssuesPanel::refresh()
+{
+    m_list->clear();
+    QStyle* style = QApplication::style();
+    const QList<IssueLog::Issue> issues = m_log->issues();
+    for (const IssueLog::Issue& i : issues) {
+        QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
+        if (i.severity == IssueLog::Severity::Warning)
+            icon = QStyle::SP_MessageBoxWarning;
+        else if (i.severity == IssueLog::Severity::Error)
+            icon = QStyle::SP_MessageBoxCritical;
+        auto* item = new QListWidgetItem(style->standardIcon(icon), i.text, m_list);
+        item->setToolTip(i.text);
+    }
+    if (issues.isEmpty()) {
+        auto* item = new QListWidgetItem(tr("No issues: every deployment fits and evaluates."), m_list);
+        item->setFlags(Qt::NoItemFlags);
+    }
+    setWindowTitle(issues.isEmpty() ? tr("Issues") : tr("Issues (%1)").arg(issues.size()));
+}
+
+} // namespace is::gui

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+#include "panels/ModelPanel.h"
+
+#include "Names.h"
+#include "Units.h"
+#include "document/ChangeDeploymentCommand.h"
+#include "document/ChangeModelCommand.h"
+#include "document/IssueLog.h"
+#include "document/ScenarioDocument.h"
+
+#include "hardware/Catalog.h"
+#include "model/HfConfigImport.h"
+#include "model/ModelMath.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace is::gui {
+
+namespace {
+QString rangeText(const Sourced& s, QString (*format)(double))
+{
+    if (s.hasRange())
+        return QStringLiteral("%1–%2").arg(format(s.min), format(s.max));
+    return format(s.value);
+}
+QString integer(double v)
+{
+    return QString::number(static_cast<long long>(v));
+}
+} // namespace
+
+ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
+    : QDockWidget(tr("Model"), parent), m_doc(doc), m_issues(issues)
+{
+    setObjectName(QStringLiteral("ModelDock"));
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->setContentsMargins(6, 6, 6, 6);
+
+    m_target = new QLabel(body);
+    m_target->setWordWrap(true);
+    layout->addWidget(m_target);
+    m_summary = new QLabel(body);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    layout->addWidget(m_summary);
+
+    auto* pick = new QFormLayout;
+    m_catalog = new QComboBox(body);
+    m_catalog->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_catalog->setMinimumContentsLength(16);
+    std::vector<const ModelEntry*> models = doc->catalog().models();
+    std::sort(models.begin(), models.end(),
+              [](const ModelEntry* a, const ModelEntry* b) { return a->arch.name < b->arch.name; });
+    m_catalog->addItem(tr("Choose from the catalog…"), QString());
+    for (const ModelEntry* m : models) {
+        QString label = m->arch.name;
+        if (m->parametric)
+            label = tr("%1 — %2 params (%3)")
+                        .arg(m->arch.name, rangeText(m->parametric->totalParams, units::params),
+                             names::sourceKind(m->arch.kind));
+        m_catalog->addItem(label, m->arch.id);
+    }
+    pick->addRow(tr("Catalog"), m_catalog);
+    layout->addLayout(pick);
+    m_import = new QPushButton(tr("Import config.json…"), body);
+    m_import->setToolTip(
+        tr("Import a Hugging Face config.json (llama, mixtral, qwen, deepseek, gpt-oss, llama4, kimi)"));
+    layout->addWidget(m_import);
+
+    auto* dial = new QGroupBox(tr("Parametric model"), body);
+    auto* form = new QFormLayout(dial);
+    m_total = new QDoubleSpinBox(dial);
+    m_total->setRange(0.1, 100000);
+    m_total->setDecimals(1);
+    m_total->setSuffix(tr(" B"));
+    m_total->setValue(400);
+    form->addRow(tr("Total params"), m_total);
+    m_active = new QDoubleSpinBox(dial);
+    m_active->setRange(0.1, 100000);
+    m_active->setDecimals(1);
+    m_active->setSuffix(tr(" B"));
+    m_active->setValue(20);
+    form->addRow(tr("Active params"), m_active);
+    m_layers = new QSpinBox(dial);
+    m_layers->setRange(1, 1000);
+    m_layers->setValue(64);
+    form->addRow(tr("Layers"), m_layers);
+    m_attention = new QComboBox(dial);
+    for (AttentionKind k : {AttentionKind::GQA, AttentionKind::MHA, AttentionKind::MQA, AttentionKind::MLA})
+        m_attention->addItem(names::attention(k), attentionKindId(k));
+    form->addRow(tr("Attention"), m_attention);
+    m_kvHeads = new QSpinBox(dial);
+    m_kvHeads->setRange(1, 1024);
+    m_kvHeads->setValue(8);
+    form->addRow(tr("KV heads"), m_kvHeads);
+    m_weights = new QComboBox(dial);
+    m_kv = new QComboBox(dial);
+    m_weights->addItem(tr("Device default"), QString());
+    m_kv->addItem(tr("Like weights"), QString());
+    for (Precision p : {Precision::BF16, Precision::FP8, Precision::FP4, Precision::INT8, Precision::INT4}) {
+        m_weights->addItem(names::precision(p), precisionId(p));
+        m_kv->addItem(names::precision(p), precisionId(p));
+    }
+    form->addRow(tr("Weights"), m_weights);
+    form->addRow(tr("KV cache"), m_kv);
+    m_applyParametric = new QPushButton(tr("Use this model"), dial);
+    form->addRow(QString(), m_applyParametric);
+    layout->addWidget(dial);
+    layout->addStretch(1);
+    for (QAbstractSpinBox* b :
+         std::initializer_list<QAbstractSpinBox*>{m_total, m_active, m_layers, m_kvHeads})
+        b->setMinimumWidth(80);
+    for (QComboBox* c : {m_attention, m_weights, m_kv}) {
+        c->setMinimumWidth(80);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    }
+    m_catalog->setMinimumContentsLength(10);
+    // Scrolls rather than forcing its height on the dock column it shares.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(body);
+    setWidget(scroll);
+
+    connect(m_catalog, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_catalog->itemData(index).toString();
+        if (id.isEmpty())
+            return;
+        ModelRef r;
+        r.catalogId = id;
+        applyModel(r, m_catalog->itemText(index));
+    });
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"),
+                                                          QString(), tr("Model configuration (*.json)"));
+        if (!path.isEmpty())
+            importHfConfig(path);
+    });
+    connect(m_applyParametric, &QPushButton::clicked, this, [this] {
+        QString error;
+        const auto m = parametricModel(&error);
+        if (!m) {
+            m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Action, error);
+            return;
+        }
+        const auto weights = precisionFromId(m_weights->currentData().toString());
+        const auto kv = precisionFromId(m_kv->currentData().toString());
+        m_doc->undoStack()->beginMacro(tr("Use parametric model"));
+        applyModel(*m, m->inlineModel->arch.name);
+        // The precisions belong to the deployments that serve the model.
+        for (const QString& id : targetIds()) {
+            if (const DeploymentDoc* d = m_doc->deployment(id)) {
+                DeploymentDoc changed = *d;
+                changed.weights = weights;
+                changed.kv = kv;
+                if (!(changed == *d))
+                    m_doc->undoStack()->push(
+                        new ChangeDeploymentCommand(m_doc, changed, tr("Change precision")));
+            }
+        }
+        m_doc->undoStack()->endMacro();
+    });
+    connect(doc, &ScenarioDocument::selectionChanged, this, &ModelPanel::refresh);
+    connect(doc, &ScenarioDocument::modelChanged, this, &ModelPanel::refresh);
+    connect(doc, &ScenarioDocument::deploymentChanged, this, &ModelPanel::refresh);
+    connect(doc, &ScenarioDocument::deploymentInserted, this, &ModelPanel::refresh);
+    connect(doc, &ScenarioDocument::deploymentRemoved, this, &ModelPanel::refresh);
+    connect(doc, &ScenarioDocument::documentReset, this, &ModelPanel::refresh);
+    refresh();
+}
+
+QStringList ModelPanel::targetIds() const
+{
+    const QStringList sel = m_doc->selection();
+    return sel.isEmpty() ? m_doc->deploymentIds() : sel;
+}
+
+void ModelPanel::applyModel(const ModelRef& m, const QString& what)
+{
+    const QStringList sel = m_doc->selection();
+    QUndoStack* undo = m_doc->undoStack();
+    undo->beginMacro(tr("Use model %1").arg(what));
+    if (sel.isEmpty()) {
+        // Every deployment: the scenario's model, and no deployment keeps its own.
+        undo->push(new ChangeModelCommand(m_doc, QString(), m));
+        for (const QString& id : m_doc->deploymentIds())
+            if (const DeploymentDoc* d = m_doc->deployment(id); d && d->model.isSet())
+                undo->push(new ChangeModelCommand(m_doc, id, ModelRef{}));
+    } else {
+        for (const QString& id : sel)
+            undo->push(new ChangeModelCommand(m_doc, id, m));
+    }
+    undo->endMacro();
+}
+
+bool ModelPanel::importHfConfig(const QString& path)
+{
+    QString error;
+    const auto entry = is::importHfConfigFile(path, &error);
+    if (!entry) {
+        m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Action, error);
+        return false;
+    }
+    ModelRef r;
+    r.inlineModel = *entry;
+    // The description goes into the scenario, so the file keeps working without the config.
+    applyModel(r, entry->arch.name.isEmpty() ? QFileInfo(path).fileName() : entry->arch.name);
+    m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Action,
+                  tr("Imported %1 from %2").arg(entry->arch.name, QFileInfo(path).fileName()));
+    return true;
+}
+
+std::optional<ModelRef> ModelPanel::parametricModel(QString* error) const
+{
+    const double total = m_total->value() * 1e9;
+    const double active = m_active->value() * 1e9;
+    const QString name = tr("Parametric %1 / %2 active").arg(units::params(total), units::params(active));
+    const QString source = tr("dialled in the studio");
+    QJsonObject spec{{QStringLiteral("total_params"), total},
+                     {QStringLiteral("active_params"), active},
+                     {QStringLiteral("layers"), m_layers->value()},
+                     {QStringLiteral("attention"), m_attention->currentData().toString()},
+                     {QStringLiteral("kv_heads"), m_kvHeads->value()}};
+    QJsonObject obj{{QStringLiteral("id"), QStringLiteral("parametric")},
+                    {QStringLiteral("name"), name},
+                    {QStringLiteral("source"), source},
+                    {QStringLiteral("kind"), QStringLiteral("assumed")},
+                    {QStringLiteral("parametric"), spec}};
+    QString err;
+    auto entry = parseModelEntry(obj, QStringLiteral("parametric"), &err);
+    if (!entry) {
+        *error = tr("Parametric model: %1").arg(err);
+        return std::nullopt;
+    }
+    ModelRef r;
+    r.inlineModel = *entry;
+    return r;
+}
+
+QString ModelPanel::describe(const ModelRef& ref) const
+{
+    const ModelEntry* e = nullptr;
+    if (ref.inlineModel)
+        e = &*ref.inlineModel;
+    else if (!ref.catalogId.isEmpty())
+        e = m_doc->catalog().model(ref.catalogId);
+    if (!e)
+        return ref.configPath.isEmpty() ? tr("(no model)") : ref.configPath.toHtmlEscaped();
+    QString html = QStringLiteral("<b>%1</b> <span style='color:#777'>(%2)</span><br/>")
+                       .arg(e->arch.name.toHtmlEscaped(), names::sourceKind(e->arch.kind).toHtmlEscaped());
+    if (e->parametric) {
+        const ParametricSpec& p = *e->parametric;
+        html += tr("%1 params, %2 active, %3 layers, %4")
+                    .arg(rangeText(p.totalParams, units::params), rangeText(p.activeParams, units::params),
+                         rangeText(p.layers, integer), names::attention(p.attention))
+                    .toHtmlEscaped();
+        if (e->hasRange())
+            html += QStringLiteral("<br/><i>%1</i>").arg(tr("A range: charts show bands.").toHtmlEscaped());
+    } else {
+        const ParamBreakdown b = paramBreakdown(e->arch);
+        html += tr("%1 params, %2 active, %3 layers, %4")
+                    .arg(units::params(b.total()), units::params(b.active()), QString::number(e->arch.layers),
+                         names::attention(e->arch.attention))
+                    .toHtmlEscaped();
+    }
+    return html;
+}
+
+void ModelPanel::refresh()
+{
+    const QStringList sel = m_doc->selection();
+    if (sel.isEmpty())
+        m_target->setText(tr("Applies to every deployment (select deployments to change only theirs)."));
+    else if (sel.size() == 1)
+        m_target->setText(tr("Applies to %1.").arg(m_doc->deployment(sel.front())->name));
+    else
+        m_target->setText(tr("Applies to %n selected deployments.", nullptr, static_cast<int>(sel.size())));
+
+    QStringList parts;
+    for (const QString& id : targetIds()) {
+        const DeploymentDoc* d = m_doc->deployment(id);
+        const ModelRef& ref = d && d->model.isSet() ? d->model : m_doc->scenario().model;
+        const QString text = describe(ref);
+        if (!parts.contains(text))
+            parts << text;
+    }
+    if (parts.isEmpty())
+        parts << describe(m_doc->scenario().model);
+    m_summary->setText(parts.join(QStringLiteral("<hr/>")));
+    m_catalog->setCurrentIndex(0);
+}
+
+} // namespace is::gui
