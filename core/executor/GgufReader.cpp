@@ -306,7 +306,11 @@ private:
                      .arg(QLatin1String(dtypeName(t.type))));
         const std::uint64_t rows = elems / t.dims[0];
         if (*row != 0 && rows > m_size / *row)
-            fail(QStringLiteral("tensor %1: %2 bytes of data cannot fit in the file").arg(tn).arg(elems));
+            fail(QStringLiteral("tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file")
+                     .arg(tn)
+                     .arg(rows)
+                     .arg(*row)
+                     .arg(m_size));
         t.rowStride = *row;
         t.bytes = static_cast<std::size_t>(rows) * *row;
         return t;
