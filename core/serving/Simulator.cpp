@@ -144,7 +144,7 @@ private:
     void complete(int id, double t);
     void deliver(double tokens) { m_tokensDone += tokens; }
     void firstAdmission(Req& q, double t);
-    bool live(const Replica& rep, int r, int id) const;
+    bool live(int r, int id) const;
 
     SimResult summarise();
 
@@ -232,9 +232,8 @@ void Simulation::publish(int r)
     rep.kvTokens = kv;
 }
 
-bool Simulation::live(const Replica& rep, int r, int id) const
+bool Simulation::live(int r, int id) const
 {
-    (void)rep;
     const Req& q = m_reqs[static_cast<size_t>(id)];
     return q.replica == r && (q.phase == Phase::Prefilling || q.phase == Phase::Awaiting || q.phase == Phase::Decoding);
 }
@@ -411,7 +410,7 @@ bool Simulation::preempt(int r)
     while (!rep.admitted.empty()) {
         const int id = rep.admitted.back();
         rep.admitted.pop_back();
-        if (!live(rep, r, id))
+        if (!live(r, id))
             continue;
         Req& q = m_reqs[static_cast<size_t>(id)];
         double generated = q.generated;
