@@ -33,11 +33,21 @@ int main(int argc, char** argv)
     is::Engine engine(is::Catalog::builtin());
     is::serving::SimulationOverrides o;
     o.requests = requests;
+    // Wall time, and the process's CPU time (on a shared machine the latter shows the cost
+    // on one core when other work competes for it).
+    const auto cpuNow = [] {
+        rusage u{};
+        getrusage(RUSAGE_SELF, &u);
+        return u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6 + u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
+    };
     std::vector<double> seconds;
+    std::vector<double> cpu;
     std::optional<is::serving::SimulationRun> last;
     for (int i = 0; i < runs; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = cpuNow();
         last = is::serving::simulateScenario(*scenario, engine, o, &error);
+        cpu.push_back(cpuNow() - c0);
         seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         if (!last) {
             std::fprintf(stderr, "%s\n", qPrintable(error));
@@ -45,14 +55,16 @@ int main(int argc, char** argv)
         }
     }
     std::sort(seconds.begin(), seconds.end());
+    std::sort(cpu.begin(), cpu.end());
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     for (const auto& d : last->deployments)
         std::printf("%-28s %s: %d of %d requests, %.1f simulated s, %.0f tok/s, TTFT p50 %.0f ms, %ld preemptions\n",
                     qPrintable(d.name), d.ok ? "ok" : qPrintable(d.why), d.sim.completed, d.sim.requests, d.sim.durationS,
                     d.sim.throughputTokS, d.sim.ttftS.p50 * 1000, d.sim.preemptions);
-    std::printf("simulate %d requests x %zu deployments: median %.3f s (min %.3f, max %.3f) over %d runs; peak RSS %.1f MB\n",
-                requests, last->deployments.size(), seconds[seconds.size() / 2], seconds.front(), seconds.back(), runs,
-                usage.ru_maxrss / 1024.0);
+    std::printf("simulate %d requests x %zu deployments: median %.3f s wall (min %.3f, max %.3f), %.3f s CPU, over %d runs; "
+                "peak RSS %.1f MB\n",
+                requests, last->deployments.size(), seconds[seconds.size() / 2], seconds.front(), seconds.back(),
+                cpu[cpu.size() / 2], runs, usage.ru_maxrss / 1024.0);
     return 0;
 }
