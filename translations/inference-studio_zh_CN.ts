@@ -1,4 +1,2305 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>ChartExport</name>
+    <message>
+        <location filename="../widgets/charts/ChartExport.cpp" line="+29"/>
+        <source>%1: cannot write the image</source>
+        <translation>%1：无法写入图像</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Exported from Inference Studio</source>
+        <translation>导出自 Inference Studio</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: cannot write the SVG file</source>
+        <translation>%1：无法写入 SVG 文件</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: cannot write the PDF file</source>
+        <translation>%1：无法写入 PDF 文件</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+102"/>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export as PDF…</source>
+        <translation>导出为 PDF…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export data as CSV…</source>
+        <translation>导出数据为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy to clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
+        <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Copied “%1” to the clipboard</source>
+        <translation>已将“%1”复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export “%1”</source>
+        <translation>导出“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonModel</name>
+    <message>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+43"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fits</source>
+        <translation>能否装下</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens/s, whole deployment</source>
+        <translation>整个部署的 token/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time per output token (ms)</source>
+        <translation>每输出 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power with PUE (kW)</source>
+        <translation>含 PUE 的功率（千瓦）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy per token (J)</source>
+        <translation>每 token 能耗（焦）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per million tokens (USD)</source>
+        <translation>每百万 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the cost per token</source>
+        <translation>每 token 成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per hour (USD)</source>
+        <translation>每小时成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the cost per hour</source>
+        <translation>每小时成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Memory used per device (GB)</source>
+        <translation>每设备已用内存（GB）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Memory capacity per device (GB)</source>
+        <translation>每设备内存容量（GB）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Execution</source>
+        <translation>执行方式</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights resident</source>
+        <translation>权重常驻</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layers pipelined across chips</source>
+        <translation>各层在芯片间流水线化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weights streamed</source>
+        <translation>权重流式加载</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <location line="+3"/>
+        <source>%1x faster</source>
+        <translation>快 %1 倍</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+3"/>
+        <source>%1x slower</source>
+        <translation>慢 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1x %2</source>
+        <translation>%2的 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>vs %1</source>
+        <translation>相对 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTable</name>
+    <message>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+45"/>
+        <source>Export comparison table</source>
+        <translation>导出对比表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Copy table</source>
+        <translation>复制表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export table as CSV…</source>
+        <translation>导出表格为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+</context>
+<context>
+    <name>CostChart</name>
+    <message>
+        <location filename="../widgets/charts/CostChart.cpp" line="+15"/>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Per million tokens</source>
+        <translation>每百万 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD / M tokens</source>
+        <translation>美元 / 百万 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Per hour</source>
+        <translation>每小时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD / hour</source>
+        <translation>美元 / 小时</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyBreakdownChart</name>
+    <message>
+        <location filename="../widgets/charts/LatencyBreakdownChart.cpp" line="+15"/>
+        <source>One decode step by cause</source>
+        <translation>单个解码步骤的耗时构成</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>time per decode step (ms)</source>
+        <translation>每个解码步骤耗时（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dataflow latency</source>
+        <translation>数据流延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>queueing</source>
+        <translation>排队</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyChart</name>
+    <message>
+        <location filename="../widgets/charts/LatencyChart.cpp" line="+15"/>
+        <source>TTFT and time per output token</source>
+        <translation>首 token 时间与每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>First token</source>
+        <translation>首 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Per token</source>
+        <translation>每 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (ms)</source>
+        <translation>每 token 时间（毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>MeasureJob</name>
+    <message>
+        <location filename="../widgets/measure/MeasureJob.cpp" line="+105"/>
+        <source>Not enough memory to load the model</source>
+        <translation>内存不足，无法加载模型</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Not enough memory to run the model</source>
+        <translation>内存不足，无法运行模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)</source>
+        <translation>此版本未包含 CPU 解码执行器（请用 IS_BUILD_EXECUTOR=ON 配置）</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurePanel</name>
+    <message>
+        <location filename="../widgets/measure/MeasurePanel.cpp" line="+39"/>
+        <source>Tiny (15 M parameters, f32)</source>
+        <translation>微型（1500 万参数，f32）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Small (110 M, f16)</source>
+        <translation>小型（1.1 亿，f16）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Medium (0.5 B, q8_0)</source>
+        <translation>中型（5 亿，q8_0）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Large (1.1 B, q8_0)</source>
+        <translation>大型（11 亿，q8_0）</translation>
+    </message>
+    <message>
+        <location line="+108"/>
+        <source>This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON).</source>
+        <translation>此版本未包含 CPU 解码执行器（请用 IS_BUILD_EXECUTOR=ON 配置）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Custom synthetic model</source>
+        <translation>自定义合成模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model file (GGUF or llama2.c)</source>
+        <translation>模型文件（GGUF 或 llama2.c）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Synthetic spec</source>
+        <translation>合成模型规格</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose a model file</source>
+        <translation>选择模型文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <location line="+61"/>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Generated tokens appear here (synthetic models have random weights: the text is noise, the speed is real).</source>
+        <translation>生成的 token 显示在这里（合成模型的权重是随机的：文字是噪声，速度是真实的）。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Choose a model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Models (*.gguf *.bin);;All files (*)</source>
+        <translation>模型 (*.gguf *.bin);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose a model file first.</source>
+        <translation>请先选择模型文件。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cancelling… (the run stops at the next token)</source>
+        <translation>正在取消…（运行将在下一个 token 处停止）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Probing this machine and timing the prompt…</source>
+        <translation>正在探测本机并计时提示词处理…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Decoding %1 of %2 tokens</source>
+        <translation>正在解码第 %1 个 token（共 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>%1 tok/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 MB of %2 weights on %3 threads (%4 kernels). Prefill %5 tok/s, first token after %6 ms. Decode streams %7 of the probed read bandwidth (%8 GB/s) from %9.</source>
+        <translation>%1 MB %2 权重，%3 个线程（%4 内核）。预填充 %5 token/s，首 token 用时 %6 毫秒。解码从%9读取，占探测读带宽（%8 GB/s）的 %7。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the last-level cache</source>
+        <translation>末级缓存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryBudgetChart</name>
+    <message>
+        <location filename="../widgets/charts/MemoryBudgetChart.cpp" line="+22"/>
+        <source>Memory per device against capacity</source>
+        <translation>每设备内存与容量对比</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>GB on the busiest device</source>
+        <translation>最繁忙设备上的 GB</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 needs %2 GB of %3 GB per device</source>
+        <translation>%1 每设备需要 %2 GB（共 %3 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>MetricBarsChart</name>
+    <message>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+101"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 does not fit (drawn as 0)</source>
+        <translation>%1 装不下（按 0 绘制）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit (drawn as 0): %2</source>
+        <translation>%1 装不下（按 0 绘制）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ParetoChart</name>
+    <message>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+47"/>
+        <source>Throughput vs interactivity</source>
+        <translation>吞吐量与交互性</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>per chip</source>
+        <translation>每芯片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per megawatt</source>
+        <translation>每兆瓦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+10"/>
+        <source>tok/s per chip</source>
+        <translation>每芯片 token/s</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+10"/>
+        <source>tok/s per MW</source>
+        <translation>每兆瓦 token/s</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>%1: does not fit, no curve</source>
+        <translation>%1：装不下，无曲线</translation>
+    </message>
+</context>
+<context>
+    <name>PowerEnergyChart</name>
+    <message>
+        <location filename="../widgets/charts/PowerEnergyChart.cpp" line="+15"/>
+        <source>Power and energy per token</source>
+        <translation>功率与每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Power (with PUE)</source>
+        <translation>功率（含 PUE）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kW</source>
+        <translation>千瓦</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>J / token</source>
+        <translation>焦 / token</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedVsContextChart</name>
+    <message>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+45"/>
+        <source>Speed per user vs context length</source>
+        <translation>每用户速度与上下文长度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>context length (tokens)</source>
+        <translation>上下文长度（token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: SRAM full</source>
+        <translation>%1：SRAM 已满</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>SRAM full at %1: %2</source>
+        <translation>SRAM 在 %1 处用满：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 does not fit at any context length</source>
+        <translation>%1 在任何上下文长度下都装不下</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 does not fit beyond %2 tokens (drawn at 0)</source>
+        <translation>%1 超过 %2 token 后装不下（按 0 绘制）</translation>
+    </message>
+</context>
+<context>
+    <name>StackedBarsChart</name>
+    <message>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+40"/>
+        <source>%1 does not fit</source>
+        <translation>%1 装不下</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 does not fit: %2</source>
+        <translation>%1 装不下：%2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+</context>
+<context>
+    <name>chartfmt</name>
+    <message>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+99"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dataflow latency</source>
+        <translation>数据流延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fixed overheads</source>
+        <translation>固定开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory capacity</source>
+        <translation>内存容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weight streaming</source>
+        <translation>权重流式加载</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>on chip</source>
+        <translation>片上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>adds wafers</source>
+        <translation>增加晶圆</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>spills to MemoryX</source>
+        <translation>溢出到 MemoryX</translation>
+    </message>
+</context>
+<context>
+    <name>is::Engine</name>
+    <message>
+        <location filename="../core/engine/DataflowModel.cpp" line="+95"/>
+        <source>weights need %1 GB of SRAM, %2 chips have %3 GB</source>
+        <translation>权重需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>KV cache spills from SRAM to external memory</source>
+        <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB</source>
+        <translation>权重和 KV 缓存需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>KV cache of the batch exceeds on-chip SRAM</source>
+        <translation>批次的 KV 缓存超出片上 SRAM</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the device has no external memory to stream weights from</source>
+        <translation>该设备没有可流式加载权重的外部内存</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/Engine.cpp" line="+175"/>
+        <source>memory holds %1 of %2 streams; the rest queue</source>
+        <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>latency limits cannot be met even with one stream per replica</source>
+        <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>needs %1 chips</source>
+        <translation>需要 %1 个芯片</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; fits on %1</source>
+        <translation>；%1 个可装下</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/ResidentModel.cpp" line="+224"/>
+        <source>needs %1 GB per chip, has %2 GB</source>
+        <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
+    </message>
+</context>
+<context>
+    <name>is::ScenarioAnalysis</name>
+    <message>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+87"/>
+        <source>%1 does not fit on %2 x %3: %4</source>
+        <translation>%1 在 %2 × %3 上装不下：%4</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
+        <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CanvasPanel</name>
+    <message>
+        <location filename="../widgets/canvas/CanvasPanel.cpp" line="+27"/>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Link tool</source>
+        <translation>连接工具</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Click deployments to connect their devices with the chosen link</source>
+        <translation>点击部署，用所选链路连接其设备</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag hardware here · wheel zooms · middle button pans</source>
+        <translation>把硬件拖到这里 · 滚轮缩放 · 中键平移</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Edit count</source>
+        <translation>修改数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select all</source>
+        <translation>全选</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CanvasScene</name>
+    <message>
+        <location filename="../widgets/canvas/CanvasScene.cpp" line="+132"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 tok/s per user · %2</source>
+        <translation>每用户 %1 token/s · %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>does not fit: needs %1 chips</source>
+        <translation>装不下：需要 %1 个芯片</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot be evaluated (see Issues)</source>
+        <translation>无法评估（见“问题”）</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Drop a link onto a deployment to connect its devices with it.</source>
+        <translation>把链路拖到某个部署上，即可用它连接该部署的设备。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 runs on %2; a deployment has one device type. Drop %3 on empty canvas to start a new deployment.</source>
+        <translation>%1 运行在 %2 上；一个部署只能有一种设备。把 %3 拖到画布空白处可新建部署。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Add %1 × %2 to %3</source>
+        <translation>向 %3 添加 %1 × %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Connect %1 with %2</source>
+        <translation>用 %2 连接 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CanvasView</name>
+    <message>
+        <location filename="../widgets/canvas/CanvasView.cpp" line="+190"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>count: </source>
+        <translation>数量：</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Set count of %1 to %2</source>
+        <translation>将 %1 的数量设为 %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Rename %1 to %2</source>
+        <translation>将 %1 重命名为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::DeploymentItem</name>
+    <message>
+        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+39"/>
+        <source>Double-click the name to rename, the count to change it.</source>
+        <translation>双击名称可重命名，双击数量可修改。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>%1 × auto (%2)</source>
+        <translation>%1 × 自动（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 × auto</source>
+        <translation>%1 × 自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>↕ %1</source>
+        <translation>↕ %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>↔ %1</source>
+        <translation>↔ %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>analysing…</source>
+        <translation>分析中…</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::DocumentActions</name>
+    <message>
+        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+21"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear list</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1” has unsaved changes. Save them before continuing?</source>
+        <translation>“%1”有未保存的更改。继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+13"/>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::HardwarePalette</name>
+    <message>
+        <location filename="../widgets/palette/HardwarePalette.cpp" line="+15"/>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Search devices and links…</source>
+        <translation>搜索设备和链路…</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::InspectorPanel</name>
+    <message>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+59"/>
+        <location line="+241"/>
+        <source>Inspector</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <location line="-206"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The colour of this deployment in every chart and table</source>
+        <translation>此部署在所有图表和表格中的颜色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>auto (smallest that fits)</source>
+        <translation>自动（能装下的最少数量）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tensor parallel degree</source>
+        <translation>张量并行度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pipeline parallel degree</source>
+        <translation>流水线并行度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Expert parallel degree (within TP × DP)</source>
+        <translation>专家并行度（在 TP × DP 之内）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Data parallel replicas</source>
+        <translation>数据并行副本数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Device default</source>
+        <translation>设备默认</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Like weights (≥ FP8)</source>
+        <translation>同权重（不低于 FP8）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+226"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>Speculative</source>
+        <translation>投机解码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+1"/>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scale-up link</source>
+        <translation>纵向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale-out link</source>
+        <translation>横向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change it in the Model panel</source>
+        <translation>请在“模型”面板中修改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Engine</source>
+        <translation>引擎结果</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rename to %1</source>
+        <translation>重命名为 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Deployment colour</source>
+        <translation>部署颜色</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Change colour</source>
+        <translation>修改颜色</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Change device to %1</source>
+        <translation>将设备改为 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Change count</source>
+        <translation>修改数量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Automatic parallelism</source>
+        <translation>自动并行</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Manual parallelism</source>
+        <translation>手动并行</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Change weight precision</source>
+        <translation>修改权重精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change KV-cache precision</source>
+        <translation>修改 KV 缓存精度</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Change execution mode</source>
+        <translation>修改执行模式</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Change speculative decoding</source>
+        <translation>修改投机解码</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Change scale-up link</source>
+        <translation>修改纵向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Change scale-out link</source>
+        <translation>修改横向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
+        <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EP must divide TP × DP.</source>
+        <translation>EP 必须能整除 TP × DP。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Change parallelism to %1</source>
+        <translation>将并行方式改为 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+12"/>
+        <source>Select a deployment on the canvas to edit it.</source>
+        <translation>在画布上选择一个部署即可编辑。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-11"/>
+        <source>%n deployments selected.</source>
+        <translation>
+            <numerusform>已选择 %n 个部署。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>(scenario model)</source>
+        <translation>（场景模型）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Does not fit: %1</source>
+        <translation>装不下：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory per device</source>
+        <translation>每设备内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per user</source>
+        <translation>每用户</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 tok/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(waiting for the analysis)</source>
+        <translation>（等待分析结果）</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::IssuesPanel</name>
+    <message>
+        <location filename="../widgets/panels/IssuesPanel.cpp" line="+12"/>
+        <location line="+31"/>
+        <source>Issues</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>No issues: every deployment fits and evaluates.</source>
+        <translation>没有问题：所有部署都能装下并完成评估。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Issues (%1)</source>
+        <translation>问题（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::MainWindow</name>
+    <message>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+97"/>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Measure this machine</source>
+        <translation>测量本机</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Comparison table</source>
+        <translation>对比表</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Chart text size</source>
+        <translation>图表文字大小</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Large</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Projector</source>
+        <translation>投影</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reset layout</source>
+        <translation>重置布局</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Inference Studio</source>
+        <translation>关于 Inference Studio(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About Inference Studio</source>
+        <translation>关于 Inference Studio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;p&gt;&lt;b&gt;Inference Studio&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Design LLM inference deployments and compare them: wafer-scale systems, GPU clusters and other accelerators. Every number is computed by the engine from the catalog, with its source.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Inference Studio&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;设计并比较大语言模型推理部署：晶圆级系统、GPU 集群及其他加速器。每个数字都由引擎根据目录计算得出，并注明来源。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Analysis: %1 ms</source>
+        <translation>分析耗时：%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1[*] — Inference Studio</source>
+        <translation>%1[*] — Inference Studio</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ModelPanel</name>
+    <message>
+        <location filename="../widgets/panels/ModelPanel.cpp" line="+47"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Choose from the catalog…</source>
+        <translation>从目录中选择…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 — %2 params (%3)</source>
+        <translation>%1 — %2 参数（%3）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import a Hugging Face config.json (llama, mixtral, qwen, deepseek, gpt-oss, llama4, kimi)</source>
+        <translation>导入 Hugging Face config.json（llama、mixtral、qwen、deepseek、gpt-oss、llama4、kimi）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Parametric model</source>
+        <translation>参数化模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+6"/>
+        <source> B</source>
+        <translation> B</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Total params</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Active params</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Device default</source>
+        <translation>设备默认</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Like weights</source>
+        <translation>同权重</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use this model</source>
+        <translation>使用此模型</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Import Hugging Face config.json</source>
+        <translation>导入 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model configuration (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Use parametric model</source>
+        <translation>使用参数化模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Change precision</source>
+        <translation>修改精度</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Use model %1</source>
+        <translation>使用模型 %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Imported %1 from %2</source>
+        <translation>已从 %2 导入 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Parametric %1 / %2 active</source>
+        <translation>参数化模型 %1 / 激活 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dialled in the studio</source>
+        <translation>在 Studio 中设定</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Parametric model: %1</source>
+        <translation>参数化模型：%1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>(no model)</source>
+        <translation>（无模型）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+8"/>
+        <source>%1 params, %2 active, %3 layers, %4</source>
+        <translation>%1 参数，激活 %2，%3 层，%4</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>A range: charts show bands.</source>
+        <translation>数值为范围：图表以区间带显示。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Applies to every deployment (select deployments to change only theirs).</source>
+        <translation>应用于所有部署（选择部署可只修改所选部署）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Applies to %1.</source>
+        <translation>应用于 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Applies to %n selected deployments.</source>
+        <translation>
+            <numerusform>应用于所选的 %n 个部署。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ScenarioDocument</name>
+    <message>
+        <location filename="../widgets/document/ScenarioDocument.cpp" line="+29"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::Studio</name>
+    <message>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+93"/>
+        <source>Recover unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?</source>
+        <translation>Inference Studio 上次未正常退出。要恢复“%1”的自动保存版本吗？</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Recovered unsaved work of %1</source>
+        <translation>已恢复 %1 未保存的工作</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::WorkloadPanel</name>
+    <message>
+        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+21"/>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Input (context) length per request, logarithmic from 1 K to 2 M tokens</source>
+        <translation>每个请求的输入（上下文）长度，对数刻度，从 1 K 到 2 M token</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Output length</source>
+        <translation>输出长度</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Simultaneous requests (fixed-concurrency goal)</source>
+        <translation>同时进行的请求数（固定并发目标）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+8"/>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+8"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Time-to-first-token target (server goal)</source>
+        <translation>首 token 时间目标（服务器目标）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT target</source>
+        <translation>首 token 目标</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Time-per-output-token target (server goal)</source>
+        <translation>每输出 token 时间目标（服务器目标）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT target</source>
+        <translation>每 token 目标</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Set context to %1</source>
+        <translation>将上下文设为 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set output length to %1</source>
+        <translation>将输出长度设为 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set concurrency to %1</source>
+        <translation>将并发数设为 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set TTFT target</source>
+        <translation>设置首 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set TPOT target</source>
+        <translation>设置每 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Set goal to %1</source>
+        <translation>将目标设为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/GuiEntry.cpp" line="+47"/>
+        <source>Inference Studio</source>
+        <translation>Inference Studio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scenario file to open.</source>
+        <translation>要打开的场景文件。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Language (en, zh_CN).</source>
+        <translation>界面语言（en、zh_CN）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Render the window to a PNG and exit.</source>
+        <translation>将窗口渲染为 PNG 后退出。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Measure slider-to-chart latency and exit.</source>
+        <translation>测量滑块到图表的更新延迟后退出。</translation>
+    </message>
+</context>
+<context>
+    <name>names</name>
+    <message>
+        <location filename="../widgets/Names.cpp" line="+12"/>
+        <source>datasheet</source>
+        <translation>数据手册</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vendor claim</source>
+        <translation>厂商宣称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>third party</source>
+        <translation>第三方</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>calibrated</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>assumed</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>speculation</source>
+        <translation>推测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>HBM accelerator</source>
+        <translation>HBM 加速器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SRAM dataflow</source>
+        <translation>SRAM 数据流</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tiered memory (SRAM + HBM + DDR)</source>
+        <translation>分层内存（SRAM + HBM + DDR）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>MHA (multi-head)</source>
+        <translation>MHA（多头）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GQA (grouped-query)</source>
+        <translation>GQA（分组查询）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MQA (multi-query)</source>
+        <translation>MQA（多查询）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MLA (latent KV)</source>
+        <translation>MLA（潜在 KV）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fixed concurrency</source>
+        <translation>固定并发</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Offline (max throughput)</source>
+        <translation>离线（最大吞吐）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Server (latency targets)</source>
+        <translation>在线服务（延迟目标）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weights resident</source>
+        <translation>权重常驻</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight streaming</source>
+        <translation>权重流式加载</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Medusa heads</source>
+        <translation>Medusa 头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>EAGLE-3</source>
+        <translation>EAGLE-3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dataflow latency</source>
+        <translation>数据流延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>per-layer overhead</source>
+        <translation>逐层开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weight streaming</source>
+        <translation>权重流式加载</translation>
+    </message>
+</context>
+<context>
+    <name>palette</name>
+    <message>
+        <location filename="../widgets/palette/HardwareGroups.cpp" line="+52"/>
+        <source>Wafer-scale</source>
+        <translation>晶圆级</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Other accelerators</source>
+        <translation>其他加速器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Peak (%1, dense)</source>
+        <translation>峰值算力（%1，稠密）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 capacity</source>
+        <translation>%1 容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bandwidth</source>
+        <translation>%1 带宽</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cores</source>
+        <translation>核心数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Power (peak)</source>
+        <translation>功率（峰值）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%1 (%n device(s))</source>
+        <translation>
+            <numerusform>%1（%n 个设备）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Drag onto the canvas: empty space starts a deployment, a deployment grows by one system.</source>
+        <translation>拖到画布上：放在空白处新建部署，放在部署上则增加一个系统。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Scale-up (inside a system)</source>
+        <translation>纵向扩展（系统内部）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale-out (between systems)</source>
+        <translation>横向扩展（系统之间）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bandwidth per device</source>
+        <translation>每设备带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency per hop</source>
+        <translation>每跳延迟</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Power per port</source>
+        <translation>每端口功率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Drag onto a deployment (or use the link tool) to connect its devices with this link.</source>
+        <translation>拖到部署上（或使用连接工具），即可用此链路连接其设备。</translation>
+    </message>
+</context>
+<context>
+    <name>undo</name>
+    <message>
+        <location filename="../widgets/document/AddDeploymentCommand.cpp" line="+14"/>
+        <source>Add deployment %1</source>
+        <translation>添加部署 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/document/ChangeModelCommand.cpp" line="+21"/>
+        <source>Change model</source>
+        <translation>修改模型</translation>
+    </message>
+    <message>
+        <location filename="../widgets/document/RemoveDeploymentsCommand.cpp" line="+24"/>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Delete %n deployment(s)</source>
+        <translation>
+            <numerusform>删除 %n 个部署</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/document/MoveDeploymentsCommand.cpp" line="+22"/>
+        <source>Move %n deployment(s)</source>
+        <translation>
+            <numerusform>移动 %n 个部署</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>units</name>
+    <message>
+        <location filename="../widgets/Units.cpp" line="+119"/>
+        <source>(%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(%1: %2)</source>
+        <translation>（%1：%2）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (range %2–%3)</source>
+        <translation>%1（范围 %2–%3）</translation>
+    </message>
+</context>
 </TS>

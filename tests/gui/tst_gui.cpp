@@ -40,6 +40,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QXmlStreamReader>
 
 #include <memory>
 
@@ -384,6 +385,58 @@ private Q_SLOTS:
         QCOMPARE(original, doc()->filePath());
         autosave->markCleanExit();
         QVERIFY(!autosave->recoveryAvailable());
+    }
+
+    void switchToChineseAndBack()
+    {
+        QVERIFY(LanguageManager::available().contains(QStringLiteral("zh_CN")));
+        m_studio->setLanguage(QStringLiteral("zh_CN"), false);
+        QVERIFY(window());
+        QVERIFY(window()->isVisible());
+        const QList<QAction*> menus = window()->menuBar()->actions();
+        QVERIFY(!menus.isEmpty());
+        QCOMPARE(menus.front()->text(), QStringLiteral("文件(&F)"));
+        QCOMPARE(window()->hardwarePalette()->windowTitle(), QStringLiteral("硬件"));
+        QVERIFY(window()->workload()->windowTitle() != QStringLiteral("Workload"));
+        // The document and its history survive the rebuilt window.
+        QVERIFY(doc()->undoStack()->count() > 0);
+        QVERIFY(!window()->canvas()->scene()->deploymentItems().isEmpty());
+
+        m_studio->setLanguage(QStringLiteral("en"), false);
+        QCOMPARE(window()->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+    }
+
+    void translationIsComplete()
+    {
+        QFile ts(QStringLiteral(IS_TS_FILE));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&ts);
+        int messages = 0;
+        QStringList problems;
+        QString context;
+        QString source;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("source"))
+                source = xml.readElementText();
+            else if (xml.name() == QLatin1String("translation")) {
+                ++messages;
+                const QString type = xml.attributes().value(QLatin1String("type")).toString();
+                // Plural forms carry <numerusform> children; readElementText gathers them.
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (!type.isEmpty())
+                    problems << QStringLiteral("%1: \"%2\" is %3").arg(context, source, type);
+                else if (text.trimmed().isEmpty())
+                    problems << QStringLiteral("%1: \"%2\" has no translation").arg(context, source);
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(messages > 100, "the .ts file looks empty: run the update_translations target");
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 20).join(QLatin1Char('\n'))));
     }
 };
 

@@ -17,8 +17,9 @@ MoveDeploymentsCommand::MoveDeploymentsCommand(ScenarioDocument* doc,
     for (auto it = newPositions.cbegin(); it != newPositions.cend(); ++it)
         if (const DeploymentDoc* d = doc->deployment(it.key()))
             m_before.insert(it.key(), QPointF(d->x, d->y));
-    setText(QCoreApplication::translate("undo", "Move %n deployment(s)", nullptr,
-                                        static_cast<int>(m_after.size())));
+    // lupdate does not see a translate() call whose count argument is a cast.
+    const int count = static_cast<int>(m_after.size());
+    setText(QCoreApplication::translate("undo", "Move %n deployment(s)", nullptr, count));
 }
 
 void MoveDeploymentsCommand::redo()

@@ -18,11 +18,12 @@ RemoveDeploymentsCommand::RemoveDeploymentsCommand(ScenarioDocument* doc, const 
             m_removed.emplace_back(doc->indexOf(id), *d);
     std::sort(m_removed.begin(), m_removed.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    if (m_removed.size() == 1)
+    // lupdate does not see a translate() call whose count argument is a cast.
+    const int count = static_cast<int>(m_removed.size());
+    if (count == 1)
         setText(QCoreApplication::translate("undo", "Delete %1").arg(m_removed.front().second.name));
     else
-        setText(QCoreApplication::translate("undo", "Delete %n deployment(s)", nullptr,
-                                            static_cast<int>(m_removed.size())));
+        setText(QCoreApplication::translate("undo", "Delete %n deployment(s)", nullptr, count));
 }
 
 void RemoveDeploymentsCommand::redo()

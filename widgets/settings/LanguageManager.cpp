@@ -119,18 +119,22 @@ void LanguageManager::applyFont(const QString& lang)
     }
     QFont font = g_defaultFont;
     if (lang.startsWith(QLatin1String("zh"))) {
-        // Without an explicit family, font fallback may pick a Japanese CJK face whose glyph
-        // shapes differ from Simplified Chinese ones.
+        // Latin text keeps the usual face (and its line height, which chart layouts are tuned
+        // for); Han characters come from a Simplified Chinese face. Naming it explicitly keeps
+        // fallback from picking a Japanese CJK face whose glyph shapes differ.
         const QStringList families = QFontDatabase::families();
-        QStringList wanted;
+        QStringList chinese;
         for (const QString& f : {QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Source Han Sans SC"),
                                  QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("Noto Sans SC")})
             if (families.contains(f))
-                wanted << f;
-        if (wanted.isEmpty())
+                chinese << f;
+        if (chinese.isEmpty()) {
             is::log::get("gui")->warn("no Simplified Chinese font found; install fonts-noto-cjk");
-        else
+        } else {
+            QStringList wanted{g_defaultFont.family()};
+            wanted << chinese;
             font.setFamilies(wanted);
+        }
     }
     QApplication::setFont(font);
 }
