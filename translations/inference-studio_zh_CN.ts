@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+102"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+103"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+160"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -1133,7 +1133,12 @@
         <translation>清除列表</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+31"/>
+        <source>%1: add a deployment before saving: a scenario without one cannot be opened again.</source>
+        <translation>%1：请先添加部署再保存：没有部署的场景无法再次打开。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>

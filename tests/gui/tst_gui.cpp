@@ -33,6 +33,8 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProcess>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -46,6 +48,39 @@
 
 using namespace is;
 using namespace is::gui;
+
+// (context, source, comment) of every message in a .ts file.
+QSet<QString> tsKeys(const QString& path, QString* error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": cannot open");
+        return {};
+    }
+    QXmlStreamReader xml(&f);
+    QSet<QString> keys;
+    QString context;
+    QString source;
+    QString comment;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("message"))
+                source.clear(), comment.clear();
+            else if (xml.name() == QLatin1String("source"))
+                source = xml.readElementText();
+            else if (xml.name() == QLatin1String("comment"))
+                comment = xml.readElementText();
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("message")) {
+            keys.insert(context + QLatin1Char('|') + source + QLatin1Char('|') + comment);
+        }
+    }
+    if (xml.hasError())
+        *error = xml.errorString();
+    return keys;
+}
 
 class TestGui : public QObject
 {
@@ -387,9 +422,37 @@ private Q_SLOTS:
         QVERIFY(!autosave->recoveryAvailable());
     }
 
+    void newDocumentThenDrop()
+    {
+        m_studio->files()->newDocument();
+        QVERIFY(doc()->scenario().deployments.empty());
+        QVERIFY(doc()->scenario().model.isSet());
+        QVERIFY(!doc()->isModified());
+        auto a = settle();
+        QVERIFY(a);
+        QVERIFY(a->deployments.empty());
+        // Saving an empty scenario would write a file that cannot be opened again.
+        QVERIFY(!m_studio->files()->saveTo(m_dir->filePath(QStringLiteral("empty.json"))));
+
+        auto mime = paletteMime(QStringLiteral("cs-3"));
+        QVERIFY(dropAt(mime.get(), QPointF(0, 0)));
+        QCOMPARE(doc()->scenario().deployments.size(), size_t(1));
+        QVERIFY(!doc()->scenario().deployments.front().model.isSet()); // serves the scenario's model
+        a = settle();
+        QVERIFY(a);
+        QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+        QCOMPARE(a->deployments.size(), size_t(1));
+        QVERIFY(doc()->isModified());
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
+    }
+
     void switchToChineseAndBack()
     {
         QVERIFY(LanguageManager::available().contains(QStringLiteral("zh_CN")));
+        LogSlider* slider = window()->workload()->contextSlider();
+        slider->setValue(slider->value() + 10);
+        const int edits = doc()->undoStack()->count();
         m_studio->setLanguage(QStringLiteral("zh_CN"), false);
         QVERIFY(window());
         QVERIFY(window()->isVisible());
@@ -399,7 +462,8 @@ private Q_SLOTS:
         QCOMPARE(window()->hardwarePalette()->windowTitle(), QStringLiteral("硬件"));
         QVERIFY(window()->workload()->windowTitle() != QStringLiteral("Workload"));
         // The document and its history survive the rebuilt window.
-        QVERIFY(doc()->undoStack()->count() > 0);
+        QCOMPARE(doc()->undoStack()->count(), edits);
+        QVERIFY(edits > 0);
         QVERIFY(!window()->canvas()->scene()->deploymentItems().isEmpty());
 
         m_studio->setLanguage(QStringLiteral("en"), false);
@@ -437,6 +501,30 @@ private Q_SLOTS:
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY2(messages > 100, "the .ts file looks empty: run the update_translations target");
         QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 20).join(QLatin1Char('\n'))));
+    }
+
+    void translationCoversEverySourceString()
+    {
+        QTemporaryDir tmp;
+        const QString scan = tmp.filePath(QStringLiteral("scan_zh_CN.ts"));
+        QProcess lupdate;
+        lupdate.setWorkingDirectory(QStringLiteral(IS_SOURCE_ROOT));
+        lupdate.start(QStringLiteral(IS_LUPDATE),
+                      {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                       QStringLiteral("app"), QStringLiteral("widgets"), QStringLiteral("core"),
+                       QStringLiteral("-ts"), scan});
+        QVERIFY(lupdate.waitForFinished(120000));
+        QCOMPARE(lupdate.exitCode(), 0);
+        QString error;
+        const QSet<QString> inSources = tsKeys(scan, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QSet<QString> inTs = tsKeys(QStringLiteral(IS_TS_FILE), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList missing = (inSources - inTs).values();
+        missing.sort();
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("not in the .ts (build update_translations, then translate):\n") +
+                            missing.mid(0, 20).join(QLatin1Char('\n'))));
     }
 };
 
