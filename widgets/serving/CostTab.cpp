@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+#include "serving/CostTab.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
+#include "serving/ServingChartPanel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using is::cost::HourlyCost;
+
+struct Component
+{
+    double HourlyCost::*field;
+    const char* csv;
+    QColor colour;
+};
+// Fixed colours per component (not per deployment): the bars are stacked by component.
+const Component kComponents[] = {
+    {&HourlyCost::capital, "capital_usd_per_mtok", QColor(0x4c, 0x78, 0xa8)},
+    {&HourlyCost::maintenance, "maintenance_usd_per_mtok", QColor(0x72, 0xb7, 0xb2)},
+    {&HourlyCost::energy, "energy_usd_per_mtok", QColor(0xf5, 0x85, 0x18)},
+    {&HourlyCost::space, "space_usd_per_mtok", QColor(0x9d, 0x75, 0x5d)},
+    {&HourlyCost::rental, "rental_usd_per_mtok", QColor(0xb2, 0x79, 0xa2)},
+};
+
+QString componentName(int i)
+{
+    switch (i) {
+    case 0:
+        return CostTab::tr("Capital");
+    case 1:
+        return CostTab::tr("Maintenance");
+    case 2:
+        return CostTab::tr("Energy");
+    case 3:
+        return CostTab::tr("Space");
+    default:
+        return CostTab::tr("Rental");
+    }
+}
+
+double clean(double v)
+{
+    return std::max(0.0, chartfmt::finiteOr(v));
+}
+
+} // namespace
+
+CostTab::CostTab(QWidget* parent)
+    : QWidget(parent)
+{
+    m_stack = new ServingChartPanel(QStringLiteral("cost-per-mtok-stack"),
+                                    [] { return CostTab::tr("Cost per million output tokens by component"); }, this);
+    m_electricity = new ServingChartPanel(QStringLiteral("cost-vs-electricity"),
+                                          [] { return CostTab::tr("Cost versus electricity price"); }, this);
+    m_utilisation = new ServingChartPanel(QStringLiteral("cost-vs-utilisation"),
+                                          [] { return CostTab::tr("Cost versus utilisation"); }, this);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(m_stack, 0, 0, 2, 1);
+    grid->addWidget(m_electricity, 0, 1);
+    grid->addWidget(m_utilisation, 1, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+}
+
+void CostTab::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && !m_inputs.points.empty()) {
+        drawStack();
+        drawSweep(servingdata::SweepKind::ElectricityPrice);
+        drawSweep(servingdata::SweepKind::Utilisation);
+    }
+    QWidget::changeEvent(event);
+}
+
+void CostTab::setInputs(const servingdata::CostInputs& inputs, const QHash<QString, QColor>& colours)
+{
+    m_inputs = inputs;
+    m_colours = colours;
+    drawStack();
+    drawSweep(servingdata::SweepKind::ElectricityPrice);
+    drawSweep(servingdata::SweepKind::Utilisation);
+}
+
+void CostTab::drawStack()
+{
+    m_breakdown.clear();
+    m_stack->clearChart();
+    QStringList notes;
+    if (!m_inputs.error.isEmpty())
+        notes << m_inputs.error;
+    for (const auto& p : m_inputs.points) {
+        HourlyCost h = servingdata::perMTokBreakdown(m_inputs, p, m_inputs.tco);
+        for (const Component& c : kComponents)
+            h.*c.field = clean(h.*c.field);
+        m_breakdown.push_back(h);
+        if (!p.ok)
+            notes << tr("%1: no cost (%2)").arg(p.name, p.why.isEmpty() ? tr("serves no tokens") : p.why);
+    }
+
+    auto* categories = new QBarCategoryAxis;
+    for (const auto& p : m_inputs.points)
+        categories->append(p.name);
+    auto* values = new QValueAxis;
+    values->setTitleText(tr("USD per million output tokens"));
+    auto* series = new QStackedBarSeries;
+    series->setBarWidth(0.6);
+    double top = 0;
+    for (const HourlyCost& h : m_breakdown)
+        top = std::max(top, h.total());
+    for (int c = 0; c < int(std::size(kComponents)); ++c) {
+        auto* set = new QBarSet(componentName(c));
+        set->setColor(kComponents[c].colour);
+        set->setBorderColor(kComponents[c].colour.darker(130));
+        for (const HourlyCost& h : m_breakdown)
+            set->append(h.*kComponents[c].field);
+        series->append(set);
+    }
+    QChart* chart = m_stack->chart();
+    chart->addAxis(categories, Qt::AlignBottom);
+    chart->addAxis(values, Qt::AlignLeft);
+    chart->addSeries(series);
+    series->attachAxis(categories);
+    series->attachAxis(values);
+    const QList<QBarSet*> sets = series->barSets();
+    // Owned hardware has no rental part and rented hardware only that: hide empty components.
+    for (int c = 0; c < sets.size(); ++c) {
+        bool any = false;
+        for (const HourlyCost& h : m_breakdown)
+            any = any || h.*kComponents[c].field > 0;
+        for (QLegendMarker* m : chart->legend()->markers(series))
+            if (m->label() == sets[c]->label() && !any)
+                m->setVisible(false);
+    }
+    niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
+
+    QString csv = QStringLiteral("deployment");
+    for (const Component& c : kComponents)
+        csv += QLatin1Char(',') + QLatin1String(c.csv);
+    csv += QStringLiteral(",total_usd_per_mtok\n");
+    for (size_t i = 0; i < m_breakdown.size(); ++i) {
+        csv += chartexport::csvField(m_inputs.points[i].name);
+        for (const Component& c : kComponents)
+            csv += QLatin1Char(',') + chartexport::csvNumber(m_breakdown[i].*c.field);
+        csv += QLatin1Char(',') + chartexport::csvNumber(m_breakdown[i].total()) + QLatin1Char('\n');
+    }
+    m_stack->setCsv(csv);
+    m_stack->showNote(notes.join(QStringLiteral("; ")));
+    m_stack->refreshFonts();
+}
+
+void CostTab::drawSweep(servingdata::SweepKind k)
+{
+    const bool electricity = k == servingdata::SweepKind::ElectricityPrice;
+    ServingChartPanel* panel = sensitivityChart(k);
+    panel->clearChart();
+    auto* x = new QValueAxis;
+    x->setTitleText(electricity ? tr("Electricity price (USD/kWh)") : tr("Utilisation (% of hours serving)"));
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("USD per million output tokens"));
+    QChart* chart = panel->chart();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    const std::vector<double> xs = servingdata::sweepValues(k);
+    const double scale = electricity ? 1.0 : 100.0; // utilisation is shown in percent
+    QString csv = electricity ? QStringLiteral("deployment,usd_per_kwh,usd_per_mtok\n")
+                              : QStringLiteral("deployment,utilisation,usd_per_mtok\n");
+    double top = 0;
+    for (size_t i = 0; i < m_inputs.points.size(); ++i) {
+        const auto& p = m_inputs.points[i];
+        if (!p.ok)
+            continue;
+        auto* line = new QLineSeries;
+        line->setName(p.name);
+        QPen pen(chartfmt::deploymentColour(m_colours, p.docId, int(i)));
+        pen.setWidthF(2);
+        line->setPen(pen);
+        QList<QPointF> pts;
+        for (double v : xs) {
+            const double cost = clean(servingdata::perMTokTotal(m_inputs, p, servingdata::varied(m_inputs.tco, k, v)));
+            pts.append(QPointF(v * scale, cost));
+            top = std::max(top, cost);
+            csv += chartexport::csvField(p.name) + QLatin1Char(',') + chartexport::csvNumber(v) + QLatin1Char(',') +
+                   chartexport::csvNumber(cost) + QLatin1Char('\n');
+        }
+        line->replace(pts);
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    const double yTop = top > 0 ? top * 1.08 : 1.0;
+    niceaxis::setValueRange(y, yTop);
+    // The scenario's own assumption, so the reader sees where the bars of the stack sit.
+    const double current = electricity ? m_inputs.tco.usdPerKWh.value : m_inputs.tco.utilisation.value;
+    if (std::isfinite(current) && current > 0) {
+        auto* marker = new QLineSeries;
+        marker->setName(tr("Scenario assumption"));
+        QPen pen(QColor(0x55, 0x55, 0x55));
+        pen.setStyle(Qt::DashLine);
+        marker->setPen(pen);
+        marker->replace({QPointF(current * scale, 0), QPointF(current * scale, y->max())});
+        chart->addSeries(marker);
+        marker->attachAxis(x);
+        marker->attachAxis(y);
+    }
+    if (electricity) {
+        x->setRange(0, 0.30);
+        x->setTickCount(7);
+        x->setLabelFormat(QStringLiteral("%.2f"));
+    } else {
+        x->setRange(0, 100);
+        x->setTickCount(6);
+        x->setLabelFormat(QStringLiteral("%.0f"));
+    }
+    panel->setCsv(csv);
+    panel->refreshFonts();
+}

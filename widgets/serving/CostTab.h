@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "serving/ServingData.h"
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QWidget>
+
+#include <vector>
+
+class ServingChartPanel;
+
+// Cost per million output tokens: a stacked bar per deployment by component (capital,
+// maintenance, energy, space, rental) and how the total moves with the electricity price and the
+// share of hours the capacity is used. Every number comes from servingPointCost.
+class CostTab : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CostTab(QWidget* parent = nullptr);
+
+    void setInputs(const servingdata::CostInputs& inputs, const QHash<QString, QColor>& colours);
+    const servingdata::CostInputs& inputs() const { return m_inputs; }
+    // Per deployment, in document order, as drawn on the stacked bars (USD per M output tokens).
+    const std::vector<is::cost::HourlyCost>& breakdown() const { return m_breakdown; }
+
+    QList<ServingChartPanel*> charts() const { return {m_stack, m_electricity, m_utilisation}; }
+    ServingChartPanel* stackChart() const { return m_stack; }
+    ServingChartPanel* sensitivityChart(servingdata::SweepKind k) const
+    {
+        return k == servingdata::SweepKind::ElectricityPrice ? m_electricity : m_utilisation;
+    }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void drawStack();
+    void drawSweep(servingdata::SweepKind k);
+
+    ServingChartPanel* m_stack = nullptr;
+    ServingChartPanel* m_electricity = nullptr;
+    ServingChartPanel* m_utilisation = nullptr;
+    servingdata::CostInputs m_inputs;
+    QHash<QString, QColor> m_colours;
+    std::vector<is::cost::HourlyCost> m_breakdown;
+};

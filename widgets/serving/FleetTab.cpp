@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+#include "serving/FleetTab.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
+#include "cost/TcoAssumptions.h"
+#include "engine/Engine.h"
+#include "serving/ServingChartPanel.h"
+#include "serving/ServingConfig.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using is::cost::FleetRow;
+using is::cost::FleetTargetKind;
+
+namespace {
+
+enum Column { ColName, ColSystems, ColChips, ColCapex, ColMW, ColCost, ColTokS, ColUsers, ColCount };
+
+FleetTargetKind kindAt(int i)
+{
+    return i == 1 ? FleetTargetKind::RequestsPerS : i == 2 ? FleetTargetKind::PowerMW : FleetTargetKind::Users;
+}
+
+QTableWidgetItem* number(double v, const QString& text)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setData(Qt::UserRole, v);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+FleetTab::FleetTab(QWidget* parent)
+    : QWidget(parent)
+{
+    m_kind = new QComboBox(this);
+    m_kind->addItems({QString(), QString(), QString()});
+    m_value = new QDoubleSpinBox(this);
+    m_value->setRange(0.001, 1e12);
+    m_value->setDecimals(1);
+    m_value->setGroupSeparatorShown(true);
+    m_value->setValue(m_lastValue[0]);
+    m_value->setKeyboardTracking(false);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_kind);
+    controls->addWidget(m_value);
+    controls->addWidget(m_summary, 1);
+
+    m_table = new QTableWidget(0, ColCount, this);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
+
+    m_chart = new ServingChartPanel(QStringLiteral("fleet-size"), [] { return FleetTab::tr("Fleet per deployment"); }, this);
+    m_chartMetric = new QComboBox(m_chart);
+    m_chartMetric->addItems({QString(), QString()});
+    m_chart->addControl(m_chartMetric);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const QSignalBlocker block(m_value);
+        m_value->setValue(m_lastValue[std::clamp(i, 0, 2)]);
+        recompute();
+    });
+    connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        m_lastValue[std::clamp(m_kind->currentIndex(), 0, 2)] = v;
+        recompute();
+    });
+    connect(m_chartMetric, &QComboBox::currentIndexChanged, this, [this] { drawChart(); });
+    retranslate();
+}
+
+FleetTab::~FleetTab() = default;
+
+void FleetTab::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void FleetTab::retranslate()
+{
+    {
+        const QSignalBlocker a(m_kind), b(m_chartMetric);
+        m_kind->setItemText(0, tr("Concurrent users"));
+        m_kind->setItemText(1, tr("Requests per second"));
+        m_kind->setItemText(2, tr("Power budget (MW)"));
+        m_chartMetric->setItemText(0, tr("Systems"));
+        m_chartMetric->setItemText(1, tr("Facility power (MW)"));
+    }
+    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex (USD)"),
+                                        tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"), tr("Users")});
+    fillTable();
+    drawChart();
+}
+
+void FleetTab::setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
+                           const QHash<QString, QColor>& colours)
+{
+    m_scenario = s;
+    m_engine = std::move(engine);
+    m_colours = colours;
+    recompute();
+}
+
+void FleetTab::setTarget(FleetTargetKind kind, double value)
+{
+    const int i = kind == FleetTargetKind::RequestsPerS ? 1 : kind == FleetTargetKind::PowerMW ? 2 : 0;
+    m_lastValue[i] = value;
+    {
+        const QSignalBlocker a(m_kind), b(m_value);
+        m_kind->setCurrentIndex(i);
+        m_value->setValue(value);
+    }
+    recompute();
+}
+
+void FleetTab::recompute()
+{
+    m_result.reset();
+    m_error.clear();
+    if (m_scenario && m_engine) {
+        QString error;
+        auto tco = is::cost::tcoFor(*m_scenario, &error);
+        auto serving = tco ? is::serving::servingConfigFor(*m_scenario, &error) : std::nullopt;
+        if (tco && serving) {
+            // The same latency targets as `inference-studio size`: the serving section's, else the workload's.
+            is::cost::SloTargets slo;
+            slo.ttftS = serving->ttftTargetS > 0 ? serving->ttftTargetS : m_scenario->workload.ttftLimitS;
+            slo.tpotS = serving->tpotTargetS > 0 ? serving->tpotTargetS : m_scenario->workload.tpotLimitS;
+            slo.source = slo.ttftS > 0 || slo.tpotS > 0 ? QStringLiteral("scenario") : QString();
+            const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
+            m_result = is::cost::sizeFleet(*m_scenario, *m_engine, *tco, target, slo, &error);
+        }
+        if (!m_result)
+            m_error = error;
+    }
+    fillTable();
+    drawChart();
+}
+
+void FleetTab::fillTable()
+{
+    m_table->setRowCount(0);
+    if (!m_result) {
+        m_summary->setText(m_error);
+        return;
+    }
+    const auto& slo = m_result->slo;
+    m_summary->setText(tr("Latency targets: first token within %1 s, %2 ms per output token")
+                           .arg(chartfmt::significant(slo.ttftS), chartfmt::significant(slo.tpotS * 1000)));
+    m_table->setRowCount(int(m_result->rows.size()));
+    QLocale locale;
+    for (int r = 0; r < int(m_result->rows.size()); ++r) {
+        const FleetRow& f = m_result->rows[size_t(r)];
+        auto* name = new QTableWidgetItem(f.name);
+        name->setData(Qt::UserRole, f.docId);
+        name->setForeground(chartfmt::deploymentColour(m_colours, f.docId, r).darker(110));
+        if (!f.feasible) {
+            name->setToolTip(f.why);
+            m_table->setItem(r, ColName, name);
+            auto* why = new QTableWidgetItem(tr("Not feasible: %1").arg(f.why));
+            why->setToolTip(f.why);
+            m_table->setItem(r, ColSystems, why);
+            m_table->setSpan(r, ColSystems, 1, ColCount - ColSystems);
+            continue;
+        }
+        m_table->setItem(r, ColName, name);
+        m_table->setItem(r, ColSystems, number(double(f.systems), locale.toString(f.systems)));
+        m_table->setItem(r, ColChips, number(double(f.chips), locale.toString(f.chips)));
+        m_table->setItem(r, ColCapex, number(f.capexUsd, chartfmt::compact(chartfmt::finiteOr(f.capexUsd))));
+        m_table->setItem(r, ColMW, number(f.facilityMW, chartfmt::significant(chartfmt::finiteOr(f.facilityMW))));
+        m_table->setItem(r, ColCost, number(f.costs.usdPerMTok, chartfmt::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
+        m_table->setItem(r, ColTokS, number(f.tokS, chartfmt::compact(chartfmt::finiteOr(f.tokS))));
+        m_table->setItem(r, ColUsers, number(f.users, chartfmt::compact(chartfmt::finiteOr(f.users))));
+    }
+}
+
+void FleetTab::drawChart()
+{
+    m_chart->clearChart();
+    const bool mw = m_chartMetric->currentIndex() == 1;
+    auto* categories = new QBarCategoryAxis;
+    auto* values = new QValueAxis;
+    values->setTitleText(mw ? tr("Facility power (MW)") : tr("Systems"));
+    auto* bars = new QBarSeries;
+    bars->setBarWidth(0.6);
+    QString csv = QStringLiteral("deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users\n");
+    QStringList notes;
+    double top = 0;
+    if (m_result) {
+        categories->append(mw ? tr("Facility power") : tr("Systems"));
+        for (size_t i = 0; i < m_result->rows.size(); ++i) {
+            const FleetRow& f = m_result->rows[i];
+            const QColor colour = chartfmt::deploymentColour(m_colours, f.docId, int(i));
+            auto* set = new QBarSet(f.name);
+            set->setColor(colour);
+            set->setBorderColor(colour.darker(130));
+            const double v = f.feasible ? std::max(0.0, chartfmt::finiteOr(mw ? f.facilityMW : double(f.systems))) : 0.0;
+            set->append(v);
+            top = std::max(top, v);
+            bars->append(set);
+            if (!f.feasible)
+                notes << tr("%1: not feasible (%2)").arg(f.name, f.why);
+            csv += chartexport::csvField(f.name) + (f.feasible ? QStringLiteral(",true,") : QStringLiteral(",false,")) +
+                   chartexport::csvNumber(double(f.systems)) + QLatin1Char(',') + chartexport::csvNumber(double(f.chips)) +
+                   QLatin1Char(',') + chartexport::csvNumber(f.capexUsd) + QLatin1Char(',') +
+                   chartexport::csvNumber(f.facilityMW) + QLatin1Char(',') + chartexport::csvNumber(f.costs.usdPerMTok) +
+                   QLatin1Char(',') + chartexport::csvNumber(f.tokS) + QLatin1Char(',') + chartexport::csvNumber(f.users) +
+                   QLatin1Char('\n');
+        }
+    } else if (!m_error.isEmpty()) {
+        notes << m_error;
+    }
+    QChart* c = m_chart->chart();
+    c->addAxis(categories, Qt::AlignBottom);
+    c->addAxis(values, Qt::AlignLeft);
+    c->addSeries(bars);
+    bars->attachAxis(categories);
+    bars->attachAxis(values);
+    niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
+    m_chart->setCsv(csv);
+    m_chart->showNote(notes.join(QStringLiteral("; ")));
+    m_chart->refreshFonts();
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cost/FleetSizing.h"
+#include "scenario/Scenario.h"
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QTableWidget;
+class ServingChartPanel;
+
+namespace is {
+class Engine;
+}
+
+// Fleet sizing: for a target load (concurrent users, requests/s) or a power budget (MW), how
+// many systems each deployment needs, its capex, megawatts and cost per million tokens. A table
+// and a bar chart of systems or megawatts per deployment; sizeFleet does all the arithmetic.
+class FleetTab : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FleetTab(QWidget* parent = nullptr);
+    ~FleetTab() override;
+
+    void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine, const QHash<QString, QColor>& colours);
+    void setTarget(is::cost::FleetTargetKind kind, double value);
+
+    const std::optional<is::cost::FleetResult>& result() const { return m_result; }
+    QTableWidget* table() const { return m_table; }
+    ServingChartPanel* chart() const { return m_chart; }
+    QComboBox* targetKind() const { return m_kind; }
+    QDoubleSpinBox* targetValue() const { return m_value; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void recompute();
+    void fillTable();
+    void drawChart();
+
+    QComboBox* m_kind = nullptr;
+    QDoubleSpinBox* m_value = nullptr;
+    QComboBox* m_chartMetric = nullptr;
+    QLabel* m_summary = nullptr;
+    QTableWidget* m_table = nullptr;
+    ServingChartPanel* m_chart = nullptr;
+    std::optional<is::Scenario> m_scenario;
+    std::shared_ptr<const is::Engine> m_engine;
+    QHash<QString, QColor> m_colours;
+    std::optional<is::cost::FleetResult> m_result;
+    QString m_error;
+    // The value last used per target kind, so switching kinds does not turn 10,000 users into 10,000 MW.
+    double m_lastValue[3] = {10000, 1000, 750};
+};

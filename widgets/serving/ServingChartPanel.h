@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "charts/ChartPanel.h"
+
+#include <functional>
+
+class QValueAxis;
+
+// A ChartPanel fed by the serving, cost and fleet tabs rather than by a ScenarioAnalysis: it
+// reuses the studio's look, context menu and PNG/SVG/PDF/CSV export, and the tab that owns it
+// fills its series and CSV text.
+class ServingChartPanel : public ChartPanel
+{
+    Q_OBJECT
+public:
+    // `title` is called on every language change so the chart title follows it.
+    ServingChartPanel(const QString& id, std::function<QString()> title, QWidget* parent = nullptr);
+
+    QString id() const override { return m_id; }
+    QString title() const override { return m_title ? m_title() : QString(); }
+    // These charts do not draw the engine analysis; the owning tab calls the setters below.
+    void setAnalysis(const is::ScenarioAnalysis&, const QHash<QString, QColor>&) override {}
+    QString toCsv() const override { return m_csv; }
+
+    void setCsv(const QString& csv) { m_csv = csv; }
+    // Removes every series and axis (a rebuild).
+    void clearChart();
+    // Shows `note` under the chart (empty: none).
+    void showNote(const QString& note) { setNote(note); }
+    // Applies the panel's fonts to axes added since the last call.
+    void refreshFonts() { applyFonts(); }
+    // A control above the chart, not part of exports (a selector).
+    void addControl(QWidget* w) { addHeaderWidget(w); }
+
+protected:
+    void retranslate() override;
+
+private:
+    QString m_id;
+    std::function<QString()> m_title;
+    QString m_csv;
+};

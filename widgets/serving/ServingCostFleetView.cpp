@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "serving/ServingCostFleetView.h"
+
+#include "charts/ChartPanel.h"
+#include "engine/Engine.h"
+#include "serving/CostTab.h"
+#include "serving/FleetTab.h"
+#include "serving/ScenarioSimulation.h"
+#include "serving/ServingChartPanel.h"
+#include "serving/ServingData.h"
+#include "serving/ServingTab.h"
+
+#include <QEvent>
+#include <QMenu>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+ServingCostFleetView::ServingCostFleetView(QWidget* parent)
+    : QWidget(parent)
+{
+    m_tabs = new QTabWidget(this);
+    m_serving = new ServingTab(m_tabs);
+    m_cost = new CostTab(m_tabs);
+    m_fleet = new FleetTab(m_tabs);
+    m_tabs->addTab(m_serving, QString());
+    m_tabs->addTab(m_cost, QString());
+    m_tabs->addTab(m_fleet, QString());
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+
+    m_pool.setMaxThreadCount(1);
+    // Edits made in one event-loop pass (a slider drag) start one simulation, not one each.
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(0);
+    connect(&m_coalesce, &QTimer::timeout, this, &ServingCostFleetView::startSimulation);
+
+    for (ChartPanel* c : charts())
+        connect(c, &ChartPanel::exported, this, &ServingCostFleetView::exported);
+    retranslate();
+}
+
+ServingCostFleetView::~ServingCostFleetView()
+{
+    // Jobs reference the engine and post back to this object: stop them before either goes.
+    if (m_cancel)
+        m_cancel->store(true);
+    m_pool.clear();
+    m_pool.waitForDone();
+}
+
+QList<ChartPanel*> ServingCostFleetView::charts() const
+{
+    QList<ChartPanel*> all;
+    for (ServingChartPanel* c : m_serving->charts())
+        all << c;
+    for (ServingChartPanel* c : m_cost->charts())
+        all << c;
+    all << m_fleet->chart();
+    return all;
+}
+
+void ServingCostFleetView::addExportActions(QMenu* fileExportMenu)
+{
+    for (ChartPanel* c : charts()) {
+        QMenu* sub = fileExportMenu->addMenu(c->title());
+        sub->addActions(c->exportActions());
+    }
+}
+
+void ServingCostFleetView::setFontPointSize(int points)
+{
+    for (ChartPanel* c : charts())
+        c->setFontPointSize(points);
+}
+
+void ServingCostFleetView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ServingCostFleetView::retranslate()
+{
+    m_tabs->setTabText(0, tr("Serving"));
+    m_tabs->setTabText(1, tr("Cost"));
+    m_tabs->setTabText(2, tr("Fleet"));
+    m_tabs->setTabToolTip(0, tr("Latency percentiles, their distribution and the queue over time under simulated load"));
+    m_tabs->setTabToolTip(1, tr("Cost per million tokens by component and its sensitivity to electricity price and utilisation"));
+    m_tabs->setTabToolTip(2, tr("Systems, capex and power each deployment needs for a load or a power budget"));
+}
+
+void ServingCostFleetView::setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
+                                       const QHash<QString, QColor>& colourByDeploymentId)
+{
+    m_scenario = s;
+    m_engine = std::move(engine);
+    m_colours = colourByDeploymentId;
+    if (!m_engine)
+        return;
+    m_cost->setInputs(servingdata::prepareCost(s, *m_engine), m_colours);
+    m_fleet->setScenario(s, m_engine, m_colours);
+
+    // The running simulation is for an older scenario: stop it now rather than let it finish.
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation;
+    m_pending = true;
+    m_serving->setStatus(tr("Simulating %L1 requests per deployment…").arg(m_requests));
+    m_coalesce.start();
+}
+
+void ServingCostFleetView::startSimulation()
+{
+    if (!m_scenario || !m_engine)
+        return;
+    m_pool.clear(); // a queued job that has not started is older than this one
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 generation = m_generation;
+    is::serving::SimulationOverrides overrides;
+    overrides.requests = m_requests;
+    // The job owns copies of everything it reads: the document may change while it runs.
+    m_pool.start([this, generation, overrides, scenario = *m_scenario, engine = m_engine, cancel = m_cancel] {
+        QString error;
+        std::shared_ptr<const is::serving::SimulationRun> run;
+        if (!cancel->load()) {
+            auto r = is::serving::simulateScenario(scenario, *engine, overrides, &error, cancel.get());
+            if (r)
+                run = std::make_shared<const is::serving::SimulationRun>(std::move(*r));
+        }
+        if (cancel->load())
+            return;
+        // Safe: the destructor waits for this job before the object goes.
+        QMetaObject::invokeMethod(
+            this, [this, generation, run, error] { deliver(generation, run, error); }, Qt::QueuedConnection);
+    });
+}
+
+void ServingCostFleetView::deliver(quint64 generation, std::shared_ptr<const is::serving::SimulationRun> run,
+                                   const QString& error)
+{
+    // A newer scenario has been set since this job started: its own result will follow.
+    if (generation != m_generation)
+        return;
+    m_pending = false;
+    m_simError = run ? QString() : error;
+    if (run) {
+        m_run = std::move(run);
+        m_serving->setRun(m_run, m_colours);
+        m_serving->setStatus(QString());
+    } else {
+        m_serving->setStatus(tr("Cannot simulate this scenario: %1").arg(error));
+    }
+    Q_EMIT simulationFinished();
+}

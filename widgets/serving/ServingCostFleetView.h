@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "scenario/Scenario.h"
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QThreadPool>
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class ChartPanel;
+class CostTab;
+class FleetTab;
+class QMenu;
+class QTabWidget;
+class ServingTab;
+
+namespace is {
+class Engine;
+}
+namespace is::serving {
+struct SimulationRun;
+}
+
+// Serving under load, cost per token and fleet sizing for the open scenario, as three tabs.
+//
+// setScenario() may be called on every edit: the cost and fleet tabs recompute at once (engine
+// estimates, milliseconds); the request-level simulation runs on a worker thread with a modest
+// request count, newer scenarios cancel older runs (newest job wins) and results come back by
+// queued call. Every number comes from core (serving::simulateScenario, cost::servingPointCost,
+// cost::sizeFleet); this widget only draws them.
+class ServingCostFleetView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ServingCostFleetView(QWidget* parent = nullptr);
+    ~ServingCostFleetView() override;
+
+    // Deployment colours are keyed by the document's deployment id; missing ids get a palette colour.
+    void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
+                     const QHash<QString, QColor>& colourByDeploymentId);
+
+    // Requests simulated per deployment (default 5,000: interactive, still stable percentiles).
+    void setSimulatedRequests(int requests) { m_requests = std::max(1, requests); }
+    int simulatedRequests() const { return m_requests; }
+
+    // True while a simulation for the newest scenario is queued or running.
+    bool simulationPending() const { return m_pending; }
+    // The newest delivered simulation (null before the first one, or when it failed).
+    std::shared_ptr<const is::serving::SimulationRun> simulation() const { return m_run; }
+    QString simulationError() const { return m_simError; }
+
+    QTabWidget* tabs() const { return m_tabs; }
+    ServingTab* servingTab() const { return m_serving; }
+    CostTab* costTab() const { return m_cost; }
+    FleetTab* fleetTab() const { return m_fleet; }
+    // Every chart of the three tabs (export, font size, tests).
+    QList<ChartPanel*> charts() const;
+    // Adds one submenu per chart (PNG, SVG, PDF, CSV, Copy) to the shell's File > Export menu.
+    void addExportActions(QMenu* fileExportMenu);
+    void setFontPointSize(int points);
+
+Q_SIGNALS:
+    // A simulation reached the Serving tab (or failed; see simulationError()).
+    void simulationFinished();
+    // An export finished; message is user-facing ("Saved chart.png") or an error.
+    void exported(const QString& message, bool ok);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void startSimulation();
+    void deliver(quint64 generation, std::shared_ptr<const is::serving::SimulationRun> run, const QString& error);
+
+    QTabWidget* m_tabs = nullptr;
+    ServingTab* m_serving = nullptr;
+    CostTab* m_cost = nullptr;
+    FleetTab* m_fleet = nullptr;
+
+    std::optional<is::Scenario> m_scenario;
+    std::shared_ptr<const is::Engine> m_engine;
+    QHash<QString, QColor> m_colours;
+    int m_requests = 5000;
+
+    // One worker: a newer job queued behind a cancelled one starts as soon as it stops.
+    QThreadPool m_pool;
+    QTimer m_coalesce;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    bool m_pending = false;
+    std::shared_ptr<const is::serving::SimulationRun> m_run;
+    QString m_simError;
+};

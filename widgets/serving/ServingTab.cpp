@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: MIT
+#include "serving/ServingTab.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
+#include "serving/ScenarioSimulation.h"
+#include "serving/ServingChartPanel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using is::serving::DeploymentSimulation;
+using is::serving::Percentiles;
+
+// The three latency metrics, in the order of the percentile charts and the CDF selector.
+const Percentiles& metricOf(const DeploymentSimulation& d, int metric)
+{
+    switch (metric) {
+    case 0:
+        return d.sim.ttftS;
+    case 1:
+        return d.sim.tpotS;
+    default:
+        return d.sim.e2eS;
+    }
+}
+// TTFT and TPOT read naturally in milliseconds, a whole response in seconds.
+double metricScale(int metric)
+{
+    return metric == 2 ? 1.0 : 1000.0;
+}
+QString metricCsvId(int metric)
+{
+    static const char* ids[] = {"ttft_ms", "tpot_ms", "e2e_s"};
+    return QLatin1String(ids[std::clamp(metric, 0, 2)]);
+}
+
+QPen linePen(const QColor& c, qreal width = 2, Qt::PenStyle style = Qt::SolidLine)
+{
+    QPen p(c);
+    p.setWidthF(width);
+    p.setStyle(style);
+    return p;
+}
+
+} // namespace
+
+ServingTab::ServingTab(QWidget* parent)
+    : QWidget(parent)
+{
+    const char* ids[] = {"serving-ttft-percentiles", "serving-tpot-percentiles", "serving-e2e-percentiles"};
+    for (int m = 0; m < 3; ++m) {
+        m_percentiles[m] = new ServingChartPanel(QLatin1String(ids[m]), [m] {
+            switch (m) {
+            case 0:
+                return ServingTab::tr("Time to first token under load");
+            case 1:
+                return ServingTab::tr("Time per output token under load");
+            default:
+                return ServingTab::tr("End-to-end latency under load");
+            }
+        }, this);
+    }
+    m_cdf = new ServingChartPanel(QStringLiteral("serving-latency-cdf"), [] { return ServingTab::tr("Latency distribution (CDF)"); }, this);
+    m_timeline = new ServingChartPanel(QStringLiteral("serving-timeline"), [] { return ServingTab::tr("Queue, batch and KV cache over time"); }, this);
+
+    m_cdfMetric = new QComboBox(m_cdf);
+    m_cdfMetric->addItems({QString(), QString(), QString()});
+    m_cdf->addControl(m_cdfMetric);
+    connect(m_cdfMetric, &QComboBox::currentIndexChanged, this, [this] { drawCdf(); });
+
+    m_deployment = new QComboBox(m_timeline);
+    m_deployment->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_timeline->addControl(m_deployment);
+    connect(m_deployment, &QComboBox::currentIndexChanged, this, [this] { drawTimeline(); });
+
+    m_status = new QLabel(this);
+    m_status->setVisible(false);
+    m_status->setStyleSheet(QStringLiteral("padding: 4px 8px; color: #555;"));
+
+    auto* grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    // Three percentile charts in a row, the CDF and the timeline (wider) under them.
+    for (int m = 0; m < 3; ++m)
+        grid->addWidget(m_percentiles[m], 0, 2 * m, 1, 2);
+    grid->addWidget(m_cdf, 1, 0, 1, 3);
+    grid->addWidget(m_timeline, 1, 3, 1, 3);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_status);
+    layout->addLayout(grid, 1);
+    retranslate();
+}
+
+ServingTab::~ServingTab() = default;
+
+QList<ServingChartPanel*> ServingTab::charts() const
+{
+    return {m_percentiles[0], m_percentiles[1], m_percentiles[2], m_cdf, m_timeline};
+}
+
+void ServingTab::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ServingTab::retranslate()
+{
+    const QSignalBlocker block(m_cdfMetric);
+    m_cdfMetric->setItemText(0, tr("Time to first token"));
+    m_cdfMetric->setItemText(1, tr("Time per output token"));
+    m_cdfMetric->setItemText(2, tr("End-to-end latency"));
+    if (m_run) {
+        drawPercentiles();
+        drawCdf();
+        drawTimeline();
+    }
+}
+
+void ServingTab::setStatus(const QString& text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, const QHash<QString, QColor>& colours)
+{
+    m_run = std::move(run);
+    m_colours = colours;
+    {
+        // Keep the selected deployment across updates when it still exists.
+        const QString current = m_deployment->currentData().toString();
+        const QSignalBlocker block(m_deployment);
+        m_deployment->clear();
+        for (const DeploymentSimulation& d : m_run->deployments)
+            m_deployment->addItem(d.name, d.docId);
+        const int keep = m_deployment->findData(current);
+        m_deployment->setCurrentIndex(keep >= 0 ? keep : 0);
+    }
+    drawPercentiles();
+    drawCdf();
+    drawTimeline();
+}
+
+void ServingTab::drawPercentiles()
+{
+    const auto& deps = m_run->deployments;
+    const QStringList pNames{tr("p50"), tr("p90"), tr("p99")};
+    const QString axisTitles[] = {tr("TTFT (ms)"), tr("Time per output token (ms)"), tr("End-to-end latency (s)")};
+    for (int m = 0; m < 3; ++m) {
+        ServingChartPanel* panel = m_percentiles[m];
+        panel->clearChart();
+        auto* categories = new QBarCategoryAxis;
+        categories->append(pNames);
+        auto* values = new QValueAxis;
+        values->setTitleText(axisTitles[m]);
+        auto* bars = new QBarSeries;
+        bars->setBarWidth(0.75);
+        QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") + metricCsvId(m) +
+                      QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
+        QStringList notes;
+        double top = 0;
+        for (size_t i = 0; i < deps.size(); ++i) {
+            const DeploymentSimulation& d = deps[i];
+            const QColor colour = chartfmt::deploymentColour(m_colours, d.docId, int(i));
+            auto* set = new QBarSet(d.name);
+            set->setColor(colour);
+            set->setBorderColor(colour.darker(130));
+            const Percentiles& p = metricOf(d, m);
+            const double s = metricScale(m);
+            double v[3] = {0, 0, 0};
+            if (d.ok) {
+                v[0] = std::max(0.0, chartfmt::finiteOr(p.p50 * s));
+                v[1] = std::max(0.0, chartfmt::finiteOr(p.p90 * s));
+                v[2] = std::max(0.0, chartfmt::finiteOr(p.p99 * s));
+            } else {
+                notes << tr("%1: not simulated (%2)").arg(d.name, d.why);
+            }
+            for (double x : v) {
+                set->append(x);
+                top = std::max(top, x);
+            }
+            bars->append(set);
+            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(v[0]) + QLatin1Char(',') +
+                   chartexport::csvNumber(v[1]) + QLatin1Char(',') + chartexport::csvNumber(v[2]) + QLatin1Char('\n');
+        }
+        QChart* c = panel->chart();
+        c->addAxis(categories, Qt::AlignBottom);
+        c->addAxis(values, Qt::AlignLeft);
+        c->addSeries(bars);
+        bars->attachAxis(categories);
+        bars->attachAxis(values);
+        niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
+        panel->setCsv(csv);
+        panel->showNote(notes.join(QStringLiteral("; ")));
+        panel->refreshFonts();
+    }
+}
+
+void ServingTab::drawCdf()
+{
+    if (!m_run)
+        return;
+    const int m = std::max(0, m_cdfMetric->currentIndex());
+    m_cdf->clearChart();
+    auto* x = new QLogValueAxis;
+    x->setTitleText(m == 2 ? tr("%1 (s, log scale)").arg(m_cdfMetric->currentText())
+                           : tr("%1 (ms, log scale)").arg(m_cdfMetric->currentText()));
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setMinorTickCount(-1);
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("Share of requests (%)"));
+    y->setRange(0, 100);
+    y->setTickCount(6);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    QChart* c = m_cdf->chart();
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    double lo = INFINITY, hi = 0;
+    QString csv = QStringLiteral("deployment,quantile,") + metricCsvId(m) + QLatin1Char('\n');
+    const auto& deps = m_run->deployments;
+    for (size_t i = 0; i < deps.size(); ++i) {
+        const DeploymentSimulation& d = deps[i];
+        if (!d.ok)
+            continue;
+        const std::vector<double>& q = metricOf(d, m).cdf;
+        auto* line = new QLineSeries;
+        line->setName(d.name);
+        line->setPen(linePen(chartfmt::deploymentColour(m_colours, d.docId, int(i))));
+        QList<QPointF> pts;
+        for (size_t k = 0; k < q.size(); ++k) {
+            const double share = q.size() > 1 ? 100.0 * double(k) / double(q.size() - 1) : 100.0;
+            const double v = q[k] * metricScale(m);
+            // A log axis cannot place zero or non-finite values; such quantiles are left out.
+            if (!std::isfinite(v) || v <= 0)
+                continue;
+            pts.append(QPointF(v, share));
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(share / 100.0) +
+                   QLatin1Char(',') + chartexport::csvNumber(v) + QLatin1Char('\n');
+        }
+        line->replace(pts);
+        c->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    if (hi > 0 && std::isfinite(lo))
+        niceaxis::setLogRange(x, lo, hi);
+    else
+        x->setRange(0.1, 10);
+    m_cdf->setCsv(csv);
+    m_cdf->refreshFonts();
+}
+
+void ServingTab::drawTimeline()
+{
+    if (!m_run)
+        return;
+    m_timeline->clearChart();
+    auto* x = new QValueAxis;
+    x->setTitleText(tr("Time (s)"));
+    auto* count = new QValueAxis;
+    count->setTitleText(tr("Requests (queue, batch)"));
+    auto* kv = new QValueAxis;
+    kv->setTitleText(tr("KV cache in use (%)"));
+    kv->setRange(0, 100);
+    kv->setTickCount(6);
+    kv->setLabelFormat(QStringLiteral("%.0f"));
+    QChart* c = m_timeline->chart();
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(count, Qt::AlignLeft);
+    c->addAxis(kv, Qt::AlignRight);
+
+    const int idx = m_deployment->currentIndex();
+    const auto& deps = m_run->deployments;
+    QString csv = QStringLiteral("deployment,t_s,queue,batch,kv_use\n");
+    QString note;
+    if (idx >= 0 && size_t(idx) < deps.size()) {
+        const DeploymentSimulation& d = deps[size_t(idx)];
+        const QColor colour = chartfmt::deploymentColour(m_colours, d.docId, idx);
+        auto* queue = new QLineSeries;
+        queue->setName(tr("Queue length"));
+        queue->setPen(linePen(colour.darker(140), 2, Qt::DashLine));
+        auto* batch = new QLineSeries;
+        batch->setName(tr("Batch size"));
+        batch->setPen(linePen(colour, 2));
+        auto* kvLine = new QLineSeries;
+        kvLine->setName(tr("KV cache in use"));
+        kvLine->setPen(linePen(QColor(0x59, 0xa1, 0x4f), 2, Qt::DotLine));
+        QList<QPointF> q, b, k;
+        double tMax = 0, top = 0;
+        for (const auto& p : d.sim.timeline) {
+            if (!std::isfinite(p.tS))
+                continue;
+            const double qv = std::max(0.0, chartfmt::finiteOr(p.queue));
+            const double bv = std::max(0.0, chartfmt::finiteOr(p.batch));
+            const double kvv = std::clamp(chartfmt::finiteOr(p.kvUse) * 100.0, 0.0, 100.0);
+            q.append(QPointF(p.tS, qv));
+            b.append(QPointF(p.tS, bv));
+            k.append(QPointF(p.tS, kvv));
+            tMax = std::max(tMax, p.tS);
+            top = std::max({top, qv, bv});
+            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(p.tS) + QLatin1Char(',') +
+                   chartexport::csvNumber(qv) + QLatin1Char(',') + chartexport::csvNumber(bv) + QLatin1Char(',') +
+                   chartexport::csvNumber(kvv / 100.0) + QLatin1Char('\n');
+        }
+        queue->replace(q);
+        batch->replace(b);
+        kvLine->replace(k);
+        for (QLineSeries* s : {batch, queue}) {
+            c->addSeries(s);
+            s->attachAxis(x);
+            s->attachAxis(count);
+        }
+        c->addSeries(kvLine);
+        kvLine->attachAxis(x);
+        kvLine->attachAxis(kv);
+        niceaxis::setValueRange(x, tMax > 0 ? tMax : 1.0);
+        niceaxis::setValueRange(count, top > 0 ? top * 1.08 : 1.0);
+        if (!d.ok)
+            note = tr("%1: not simulated (%2)").arg(d.name, d.why);
+    } else {
+        niceaxis::setValueRange(x, 1.0);
+        niceaxis::setValueRange(count, 1.0);
+    }
+    m_timeline->setCsv(csv);
+    m_timeline->showNote(note);
+    m_timeline->refreshFonts();
+}

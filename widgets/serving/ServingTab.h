@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class ServingChartPanel;
+
+namespace is::serving {
+struct SimulationRun;
+}
+
+// Latency under load: TTFT, TPOT and end-to-end percentiles per deployment, their CDFs on a log
+// axis, and one deployment's queue, batch and KV-cache use over time. Draws a SimulationRun
+// that ServingCostFleetView computes off the GUI thread.
+class ServingTab : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ServingTab(QWidget* parent = nullptr);
+    ~ServingTab() override;
+
+    void setRun(std::shared_ptr<const is::serving::SimulationRun> run, const QHash<QString, QColor>& colours);
+    // "Simulating…" or an error over the charts; empty hides it.
+    void setStatus(const QString& text);
+
+    QList<ServingChartPanel*> charts() const;
+    ServingChartPanel* percentileChart(int metric) const { return m_percentiles[metric]; }
+    ServingChartPanel* cdfChart() const { return m_cdf; }
+    ServingChartPanel* timelineChart() const { return m_timeline; }
+    QComboBox* timelineSelector() const { return m_deployment; }
+    QComboBox* cdfMetricSelector() const { return m_cdfMetric; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void drawPercentiles();
+    void drawCdf();
+    void drawTimeline();
+
+    ServingChartPanel* m_percentiles[3] = {};
+    ServingChartPanel* m_cdf = nullptr;
+    ServingChartPanel* m_timeline = nullptr;
+    QComboBox* m_cdfMetric = nullptr;
+    QComboBox* m_deployment = nullptr;
+    QLabel* m_status = nullptr;
+    std::shared_ptr<const is::serving::SimulationRun> m_run;
+    QHash<QString, QColor> m_colours;
+};
