@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+103"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+106"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+184"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -342,6 +342,172 @@
         <location line="+0"/>
         <source>USD / hour</source>
         <translation>美元 / 小时</translation>
+    </message>
+</context>
+<context>
+    <name>CostTab</name>
+    <message>
+        <location filename="../widgets/serving/CostTab.cpp" line="+47"/>
+        <source>Capital</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maintenance</source>
+        <translation>维护</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy</source>
+        <translation>电力</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Space</source>
+        <translation>场地</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rental</source>
+        <translation>租赁</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cost per million output tokens by component</source>
+        <translation>每百万输出 token 成本构成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost versus electricity price</source>
+        <translation>成本与电价</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost versus utilisation</source>
+        <translation>成本与利用率</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1: no cost (%2)</source>
+        <translation>%1：无成本数据（%2）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>serves no tokens</source>
+        <translation>不产出 token</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+55"/>
+        <source>USD per million output tokens</source>
+        <translation>美元 / 百万输出 token</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Electricity price (USD/kWh)</source>
+        <translation>电价（美元/千瓦时）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Utilisation (% of hours serving)</source>
+        <translation>利用率（服务时间占比 %）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Scenario assumption</source>
+        <translation>场景假设</translation>
+    </message>
+</context>
+<context>
+    <name>FleetTab</name>
+    <message>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+78"/>
+        <source>Fleet per deployment</source>
+        <translation>各部署所需规模</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power budget (MW)</source>
+        <translation>功率预算（兆瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <location line="+94"/>
+        <location line="+7"/>
+        <source>Systems</source>
+        <translation>系统数</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <location line="+96"/>
+        <source>Facility power (MW)</source>
+        <translation>设施功率（兆瓦）</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>Deployment</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Capex (USD)</source>
+        <translation>资本支出（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power (MW)</source>
+        <translation>功率（兆瓦）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD / M tokens</source>
+        <translation>美元 / 百万 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Output tok/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Users</source>
+        <translation>用户数</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Latency targets: first token within %1 s, %2 ms per output token</source>
+        <translation>延迟目标：首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Not feasible: %1</source>
+        <translation>不可行：%1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Facility power</source>
+        <translation>设施功率</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: not feasible (%2)</source>
+        <translation>%1：不可行（%2）</translation>
     </message>
 </context>
 <context>
@@ -734,6 +900,173 @@
     </message>
 </context>
 <context>
+    <name>ServingCostFleetView</name>
+    <message>
+        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+86"/>
+        <source>Serving</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fleet</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency percentiles, their distribution and the queue over time under simulated load</source>
+        <translation>模拟负载下的延迟百分位、分布以及队列随时间的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per million tokens by component and its sensitivity to electricity price and utilisation</source>
+        <translation>每百万 token 成本构成及其对电价和利用率的敏感度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Systems, capex and power each deployment needs for a load or a power budget</source>
+        <translation>各部署满足负载或功率预算所需的系统数、资本支出和功率</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Simulating %L1 requests per deployment…</source>
+        <translation>正在为每个部署模拟 %L1 个请求…</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Cannot simulate this scenario: %1</source>
+        <translation>无法模拟此场景：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ServingTab</name>
+    <message>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+73"/>
+        <source>Time to first token under load</source>
+        <translation>负载下的首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time per output token under load</source>
+        <translation>负载下的每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>End-to-end latency under load</source>
+        <translation>负载下的端到端延迟</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Latency distribution (CDF)</source>
+        <translation>延迟分布（CDF）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queue, batch and KV cache over time</source>
+        <translation>队列、批次和 KV 缓存随时间变化</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End-to-end latency</source>
+        <translation>端到端延迟</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time per output token (ms)</source>
+        <translation>每输出 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>End-to-end latency (s)</source>
+        <translation>端到端延迟（秒）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+145"/>
+        <source>%1: not simulated (%2)</source>
+        <translation>%1：未模拟（%2）</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <source>%1 (s, log scale)</source>
+        <translation>%1（秒，对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (ms, log scale)</source>
+        <translation>%1（毫秒，对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Share of requests (%)</source>
+        <translation>请求占比（%）</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Requests (queue, batch)</source>
+        <translation>请求数（队列、批次）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache in use (%)</source>
+        <translation>KV 缓存占用（%）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KV cache in use</source>
+        <translation>KV 缓存占用</translation>
+    </message>
+</context>
+<context>
     <name>SpeedVsContextChart</name>
     <message>
         <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+45"/>
@@ -1055,7 +1388,7 @@
 <context>
     <name>is::gui::DeploymentItem</name>
     <message>
-        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+39"/>
+        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+50"/>
         <source>Double-click the name to rename, the count to change it.</source>
         <translation>双击名称可重命名，双击数量可修改。</translation>
     </message>
@@ -1518,7 +1851,17 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+97"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+70"/>
+        <source>Comparison charts</source>
+        <translation>对比图表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Serving, cost and fleet</source>
+        <translation>服务、成本与规模</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -1538,7 +1881,7 @@
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Comparison table</source>
         <translation>对比表</translation>
     </message>
@@ -1588,7 +1931,7 @@
         <translation>投影</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
@@ -1643,7 +1986,7 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+21"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -1661,7 +2004,7 @@
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Choose from the catalog…</source>
         <translation>从目录中选择…</translation>
     </message>
@@ -1672,8 +2015,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Catalog</source>
-        <translation>目录</translation>
+        <source>Models from the catalog; speculative ones show their parameter ranges</source>
+        <translation>目录中的模型；推测性模型会显示其参数范围</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1691,7 +2034,7 @@
         <translation>参数化模型</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <location line="+6"/>
         <source> B</source>
         <translation> B</translation>
@@ -1747,7 +2090,7 @@
         <translation>使用此模型</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
@@ -2180,7 +2523,7 @@
         <translation>链路</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+47"/>
         <source>Peak (%1, dense)</source>
         <translation>峰值算力（%1，稠密）</translation>
     </message>

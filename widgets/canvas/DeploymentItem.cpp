@@ -19,6 +19,14 @@ constexpr double kLine = 16;
 constexpr int kMaxSystemsDrawn = 8;
 } // namespace
 
+bool DeploymentView::sameLook(const DeploymentView& o) const
+{
+    return id == o.id && name == o.name && deviceName == o.deviceName && count == o.count &&
+           autoCount == o.autoCount && devicesPerSystem == o.devicesPerSystem && scaleUp == o.scaleUp &&
+           scaleOut == o.scaleOut && colour == o.colour && analysed == o.analysed && fits == o.fits &&
+           chips == o.chips && summary == o.summary;
+}
+
 DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGraphicsObject(parent)
 {
     m_view.id = id;
@@ -30,6 +38,9 @@ DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGrap
 
 void DeploymentItem::setView(const DeploymentView& v)
 {
+    // A slider sweep refreshes every item on every update; repaint only what changed.
+    if (v.sameLook(m_view) && !m_view.icon.isNull())
+        return;
     m_view = v;
     QString tip =
         QStringLiteral("<b>%1</b><br/>%2").arg(v.name.toHtmlEscaped(), v.deviceName.toHtmlEscaped());

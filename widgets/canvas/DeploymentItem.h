@@ -26,6 +26,9 @@ struct DeploymentView
     bool fits = true;
     int chips = 0;
     QString summary; // "750 tok/s per user · dataflow latency"
+
+    // Everything drawn (the icon follows from the device).
+    bool sameLook(const DeploymentView& o) const;
 };
 
 // One deployment on the canvas: a card in the deployment's colour with its devices drawn as

@@ -13,6 +13,7 @@
 #include "panels/IssuesPanel.h"
 #include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
+#include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
 #include "table/ComparisonTable.h"
@@ -30,6 +31,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -37,12 +39,13 @@ namespace is::gui {
 
 namespace {
 // The canvas strip above the charts: tool bar plus one row of deployment cards at 1:1.
-constexpr int kCanvasHeight = 235;
+constexpr int kCanvasHeight = 225;
 } // namespace
 
 MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
-                       QWidget* parent)
-    : QMainWindow(parent), m_doc(doc), m_issues(issues), m_settings(settings), m_files(files)
+                       std::shared_ptr<const Engine> engine, QWidget* parent)
+    : QMainWindow(parent), m_doc(doc), m_issues(issues), m_settings(settings), m_files(files),
+      m_engine(std::move(engine))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/wafer.svg")));
@@ -56,10 +59,18 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_central = new QSplitter(Qt::Vertical, this);
     m_central->setObjectName(QStringLiteral("CentralSplitter"));
     m_canvas = new CanvasPanel(doc, issues, m_central);
-    m_charts = new ChartsView(m_central);
+    // Below it the results: the comparison charts, and serving under load, cost and fleet.
+    m_results = new QTabWidget(m_central);
+    m_results->setObjectName(QStringLiteral("ResultTabs"));
+    m_results->setDocumentMode(true);
+    m_charts = new ChartsView(m_results);
     m_charts->setFontPointSize(settings->chartFontSize());
+    m_serving = new ServingCostFleetView(m_results);
+    m_serving->setFontPointSize(settings->chartFontSize());
+    m_results->addTab(m_charts, tr("Comparison charts"));
+    m_results->addTab(m_serving, tr("Serving, cost and fleet"));
     m_central->addWidget(m_canvas);
-    m_central->addWidget(m_charts);
+    m_central->addWidget(m_results);
     m_central->setStretchFactor(0, 0);
     m_central->setStretchFactor(1, 1);
     m_central->setSizes({kCanvasHeight, 1000});
@@ -71,6 +82,9 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
+    // The serving simulation is not free: it follows the document only while it is shown.
+    connect(m_results, &QTabWidget::currentChanged, this, &MainWindow::updateServingViews);
+    connect(doc, &ScenarioDocument::changed, this, &MainWindow::updateServingViews);
     connect(issues, &IssueLog::announced, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -132,6 +146,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     m_charts->addExportActions(exportMenu);
+    m_serving->addExportActions(exportMenu);
     QMenu* tableMenu = exportMenu->addMenu(tr("Comparison table"));
     tableMenu->addActions(m_table->actions());
     file->addSeparator();
@@ -164,6 +179,7 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this, [this, pts = points] {
             m_settings->setChartFontSize(pts);
             m_charts->setFontPointSize(pts);
+            m_serving->setFontPointSize(pts);
         });
     }
     QMenu* theme = view->addMenu(tr("Theme"));
@@ -211,6 +227,13 @@ void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
     m_table->setAnalysis(analysis, colours);
     m_canvas->scene()->setAnalysis(analysis);
     m_inspector->setAnalysis(analysis);
+}
+
+void MainWindow::updateServingViews()
+{
+    if (m_results->currentWidget() != m_serving || !m_engine)
+        return;
+    m_serving->setScenario(m_doc->scenario(), m_engine, m_doc->colours());
 }
 
 void MainWindow::setAnalysisTime(double ms)

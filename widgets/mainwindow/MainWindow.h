@@ -10,14 +10,17 @@
 class ChartsView;
 class ComparisonTable;
 class MeasurePanel;
+class ServingCostFleetView;
 class QActionGroup;
+class QTabWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
 
 namespace is {
+class Engine;
 struct ScenarioAnalysis;
-}
+} // namespace is
 
 namespace is::gui {
 
@@ -39,7 +42,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
-               QWidget* parent = nullptr);
+               std::shared_ptr<const Engine> engine, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // Hands the newest analysis to every view (charts, table, canvas, inspector).
@@ -57,6 +60,8 @@ public:
     IssuesPanel* issuesPanel() const { return m_issuesPanel; }
     ChartsView* charts() const { return m_charts; }
     ComparisonTable* table() const { return m_table; }
+    ServingCostFleetView* servingViews() const { return m_serving; }
+    QTabWidget* resultTabs() const { return m_results; }
     MeasurePanel* measure() const { return m_measure; }
     QMenu* languageMenu() const { return m_languageMenu; }
     // Whether closing may go ahead without asking (screenshots, benchmarks, tests).
@@ -76,15 +81,19 @@ private:
     void createMenus();
     void updateTitle();
     void applyDefaultSizes();
+    void updateServingViews();
 
     ScenarioDocument* m_doc;
     IssueLog* m_issues;
     Settings* m_settings;
     DocumentActions* m_files;
+    std::shared_ptr<const Engine> m_engine;
 
     QSplitter* m_central = nullptr;
     CanvasPanel* m_canvas = nullptr;
+    QTabWidget* m_results = nullptr;
     ChartsView* m_charts = nullptr;
+    ServingCostFleetView* m_serving = nullptr;
     ComparisonTable* m_table = nullptr;
     MeasurePanel* m_measure = nullptr;
     HardwarePalette* m_palette = nullptr;

@@ -108,7 +108,7 @@ bool Studio::offerRecovery()
 MainWindow* Studio::createWindow()
 {
     QPointer<MainWindow> old = m_window;
-    m_window = new MainWindow(m_doc, m_issues, m_settings, m_files);
+    m_window = new MainWindow(m_doc, m_issues, m_settings, m_files, m_engine);
     m_window->setAskBeforeClosing(m_options.interactive);
     m_files->setDialogParent(m_window);
     if (old) {

@@ -64,17 +64,23 @@ QString groupTitle(HardwareGroup g)
 
 QIcon groupIcon(HardwareGroup g)
 {
+    // Loaded once: the canvas asks for them on every analysis update.
+    static const QIcon wafer(QStringLiteral(":/icons/wafer.svg"));
+    static const QIcon gpu(QStringLiteral(":/icons/gpu.svg"));
+    static const QIcon accelerator(QStringLiteral(":/icons/accelerator.svg"));
+    static const QIcon cpu(QStringLiteral(":/icons/cpu.svg"));
+    static const QIcon link(QStringLiteral(":/icons/link.svg"));
     switch (g) {
     case HardwareGroup::WaferScale:
-        return QIcon(QStringLiteral(":/icons/wafer.svg"));
+        return wafer;
     case HardwareGroup::Gpu:
-        return QIcon(QStringLiteral(":/icons/gpu.svg"));
+        return gpu;
     case HardwareGroup::OtherAccelerator:
-        return QIcon(QStringLiteral(":/icons/accelerator.svg"));
+        return accelerator;
     case HardwareGroup::Cpu:
-        return QIcon(QStringLiteral(":/icons/cpu.svg"));
+        return cpu;
     case HardwareGroup::Link:
-        return QIcon(QStringLiteral(":/icons/link.svg"));
+        return link;
     }
     return {};
 }

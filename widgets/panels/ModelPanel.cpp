@@ -59,7 +59,6 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
     m_summary->setTextFormat(Qt::RichText);
     layout->addWidget(m_summary);
 
-    auto* pick = new QFormLayout;
     m_catalog = new QComboBox(body);
     m_catalog->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_catalog->setMinimumContentsLength(16);
@@ -75,8 +74,8 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
                              names::sourceKind(m->arch.kind));
         m_catalog->addItem(label, m->arch.id);
     }
-    pick->addRow(tr("Catalog"), m_catalog);
-    layout->addLayout(pick);
+    m_catalog->setToolTip(tr("Models from the catalog; speculative ones show their parameter ranges"));
+    layout->addWidget(m_catalog);
     m_import = new QPushButton(tr("Import config.json…"), body);
     m_import->setToolTip(
         tr("Import a Hugging Face config.json (llama, mixtral, qwen, deepseek, gpt-oss, llama4, kimi)"));
@@ -84,6 +83,7 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
 
     auto* dial = new QGroupBox(tr("Parametric model"), body);
     auto* form = new QFormLayout(dial);
+    form->setContentsMargins(4, 4, 4, 4);
     m_total = new QDoubleSpinBox(dial);
     m_total->setRange(0.1, 100000);
     m_total->setDecimals(1);
@@ -124,9 +124,9 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
     layout->addStretch(1);
     for (QAbstractSpinBox* b :
          std::initializer_list<QAbstractSpinBox*>{m_total, m_active, m_layers, m_kvHeads})
-        b->setMinimumWidth(80);
+        b->setMinimumWidth(64);
     for (QComboBox* c : {m_attention, m_weights, m_kv}) {
-        c->setMinimumWidth(80);
+        c->setMinimumWidth(64);
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     }
     m_catalog->setMinimumContentsLength(10);
@@ -134,6 +134,7 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(body);
     setWidget(scroll);
 
