@@ -1431,7 +1431,7 @@
 <context>
     <name>is::gui::DocumentActions</name>
     <message>
-        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+21"/>
+        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+22"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
@@ -1481,7 +1481,7 @@
         <translation>未命名场景</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
@@ -1491,7 +1491,22 @@
         <translation>“%1”有未保存的更改。继续之前要保存吗？</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+3"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Don&apos;t save</source>
+        <translation>不保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>scenario</source>
         <translation>场景</translation>
     </message>
@@ -2179,7 +2194,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+94"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
@@ -2187,6 +2202,16 @@
         <location line="+1"/>
         <source>Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?</source>
         <translation>Inference Studio 上次未正常退出。要恢复“%1”的自动保存版本吗？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
     </message>
     <message>
         <location line="+10"/>

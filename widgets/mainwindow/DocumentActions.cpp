@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace is::gui {
 
@@ -130,10 +131,15 @@ bool DocumentActions::maybeSave()
 {
     if (!m_doc->isModified())
         return true;
-    const auto answer = QMessageBox::warning(
-        m_dialogParent, tr("Unsaved changes"),
-        tr("“%1” has unsaved changes. Save them before continuing?").arg(m_doc->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("“%1” has unsaved changes. Save them before continuing?").arg(m_doc->displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_dialogParent);
+    // Our own button texts: Qt's translations (qt6-translations-l10n) are not always installed.
+    box.button(QMessageBox::Save)->setText(tr("Save"));
+    box.button(QMessageBox::Discard)->setText(tr("Don't save"));
+    box.button(QMessageBox::Cancel)->setText(tr("Cancel"));
+    box.setDefaultButton(QMessageBox::Save);
+    const int answer = box.exec();
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;

@@ -245,7 +245,7 @@ void MainWindow::applyDefaultSizes()
 {
     // Three columns of charts need about 1000 pixels: the side columns share the rest of a
     // 1600-pixel window. The table column is the wider one: it holds numbers side by side.
-    resizeDocks({m_palette, m_tableDock}, {225, 390}, Qt::Horizontal);
+    resizeDocks({m_palette, m_tableDock}, {235, 380}, Qt::Horizontal);
     resizeDocks({m_palette, m_workload}, {500, 450}, Qt::Vertical);
     resizeDocks({m_tableDock, m_inspector}, {430, 520}, Qt::Vertical);
     m_central->setSizes({kCanvasHeight, 1000});

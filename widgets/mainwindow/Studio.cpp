@@ -17,6 +17,7 @@
 
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace is::gui {
 
@@ -89,11 +90,16 @@ bool Studio::offerRecovery()
         return false;
     }
     const QString what = original.isEmpty() ? s->name : QFileInfo(original).fileName();
-    const auto answer = QMessageBox::question(
-        m_window, tr("Recover unsaved work?"),
+    QMessageBox box(
+        QMessageBox::Question, tr("Recover unsaved work?"),
         tr("Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?")
             .arg(what),
-        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        QMessageBox::Yes | QMessageBox::No, m_window);
+    // Our own button texts: Qt's translations (qt6-translations-l10n) are not always installed.
+    box.button(QMessageBox::Yes)->setText(tr("Recover"));
+    box.button(QMessageBox::No)->setText(tr("Discard"));
+    box.setDefaultButton(QMessageBox::Yes);
+    const int answer = box.exec();
     if (answer != QMessageBox::Yes) {
         m_autosave->discardRecovery();
         return false;
