@@ -19,6 +19,7 @@
 #include "palette/HardwarePaletteModel.h"
 #include "panels/InspectorPanel.h"
 #include "panels/LogSlider.h"
+#include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
 #include "settings/LanguageManager.h"
 
@@ -310,6 +311,45 @@ private Q_SLOTS:
         QCOMPARE(window()->canvas()->scene()->item(id)->pos(), start + QPointF(50, 0));
         doc()->undoStack()->undo();
         QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), start);
+    }
+
+    void modelDockImportsConfigAndDialsParametric()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("config.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,
+                    "num_attention_heads": 32, "num_key_value_heads": 8, "num_hidden_layers": 32,
+                    "vocab_size": 128256, "max_position_embeddings": 131072, "tie_word_embeddings": false})");
+        f.close();
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        const int undoIndex = doc()->undoStack()->index();
+        QVERIFY(window()->model()->importHfConfig(path));
+        QVERIFY(doc()->deployment(id)->model.inlineModel.has_value());
+        QCOMPARE(doc()->deployment(id)->model.inlineModel->arch.layers, 32);
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        auto a = settle();
+        QVERIFY(a);
+        QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+
+        // A bad file explains itself in the Issues panel and changes nothing.
+        QVERIFY(!window()->model()->importHfConfig(m_dir->filePath(QStringLiteral("missing.json"))));
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+
+        QString error;
+        const auto parametric = window()->model()->parametricModel(&error);
+        QVERIFY2(parametric, qPrintable(error));
+        QVERIFY(parametric->inlineModel->parametric.has_value());
+        window()->model()->applyModel(*parametric, QStringLiteral("parametric"));
+        QVERIFY(doc()->deployment(id)->model.inlineModel->parametric.has_value());
+        a = settle();
+        QVERIFY(a);
+        QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->deployment(id)->model.inlineModel.has_value());
+        doc()->setSelection({});
     }
 
     void contextSliderChangesCharts()

@@ -103,7 +103,7 @@ void MainWindow::createDocks()
 {
     m_palette = new HardwarePalette(m_doc->catalog(), this);
     m_workload = new WorkloadPanel(m_doc, this);
-    m_model = new ModelPanel(m_doc, m_issues, this);
+    m_model = new ModelPanel(m_doc, m_issues, m_settings, this);
     m_inspector = new InspectorPanel(m_doc, this);
     m_issuesPanel = new IssuesPanel(m_issues, this);
 

@@ -7,6 +7,7 @@
 #include "document/ChangeModelCommand.h"
 #include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
+#include "settings/Settings.h"
 
 #include "hardware/Catalog.h"
 #include "model/HfConfigImport.h"
@@ -43,8 +44,8 @@ QString integer(double v)
 }
 } // namespace
 
-ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
-    : QDockWidget(tr("Model"), parent), m_doc(doc), m_issues(issues)
+ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settings, QWidget* parent)
+    : QDockWidget(tr("Model"), parent), m_doc(doc), m_issues(issues), m_settings(settings)
 {
     setObjectName(QStringLiteral("ModelDock"));
     auto* body = new QWidget;
@@ -147,10 +148,13 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent)
         applyModel(r, m_catalog->itemText(index));
     });
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"),
-                                                          QString(), tr("Model configuration (*.json)"));
-        if (!path.isEmpty())
-            importHfConfig(path);
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"),
+                                         m_settings->importDirectory(), tr("Model configuration (*.json)"));
+        if (path.isEmpty())
+            return;
+        m_settings->setImportDirectory(QFileInfo(path).absolutePath());
+        importHfConfig(path);
     });
     connect(m_applyParametric, &QPushButton::clicked, this, [this] {
         QString error;

@@ -15,6 +15,7 @@ namespace is::gui {
 
 class ScenarioDocument;
 class IssueLog;
+class Settings;
 
 // The model dock: pick a model from the catalog (speculative ones show their ranges), import a
 // Hugging Face config.json, or dial a parametric model (total and active parameters, layers,
@@ -24,7 +25,7 @@ class ModelPanel : public QDockWidget
 {
     Q_OBJECT
 public:
-    ModelPanel(ScenarioDocument* doc, IssueLog* issues, QWidget* parent = nullptr);
+    ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settings, QWidget* parent = nullptr);
 
     QComboBox* catalogCombo() const { return m_catalog; }
     // Sets the model of the current target (one undo step), as the panel's controls do.
@@ -40,6 +41,7 @@ private:
 
     ScenarioDocument* m_doc;
     IssueLog* m_issues;
+    Settings* m_settings;
     bool m_refreshing = false;
     QLabel* m_target = nullptr;
     QLabel* m_summary = nullptr;
