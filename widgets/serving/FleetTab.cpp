@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 using is::cost::FleetRow;
 using is::cost::FleetTargetKind;
@@ -38,6 +39,17 @@ enum Column { ColName, ColSystems, ColChips, ColCapex, ColMW, ColCost, ColTokS, 
 FleetTargetKind kindAt(int i)
 {
     return i == 1 ? FleetTargetKind::RequestsPerS : i == 2 ? FleetTargetKind::PowerMW : FleetTargetKind::Users;
+}
+
+// Capex spans thousands to hundreds of billions of dollars: say which.
+QString money(double usd)
+{
+    usd = chartfmt::finiteOr(usd);
+    if (usd >= 1e9)
+        return FleetTab::tr("$%1 bn").arg(chartfmt::significant(usd / 1e9));
+    if (usd >= 1e6)
+        return FleetTab::tr("$%1 M").arg(chartfmt::significant(usd / 1e6));
+    return FleetTab::tr("$%1").arg(QLocale().toString(usd, 'f', 0));
 }
 
 QTableWidgetItem* number(double v, const QString& text)
@@ -84,7 +96,9 @@ FleetTab::FleetTab(QWidget* parent)
     split->addWidget(m_table);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 4);
+    // A table of a few deployments needs a few rows; the chart takes the rest.
+    split->setSizes({160, 640});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 0);
@@ -123,7 +137,7 @@ void FleetTab::retranslate()
         m_chartMetric->setItemText(0, tr("Systems"));
         m_chartMetric->setItemText(1, tr("Facility power (MW)"));
     }
-    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex (USD)"),
+    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex"),
                                         tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"), tr("Users")});
     fillTable();
     drawChart();
@@ -203,11 +217,24 @@ void FleetTab::fillTable()
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems, number(double(f.systems), locale.toString(f.systems)));
         m_table->setItem(r, ColChips, number(double(f.chips), locale.toString(f.chips)));
-        m_table->setItem(r, ColCapex, number(f.capexUsd, chartfmt::compact(chartfmt::finiteOr(f.capexUsd))));
+        m_table->setItem(r, ColCapex, number(f.capexUsd, money(f.capexUsd)));
         m_table->setItem(r, ColMW, number(f.facilityMW, chartfmt::significant(chartfmt::finiteOr(f.facilityMW))));
         m_table->setItem(r, ColCost, number(f.costs.usdPerMTok, chartfmt::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
         m_table->setItem(r, ColTokS, number(f.tokS, chartfmt::compact(chartfmt::finiteOr(f.tokS))));
         m_table->setItem(r, ColUsers, number(f.users, chartfmt::compact(chartfmt::finiteOr(f.users))));
+    }
+}
+
+QString FleetTab::targetText() const
+{
+    const QString value = QLocale().toString(m_value->value(), 'f', m_value->value() < 10 ? 1 : 0);
+    switch (m_kind->currentIndex()) {
+    case 1:
+        return tr("Sized for %1 requests/s").arg(value);
+    case 2:
+        return tr("Sized for a %1 MW power budget").arg(value);
+    default:
+        return tr("Sized for %1 concurrent users").arg(value);
     }
 }
 
@@ -220,17 +247,20 @@ void FleetTab::drawChart()
     values->setTitleText(mw ? tr("Facility power (MW)") : tr("Systems"));
     auto* bars = new QBarSeries;
     bars->setBarWidth(0.6);
+    bars->setLabelsVisible(true);
+    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     QString csv = QStringLiteral("deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users\n");
     QStringList notes;
     double top = 0;
     if (m_result) {
-        categories->append(mw ? tr("Facility power") : tr("Systems"));
+        categories->append(targetText());
         for (size_t i = 0; i < m_result->rows.size(); ++i) {
             const FleetRow& f = m_result->rows[i];
             const QColor colour = chartfmt::deploymentColour(m_colours, f.docId, int(i));
             auto* set = new QBarSet(f.name);
             set->setColor(colour);
             set->setBorderColor(colour.darker(130));
+            set->setLabelColor(QColor(0x30, 0x30, 0x30));
             const double v = f.feasible ? std::max(0.0, chartfmt::finiteOr(mw ? f.facilityMW : double(f.systems))) : 0.0;
             set->append(v);
             top = std::max(top, v);
@@ -253,7 +283,9 @@ void FleetTab::drawChart()
     c->addSeries(bars);
     bars->attachAxis(categories);
     bars->attachAxis(values);
-    niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
+    niceaxis::setValueRange(values, top > 0 ? top * 1.12 : 1.0);
+    // %g labels: keep the integer digits of the largest bar (118788, not 1.188e+05).
+    bars->setLabelsPrecision(std::clamp(top >= 1 ? int(std::floor(std::log10(top))) + 1 : 1, 3, 12));
     m_chart->setCsv(csv);
     m_chart->showNote(notes.join(QStringLiteral("; ")));
     m_chart->refreshFonts();

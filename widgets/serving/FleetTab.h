@@ -49,6 +49,7 @@ private:
     void recompute();
     void fillTable();
     void drawChart();
+    QString targetText() const;
 
     QComboBox* m_kind = nullptr;
     QDoubleSpinBox* m_value = nullptr;

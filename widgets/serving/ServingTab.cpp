@@ -52,6 +52,14 @@ QString metricCsvId(int metric)
     return QLatin1String(ids[std::clamp(metric, 0, 2)]);
 }
 
+// Bar labels use %g: enough significant digits that the largest bar keeps its integer digits
+// (4018, not 4.02e+03), at least three for small ones.
+int labelPrecision(double top)
+{
+    const int digits = top >= 1 ? int(std::floor(std::log10(top))) + 1 : 1;
+    return std::clamp(digits, 3, 9);
+}
+
 QPen linePen(const QColor& c, qreal width = 2, Qt::PenStyle style = Qt::SolidLine)
 {
     QPen p(c);
@@ -176,6 +184,9 @@ void ServingTab::drawPercentiles()
         values->setTitleText(axisTitles[m]);
         auto* bars = new QBarSeries;
         bars->setBarWidth(0.75);
+        // Values on the bars: one deployment can be 50x faster, its bars then read as zero.
+        bars->setLabelsVisible(true);
+        bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
         QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") + metricCsvId(m) +
                       QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
         QStringList notes;
@@ -186,6 +197,7 @@ void ServingTab::drawPercentiles()
             auto* set = new QBarSet(d.name);
             set->setColor(colour);
             set->setBorderColor(colour.darker(130));
+            set->setLabelColor(QColor(0x30, 0x30, 0x30));
             const Percentiles& p = metricOf(d, m);
             const double s = metricScale(m);
             double v[3] = {0, 0, 0};
@@ -210,7 +222,8 @@ void ServingTab::drawPercentiles()
         c->addSeries(bars);
         bars->attachAxis(categories);
         bars->attachAxis(values);
-        niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
+        niceaxis::setValueRange(values, top > 0 ? top * 1.15 : 1.0);
+        bars->setLabelsPrecision(labelPrecision(top));
         panel->setCsv(csv);
         panel->showNote(notes.join(QStringLiteral("; ")));
         panel->refreshFonts();
@@ -336,7 +349,10 @@ void ServingTab::drawTimeline()
         c->addSeries(kvLine);
         kvLine->attachAxis(x);
         kvLine->attachAxis(kv);
-        niceaxis::setValueRange(x, tMax > 0 ? tMax : 1.0);
+        // The run's own length, not the next 1-2-5 step (2,500 s would otherwise draw to 5,000 s).
+        x->setRange(0, tMax > 0 ? tMax : 1.0);
+        x->applyNiceNumbers();
+        x->setLabelFormat(QStringLiteral("%.0f"));
         niceaxis::setValueRange(count, top > 0 ? top * 1.08 : 1.0);
         if (!d.ok)
             note = tr("%1: not simulated (%2)").arg(d.name, d.why);
