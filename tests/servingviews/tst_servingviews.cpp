@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -178,6 +179,33 @@ private Q_SLOTS:
         QVERIFY(line->points().last().y() > line->points().first().y());
         auto* util = qobject_cast<QXYSeries*>(cost->sensitivityChart(servingdata::SweepKind::Utilisation)->series().first());
         QVERIFY(util->points().last().y() < util->points().first().y());
+    }
+
+    void electricityPriceInTheScenarioMovesOnlyEnergy()
+    {
+        // Through the view, as an edit of the document would: the energy segment follows the price.
+        ServingCostFleetView view;
+        QElapsedTimer timer;
+        timer.start();
+        view.setScenario(m_scenario, m_engine, m_colours);
+        // Cost and fleet are recomputed on the GUI thread: they must stay interactive.
+        qInfo("synchronous cost and fleet update: %lld ms", static_cast<long long>(timer.elapsed()));
+        QVERIFY(timer.elapsed() < 2000);
+        const auto before = view.costTab()->breakdown();
+        is::Scenario dear = m_scenario;
+        dear.cost.usdPerKWh.value *= 3;
+        view.setScenario(dear, m_engine, m_colours);
+        const auto after = view.costTab()->breakdown();
+        QCOMPARE(after.size(), before.size());
+        for (size_t i = 0; i < before.size(); ++i) {
+            QVERIFY(after[i].energy > before[i].energy);
+            QVERIFY(rel(after[i].energy, 3 * before[i].energy) < 1e-9);
+            QVERIFY(rel(after[i].capital, before[i].capital) < 1e-12);
+        }
+        // The drawn energy set follows too.
+        auto* bars = qobject_cast<QAbstractBarSeries*>(view.costTab()->stackChart()->series().first());
+        QVERIFY(bars);
+        QVERIFY(std::abs(bars->barSets().at(2)->at(0) - after[0].energy) < 1e-9 * after[0].energy);
     }
 
     void fleetTableHasOneRowPerDeployment()
