@@ -228,6 +228,28 @@ private Q_SLOTS:
         QVERIFY(checkFinite(fleet->chart()) >= 0);
     }
 
+    void unresolvableScenarioReportsInsteadOfDrawing()
+    {
+        // An unknown device: every tab says why, nothing crashes, no series holds NaN.
+        is::Scenario bad = m_scenario;
+        bad.deployments.front().device = QStringLiteral("no-such-device");
+        ServingCostFleetView view;
+        view.setScenario(bad, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY(!view.simulation());
+        QVERIFY(view.simulationError().contains(QStringLiteral("no-such-device")));
+        QVERIFY(!view.costTab()->inputs().error.isEmpty());
+        QVERIFY(!view.fleetTab()->result());
+        QCOMPARE(view.fleetTab()->table()->rowCount(), 0);
+        for (ChartPanel* c : view.charts())
+            QVERIFY2(checkFinite(c) >= 0, qPrintable(c->id()));
+        // A good scenario afterwards draws again.
+        view.setScenario(m_scenario, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY(view.simulation());
+        QCOMPARE(view.fleetTab()->table()->rowCount(), int(m_scenario.deployments.size()));
+    }
+
     void exportsPngAndCsv()
     {
         ServingCostFleetView view;
