@@ -106,6 +106,7 @@ private Q_SLOTS:
             QVERIFY2(n > 0, qPrintable(c->id() + QStringLiteral(": empty or not finite")));
             QVERIFY2(!c->toCsv().isEmpty(), qPrintable(c->id()));
         }
+        QVERIFY(view.servingTab()->summary().contains(m_scenario.deployments.front().name));
         // The timeline follows the selector.
         QComboBox* sel = view.servingTab()->timelineSelector();
         QCOMPARE(sel->count(), int(m_scenario.deployments.size()));

@@ -103,6 +103,10 @@ ServingTab::ServingTab(QWidget* parent)
     m_status->setVisible(false);
     m_status->setStyleSheet(QStringLiteral("padding: 4px 8px; color: #555;"));
 
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setStyleSheet(QStringLiteral("padding: 2px 8px;"));
+
     auto* grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(4);
@@ -114,6 +118,7 @@ ServingTab::ServingTab(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_status);
+    layout->addWidget(m_summary);
     layout->addLayout(grid, 1);
     retranslate();
 }
@@ -142,6 +147,7 @@ void ServingTab::retranslate()
         drawPercentiles();
         drawCdf();
         drawTimeline();
+        updateSummary();
     }
 }
 
@@ -168,6 +174,29 @@ void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, c
     drawPercentiles();
     drawCdf();
     drawTimeline();
+    updateSummary();
+}
+
+QString ServingTab::summary() const
+{
+    return m_summary->text();
+}
+
+void ServingTab::updateSummary()
+{
+    // What the percentiles were measured at: the offered load and what came out of it.
+    QStringList parts;
+    for (const DeploymentSimulation& d : m_run->deployments) {
+        if (!d.ok)
+            continue;
+        parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets")
+                     .arg(d.name)
+                     .arg(d.sim.requests)
+                     .arg(chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0))
+                     .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)))
+                     .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0));
+    }
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
 }
 
 void ServingTab::drawPercentiles()

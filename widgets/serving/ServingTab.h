@@ -36,6 +36,7 @@ public:
     ServingChartPanel* timelineChart() const { return m_timeline; }
     QComboBox* timelineSelector() const { return m_deployment; }
     QComboBox* cdfMetricSelector() const { return m_cdfMetric; }
+    QString summary() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -52,6 +53,8 @@ private:
     QComboBox* m_cdfMetric = nullptr;
     QComboBox* m_deployment = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_summary = nullptr; // load, throughput and goodput per deployment
+    void updateSummary();
     std::shared_ptr<const is::serving::SimulationRun> m_run;
     QHash<QString, QColor> m_colours;
 };
