@@ -95,9 +95,13 @@ private Q_SLOTS:
         ServingCostFleetView view;
         view.resize(1400, 900);
         view.show();
+        QElapsedTimer timer;
+        timer.start();
         view.setScenario(m_scenario, m_engine, m_colours);
         QVERIFY(view.simulationPending());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        qInfo("simulation of %d requests per deployment delivered after %lld ms", view.simulatedRequests(),
+              static_cast<long long>(timer.elapsed()));
         QVERIFY2(view.simulation(), qPrintable(view.simulationError()));
         QCOMPARE(int(view.simulation()->deployments.size()), int(m_scenario.deployments.size()));
 
