@@ -137,7 +137,7 @@ void FleetTab::retranslate()
         m_chartMetric->setItemText(0, tr("Systems"));
         m_chartMetric->setItemText(1, tr("Facility power (MW)"));
     }
-    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex"),
+    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex (USD)"),
                                         tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"), tr("Users")});
     fillTable();
     drawChart();
