@@ -421,12 +421,27 @@
 <context>
     <name>FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+78"/>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+49"/>
+        <source>$%1 bn</source>
+        <translation>%1 十亿美元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>$%1 M</source>
+        <translation>%1 百万美元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>$%1</source>
+        <translation>%1 美元</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
@@ -443,19 +458,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+94"/>
-        <location line="+7"/>
+        <location line="+107"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+96"/>
+        <location line="-109"/>
+        <location line="+109"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-107"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -500,12 +514,22 @@
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>Facility power</source>
-        <translation>设施功率</translation>
+        <location line="+22"/>
+        <source>Sized for %1 requests/s</source>
+        <translation>按每秒 %1 个请求配置</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+2"/>
+        <source>Sized for a %1 MW power budget</source>
+        <translation>按 %1 兆瓦功率预算配置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sized for %1 concurrent users</source>
+        <translation>按 %1 个并发用户配置</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>%1: not feasible (%2)</source>
         <translation>%1：不可行（%2）</translation>
     </message>
@@ -945,7 +969,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+73"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+81"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -970,7 +994,7 @@
         <translation>队列、批次和 KV 缓存随时间变化</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>Time to first token</source>
         <translation>首 token 时间</translation>
     </message>
@@ -985,7 +1009,12 @@
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+47"/>
+        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets</source>
+        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足延迟目标</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
@@ -1015,13 +1044,13 @@
         <translation>端到端延迟（秒）</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <location line="+145"/>
+        <location line="+32"/>
+        <location line="+149"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-118"/>
         <source>%1 (s, log scale)</source>
         <translation>%1（秒，对数刻度）</translation>
     </message>
@@ -2014,7 +2043,7 @@
 <context>
     <name>is::gui::ModelPanel</name>
     <message>
-        <location filename="../widgets/panels/ModelPanel.cpp" line="+47"/>
+        <location filename="../widgets/panels/ModelPanel.cpp" line="+48"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2105,7 +2134,7 @@
         <translation>使用此模型</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
@@ -2115,7 +2144,7 @@
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Use parametric model</source>
         <translation>使用参数化模型</translation>
     </message>
