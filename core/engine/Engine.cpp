@@ -296,6 +296,19 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
             return std::nullopt;
         }
         chips = needed;
+        // A wafer pipeline sized automatically also holds the KV cache of the streams it serves:
+        // the given concurrency, or for throughput goals one stream per pipeline stage (layer),
+        // beyond which streams stop adding throughput.
+        if (d.device->cls == DeviceClass::SramDataflow) {
+            const int streams = goal == ServingGoal::FixedConcurrency ? w.concurrency : m.layers;
+            const MemoryTier* sram = d.device->primaryTier();
+            const double usable = m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
+            const double perSeq = kvBytes(m, w.inputTokens + w.outputTokens / 2.0, d.kv());
+            const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
+            const double withKv = std::ceil((weights + streams * perSeq) / (sram->capacityBytes.value * usable));
+            if (withKv <= kMaxChipSearch)
+                chips = std::max(chips, static_cast<int>(withKv));
+        }
         // Tiered systems (SambaNova) are sold and scheduled as whole racks.
         if (d.device->cls == DeviceClass::Tiered && d.devicesPerSystem() > 1)
             chips = (chips + d.devicesPerSystem() - 1) / d.devicesPerSystem() * d.devicesPerSystem();
