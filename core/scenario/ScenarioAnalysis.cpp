@@ -2,12 +2,84 @@
 #include "scenario/ScenarioAnalysis.h"
 
 #include "common/Log.h"
+#include "model/ModelEntry.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
+
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 
 namespace is {
+
+namespace {
+
+struct ContextCurves
+{
+    std::vector<Engine::ContextPoint> mid;
+    std::vector<Engine::ContextPoint> low;
+    std::vector<Engine::ContextPoint> high;
+};
+
+// The speed-versus-context curves sweep the input length themselves, so they do not change
+// while the studio's context slider moves: cache them by everything else they depend on.
+// Shared by the worker threads; bounded so that a long session does not grow it without end.
+class ContextCurveCache
+{
+public:
+    std::optional<ContextCurves> find(const QByteArray& key)
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_curves.find(key);
+        if (it == m_curves.end())
+            return std::nullopt;
+        return it->second;
+    }
+    void insert(const QByteArray& key, const ContextCurves& curves)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_curves.size() >= 64)
+            m_curves.clear();
+        m_curves[key] = curves;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::map<QByteArray, ContextCurves> m_curves;
+};
+
+ContextCurveCache& curveCache()
+{
+    static ContextCurveCache cache;
+    return cache;
+}
+
+QByteArray curveKey(const Engine& engine, const ResolvedDeployment& r, const Scenario& s, const std::vector<double>& contexts)
+{
+    const Deployment& d = r.deployment;
+    QByteArray key = QByteArray::number(reinterpret_cast<quintptr>(&engine.catalog()));
+    auto add = [&key](const QString& v) { key += '|' + v.toUtf8(); };
+    add(d.device->id);
+    add(d.system ? d.system->id : QString());
+    add(d.scaleUp ? d.scaleUp->id : QString());
+    add(d.scaleOut ? d.scaleOut->id : QString());
+    add(QString::number(d.chips) + (d.autoChips ? QStringLiteral("a") : QString()));
+    add(d.plan ? d.plan->toString() : QStringLiteral("auto"));
+    add(d.weightPrecision ? precisionId(*d.weightPrecision) : QString());
+    add(d.kvPrecision ? precisionId(*d.kvPrecision) : QString());
+    add(QString::number(static_cast<int>(d.mode)) + QString::number(static_cast<int>(d.speculative)) + d.softwareDate);
+    key += '|' + QJsonDocument(modelEntryToJson(r.model)).toJson(QJsonDocument::Compact);
+    add(QStringLiteral("%1,%2,%3,%4,%5").arg(s.workload.outputTokens).arg(s.workload.concurrency).arg(s.workload.ttftLimitS)
+            .arg(s.workload.tpotLimitS).arg(static_cast<int>(s.goal)));
+    add(QStringLiteral("%1,%2,%3").arg(s.cost.amortisationYears.value).arg(s.cost.usdPerKWh.value).arg(s.cost.pue.value));
+    for (double c : contexts)
+        key += ',' + QByteArray::number(c);
+    return key;
+}
+
+} // namespace
 
 std::vector<double> defaultContextGrid(int points)
 {
@@ -94,13 +166,22 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         // Speed versus context, with the band from the model's range.
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.maxContext = mid.maxContext;
-        const auto midCurve = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
-        std::vector<Engine::ContextPoint> lowCurve = midCurve;
-        std::vector<Engine::ContextPoint> highCurve = midCurve;
-        if (r.model.hasRange()) {
-            lowCurve = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload, s.goal, s.cost, contexts);
-            highCurve = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload, s.goal, s.cost, contexts);
+        const QByteArray key = curveKey(engine, r, s, contexts);
+        ContextCurves curves;
+        if (auto cached = curveCache().find(key)) {
+            curves = *cached;
+        } else {
+            curves.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
+            curves.low = curves.high = curves.mid;
+            if (r.model.hasRange()) {
+                curves.low = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload, s.goal, s.cost, contexts);
+                curves.high = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload, s.goal, s.cost, contexts);
+            }
+            curveCache().insert(key, curves);
         }
+        const auto& midCurve = curves.mid;
+        const auto& lowCurve = curves.low;
+        const auto& highCurve = curves.high;
         bool reportedMissingFit = false;
         for (size_t i = 0; i < midCurve.size(); ++i) {
             const auto& p = midCurve[i];
