@@ -112,6 +112,9 @@ void TestCharts::formatting()
     QCOMPARE(chartfmt::compactTokens(131072), QStringLiteral("128K"));
     QCOMPARE(chartfmt::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
     QCOMPARE(chartfmt::compact(std::nan("")), QStringLiteral("–"));
+    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("GPT-5.6 Sol on CS-3"), 14), QStringLiteral("GPT-5.6<br>Sol on CS-3"));
+    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5), QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
+    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("short"), 14), QStringLiteral("short"));
     QCOMPARE(chartfmt::niceCeil(730), 1000.0);
     QCOMPARE(chartfmt::niceCeil(130), 200.0);
     QCOMPARE(chartfmt::niceCeil(0.041), 0.05);
@@ -236,7 +239,7 @@ void TestCharts::exportsAreValid()
     for (int y = 0; y < png.height(); y += 10)
         for (int x = 0; x < png.width(); x += 10)
             nonWhite += png.pixel(x, y) != qRgb(255, 255, 255) ? 1 : 0;
-    QVERIFY2(nonWhite > 200, qPrintable(QString::number(nonWhite)));
+    QVERIFY2(nonWhite > 100, qPrintable(QString::number(nonWhite)));
 
     QVERIFY2(panel->exportTo(base + QStringLiteral(".svg"), &error), qPrintable(error));
     QSvgRenderer svg(base + QStringLiteral(".svg"));
@@ -509,6 +512,10 @@ void TestCharts::screenshot()
     QTest::qWait(50);
     QVERIFY(view.grab().save(path));
     const QString stem = path.section(QLatin1Char('.'), 0, -2);
+    // The size the studio's main window leaves the charts at 1600x1000.
+    view.resize(960, 730);
+    QTest::qWait(50);
+    QVERIFY(view.grab().save(stem % QStringLiteral("-narrow.png")));
     for (ChartPanel* panel : view.charts())
         panel->exportTo(stem % QLatin1Char('-') % panel->id() % QStringLiteral(".png"));
 

@@ -70,6 +70,20 @@ QString significant(double v, int digits)
     return QLocale().toString(v, 'f', decimals);
 }
 
+QString twoLineLabel(const QString& label, int maxChars)
+{
+    if (label.size() <= maxChars)
+        return label.toHtmlEscaped();
+    const qsizetype middle = label.size() / 2;
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < label.size(); ++i)
+        if (label[i] == QLatin1Char(' ') && (best < 0 || std::abs(i - middle) < std::abs(best - middle)))
+            best = i;
+    if (best < 0)
+        return label.toHtmlEscaped();
+    return label.left(best).toHtmlEscaped() % QStringLiteral("<br>") % label.mid(best + 1).toHtmlEscaped();
+}
+
 double niceCeil(double v)
 {
     if (!drawable(v) || v <= 0)

@@ -3,6 +3,8 @@
 
 #include "charts/ChartExport.h"
 #include "charts/ChartView.h"
+#include "charts/NiceAxis.h"
+#include "charts/WrappingLegend.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -16,11 +18,11 @@
 #include <QGraphicsScene>
 #include <QImage>
 #include <QLabel>
-#include <QLegend>
 #include <QMimeData>
 #include <QPainter>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 ChartPanel::ChartPanel(QWidget* parent)
     : QWidget(parent)
@@ -30,14 +32,20 @@ ChartPanel::ChartPanel(QWidget* parent)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setTheme(QChart::ChartThemeLight);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setShowToolTips(true);
+    // The chart's own layout pads another 9 px on every side: room the plot needs more.
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(2);
     m_view = new ChartView(chart, this);
+    m_legend = new WrappingLegend(chart);
     connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
+    connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::fitAxisTicks);
 
     m_note = new QLabel(this);
-    m_note->setWordWrap(true);
+    // One line, elided, full text in the tooltip: a wrapped note would take the chart's room,
+    // and the full text must not set the panel's minimum width.
     m_note->setVisible(false);
+    m_note->setMinimumWidth(1);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_note->setStyleSheet(QStringLiteral("color: #a33; padding: 0 6px;"));
 
     m_header = new QHBoxLayout;
@@ -115,16 +123,48 @@ void ChartPanel::changeEvent(QEvent* event)
 
 QString ChartPanel::note() const
 {
-    return m_note->text();
+    return m_noteText;
 }
 
 void ChartPanel::setNote(const QString& note)
 {
     // Unchanged notes must not touch the label: a new text re-lays out the panel.
-    if (note == m_note->text())
+    if (note == m_noteText)
         return;
-    m_note->setText(note);
+    m_noteText = note;
+    m_note->setToolTip(note);
     m_note->setVisible(!note.isEmpty());
+    elideNote();
+}
+
+void ChartPanel::elideNote()
+{
+    const int width = std::max(40, m_note->width() - 12);
+    m_note->setText(m_note->fontMetrics().elidedText(m_noteText, Qt::ElideRight, width));
+}
+
+void ChartPanel::fitAxisTicks()
+{
+    const QRectF plot = chart()->plotArea();
+    const auto axes = chart()->axes();
+    for (QAbstractAxis* a : axes) {
+        auto* axis = qobject_cast<QValueAxis*>(a);
+        if (!axis || !axis->isVisible())
+            continue;
+        const QFontMetricsF fm(axis->labelsFont());
+        if (axis->orientation() == Qt::Vertical) {
+            niceaxis::fitTicks(axis, plot.height(), fm.height());
+        } else {
+            const QString widest = QString::asprintf(axis->labelFormat().toLatin1().constData(), axis->max());
+            niceaxis::fitTicks(axis, plot.width(), fm.horizontalAdvance(widest) + fm.height());
+        }
+    }
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    elideNote();
 }
 
 void ChartPanel::setFontPointSize(int points)
@@ -146,29 +186,30 @@ void ChartPanel::applyFonts()
     small.setPointSize(std::max(6, m_fontPointSize - 1));
 
     chart()->setTitleFont(titleFont);
-    chart()->legend()->setFont(small);
+    m_legend->setFont(small);
     const auto axes = chart()->axes();
     for (QAbstractAxis* axis : axes) {
         axis->setLabelsFont(small);
         axis->setTitleFont(small);
     }
     m_note->setFont(small);
+    elideNote();
     // Big fonts need big charts: below this the view scrolls rather than truncating titles.
-    m_view->setMinimumSize(28 * m_fontPointSize, 20 * m_fontPointSize);
+    m_view->setMinimumSize(26 * m_fontPointSize, 20 * m_fontPointSize);
 }
 
 void ChartPanel::render(QPainter* painter, const QRectF& target)
 {
     QChart* c = chart();
-    const QString note = m_note->isVisible() ? m_note->text() : QString();
+    const QString note = m_noteText;
     // A strip under the chart for the note, so exports say what the screen says.
-    const qreal noteHeight = note.isEmpty() ? 0.0 : QFontMetricsF(m_note->font()).height() * 2.2;
+    const qreal noteHeight = note.isEmpty() ? 0.0 : QFontMetricsF(m_note->font()).height() * 2.6;
     const QRectF chartRect(target.topLeft(), QSizeF(target.width(), target.height() - noteHeight));
 
     // Lay the chart out at the export size so fonts keep their point size instead of scaling
     // with the on-screen panel; restore the screen size afterwards.
     const QSizeF screenSize = c->size();
-    c->resize(chartRect.size());
+    c->resize(chartRect.size()); // the legend re-wraps for this width (geometryChanged)
     QCoreApplication::sendPostedEvents(c, QEvent::LayoutRequest);
     if (auto* layout = c->layout())
         layout->activate();

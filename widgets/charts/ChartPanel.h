@@ -20,6 +20,7 @@ struct ScenarioAnalysis;
 }
 
 class ChartView;
+class WrappingLegend;
 
 // One chart of the studio: a Qt Charts view plus everything a user does with it (export to
 // PNG/SVG/PDF/CSV, copy to the clipboard). Subclasses only map a ScenarioAnalysis onto series;
@@ -64,6 +65,8 @@ public:
     // Point size for titles, axis labels and legends (projectors want 14+).
     void setFontPointSize(int points);
     int fontPointSize() const { return m_fontPointSize; }
+    // Thins value-axis ticks to what the plot's length can label (after new data or a resize).
+    void fitAxisTicks();
 
 Q_SIGNALS:
     // The chart view finished painting (ChartsView measures update latency with it).
@@ -77,9 +80,12 @@ protected:
     // Sets translated titles (chart, axes); called at construction by subclasses and on
     // language change. Series names are set by setAnalysis().
     virtual void retranslate();
+    // The legend under the chart (Qt's own legend is hidden: it cannot wrap).
+    WrappingLegend* legend() const { return m_legend; }
     // A control above the chart (a toggle); not part of exports.
     void addHeaderWidget(QWidget* widget);
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     // Set by retranslate(): the next setAnalysis() rebuilds series and categories.
     bool m_needsRebuild = true;
     // Note shown under the chart ("GPT-5.6 Sol on H100: does not fit").
@@ -87,11 +93,14 @@ protected:
 
 private:
     void exportWithDialog(const QString& format);
+    void elideNote();
     void createActions();
 
     ChartView* m_view = nullptr;
+    WrappingLegend* m_legend = nullptr;
     class QHBoxLayout* m_header = nullptr;
     class QLabel* m_note = nullptr;
+    QString m_noteText;
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;
 };

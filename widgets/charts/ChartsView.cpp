@@ -91,6 +91,7 @@ void ChartsView::apply()
     m_awaitingPaint.clear();
     for (ChartPanel* panel : std::as_const(m_charts)) {
         panel->setAnalysis(*m_analysis, m_colours);
+        panel->fitAxisTicks();                         // new ranges on the same plot
         // Only charts on screen paint; one scrolled out of view or in a hidden tab never will.
         if (panel->isVisible() && !panel->chartView()->viewport()->visibleRegion().isEmpty())
             m_awaitingPaint.append(panel);

@@ -18,7 +18,7 @@ QString CostChart::title() const
 std::vector<MetricBarsChart::Metric> CostChart::metrics() const
 {
     return {
-        {tr("Per million tokens"), tr("USD / M tokens"), QStringLiteral("usd_per_mtok"),
+        {tr("Per M tokens"), tr("USD / M tokens"), QStringLiteral("usd_per_mtok"),
          [](const is::Estimate& e) { return e.usdPerMTok; }},
         {tr("Per hour"), tr("USD / hour"), QStringLiteral("usd_per_hour"),
          [](const is::Estimate& e) { return e.usdPerHour; }},

@@ -12,7 +12,7 @@ LatencyChart::LatencyChart(QWidget* parent)
 
 QString LatencyChart::title() const
 {
-    return tr("TTFT and time per output token");
+    return tr("TTFT and TPOT");
 }
 
 std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const

@@ -19,7 +19,7 @@ MemoryBudgetChart::MemoryBudgetChart(QWidget* parent)
 
 QString MemoryBudgetChart::title() const
 {
-    return tr("Memory per device against capacity");
+    return tr("Memory per device");
 }
 
 QString MemoryBudgetChart::valueAxisTitle() const

@@ -5,6 +5,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
 #include "charts/Whiskers.h"
+#include "charts/WrappingLegend.h"
 
 #include "scenario/ScenarioAnalysis.h"
 
@@ -13,8 +14,6 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -50,7 +49,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
 
     m_categories = new QBarCategoryAxis;
     for (const Metric& m : m_metrics)
-        m_categories->append(m.category);
+        m_categories->append(chartfmt::twoLineLabel(m.category, 10));
     chart()->addAxis(m_categories, Qt::AlignBottom);
 
     for (int m = 0; m < metricCount; ++m) {
@@ -88,8 +87,6 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
                 chart()->addSeries(box);
                 box->attachAxis(m_categories);
                 box->attachAxis(axis);
-                for (QLegendMarker* lm : chart()->legend()->markers(box))
-                    lm->setVisible(false);
                 boxes.push_back(box);
             }
         }
@@ -105,8 +102,6 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
             chart()->addSeries(w);
             w->attachAxis(m_categories);
             w->attachAxis(axis);
-            for (QLegendMarker* lm : chart()->legend()->markers(w))
-                lm->setVisible(false);
             whiskerLines.push_back(w);
         }
         m_whiskers.push_back(whiskerLines);
@@ -130,11 +125,13 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
     const int n = int(analysis.deployments.size());
     m_rows.assign(size_t(n), {});
     QStringList notes;
+    QList<WrappingLegend::Entry> entries;
     for (int i = 0; i < n; ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[size_t(i)];
         Row& row = m_rows[size_t(i)];
         row.deployment = d.name;
         row.fits = d.estimate.mid.fits;
+        entries.append({chartfmt::deploymentColour(colours, d.docId, i), d.name, WrappingLegend::Shape::Box});
         if (!row.fits)
             notes << (d.estimate.mid.why.isEmpty() ? tr("%1 does not fit (drawn as 0)").arg(d.name)
                                                    : tr("%1 does not fit (drawn as 0): %2").arg(d.name, d.estimate.mid.why));
@@ -172,6 +169,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         }
         niceaxis::setValueRange(m_axes[m], top * 1.08);
     }
+    legend()->setEntries(entries);
     setNote(notes.join(QLatin1String("; ")));
 }
 

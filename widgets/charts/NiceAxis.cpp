@@ -7,8 +7,49 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <vector>
 
 namespace niceaxis {
+
+namespace {
+
+// Decimals that print `step` exactly (0.5 -> 1, 2.5 -> 1, 200 -> 0).
+int decimalsFor(double step)
+{
+    int d = 0;
+    while (d < 4 && std::fabs(step * std::pow(10.0, d) - std::round(step * std::pow(10.0, d))) > 1e-6)
+        ++d;
+    return d;
+}
+
+void setIntervals(QValueAxis* axis, int intervals)
+{
+    const double step = axis->max() / intervals;
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(step)) + QStringLiteral("f"));
+    axis->setTickCount(intervals + 1);
+}
+
+} // namespace
+
+void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
+{
+    const double top = axis->max();
+    if (!(top > 0) || !(pixels > 0) || axis->min() != 0)
+        return;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
+    const double leading = std::round(top / magnitude);
+    const std::vector<int> candidates = leading == 2 ? std::vector<int>{4, 2, 1}
+        : leading == 5                                ? std::vector<int>{5, 1}
+                                                      : std::vector<int>{5, 2, 1};
+    int chosen = candidates.back();
+    for (int c : candidates)
+        if (pixels / c >= labelExtent * 1.6) {
+            chosen = c;
+            break;
+        }
+    if (axis->tickCount() != chosen + 1)
+        setIntervals(axis, chosen);
+}
 
 void setValueRange(QValueAxis* axis, double max)
 {
@@ -17,12 +58,12 @@ void setValueRange(QValueAxis* axis, double max)
     const double leading = std::round(top / magnitude);
     // 1 -> 0.2 steps, 2 -> 0.5 steps (4 intervals), 5 -> 1 step: 5 or 6 ticks.
     const int intervals = leading == 2 ? 4 : 5;
-    const double step = top / intervals;
-    const int decimals = std::max(0, -int(std::floor(std::log10(step) + 1e-9)));
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(std::min(decimals, 4)) + QStringLiteral("f"));
     axis->setRange(0, top);
-    axis->setTickCount(intervals + 1);
     axis->setMinorTickCount(0);
+    // Keep the count fitTicks() chose for this axis length when it still divides the range.
+    const int current = axis->tickCount() - 1;
+    const bool keep = current > 0 && current < intervals && (intervals % current == 0 || (leading == 5 && current == 1));
+    setIntervals(axis, keep ? current : intervals);
 }
 
 void setLogRange(QLogValueAxis* axis, double lo, double hi)

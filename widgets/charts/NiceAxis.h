@@ -9,6 +9,10 @@ namespace niceaxis {
 
 // 0 .. a 1-2-5 value at or above max, 5 or 6 ticks, as many decimals as the step needs.
 void setValueRange(QValueAxis* axis, double max);
+// Fewer ticks when the axis is short: keeps the 1-2-5 steps of setValueRange() but leaves at
+// least `labelExtent` * 1.6 pixels per interval (label height on a vertical axis, label width
+// on a horizontal one) so labels never collide or get elided.
+void fitTicks(QValueAxis* axis, double pixels, double labelExtent);
 // Whole decades around [lo, hi] (both > 0), at least one decade.
 void setLogRange(QLogValueAxis* axis, double lo, double hi);
 

@@ -5,6 +5,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/LogAxisLabels.h"
 #include "charts/NiceAxis.h"
+#include "charts/WrappingLegend.h"
 
 #include "scenario/ScenarioAnalysis.h"
 
@@ -132,6 +133,7 @@ void ParetoChart::refill()
         hi = std::max(hi, v);
     };
     QStringList notes;
+    QList<WrappingLegend::Entry> entries;
     for (size_t i = 0; i < m_lines.size() && i < m_rows.size(); ++i) {
         QList<QPointF> points;
         for (const Row& r : m_rows[i]) {
@@ -144,11 +146,13 @@ void ParetoChart::refill()
             widen(yLo, yHi, y);
         }
         m_lines[i]->replace(points);
+        entries.append({m_lines[i]->pen().color(), m_lines[i]->name(), WrappingLegend::Shape::Line});
         if (points.isEmpty())
             notes << tr("%1: does not fit, no curve").arg(m_lines[i]->name());
     }
     niceaxis::setLogRange(m_x, xLo, xHi);
     niceaxis::setLogRange(m_y, yLo, yHi);
+    legend()->setEntries(entries);
     setNote(notes.join(QLatin1String("; ")));
 }
 

@@ -18,9 +18,9 @@ QString PowerEnergyChart::title() const
 std::vector<MetricBarsChart::Metric> PowerEnergyChart::metrics() const
 {
     return {
-        {tr("Power (with PUE)"), tr("kW"), QStringLiteral("facility_power_kw"),
+        {tr("Power"), tr("kW (with PUE)"), QStringLiteral("facility_power_kw"),
          [](const is::Estimate& e) { return e.facilityPowerW / 1e3; }},
-        {tr("Energy per token"), tr("J / token"), QStringLiteral("joules_per_token"),
+        {tr("Energy/token"), tr("J / token"), QStringLiteral("joules_per_token"),
          [](const is::Estimate& e) { return e.joulesPerToken; }},
     };
 }

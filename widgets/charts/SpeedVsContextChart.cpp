@@ -5,13 +5,12 @@
 #include "charts/ChartFormat.h"
 #include "charts/LogAxisLabels.h"
 #include "charts/NiceAxis.h"
+#include "charts/WrappingLegend.h"
 
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -103,11 +102,6 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
             s->attachAxis(m_x);
             s->attachAxis(m_y);
         }
-        // The legend names deployments once; bands and markers explain themselves.
-        for (QLegendMarker* m : chart()->legend()->markers(c.band))
-            m->setVisible(false);
-        for (QLegendMarker* m : chart()->legend()->markers(c.marker))
-            m->setVisible(false);
         m_curves.push_back(c);
     }
     applyFonts();
@@ -128,6 +122,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, cons
 
     QString csv = QStringLiteral("deployment,context_tokens,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
     QStringList notes;
+    QList<WrappingLegend::Entry> entries;
+    bool anyRanged = false;
     double yMax = 0;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[i];
@@ -167,6 +163,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, cons
         c.bandHigh->replace(ranged ? high : QList<QPointF>());
         c.bandLow->replace(ranged ? low : QList<QPointF>());
         c.band->setVisible(ranged);
+        anyRanged = anyRanged || ranged;
+        entries.append({c.line->pen().color(), d.name, WrappingLegend::Shape::Line});
 
         QList<QPointF> marker;
         if (d.sramExhaustedAt > 0 && chartfmt::drawable(d.sramExhaustedAt)) {
@@ -190,6 +188,10 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, cons
             notes << tr("%1 does not fit beyond %2 tokens (drawn at 0)").arg(d.name, chartfmt::compactTokens(lastFit));
     }
     niceaxis::setValueRange(m_y, yMax * 1.08);
+    // The shaded band needs saying once: it is the spread of the model's size range.
+    if (anyRanged)
+        entries.append({QColor(0, 0, 0, 50), tr("range of the inputs"), WrappingLegend::Shape::Box});
+    legend()->setEntries(entries);
     m_csv = csv;
     setNote(notes.join(QLatin1String("; ")));
 }

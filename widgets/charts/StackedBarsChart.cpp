@@ -5,6 +5,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
 #include "charts/Whiskers.h"
+#include "charts/WrappingLegend.h"
 
 #include "scenario/ScenarioAnalysis.h"
 
@@ -12,14 +13,13 @@
 #include <QBarSet>
 #include <QChart>
 #include <QHorizontalStackedBarSeries>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
 namespace {
 constexpr double kBarWidth = 0.6;
-}
+
+} // namespace
 
 StackedBarsChart::StackedBarsChart(QWidget* parent)
     : ChartPanel(parent)
@@ -56,7 +56,7 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
     // Category 0 is drawn at the bottom: list deployments in reverse so the first is on top.
     m_categories = new QBarCategoryAxis;
     for (int i = n - 1; i >= 0; --i)
-        m_categories->append(analysis.deployments[size_t(i)].name);
+        m_categories->append(chartfmt::twoLineLabel(analysis.deployments[size_t(i)].name, 14));
     m_values = new QValueAxis;
     m_values->setTitleText(valueAxisTitle());
     chart()->addAxis(m_categories, Qt::AlignLeft);
@@ -86,8 +86,6 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
         chart()->addSeries(w);
         w->attachAxis(m_categories);
         w->attachAxis(m_values);
-        for (QLegendMarker* lm : chart()->legend()->markers(w))
-            lm->setVisible(false);
         m_whiskers.push_back(w);
 
         if (!limitLegend.isEmpty()) {
@@ -100,10 +98,6 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
             chart()->addSeries(l);
             l->attachAxis(m_categories);
             l->attachAxis(m_values);
-            // One legend entry for all the limit lines.
-            if (i > 0)
-                for (QLegendMarker* lm : chart()->legend()->markers(l))
-                    lm->setVisible(false);
             m_limits.push_back(l);
         }
     }
@@ -164,13 +158,20 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
     }
     // Parts that are zero everywhere (no queueing, no compute on a wafer) leave the legend, so
     // the ones that matter fit in one row under a grid cell.
-    const QList<QLegendMarker*> markers = chart()->legend()->markers(m_series);
-    for (size_t p = 0; p < m_parts.size() && int(p) < markers.size(); ++p) {
+    QList<WrappingLegend::Entry> entries;
+    for (size_t p = 0; p < m_parts.size(); ++p) {
         bool any = false;
         for (const Row& r : m_rows)
             any = any || r.parts[p] > 0;
-        markers[int(p)]->setVisible(any);
+        if (any)
+            entries.append({m_parts[p].colour, m_parts[p].name, WrappingLegend::Shape::Box});
     }
+    bool anyLimit = false;
+    for (const Row& r : m_rows)
+        anyLimit = anyLimit || r.limit > 0;
+    if (anyLimit && !m_limits.empty())
+        entries.append({Qt::black, limitName(), WrappingLegend::Shape::DashedLine});
+    legend()->setEntries(entries);
     niceaxis::setValueRange(m_values, top * 1.05);
     setNote(notes.join(QLatin1String("; ")));
 }

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "charts/WrappingLegend.h"
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QPen>
+
+#include <cmath>
+
+WrappingLegend::WrappingLegend(QChart* chart)
+    : QObject(chart)
+    , m_chart(chart)
+{
+    m_chart->legend()->hide();
+    connect(m_chart, &QChart::geometryChanged, this, &WrappingLegend::relayout);
+}
+
+void WrappingLegend::setEntries(const QList<Entry>& entries)
+{
+    if (entries == m_entries)
+        return;
+    m_entries = entries;
+    relayout();
+}
+
+void WrappingLegend::setFont(const QFont& font)
+{
+    m_font = font;
+    relayout();
+}
+
+void WrappingLegend::relayout()
+{
+    qDeleteAll(m_items);
+    m_items.clear();
+    QMargins margins = m_chart->margins();
+    if (m_baseBottom < 0)
+        m_baseBottom = margins.bottom();
+
+    const qreal width = m_chart->size().width();
+    const QFontMetricsF fm(m_font);
+    const qreal line = fm.height();
+    const qreal swatch = line * 0.75;
+    const qreal gap = line * 0.35;   // swatch to text
+    const qreal spacing = line * 1.1; // entry to entry
+    const qreal avail = std::max(40.0, width - 16);
+
+    // Greedy rows; a single label wider than the chart is elided.
+    struct Placed
+    {
+        int entry;
+        QString text;
+        qreal width;
+    };
+    QList<QList<Placed>> rows;
+    qreal x = 0;
+    for (int i = 0; i < m_entries.size(); ++i) {
+        const QString text = fm.elidedText(m_entries[i].label, Qt::ElideRight, avail - swatch - gap);
+        const qreal w = swatch + gap + fm.horizontalAdvance(text);
+        if (rows.isEmpty() || x + w > avail) {
+            rows.append(QList<Placed>());
+            x = 0;
+        }
+        rows.last().append({i, text, w});
+        x += w + spacing;
+    }
+    const qreal rowHeight = line * 1.25;
+    const qreal height = rows.isEmpty() ? 0 : rows.size() * rowHeight + 4;
+    const int bottom = m_baseBottom + int(std::ceil(height));
+    if (margins.bottom() != bottom) {
+        margins.setBottom(bottom);
+        m_chart->setMargins(margins);
+    }
+
+    qreal y = m_chart->size().height() - height + 2;
+    for (const QList<Placed>& row : std::as_const(rows)) {
+        qreal rowWidth = -spacing;
+        for (const Placed& p : row)
+            rowWidth += p.width + spacing;
+        qreal px = (width - rowWidth) / 2;
+        for (const Placed& p : row) {
+            const Entry& e = m_entries[p.entry];
+            const qreal cy = y + rowHeight / 2;
+            QGraphicsItem* mark = nullptr;
+            if (e.shape == Shape::Box) {
+                auto* r = new QGraphicsRectItem(px, cy - swatch / 2, swatch, swatch, m_chart);
+                r->setBrush(e.colour);
+                r->setPen(QPen(e.colour.darker(130), 1));
+                mark = r;
+            } else {
+                auto* l = new QGraphicsLineItem(px, cy, px + swatch, cy, m_chart);
+                QPen pen(e.colour, e.shape == Shape::DashedLine ? 2.5 : 3);
+                if (e.shape == Shape::DashedLine)
+                    pen.setDashPattern({1.5, 1});
+                l->setPen(pen);
+                mark = l;
+            }
+            mark->setZValue(100);
+            m_items.append(mark);
+            auto* label = new QGraphicsSimpleTextItem(p.text, m_chart);
+            label->setFont(m_font);
+            label->setBrush(QColor(0x40, 0x40, 0x40));
+            label->setPos(px + swatch + gap, cy - line / 2);
+            label->setZValue(100);
+            m_items.append(label);
+            px += p.width + spacing;
+        }
+        y += rowHeight;
+    }
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+class QChart;
+class QGraphicsItem;
+
+// A legend under the chart that wraps into as many rows as the width needs. Qt's legend never
+// wraps: in a narrow grid cell it cuts every name to "mem…". The chart's bottom margin is
+// grown to make room, so the plot and axes never run under it; exports at other sizes wrap
+// again for their width.
+class WrappingLegend : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Shape { Box, Line, DashedLine };
+    struct Entry
+    {
+        QColor colour;
+        QString label;
+        Shape shape = Shape::Box;
+        bool operator==(const Entry&) const = default;
+    };
+
+    explicit WrappingLegend(QChart* chart);
+
+    // Rebuilds only when the entries change (setAnalysis calls this on every update).
+    void setEntries(const QList<Entry>& entries);
+    QList<Entry> entries() const { return m_entries; }
+    void setFont(const QFont& font);
+    // Lays the entries out for the chart's current width; called when the chart resizes.
+    void relayout();
+
+private:
+    QChart* m_chart;
+    QList<Entry> m_entries;
+    QFont m_font;
+    QList<QGraphicsItem*> m_items;
+    int m_baseBottom = -1;
+};
