@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "charts/ChartFormat.h"
 
+#include "Names.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -108,23 +110,8 @@ QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id
 
 QString bottleneckName(is::Bottleneck b)
 {
-    switch (b) {
-    case is::Bottleneck::Compute:
-        return QCoreApplication::translate("chartfmt", "compute");
-    case is::Bottleneck::MemoryBandwidth:
-        return QCoreApplication::translate("chartfmt", "memory bandwidth");
-    case is::Bottleneck::Communication:
-        return QCoreApplication::translate("chartfmt", "communication");
-    case is::Bottleneck::DataflowLatency:
-        return QCoreApplication::translate("chartfmt", "dataflow latency");
-    case is::Bottleneck::Overhead:
-        return QCoreApplication::translate("chartfmt", "fixed overheads");
-    case is::Bottleneck::Capacity:
-        return QCoreApplication::translate("chartfmt", "memory capacity");
-    case is::Bottleneck::WeightStreaming:
-        return QCoreApplication::translate("chartfmt", "weight streaming");
-    }
-    return {};
+    // One name per bottleneck across the studio: the canvas shows the same words.
+    return is::gui::names::bottleneck(b);
 }
 
 QString kvPlacementName(is::KvPlacement p)
