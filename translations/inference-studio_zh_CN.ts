@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+106"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+110"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+155"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -325,13 +325,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Per million tokens</source>
-        <translation>每百万 token</translation>
+        <source>USD / M tokens</source>
+        <translation>美元 / 百万 token</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>USD / M tokens</source>
-        <translation>美元 / 百万 token</translation>
+        <source>Per M tokens</source>
+        <translation>每百万 token</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -581,7 +581,7 @@
     <name>LatencyChart</name>
     <message>
         <location filename="../widgets/charts/LatencyChart.cpp" line="+15"/>
-        <source>TTFT and time per output token</source>
+        <source>TTFT and TPOT</source>
         <translation>首 token 时间与每输出 token 时间</translation>
     </message>
     <message>
@@ -803,8 +803,8 @@
     <name>MemoryBudgetChart</name>
     <message>
         <location filename="../widgets/charts/MemoryBudgetChart.cpp" line="+22"/>
-        <source>Memory per device against capacity</source>
-        <translation>每设备内存与容量对比</translation>
+        <source>Memory per device</source>
+        <translation>每设备内存</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -840,7 +840,7 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+101"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+98"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -858,7 +858,7 @@
 <context>
     <name>ParetoChart</name>
     <message>
-        <location filename="../widgets/charts/ParetoChart.cpp" line="+47"/>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+48"/>
         <source>Throughput vs interactivity</source>
         <translation>吞吐量与交互性</translation>
     </message>
@@ -890,7 +890,7 @@
         <translation>每兆瓦 token/s</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>%1: does not fit, no curve</source>
         <translation>%1：装不下，无曲线</translation>
     </message>
@@ -904,17 +904,17 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Power (with PUE)</source>
-        <translation>功率（含 PUE）</translation>
+        <source>Power</source>
+        <translation>功率</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>kW</source>
-        <translation>千瓦</translation>
+        <source>kW (with PUE)</source>
+        <translation>千瓦（含 PUE）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Energy per token</source>
+        <source>Energy/token</source>
         <translation>每 token 能耗</translation>
     </message>
     <message>
@@ -1098,7 +1098,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+45"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+44"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1123,7 +1123,7 @@
         <translation>%1：SRAM 已满</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+90"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -1136,6 +1136,11 @@
         <location line="+2"/>
         <source>%1 does not fit beyond %2 tokens (drawn at 0)</source>
         <translation>%1 超过 %2 token 后装不下（按 0 绘制）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>range of the inputs</source>
+        <translation>输入范围</translation>
     </message>
 </context>
 <context>
@@ -1159,42 +1164,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+99"/>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>memory bandwidth</source>
-        <translation>内存带宽</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>dataflow latency</source>
-        <translation>数据流延迟</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>fixed overheads</source>
-        <translation>固定开销</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>memory capacity</source>
-        <translation>内存容量</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>weight streaming</source>
-        <translation>权重流式加载</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+121"/>
         <source>on chip</source>
         <translation>片上</translation>
     </message>
@@ -1247,7 +1217,7 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+125"/>
         <source>needs %1 chips</source>
         <translation>需要 %1 个芯片</translation>
     </message>
@@ -1265,12 +1235,12 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+87"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+159"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+46"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
     </message>
