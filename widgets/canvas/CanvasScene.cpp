@@ -68,6 +68,14 @@ CanvasScene::CanvasScene(ScenarioDocument* doc, IssueLog* issues, QObject* paren
     rebuild();
 }
 
+CanvasScene::~CanvasScene()
+{
+    // Items die with the scene: the selection they drop on the way out is not an edit.
+    blockSignals(true);
+    clear();
+    m_items.clear();
+}
+
 QList<DeploymentItem*> CanvasScene::deploymentItems() const
 {
     QList<DeploymentItem*> list;

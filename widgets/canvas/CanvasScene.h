@@ -32,6 +32,7 @@ class CanvasScene : public QGraphicsScene
     Q_OBJECT
 public:
     CanvasScene(ScenarioDocument* doc, IssueLog* issues, QObject* parent = nullptr);
+    ~CanvasScene() override;
 
     DeploymentItem* item(const QString& id) const { return m_items.value(id); }
     QList<DeploymentItem*> deploymentItems() const;
