@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "CliSupport.h"
 
+#include "hardware/Catalog.h"
+
 #include <algorithm>
 
 namespace is::app {
@@ -65,6 +67,15 @@ void printAligned(const std::vector<QStringList>& rows, QTextStream& out)
         }
         out << "\n";
     }
+}
+
+std::shared_ptr<const Catalog> loadCatalogReportingWarnings(QTextStream& err)
+{
+    QStringList warnings;
+    auto catalog = Catalog::load(&warnings);
+    for (const QString& w : warnings)
+        err << "warning: " << w << "\n";
+    return catalog;
 }
 
 } // namespace is::app

@@ -5,7 +5,13 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <functional>
+#include <memory>
 #include <vector>
+
+namespace is {
+class Catalog;
+}
 
 namespace is::app {
 
@@ -31,5 +37,36 @@ private:
 
 // Prints rows of cells with columns padded to their widest cell.
 void printAligned(const std::vector<QStringList>& rows, QTextStream& out);
+
+// The built-in catalog plus the user's files; a user file that cannot be read is skipped and
+// reported on `err` as a warning, as every subcommand does.
+std::shared_ptr<const Catalog> loadCatalogReportingWarnings(QTextStream& err);
+
+// One metric of a comparison table: a label and how to read it from one column's item.
+template <typename Item>
+struct MetricRow
+{
+    const char* label;
+    std::function<QString(const Item&)> value;
+};
+
+// A comparison table with one column per item (a deployment) and one line per metric. Where
+// `shown(item, row)` is false the cell reads "-" (a deployment that could not be evaluated).
+template <typename Item, typename NameOf, typename Shown>
+std::vector<QStringList> metricTable(const std::vector<Item>& items, NameOf nameOf, const std::vector<MetricRow<Item>>& rows,
+                                     Shown shown)
+{
+    QStringList header{QString()};
+    for (const Item& item : items)
+        header << nameOf(item);
+    std::vector<QStringList> table{header};
+    for (const MetricRow<Item>& row : rows) {
+        QStringList line{QString::fromLatin1(row.label)};
+        for (const Item& item : items)
+            line << (shown(item, row) ? row.value(item) : QStringLiteral("-"));
+        table.push_back(line);
+    }
+    return table;
+}
 
 } // namespace is::app

@@ -36,7 +36,7 @@ int runContextSweep(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    is::Engine engine(is::Catalog::load());
+    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     const is::ScenarioAnalysis a = is::analyseScenario(*scenario, engine, is::defaultContextGrid(points));
     if (!a.error.isEmpty()) {
         err << positional.front() << ": " << a.error << "\n";

@@ -19,11 +19,7 @@ QString fmt(double v, int decimals) { return QString::number(v, 'f', decimals); 
 
 void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& out)
 {
-    struct Row
-    {
-        const char* label;
-        std::function<QString(const is::DeploymentResult&)> value;
-    };
+    using Row = is::app::MetricRow<is::DeploymentResult>;
     auto rangeOf = [](const is::DeploymentResult& r, auto getter, int decimals) {
         const double mid = getter(r.estimate.mid);
         if (!r.estimate.ranged)
@@ -48,17 +44,9 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
         {"$/M tokens", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.usdPerMTok; }, 2); }},
         {"bottleneck", [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
     };
-    QStringList header{QStringLiteral("")};
-    for (const auto& r : results)
-        header << r.name;
-    std::vector<QStringList> table{header};
-    for (const Row& row : rows) {
-        QStringList line{QString::fromLatin1(row.label)};
-        for (const auto& r : results)
-            line << row.value(r);
-        table.push_back(line);
-    }
-    is::app::printAligned(table, out);
+    is::app::printAligned(is::app::metricTable(
+                              results, [](const auto& r) { return r.name; }, rows, [](const auto&, const Row&) { return true; }),
+                          out);
 }
 
 int runEstimate(const QStringList& argsIn)
@@ -79,10 +67,7 @@ int runEstimate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    QStringList warnings;
-    is::Engine engine(is::Catalog::load(&warnings));
-    for (const QString& w : warnings)
-        err << "warning: " << w << "\n";
+    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto results = is::evaluateScenario(*scenario, engine, &error);
     if (!results) {
         err << positional.front() << ": " << error << "\n";

@@ -26,11 +26,7 @@ QString triple(const is::serving::Percentiles& p, double scale, int decimals)
 void printTable(const is::serving::SimulationRun& run, QTextStream& out)
 {
     using is::serving::DeploymentSimulation;
-    struct Row
-    {
-        const char* label;
-        std::function<QString(const DeploymentSimulation&)> value;
-    };
+    using Row = is::app::MetricRow<DeploymentSimulation>;
     const std::vector<Row> rows = {
         {"model", [](const auto& d) -> QString { return d.modelName; }},
         {"chips / replicas", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(d.chips).arg(d.replicas); }},
@@ -57,16 +53,8 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
              return QStringLiteral("%1 (%2 / %3)").arg(fmt(d.costs.usdPerMTok, 2), fmt(d.costs.usdPerMTokInput, 2), fmt(d.costs.usdPerMTokOutput, 2)); }},
         {"$/user-hour", [](const auto& d) -> QString { return fmt(d.costs.usdPerUserHour, 3); }},
     };
-    QStringList header{QString()};
-    for (const auto& d : run.deployments)
-        header << d.name;
-    std::vector<QStringList> table{header};
-    for (const Row& row : rows) {
-        QStringList line{QString::fromLatin1(row.label)};
-        for (const auto& d : run.deployments)
-            line << (d.ok ? row.value(d) : QStringLiteral("-"));
-        table.push_back(line);
-    }
+    std::vector<QStringList> table = is::app::metricTable(
+        run.deployments, [](const auto& d) { return d.name; }, rows, [](const auto& d, const Row&) { return d.ok; });
     if (std::any_of(run.deployments.begin(), run.deployments.end(), [](const auto& d) { return d.sim.sessions.sessions > 0; })) {
         QStringList line{QStringLiteral("agent session p50/p90/p99 (s)")};
         for (const auto& d : run.deployments)
@@ -127,10 +115,7 @@ int runSimulate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    QStringList warnings;
-    is::Engine engine(is::Catalog::load(&warnings));
-    for (const QString& w : warnings)
-        err << "warning: " << w << "\n";
+    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto run = is::serving::simulateScenario(*scenario, engine, overrides, &error);
     if (!run) {
         // Trace errors already name their own file and line.

@@ -33,11 +33,7 @@ QString count(double v)
 void printTable(const is::cost::FleetResult& r, QTextStream& out)
 {
     using is::cost::FleetRow;
-    struct Row
-    {
-        const char* label;
-        std::function<QString(const FleetRow&)> value;
-    };
+    using Row = is::app::MetricRow<FleetRow>;
     const std::vector<Row> rows = {
         {"model", [](const auto& f) -> QString { return f.modelName; }},
         {"serving point TTFT / TPOT (ms)", [](const auto& f) -> QString { return QStringLiteral("%1 / %2").arg(fmt(f.ttftS * 1000, 0), fmt(f.tpotS * 1000, 1)); }},
@@ -57,16 +53,10 @@ void printTable(const is::cost::FleetResult& r, QTextStream& out)
         {"$/user-hour", [](const auto& f) -> QString { return fmt(f.costs.usdPerUserHour, 3); }},
         {"J/token", [](const auto& f) -> QString { return fmt(f.costs.joulesPerToken, 2); }},
     };
-    QStringList header{QString()};
-    for (const FleetRow& f : r.rows)
-        header << f.name;
-    std::vector<QStringList> table{header};
-    for (const Row& row : rows) {
-        QStringList line{QString::fromLatin1(row.label)};
-        for (const FleetRow& f : r.rows)
-            line << (f.feasible || row.label == std::string_view("model") ? row.value(f) : QStringLiteral("-"));
-        table.push_back(line);
-    }
+    std::vector<QStringList> table = is::app::metricTable(r.rows, [](const FleetRow& f) { return f.name; }, rows,
+                                                          [](const FleetRow& f, const Row& row) {
+                                                              return f.feasible || row.label == std::string_view("model");
+                                                          });
     QStringList why{QStringLiteral("not feasible")};
     bool any = false;
     for (const FleetRow& f : r.rows) {
@@ -167,10 +157,7 @@ int runSize(const QStringList& argsIn)
         slo.tpotS = tpotS.value_or(slo.tpotS);
         slo.source = QStringLiteral("command line");
     }
-    QStringList warnings;
-    is::Engine engine(is::Catalog::load(&warnings));
-    for (const QString& w : warnings)
-        err << "warning: " << w << "\n";
+    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto result = is::cost::sizeFleet(*scenario, engine, *tco, target, slo, &error);
     if (!result) {
         err << file << ": " << error << "\n";

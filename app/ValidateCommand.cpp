@@ -38,10 +38,7 @@ int runValidate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    QStringList warnings;
-    is::Engine engine(is::Catalog::load(&warnings));
-    for (const QString& w : warnings)
-        err << "warning: " << w << "\n";
+    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     const auto results = is::validateAll(engine, *rows);
     const is::ValidationSummary s = is::summarize(results);
     QTextStream out(stdout);
