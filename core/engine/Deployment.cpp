@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/Deployment.h"
 
+#include "hardware/Catalog.h"
+
 #include <algorithm>
 
 namespace is {
@@ -24,6 +26,28 @@ Topology::Spec Deployment::topologySpec(int chipCount) const
     s.scaleUp = scaleUp;
     s.scaleOut = scaleOut;
     return s;
+}
+
+QString defaultScaleUpLink(const Device& device, const SystemPackaging* system)
+{
+    return system && !system->scaleUpLink.isEmpty() ? system->scaleUpLink : device.scaleUpLink;
+}
+
+QString defaultScaleOutLink(const Device& device, const SystemPackaging* system)
+{
+    return system && !system->scaleOutLink.isEmpty() ? system->scaleOutLink : device.scaleOutLink;
+}
+
+Deployment defaultDeployment(const Catalog& catalog, const Device& device, int chips)
+{
+    Deployment d;
+    d.name = device.id;
+    d.device = &device;
+    d.system = catalog.system(device.defaultSystem);
+    d.scaleUp = catalog.link(defaultScaleUpLink(device, d.system));
+    d.scaleOut = catalog.link(defaultScaleOutLink(device, d.system));
+    d.chips = chips;
+    return d;
 }
 
 } // namespace is

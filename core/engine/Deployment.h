@@ -45,4 +45,12 @@ struct Deployment
     Topology::Spec topologySpec(int chipCount) const;
 };
 
+// The links a deployment uses when it names none: its system's, else the device's own.
+QString defaultScaleUpLink(const Device& device, const SystemPackaging* system);
+QString defaultScaleOutLink(const Device& device, const SystemPackaging* system);
+
+// `chips` devices in their default system with its default links: what a scenario deployment
+// resolves to when it only names a device and a count (validation rows, tests, benchmarks).
+Deployment defaultDeployment(const Catalog& catalog, const Device& device, int chips);
+
 } // namespace is

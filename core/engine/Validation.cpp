@@ -175,15 +175,11 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
         v.skipReason = why;
         return v;
     };
-    Deployment d;
-    d.name = row.id;
-    d.device = catalog.device(row.device);
-    if (!d.device)
+    const Device* device = catalog.device(row.device);
+    if (!device)
         return skip(QStringLiteral("unknown device '%1'").arg(row.device));
-    d.system = catalog.system(d.device->defaultSystem);
-    d.scaleUp = catalog.link(d.system && !d.system->scaleUpLink.isEmpty() ? d.system->scaleUpLink : d.device->scaleUpLink);
-    d.scaleOut = catalog.link(d.system && !d.system->scaleOutLink.isEmpty() ? d.system->scaleOutLink : d.device->scaleOutLink);
-    d.chips = row.chips;
+    Deployment d = defaultDeployment(catalog, *device, row.chips);
+    d.name = row.id;
     d.autoChips = row.chips == 0;
     d.softwareDate = row.date; // the software generation the measurement ran on
     if (!row.precision.isEmpty()) {

@@ -71,12 +71,8 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
                 return std::nullopt;
             }
         }
-        const QString up = !doc.scaleUpLink.isEmpty() ? doc.scaleUpLink
-                                                      : (d.system && !d.system->scaleUpLink.isEmpty() ? d.system->scaleUpLink
-                                                                                                      : d.device->scaleUpLink);
-        const QString outId = !doc.scaleOutLink.isEmpty()
-                                  ? doc.scaleOutLink
-                                  : (d.system && !d.system->scaleOutLink.isEmpty() ? d.system->scaleOutLink : d.device->scaleOutLink);
+        const QString up = !doc.scaleUpLink.isEmpty() ? doc.scaleUpLink : defaultScaleUpLink(*d.device, d.system);
+        const QString outId = !doc.scaleOutLink.isEmpty() ? doc.scaleOutLink : defaultScaleOutLink(*d.device, d.system);
         QString linkErr;
         d.scaleUp = resolveLink(up, catalog, path + QStringLiteral(".links.scale_up"), &linkErr);
         d.scaleOut = resolveLink(outId, catalog, path + QStringLiteral(".links.scale_out"), &linkErr);

@@ -5,19 +5,17 @@
 #include "hardware/Catalog.h"
 
 #include <QString>
+#include <QtGlobal>
 
 namespace is::test {
 
 // A deployment of `count` devices in their default system, as a scenario would resolve it.
 inline Deployment deploymentOf(const Catalog& c, const char* deviceId, int count, bool autoChips = false)
 {
-    Deployment d;
-    d.name = QString::fromLatin1(deviceId);
-    d.device = c.device(d.name);
-    d.system = d.device ? c.system(d.device->defaultSystem) : nullptr;
-    d.scaleUp = d.system ? c.link(d.system->scaleUpLink) : nullptr;
-    d.scaleOut = d.system ? c.link(d.system->scaleOutLink) : nullptr;
-    d.chips = count;
+    const Device* device = c.device(QString::fromLatin1(deviceId));
+    if (!device)
+        qFatal("device %s missing from the catalog", deviceId);
+    Deployment d = defaultDeployment(c, *device, count);
     d.autoChips = autoChips;
     return d;
 }

@@ -17,14 +17,7 @@ class BenchEngine : public QObject
 
     Deployment deployment(const char* id, int n)
     {
-        Deployment d;
-        d.name = QString::fromLatin1(id);
-        d.device = m_catalog->device(d.name);
-        d.system = m_catalog->system(d.device->defaultSystem);
-        d.scaleUp = m_catalog->link(d.system->scaleUpLink);
-        d.scaleOut = m_catalog->link(d.system->scaleOutLink);
-        d.chips = n;
-        return d;
+        return defaultDeployment(*m_catalog, *m_catalog->device(QString::fromLatin1(id)), n);
     }
 
 private slots:

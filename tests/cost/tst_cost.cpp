@@ -22,14 +22,10 @@ namespace {
 
 Deployment deploymentOf(const Catalog& c, const char* deviceId, int count)
 {
-    Deployment d;
-    d.name = QString::fromLatin1(deviceId);
-    d.device = c.device(d.name);
-    d.system = d.device ? c.system(d.device->defaultSystem) : nullptr;
-    d.scaleUp = d.system ? c.link(d.system->scaleUpLink) : nullptr;
-    d.scaleOut = d.system ? c.link(d.system->scaleOutLink) : nullptr;
-    d.chips = count;
-    return d;
+    const Device* device = c.device(QString::fromLatin1(deviceId));
+    if (!device)
+        qFatal("device %s missing from the catalog", deviceId);
+    return defaultDeployment(c, *device, count);
 }
 
 QJsonObject json(const char* text) { return QJsonDocument::fromJson(QByteArray(text)).object(); }

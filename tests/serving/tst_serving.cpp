@@ -37,12 +37,7 @@ struct Rig
 
     Rig(const char* device, int count, const char* model, std::optional<Precision> weights = std::nullopt)
     {
-        d.name = QString::fromLatin1(device);
-        d.device = catalog->device(d.name);
-        d.system = catalog->system(d.device->defaultSystem);
-        d.scaleUp = d.system ? catalog->link(d.system->scaleUpLink) : nullptr;
-        d.scaleOut = d.system ? catalog->link(d.system->scaleOutLink) : nullptr;
-        d.chips = count;
+        d = defaultDeployment(*catalog, *catalog->device(QString::fromLatin1(device)), count);
         d.weightPrecision = weights;
         m = catalog->model(QString::fromLatin1(model))->resolve();
     }

@@ -9,9 +9,11 @@
 #include "document/IssueLog.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "document/ScenarioDocument.h"
+#include "engine/Deployment.h"
 #include "palette/HardwareGroups.h"
 #include "palette/HardwareMime.h"
 
+#include "engine/Deployment.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioAnalysis.h"
 
@@ -140,8 +142,9 @@ void CanvasScene::refreshItem(const QString& id)
             return tr("none");
         return tr("%1 (default)").arg(linkName(cat, fallback));
     };
-    const QString upDefault = sys ? sys->scaleUpLink : dev ? dev->scaleUpLink : QString();
-    const QString outDefault = sys ? sys->scaleOutLink : dev ? dev->scaleOutLink : QString();
+    // The same defaults the engine resolves (the system's link, else the device's own).
+    const QString upDefault = dev ? defaultScaleUpLink(*dev, sys) : QString();
+    const QString outDefault = dev ? defaultScaleOutLink(*dev, sys) : QString();
     v.scaleUp = linkLabel(d->scaleUpLink, upDefault);
     v.scaleOut = linkLabel(d->scaleOutLink, outDefault);
     v.colour = QColor(d->color);
