@@ -13,9 +13,9 @@
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QMimeData>
@@ -24,8 +24,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
-ChartPanel::ChartPanel(QWidget* parent)
-    : QWidget(parent)
+ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
 {
     auto* chart = new QChart;
     // Live charts: animations would lag behind the slider and cost frames.
@@ -34,7 +33,8 @@ ChartPanel::ChartPanel(QWidget* parent)
     chart->setMargins(QMargins(4, 4, 4, 4));
     // The chart's own layout pads another 9 px on every side: room the plot needs more.
     chart->layout()->setContentsMargins(0, 0, 0, 0);
-    chart->setBackgroundRoundness(2);
+    // Square corners: a rounded background is a path fill on every repaint.
+    chart->setBackgroundRoundness(0);
     m_view = new ChartView(chart, this);
     m_legend = new WrappingLegend(chart);
     connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
@@ -63,6 +63,14 @@ ChartPanel::ChartPanel(QWidget* parent)
 }
 
 ChartPanel::~ChartPanel() = default;
+
+bool ChartPanel::applyAnalysis(const is::ScenarioAnalysis& analysis,
+                               const QHash<QString, QColor>& colourByDeploymentId)
+{
+    m_changed = true;
+    setAnalysis(analysis, colourByDeploymentId);
+    return m_changed;
+}
 
 QChart* ChartPanel::chart() const
 {
@@ -209,7 +217,8 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
     // Lay the chart out at the export size so fonts keep their point size instead of scaling
     // with the on-screen panel; restore the screen size afterwards.
     const QSizeF screenSize = c->size();
-    c->resize(chartRect.size()); // the legend re-wraps for this width (geometryChanged)
+    m_view->setTextCaching(false); // real text in SVG and PDF, not pixmaps
+    c->resize(chartRect.size());   // the legend re-wraps for this width (geometryChanged)
     QCoreApplication::sendPostedEvents(c, QEvent::LayoutRequest);
     if (auto* layout = c->layout())
         layout->activate();
@@ -220,6 +229,7 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
         if (auto* layout = c->layout())
             layout->activate();
     }
+    m_view->setTextCaching(true);
 
     if (!note.isEmpty()) {
         painter->save();
@@ -238,12 +248,14 @@ bool ChartPanel::exportPng(const QString& path, QSize size, QString* error)
 
 bool ChartPanel::exportSvg(const QString& path, QSize size, QString* error)
 {
-    return chartexport::writeSvg([this](QPainter* p, const QRectF& r) { render(p, r); }, size, title(), path, error);
+    return chartexport::writeSvg([this](QPainter* p, const QRectF& r) { render(p, r); }, size, title(), path,
+                                 error);
 }
 
 bool ChartPanel::exportPdf(const QString& path, QString* error)
 {
-    return chartexport::writePdf([this](QPainter* p, const QRectF& r) { render(p, r); }, title(), path, error);
+    return chartexport::writePdf([this](QPainter* p, const QRectF& r) { render(p, r); }, title(), path,
+                                 error);
 }
 
 bool ChartPanel::exportCsv(const QString& path, QString* error) const

@@ -36,10 +36,16 @@ public:
     virtual QString id() const = 0;
     // Translated title, also the chart's title.
     virtual QString title() const = 0;
-    // Maps the analysis onto the series. Called by ChartsView once per coalesced update.
-    virtual void setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colourByDeploymentId) = 0;
+    // Maps the analysis onto the series. Called by ChartsView once per coalesced update, through
+    // applyAnalysis(), which tells whether anything on the chart changed.
+    virtual void setAnalysis(const is::ScenarioAnalysis& analysis,
+                             const QHash<QString, QColor>& colourByDeploymentId) = 0;
     // The chart's data as CSV (header line, then one row per point), numbers in C locale.
     virtual QString toCsv() const = 0;
+
+    // setAnalysis() and whether it changed what the chart shows (false: it will not repaint).
+    bool applyAnalysis(const is::ScenarioAnalysis& analysis,
+                       const QHash<QString, QColor>& colourByDeploymentId);
 
     QChart* chart() const;
     QChartView* chartView() const;
@@ -88,6 +94,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     // Set by retranslate(): the next setAnalysis() rebuilds series and categories.
     bool m_needsRebuild = true;
+    // Called by setAnalysis() when the new analysis shows exactly what is on the chart already.
+    void markUnchanged() { m_changed = false; }
     // Note shown under the chart ("GPT-5.6 Sol on H100: does not fit").
     void setNote(const QString& note);
 
@@ -103,4 +111,5 @@ private:
     QString m_noteText;
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;
+    bool m_changed = true;
 };

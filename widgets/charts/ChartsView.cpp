@@ -19,8 +19,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-ChartsView::ChartsView(QWidget* parent)
-    : QWidget(parent)
+ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
 {
     // The grid scrolls when the window is too small to show every chart at a readable size,
     // instead of squeezing them into unreadable slivers.
@@ -48,8 +47,12 @@ ChartsView::ChartsView(QWidget* parent)
 
     // Reading order: speed first (the headline), then why (latency, breakdown, memory), then
     // what it costs.
-    m_charts = {new SpeedVsContextChart(grid), new ParetoChart(grid),         new LatencyChart(grid),
-                new LatencyBreakdownChart(grid), new MemoryBudgetChart(grid), new PowerEnergyChart(grid),
+    m_charts = {new SpeedVsContextChart(grid),
+                new ParetoChart(grid),
+                new LatencyChart(grid),
+                new LatencyBreakdownChart(grid),
+                new MemoryBudgetChart(grid),
+                new PowerEnergyChart(grid),
                 new CostChart(grid)};
     for (ChartPanel* panel : std::as_const(m_charts)) {
         connect(panel, &ChartPanel::painted, this, &ChartsView::onChartPainted);
@@ -90,8 +93,9 @@ void ChartsView::apply()
         m_settle.start();
     m_awaitingPaint.clear();
     for (ChartPanel* panel : std::as_const(m_charts)) {
-        panel->setAnalysis(*m_analysis, m_colours);
-        panel->fitAxisTicks();                         // new ranges on the same plot
+        if (!panel->applyAnalysis(*m_analysis, m_colours))
+            continue;          // same picture: no repaint coming
+        panel->fitAxisTicks(); // new ranges on the same plot
         // Only charts on screen paint; one scrolled out of view or in a hidden tab never will.
         if (panel->isVisible() && !panel->chartView()->viewport()->visibleRegion().isEmpty())
             m_awaitingPaint.append(panel);
@@ -176,7 +180,8 @@ void ChartsView::relayout()
     if (m_columns == 3 && m_charts.size() == 7) {
         // Seven charts fill a three-column grid without holes on six half-columns: the headline
         // speed chart gets two thirds of the first row, power and cost half the last.
-        static constexpr int kCells[7][3] = {{0, 0, 4}, {0, 4, 2}, {1, 0, 2}, {1, 2, 2}, {1, 4, 2}, {2, 0, 3}, {2, 3, 3}};
+        static constexpr int kCells[7][3] = {{0, 0, 4}, {0, 4, 2}, {1, 0, 2}, {1, 2, 2},
+                                             {1, 4, 2}, {2, 0, 3}, {2, 3, 3}};
         for (int i = 0; i < 7; ++i)
             m_grid->addWidget(m_charts[i], kCells[i][0], kCells[i][1], 1, kCells[i][2]);
         for (int c = 0; c < 6; ++c)

@@ -13,6 +13,8 @@ namespace niceaxis {
 
 namespace {
 
+constexpr double kKeepFraction = 0.4;
+
 // Decimals that print `step` exactly (0.5 -> 1, 2.5 -> 1, 200 -> 0).
 int decimalsFor(double step)
 {
@@ -38,9 +40,9 @@ void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
         return;
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
     const double leading = std::round(top / magnitude);
-    const std::vector<int> candidates = leading == 2 ? std::vector<int>{4, 2, 1}
-        : leading == 5                                ? std::vector<int>{5, 1}
-                                                      : std::vector<int>{5, 2, 1};
+    const std::vector<int> candidates = leading == 2   ? std::vector<int>{4, 2, 1}
+                                        : leading == 5 ? std::vector<int>{5, 1}
+                                                       : std::vector<int>{5, 2, 1};
     int chosen = candidates.back();
     for (int c : candidates)
         if (pixels / c >= labelExtent * 1.6) {
@@ -54,6 +56,14 @@ void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
 void setValueRange(QValueAxis* axis, double max)
 {
     const double top = chartfmt::niceCeil(max > 0 && chartfmt::drawable(max) ? max : 1);
+    // Live data (a slider being dragged) must not rescale the axis on every tick: the range stays
+    // while the data still fills at least kKeepFraction of it. A rescale relabels the axis and
+    // lays the whole chart out again (most of an update's cost), and a jumping axis is hard to
+    // read while comparing bars.
+    const double shown = axis->max();
+    if (axis->min() == 0 && top <= shown && max >= shown * kKeepFraction &&
+        chartfmt::niceCeil(shown) == shown)
+        return;
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
     const double leading = std::round(top / magnitude);
     // 1 -> 0.2 steps, 2 -> 0.5 steps (4 intervals), 5 -> 1 step: 5 or 6 ticks.
@@ -62,7 +72,8 @@ void setValueRange(QValueAxis* axis, double max)
     axis->setMinorTickCount(0);
     // Keep the count fitTicks() chose for this axis length when it still divides the range.
     const int current = axis->tickCount() - 1;
-    const bool keep = current > 0 && current < intervals && (intervals % current == 0 || (leading == 5 && current == 1));
+    const bool keep =
+        current > 0 && current < intervals && (intervals % current == 0 || (leading == 5 && current == 1));
     setIntervals(axis, keep ? current : intervals);
 }
 

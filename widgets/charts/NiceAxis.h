@@ -7,7 +7,8 @@ class QLogValueAxis;
 // Axis ranges that land on round numbers, so tick labels read "0, 200, 400" and not "0, 173.3".
 namespace niceaxis {
 
-// 0 .. a 1-2-5 value at or above max, 5 or 6 ticks, as many decimals as the step needs.
+// 0 .. a 1-2-5 value at or above max, 5 or 6 ticks, as many decimals as the step needs. A
+// range that already holds max and is not over 2.5x too tall is kept (live charts stay steady).
 void setValueRange(QValueAxis* axis, double max);
 // Fewer ticks when the axis is short: keeps the 1-2-5 steps of setValueRange() but leaves at
 // least `labelExtent` * 1.6 pixels per interval (label height on a vertical axis, label width

@@ -21,8 +21,7 @@ constexpr double kMinContext = 1024;
 constexpr double kMaxContext = 2.0 * 1024 * 1024;
 } // namespace
 
-SpeedVsContextChart::SpeedVsContextChart(QWidget* parent)
-    : ChartPanel(parent)
+SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
 {
     m_x = new QLogValueAxis(this);
     m_x->setBase(4); // ticks at 1K, 4K, 16K, 64K, 256K, 1M
@@ -96,8 +95,9 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         c.marker->setPointLabelsClipping(false);
         c.marker->setPointLabelsColor(colour.darker(140));
 
-        for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(c.band), static_cast<QAbstractSeries*>(c.line),
-                                   static_cast<QAbstractSeries*>(c.marker)}) {
+        for (QAbstractSeries* s :
+             {static_cast<QAbstractSeries*>(c.band), static_cast<QAbstractSeries*>(c.line),
+              static_cast<QAbstractSeries*>(c.marker)}) {
             chart()->addSeries(s);
             s->attachAxis(m_x);
             s->attachAxis(m_y);
@@ -107,33 +107,40 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
     applyFonts();
 }
 
-void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
+                                      const QHash<QString, QColor>& colours)
 {
     QStringList signature;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const auto& d = analysis.deployments[i];
         signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
     }
-    if (signature != m_signature || m_needsRebuild) {
+    const bool rebuilt = signature != m_signature || m_needsRebuild;
+    if (rebuilt) {
         rebuild(analysis, colours);
         m_signature = signature;
         m_needsRebuild = false;
     }
 
-    QString csv = QStringLiteral("deployment,context_tokens,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
-    QStringList notes;
-    QList<WrappingLegend::Entry> entries;
-    bool anyRanged = false;
-    double yMax = 0;
-    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
-        const is::DeploymentAnalysis& d = analysis.deployments[i];
-        const Curve& c = m_curves[i];
+    // The curves do not depend on the workload's context length, so most live updates (the
+    // context slider) bring the same data: then nothing is touched and the chart is not redrawn.
+    struct CurveData
+    {
         QList<QPointF> mid;
         QList<QPointF> low;
         QList<QPointF> high;
         bool ranged = false;
         double lastFit = 0;
         bool anyMissing = false;
+    };
+    std::vector<CurveData> data(analysis.deployments.size());
+    QString csv = QStringLiteral(
+        "deployment,context_tokens,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
+    QString markers; // with the CSV, everything the chart shows
+    double yMax = 0;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[i];
+        CurveData& c = data[i];
         for (size_t k = 0; k < d.speedVsContext.size(); ++k) {
             const is::BandPoint& p = d.speedVsContext[k];
             // A log axis cannot show x <= 0; a point that does not fit is drawn at 0 tok/s.
@@ -142,50 +149,70 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis, cons
             const double y = std::max(0.0, chartfmt::finiteOr(p.y));
             const double lo = std::max(0.0, chartfmt::finiteOr(p.low, y));
             const double hi = std::max(0.0, chartfmt::finiteOr(p.high, y));
-            mid.append(QPointF(p.x, y));
-            low.append(QPointF(p.x, std::min(lo, y)));
-            high.append(QPointF(p.x, std::max(hi, y)));
-            ranged = ranged || hi - lo > 1e-9 * std::max(1.0, y);
+            c.mid.append(QPointF(p.x, y));
+            c.low.append(QPointF(p.x, std::min(lo, y)));
+            c.high.append(QPointF(p.x, std::max(hi, y)));
+            c.ranged = c.ranged || hi - lo > 1e-9 * std::max(1.0, y);
             yMax = std::max(yMax, std::max(hi, y));
             if (y > 0)
-                lastFit = p.x;
+                c.lastFit = p.x;
             else
-                anyMissing = true;
+                c.anyMissing = true;
             const QString placement =
                 k < d.contextPlacement.size() ? is::kvPlacementId(d.contextPlacement[k]) : QString();
             const int chips = k < d.contextChips.size() ? d.contextChips[k] : 0;
-            csv += chartexport::csvField(d.name) % QLatin1Char(',') % chartexport::csvNumber(p.x) % QLatin1Char(',') %
-                   chartexport::csvNumber(y) % QLatin1Char(',') % chartexport::csvNumber(std::min(lo, y)) %
-                   QLatin1Char(',') % chartexport::csvNumber(std::max(hi, y)) % QLatin1Char(',') % placement %
-                   QLatin1Char(',') % QString::number(chips) % QLatin1Char('\n');
+            csv += chartexport::csvField(d.name) % QLatin1Char(',') % chartexport::csvNumber(p.x) %
+                   QLatin1Char(',') % chartexport::csvNumber(y) % QLatin1Char(',') %
+                   chartexport::csvNumber(std::min(lo, y)) % QLatin1Char(',') %
+                   chartexport::csvNumber(std::max(hi, y)) % QLatin1Char(',') % placement % QLatin1Char(',') %
+                   QString::number(chips) % QLatin1Char('\n');
         }
-        c.line->replace(mid);
-        c.bandHigh->replace(ranged ? high : QList<QPointF>());
-        c.bandLow->replace(ranged ? low : QList<QPointF>());
-        c.band->setVisible(ranged);
-        anyRanged = anyRanged || ranged;
+        markers += chartexport::csvNumber(d.sramExhaustedAt) % QLatin1Char(',') % d.sramExhaustedAction %
+                   QLatin1Char(';');
+    }
+    if (!rebuilt && csv == m_csv && markers == m_markers) {
+        markUnchanged();
+        return;
+    }
+    m_markers = markers;
+
+    QStringList notes;
+    QList<WrappingLegend::Entry> entries;
+    bool anyRanged = false;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const is::DeploymentAnalysis& d = analysis.deployments[i];
+        const Curve& c = m_curves[i];
+        const CurveData& cd = data[i];
+        c.line->replace(cd.mid);
+        c.bandHigh->replace(cd.ranged ? cd.high : QList<QPointF>());
+        c.bandLow->replace(cd.ranged ? cd.low : QList<QPointF>());
+        c.band->setVisible(cd.ranged);
+        anyRanged = anyRanged || cd.ranged;
         entries.append({c.line->pen().color(), d.name, WrappingLegend::Shape::Line});
 
         QList<QPointF> marker;
         if (d.sramExhaustedAt > 0 && chartfmt::drawable(d.sramExhaustedAt)) {
             double y = 0;
-            for (const QPointF& p : std::as_const(mid))
+            for (const QPointF& p : cd.mid)
                 if (p.x() == d.sramExhaustedAt)
                     y = p.y();
             marker.append(QPointF(d.sramExhaustedAt, y));
-            const QString action = d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
-                ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
-                : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
+            const QString action =
+                d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
+                    ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
+                    : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
             // A literal format: the label is the text itself, no @xPoint placeholders.
-            c.marker->setPointLabelsFormat(tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
+            c.marker->setPointLabelsFormat(
+                tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());
 
-        if (mid.isEmpty() || lastFit == 0)
+        if (cd.mid.isEmpty() || cd.lastFit == 0)
             notes << tr("%1 does not fit at any context length").arg(d.name);
-        else if (anyMissing)
-            notes << tr("%1 does not fit beyond %2 tokens (drawn at 0)").arg(d.name, chartfmt::compactTokens(lastFit));
+        else if (cd.anyMissing)
+            notes << tr("%1 does not fit beyond %2 tokens (drawn at 0)")
+                         .arg(d.name, chartfmt::compactTokens(cd.lastFit));
     }
     niceaxis::setValueRange(m_y, yMax * 1.08);
     // The shaded band needs saying once: it is the spread of the model's size range.

@@ -49,4 +49,5 @@ private:
     std::vector<Curve> m_curves;
     QStringList m_signature;
     QString m_csv;
+    QString m_markers;
 };
