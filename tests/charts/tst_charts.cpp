@@ -6,6 +6,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
+#include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
 #include "measure/MeasurePanel.h"
 #include "table/ComparisonModel.h"
@@ -26,6 +27,7 @@
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QValueAxis>
 #include <QXYSeries>
 #include <QtTest>
 
@@ -73,6 +75,9 @@ private Q_SLOTS:
     void everyChartFilled();
     void contextChangeMovesSeries();
     void coalescesAndSignalsRepaint();
+    void unchangedChartsAreNotTouched();
+    void axisRangesStayWhileDataFits();
+    void svgKeepsTextAfterScreenPaint();
     void exportsAreValid_data();
     void exportsAreValid();
     void fileExportMenu();
@@ -112,8 +117,10 @@ void TestCharts::formatting()
     QCOMPARE(chartfmt::compactTokens(131072), QStringLiteral("128K"));
     QCOMPARE(chartfmt::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
     QCOMPARE(chartfmt::compact(std::nan("")), QStringLiteral("–"));
-    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("GPT-5.6 Sol on CS-3"), 14), QStringLiteral("GPT-5.6<br>Sol on CS-3"));
-    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5), QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
+    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("GPT-5.6 Sol on CS-3"), 14),
+             QStringLiteral("GPT-5.6<br>Sol on CS-3"));
+    QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5),
+             QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("short"), 14), QStringLiteral("short"));
     QCOMPARE(chartfmt::niceCeil(730), 1000.0);
     QCOMPARE(chartfmt::niceCeil(130), 200.0);
@@ -183,7 +190,72 @@ void TestCharts::contextChangeMovesSeries()
         QVERIFY2(valuesOf(panel) != before.value(panel->id()), id);
     }
     // Same structure, new values: series objects are reused (replace(), not rebuilt).
-    QCOMPARE(valuesOf(view.chart(QStringLiteral("latency"))).size(), before.value(QStringLiteral("latency")).size());
+    QCOMPARE(valuesOf(view.chart(QStringLiteral("latency"))).size(),
+             before.value(QStringLiteral("latency")).size());
+}
+
+void TestCharts::unchangedChartsAreNotTouched()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    ChartPanel* speed = view.chart(QStringLiteral("speed-vs-context"));
+    ChartPanel* latency = view.chart(QStringLiteral("latency"));
+    QVERIFY(speed && latency);
+    const QString csv = speed->toCsv();
+    // The same analysis again changes nothing anywhere.
+    QVERIFY(!speed->applyAnalysis(*m_analysis, m_colours));
+    // A new context length moves the current-workload charts but not the context sweep, whose
+    // CSV (everything it shows) stays identical.
+    Scenario longer = m_scenario;
+    longer.workload.inputTokens = 131072;
+    const auto moved = test::analyse(longer);
+    QVERIFY(!speed->applyAnalysis(*moved, m_colours));
+    QCOMPARE(speed->toCsv(), csv);
+    QVERIFY(latency->applyAnalysis(*moved, m_colours));
+    // A new colour is a change.
+    QHash<QString, QColor> recoloured = m_colours;
+    for (auto it = recoloured.begin(); it != recoloured.end(); ++it)
+        it.value() = it.value().darker(150);
+    QVERIFY(speed->applyAnalysis(*moved, recoloured));
+}
+
+void TestCharts::axisRangesStayWhileDataFits()
+{
+    QValueAxis axis;
+    niceaxis::setValueRange(&axis, 900);
+    QCOMPARE(axis.max(), 1000.0);
+    niceaxis::setValueRange(&axis, 450); // still fills 45 %: kept
+    QCOMPARE(axis.max(), 1000.0);
+    niceaxis::setValueRange(&axis, 300); // under 40 %: rescaled to the next 1-2-5 value
+    QCOMPARE(axis.max(), 500.0);
+    niceaxis::setValueRange(&axis, 501); // grows as soon as the data does not fit
+    QCOMPARE(axis.max(), 1000.0);
+    QCOMPARE(axis.min(), 0.0);
+}
+
+void TestCharts::svgKeepsTextAfterScreenPaint()
+{
+    // On screen, labels are cached as pixmaps; an SVG must still carry them as text.
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy repainted(&view, &ChartsView::repainted);
+    view.setAnalysis(m_analysis, m_colours);
+    QTRY_VERIFY(repainted.count() >= 1);
+    ChartPanel* panel = view.chart(QStringLiteral("latency"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("latency.svg"));
+    QString error;
+    QVERIFY2(panel->exportTo(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    QVERIFY(svg.contains("<text"));
+    QVERIFY(svg.contains("TTFT"));
+    QVERIFY(!svg.contains("<image"));
 }
 
 void TestCharts::coalescesAndSignalsRepaint()
@@ -366,7 +438,8 @@ void TestCharts::comparisonTableRatios()
     } else {
         QVERIFY(speedText.endsWith(QLatin1String("x faster")));
     }
-    QVERIFY2(textAt(ComparisonModel::Metric::JoulesPerToken, ratio).endsWith(QLatin1String("x the energy per token")),
+    QVERIFY2(textAt(ComparisonModel::Metric::JoulesPerToken, ratio)
+                 .endsWith(QLatin1String("x the energy per token")),
              qPrintable(textAt(ComparisonModel::Metric::JoulesPerToken, ratio)));
     // A lower TTFT is faster.
     const QString ttftText = textAt(ComparisonModel::Metric::Ttft, ratio);
@@ -376,7 +449,8 @@ void TestCharts::comparisonTableRatios()
     // Bands read "value (low–high)" for ranged inputs; the bottleneck is named.
     QVERIFY(m_analysis->deployments[0].estimate.ranged);
     const QString speedCell = textAt(ComparisonModel::Metric::TokSUser, model->valueColumn(0));
-    QVERIFY2(speedCell.contains(QLatin1Char('(')) && speedCell.contains(QChar(0x2013)), qPrintable(speedCell));
+    QVERIFY2(speedCell.contains(QLatin1Char('(')) && speedCell.contains(QChar(0x2013)),
+             qPrintable(speedCell));
     QCOMPARE(textAt(ComparisonModel::Metric::Bottleneck, model->valueColumn(0)),
              chartfmt::bottleneckName(first.bottleneck));
     QCOMPARE(textAt(ComparisonModel::Metric::Bottleneck, value), chartfmt::bottleneckName(second.bottleneck));
@@ -449,7 +523,8 @@ void TestCharts::updateLatency()
 }
 
 // A toy model keeps the run short; the probes still take a second or two.
-static const QString kToySpec = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=4,ffn=128,vocab=256,dtype=f32");
+static const QString kToySpec =
+    QStringLiteral("dim=64,layers=2,heads=4,kv_heads=4,ffn=128,vocab=256,dtype=f32");
 
 void TestCharts::measurePanelRuns()
 {
