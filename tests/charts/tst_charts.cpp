@@ -237,7 +237,7 @@ void TestCharts::axisRangesStayWhileDataFits()
 
 void TestCharts::svgKeepsTextAfterScreenPaint()
 {
-    // On screen, labels are cached as pixmaps; an SVG must still carry them as text.
+    // A chart already painted on screen exports real text to SVG, not a picture of it.
     ChartsView view;
     view.resize(1600, 1000);
     view.show();

@@ -217,8 +217,7 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
     // Lay the chart out at the export size so fonts keep their point size instead of scaling
     // with the on-screen panel; restore the screen size afterwards.
     const QSizeF screenSize = c->size();
-    m_view->setTextCaching(false); // real text in SVG and PDF, not pixmaps
-    c->resize(chartRect.size());   // the legend re-wraps for this width (geometryChanged)
+    c->resize(chartRect.size()); // the legend re-wraps for this width (geometryChanged)
     QCoreApplication::sendPostedEvents(c, QEvent::LayoutRequest);
     if (auto* layout = c->layout())
         layout->activate();
@@ -229,7 +228,6 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
         if (auto* layout = c->layout())
             layout->activate();
     }
-    m_view->setTextCaching(true);
 
     if (!note.isEmpty()) {
         painter->save();
