@@ -26,155 +26,6 @@ struct ParseError
     throw ParseError{msg};
 }
 
-// Bounds-checked little-endian reader over the image.
-class Cursor
-{
-public:
-    Cursor(const std::byte* data, std::size_t size) : m_data(data), m_size(size) {}
-
-    std::size_t pos() const { return m_pos; }
-    std::size_t remaining() const { return m_size - m_pos; }
-
-    void need(std::size_t n, const char* what) const
-    {
-        if (n > remaining())
-            fail(QStringLiteral("truncated: %1 needs %2 bytes at offset %3 but the file has %4")
-                     .arg(QLatin1String(what))
-                     .arg(n)
-                     .arg(m_pos)
-                     .arg(remaining()));
-    }
-
-    template <typename T> T read(const char* what)
-    {
-        need(sizeof(T), what);
-        T v;
-        std::memcpy(&v, m_data + m_pos, sizeof(T));
-        m_pos += sizeof(T);
-        return v;
-    }
-
-    std::string readString(const char* what)
-    {
-        const auto len = read<std::uint64_t>(what);
-        need(len, what); // also bounds a hostile length before any allocation
-        std::string s(reinterpret_cast<const char*>(m_data + m_pos), static_cast<std::size_t>(len));
-        m_pos += static_cast<std::size_t>(len);
-        return s;
-    }
-
-    void skip(std::size_t n, const char* what)
-    {
-        need(n, what);
-        m_pos += n;
-    }
-
-private:
-    const std::byte* m_data;
-    std::size_t m_size;
-    std::size_t m_pos = 0;
-};
-
-// A metadata value: scalars decoded, arrays remembered by position so that a big array
-// (a 128k-entry vocabulary) is only materialised when it is used.
-struct Value
-{
-    std::uint32_t type = 0;
-    bool isInt = false;
-    bool isFloat = false;
-    std::int64_t i = 0;
-    std::uint64_t u = 0;
-    bool uBig = false; // u64 above int64 range
-    double f = 0;
-    std::string s;
-    std::uint32_t arrayType = 0;
-    std::uint64_t arrayCount = 0;
-    std::size_t arrayPos = 0;
-};
-
-std::size_t scalarSize(std::uint32_t t)
-{
-    switch (t) {
-    case gguf::U8: case gguf::I8: case gguf::BOOL: return 1;
-    case gguf::U16: case gguf::I16: return 2;
-    case gguf::U32: case gguf::I32: case gguf::F32: return 4;
-    case gguf::U64: case gguf::I64: case gguf::F64: return 8;
-    default: return 0;
-    }
-}
-
-void skipValue(Cursor& c, std::uint32_t type, int depth);
-
-void skipArray(Cursor& c, int depth)
-{
-    if (depth > 3)
-        fail(QStringLiteral("metadata arrays nested deeper than 3 levels"));
-    const auto et = c.read<std::uint32_t>("array element type");
-    const auto n = c.read<std::uint64_t>("array length");
-    if (const std::size_t sz = scalarSize(et)) {
-        if (n > c.remaining() / sz)
-            fail(QStringLiteral("array of %1 elements runs past the end of the file").arg(n));
-        c.skip(static_cast<std::size_t>(n) * sz, "array");
-        return;
-    }
-    if (et != gguf::STRING && et != gguf::ARRAY)
-        fail(QStringLiteral("unknown metadata array element type %1").arg(et));
-    // Every string or nested array occupies at least 8 bytes: this bounds the loop.
-    if (n > c.remaining() / 8)
-        fail(QStringLiteral("array of %1 elements runs past the end of the file").arg(n));
-    for (std::uint64_t k = 0; k < n; ++k)
-        skipValue(c, et, depth + 1);
-}
-
-void skipValue(Cursor& c, std::uint32_t type, int depth)
-{
-    if (type == gguf::STRING) {
-        const auto len = c.read<std::uint64_t>("string length");
-        c.skip(len > c.remaining() ? c.remaining() + 1 : static_cast<std::size_t>(len), "string");
-    } else if (type == gguf::ARRAY) {
-        skipArray(c, depth);
-    } else if (const std::size_t sz = scalarSize(type)) {
-        c.skip(sz, "value");
-    } else {
-        fail(QStringLiteral("unknown metadata value type %1").arg(type));
-    }
-}
-
-Value readValue(Cursor& c, std::uint32_t type)
-{
-    Value v;
-    v.type = type;
-    switch (type) {
-    case gguf::U8: v.isInt = true; v.i = c.read<std::uint8_t>("u8"); break;
-    case gguf::I8: v.isInt = true; v.i = c.read<std::int8_t>("i8"); break;
-    case gguf::U16: v.isInt = true; v.i = c.read<std::uint16_t>("u16"); break;
-    case gguf::I16: v.isInt = true; v.i = c.read<std::int16_t>("i16"); break;
-    case gguf::U32: v.isInt = true; v.i = c.read<std::uint32_t>("u32"); break;
-    case gguf::I32: v.isInt = true; v.i = c.read<std::int32_t>("i32"); break;
-    case gguf::I64: v.isInt = true; v.i = c.read<std::int64_t>("i64"); break;
-    case gguf::U64: {
-        v.isInt = true;
-        v.u = c.read<std::uint64_t>("u64");
-        v.uBig = v.u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-        v.i = v.uBig ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(v.u);
-        break;
-    }
-    case gguf::BOOL: v.isInt = true; v.i = c.read<std::uint8_t>("bool") != 0; break;
-    case gguf::F32: v.isFloat = true; v.f = c.read<float>("f32"); break;
-    case gguf::F64: v.isFloat = true; v.f = c.read<double>("f64"); break;
-    case gguf::STRING: v.s = c.readString("string value"); break;
-    case gguf::ARRAY: {
-        // The body is validated and skipped by the caller; the value keeps its position.
-        v.arrayType = c.read<std::uint32_t>("array element type");
-        v.arrayCount = c.read<std::uint64_t>("array length");
-        v.arrayPos = c.pos();
-        break;
-    }
-    default: fail(QStringLiteral("unknown metadata value type %1").arg(type));
-    }
-    return v;
-}
-
 struct TensorInfo
 {
     std::string name;
@@ -185,126 +36,52 @@ struct TensorInfo
     std::size_t rowStride = 0;
 };
 
+// The header (metadata and tensor infos) is read by the studio's one GGUF parser
+// (model/GgufHeader.h), which checks every count, length and extent; this adds what the executor
+// needs: tensor types it has kernels for, and the llama tensors themselves.
 class GgufParser
 {
 public:
-    GgufParser(const std::byte* data, std::size_t size) : m_data(data), m_size(size), m_c(data, size) {}
+    GgufParser(const std::byte* data, std::size_t size) : m_data(data), m_size(size) {}
 
     std::unique_ptr<Model> parse()
     {
-        const auto magic = m_c.read<std::uint32_t>("magic");
-        if (magic != gguf::kMagic)
-            fail(QStringLiteral("not a GGUF file (bad magic)"));
-        const auto version = m_c.read<std::uint32_t>("version");
-        if (version != 2 && version != 3)
-            fail(QStringLiteral("unsupported GGUF version %1 (2 and 3 are read)").arg(version));
-        const auto nTensors = m_c.read<std::uint64_t>("tensor_count");
-        const auto nKv = m_c.read<std::uint64_t>("metadata_kv_count");
-        // Each key/value pair takes at least 12 bytes and each tensor info at least 28: counts
-        // that cannot fit in the file are rejected before any loop or reservation.
-        if (nKv > m_c.remaining() / 12)
-            fail(QStringLiteral("metadata_kv_count %1 is larger than the file can hold").arg(nKv));
-        if (nTensors > m_c.remaining() / 28)
-            fail(QStringLiteral("tensor_count %1 is larger than the file can hold").arg(nTensors));
-
-        for (std::uint64_t k = 0; k < nKv; ++k) {
-            std::string key = m_c.readString("metadata key");
-            const auto type = m_c.read<std::uint32_t>("metadata value type");
-            Value v = readValue(m_c, type);
-            if (type == gguf::ARRAY)
-                skipArrayBody(v);
-            if (m_kv.count(key))
-                fail(QStringLiteral("metadata key '%1' appears twice").arg(QString::fromStdString(key)));
-            m_kv.emplace(std::move(key), std::move(v));
-        }
-
-        std::uint64_t alignment = gguf::kDefaultAlignment;
-        if (const Value* a = find("general.alignment")) {
-            if (!a->isInt || a->i < 1 || a->i > (1 << 20) || (a->i & (a->i - 1)) != 0)
-                fail(QStringLiteral("general.alignment must be a power of two up to 1 MiB"));
-            alignment = static_cast<std::uint64_t>(a->i);
-        }
-
-        m_tensors.reserve(static_cast<std::size_t>(nTensors));
-        for (std::uint64_t k = 0; k < nTensors; ++k)
-            m_tensors.push_back(readTensorInfo());
-
-        const std::size_t dataStart = (m_c.pos() + alignment - 1) / alignment * alignment;
-        if (dataStart > m_size)
-            fail(QStringLiteral("truncated: tensor data section starts past the end of the file"));
-        const std::size_t dataSize = m_size - dataStart;
-        for (auto& t : m_tensors) {
-            const QString tn = QString::fromStdString(t.name);
-            if (t.offset % alignment != 0)
-                fail(QStringLiteral("tensor %1: data offset %2 is not aligned to %3").arg(tn).arg(t.offset).arg(alignment));
-            if (t.offset > dataSize || t.bytes > dataSize - t.offset)
-                fail(QStringLiteral("tensor %1: data (offset %2, %3 bytes) runs past the end of the file")
-                         .arg(tn)
-                         .arg(t.offset)
-                         .arg(t.bytes));
-            if (m_byName.count(t.name))
-                fail(QStringLiteral("tensor %1 appears twice").arg(tn));
+        gguf::ParseResult r = gguf::parseHeader(m_data, m_size, m_size);
+        if (!r.header)
+            fail(r.error);
+        m_header = std::move(*r.header);
+        m_tensors.reserve(m_header.tensors.size());
+        for (const gguf::TensorInfo& h : m_header.tensors)
+            m_tensors.push_back(tensorInfo(h));
+        for (auto& t : m_tensors)
             m_byName.emplace(t.name, &t);
-        }
-        m_dataStart = dataStart;
+        m_dataStart = static_cast<std::size_t>(m_header.dataStart);
         return buildModel();
     }
 
 private:
-    const Value* find(const std::string& key) const
-    {
-        auto it = m_kv.find(key);
-        return it == m_kv.end() ? nullptr : &it->second;
-    }
+    const gguf::Value* find(const std::string& key) const { return m_header.find(key); }
 
-    void skipArrayBody(const Value& v)
-    {
-        // m_c is positioned after the array header; skip the elements with full validation.
-        if (const std::size_t sz = scalarSize(v.arrayType)) {
-            if (v.arrayCount > m_c.remaining() / sz)
-                fail(QStringLiteral("array of %1 elements runs past the end of the file").arg(v.arrayCount));
-            m_c.skip(static_cast<std::size_t>(v.arrayCount) * sz, "array");
-            return;
-        }
-        if (v.arrayType != gguf::STRING && v.arrayType != gguf::ARRAY)
-            fail(QStringLiteral("unknown metadata array element type %1").arg(v.arrayType));
-        if (v.arrayCount > m_c.remaining() / 8)
-            fail(QStringLiteral("array of %1 elements runs past the end of the file").arg(v.arrayCount));
-        for (std::uint64_t k = 0; k < v.arrayCount; ++k)
-            skipValue(m_c, v.arrayType, 1);
-    }
-
-    TensorInfo readTensorInfo()
+    TensorInfo tensorInfo(const gguf::TensorInfo& h) const
     {
         TensorInfo t;
-        t.name = m_c.readString("tensor name");
+        t.name = h.name;
+        t.dims = h.dims;
+        t.offset = h.offset;
         const QString tn = QString::fromStdString(t.name);
-        const auto nd = m_c.read<std::uint32_t>("tensor n_dims");
-        if (nd < 1 || nd > 4)
-            fail(QStringLiteral("tensor %1: n_dims %2 is not 1..4").arg(tn).arg(nd));
-        std::uint64_t elems = 1;
-        for (std::uint32_t d = 0; d < nd; ++d) {
-            const auto n = m_c.read<std::uint64_t>("tensor dimension");
-            if (n == 0 || n > (std::uint64_t(1) << 40) || elems > std::numeric_limits<std::uint64_t>::max() / n)
-                fail(QStringLiteral("tensor %1: dimension %2 = %3 is invalid").arg(tn).arg(d).arg(n));
-            elems *= n;
-            t.dims.push_back(n);
-        }
-        const auto typeId = m_c.read<std::uint32_t>("tensor type");
-        const auto type = dtypeFromGgml(typeId);
+        const auto type = dtypeFromGgml(h.type);
         if (!type)
             fail(QStringLiteral("tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)")
                      .arg(tn)
-                     .arg(typeId));
+                     .arg(h.type));
         t.type = *type;
-        t.offset = m_c.read<std::uint64_t>("tensor offset");
         const auto row = rowBytes(t.type, static_cast<std::size_t>(t.dims[0]));
         if (!row)
             fail(QStringLiteral("tensor %1: row length %2 is not a multiple of the %3 block")
                      .arg(tn)
                      .arg(t.dims[0])
                      .arg(QLatin1String(dtypeName(t.type))));
-        const std::uint64_t rows = elems / t.dims[0];
+        const std::uint64_t rows = h.elements / t.dims[0];
         if (*row != 0 && rows > m_size / *row)
             fail(QStringLiteral("tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file")
                      .arg(tn)
@@ -313,6 +90,9 @@ private:
                      .arg(m_size));
         t.rowStride = *row;
         t.bytes = static_cast<std::size_t>(rows) * *row;
+        // The header checked the extent with ggml's block sizes; the executor's must agree.
+        if (!h.bytes || *h.bytes != t.bytes)
+            fail(QStringLiteral("tensor %1: size %2 bytes disagrees with the header's layout").arg(tn).arg(t.bytes));
         return t;
     }
 
@@ -356,7 +136,7 @@ private:
 
     std::int64_t intKey(const std::string& key, std::optional<std::int64_t> def) const
     {
-        const Value* v = find(key);
+        const gguf::Value* v = find(key);
         if (!v) {
             if (!def)
                 fail(QStringLiteral("metadata key %1 is missing").arg(QString::fromStdString(key)));
@@ -371,7 +151,7 @@ private:
 
     double floatKey(const std::string& key, double def) const
     {
-        const Value* v = find(key);
+        const gguf::Value* v = find(key);
         if (!v)
             return def;
         if (v->isFloat)
@@ -381,24 +161,20 @@ private:
         fail(QStringLiteral("metadata key %1 is not a number").arg(QString::fromStdString(key)));
     }
 
-    std::vector<std::string> stringArray(const Value& v) const
+    std::vector<std::string> stringArray(const gguf::Value& v) const
     {
-        std::vector<std::string> out;
-        if (v.type != gguf::ARRAY || v.arrayType != gguf::STRING)
-            fail(QStringLiteral("tokenizer.ggml.tokens is not an array of strings"));
-        Cursor c(m_data, m_size);
-        c.skip(v.arrayPos, "array");
-        out.reserve(static_cast<std::size_t>(v.arrayCount)); // bounded: validated while skipping
-        for (std::uint64_t k = 0; k < v.arrayCount; ++k)
-            out.push_back(c.readString("token"));
-        return out;
+        QString err;
+        auto out = gguf::readStringArray(m_data, m_size, v, QStringLiteral("tokenizer.ggml.tokens"), &err);
+        if (!out)
+            fail(err);
+        return std::move(*out);
     }
 
     std::unique_ptr<Model> buildModel() const
     {
         auto m = std::make_unique<Model>();
         m->format = QStringLiteral("gguf");
-        const Value* arch = find("general.architecture");
+        const gguf::Value* arch = find("general.architecture");
         if (!arch || arch->type != gguf::STRING)
             fail(QStringLiteral("metadata key general.architecture is missing"));
         if (arch->s != "llama")
@@ -448,7 +224,7 @@ private:
         const QString err = validateModel(*m);
         if (!err.isEmpty())
             fail(err);
-        if (const Value* tok = find("tokenizer.ggml.tokens")) {
+        if (const gguf::Value* tok = find("tokenizer.ggml.tokens")) {
             // Checked before the strings are materialised, so a hostile count costs nothing.
             if (tok->type == gguf::ARRAY && tok->arrayCount != static_cast<std::uint64_t>(c.vocab))
                 fail(QStringLiteral("tokenizer.ggml.tokens has %1 entries but the embedding has %2 rows")
@@ -461,8 +237,7 @@ private:
 
     const std::byte* m_data;
     std::size_t m_size;
-    Cursor m_c;
-    std::unordered_map<std::string, Value> m_kv;
+    gguf::Header m_header;
     std::vector<TensorInfo> m_tensors;
     std::unordered_map<std::string, const TensorInfo*> m_byName;
     std::size_t m_dataStart = 0;

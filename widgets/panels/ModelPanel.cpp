@@ -10,6 +10,7 @@
 #include "settings/Settings.h"
 
 #include "hardware/Catalog.h"
+#include "model/GgufImport.h"
 #include "model/HfConfigImport.h"
 #include "model/ModelMath.h"
 
@@ -80,7 +81,13 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_import = new QPushButton(tr("Import config.json…"), body);
     m_import->setToolTip(
         tr("Import a Hugging Face config.json (llama, mixtral, qwen, deepseek, gpt-oss, llama4, kimi)"));
+    m_importGguf = new QPushButton(tr("Import GGUF…"), body);
+    m_importGguf->setObjectName(QStringLiteral("ImportGgufButton"));
+    m_importGguf->setToolTip(tr("Import the architecture from a GGUF file's header (llama.cpp models); "
+                                "the tensor data is not read, so large files import instantly"));
+    // One above the other: side by side they would not fit the dock column, least of all in Chinese.
     layout->addWidget(m_import);
+    layout->addWidget(m_importGguf);
 
     auto* dial = new QGroupBox(tr("Parametric model"), body);
     auto* form = new QFormLayout(dial);
@@ -156,6 +163,15 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
         m_settings->setImportDirectory(QFileInfo(path).absolutePath());
         importHfConfig(path);
     });
+    connect(m_importGguf, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import GGUF model header"),
+                                                          m_settings->importDirectory(),
+                                                          tr("GGUF models (*.gguf);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        m_settings->setImportDirectory(QFileInfo(path).absolutePath());
+        importGguf(path);
+    });
     connect(m_applyParametric, &QPushButton::clicked, this, [this] {
         QString error;
         const auto m = parametricModel(&error);
@@ -227,6 +243,48 @@ bool ModelPanel::importHfConfig(const QString& path)
     applyModel(r, entry->arch.name.isEmpty() ? QFileInfo(path).fileName() : entry->arch.name);
     m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Action,
                   tr("Imported %1 from %2").arg(entry->arch.name, QFileInfo(path).fileName()));
+    return true;
+}
+
+bool ModelPanel::importGguf(const QString& path)
+{
+    QString error;
+    const auto imported = is::importGgufFile(path, &error);
+    if (!imported) {
+        m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Action, error);
+        return false;
+    }
+    const ModelEntry& entry = imported->entry;
+    ModelRef r;
+    r.inlineModel = entry;
+    const QString name = entry.arch.name.isEmpty() ? QFileInfo(path).fileName() : entry.arch.name;
+    // The description goes into the scenario, so the file keeps working without the GGUF.
+    QUndoStack* undo = m_doc->undoStack();
+    undo->beginMacro(tr("Import GGUF %1").arg(name));
+    const QStringList targets = targetIds();
+    applyModel(r, name);
+    // The weights' precision is the file's: the deployments that serve it take it.
+    if (imported->weights) {
+        for (const QString& id : targets) {
+            if (const DeploymentDoc* d = m_doc->deployment(id)) {
+                DeploymentDoc changed = *d;
+                changed.weights = imported->weights;
+                if (!(changed == *d))
+                    undo->push(new ChangeDeploymentCommand(m_doc, changed, tr("Change precision")));
+            }
+        }
+    }
+    undo->endMacro();
+    const QString weights =
+        imported->weights ? tr("%1 weights (%2, %3 bits per weight)")
+                                .arg(names::precision(*imported->weights), imported->dominantType,
+                                     QString::number(imported->bitsPerWeight, 'f', 2))
+                          : tr("weights of unknown precision");
+    m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Action,
+                  tr("Imported %1 (%2) from %3: %4 parameters, %5 active, %6")
+                      .arg(name, imported->architecture, QFileInfo(path).fileName(),
+                           units::params(imported->exactParams), units::params(imported->exactActiveParams),
+                           weights));
     return true;
 }
 

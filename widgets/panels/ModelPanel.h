@@ -18,7 +18,7 @@ class IssueLog;
 class Settings;
 
 // The model dock: pick a model from the catalog (speculative ones show their ranges), import a
-// Hugging Face config.json, or dial a parametric model (total and active parameters, layers,
+// Hugging Face config.json or a GGUF file's header, or dial a parametric model (total and active parameters, layers,
 // attention, precisions). Applies to the selected deployments, or to every deployment when none
 // is selected.
 class ModelPanel : public QDockWidget
@@ -31,6 +31,9 @@ public:
     // Sets the model of the current target (one undo step), as the panel's controls do.
     void applyModel(const ModelRef& m, const QString& what);
     bool importHfConfig(const QString& path);
+    // Imports a GGUF file's header (never its tensor data) and applies the model, and the weight
+    // precision its tensor types imply, to the current target as one undo step.
+    bool importGguf(const QString& path);
     // Builds the parametric model from the dial controls (nullopt with a message on bad input).
     std::optional<ModelRef> parametricModel(QString* error) const;
 
@@ -47,6 +50,7 @@ private:
     QLabel* m_summary = nullptr;
     QComboBox* m_catalog = nullptr;
     QPushButton* m_import = nullptr;
+    QPushButton* m_importGguf = nullptr;
     QDoubleSpinBox* m_total = nullptr;
     QDoubleSpinBox* m_active = nullptr;
     QSpinBox* m_layers = nullptr;
