@@ -22,25 +22,37 @@
 #include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
 #include "settings/LanguageManager.h"
+#include "table/ComparisonTable.h"
+
+#include "../core/GgufTestWriter.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
+#include "model/ModelMath.h"
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QFile>
+#include <QFileDialog>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
+#include <QScrollBar>
 #include <QProcess>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QXmlStreamReader>
@@ -190,6 +202,29 @@ private Q_SLOTS:
         QVERIFY(model->data(model->indexOfId(QStringLiteral("h100-sxm")), Qt::ToolTipRole)
                     .toString()
                     .contains(QStringLiteral("datasheet")));
+    }
+
+    void comparisonTableFitsItsDock()
+    {
+        QVERIFY(settle());
+        QTableView* v = window()->table()->view();
+        QVERIFY(v->isVisible());
+        QVERIFY(v->model()->columnCount() > 0);
+        int content = v->verticalHeader()->width() + 2 * v->frameWidth();
+        for (int c = 0; c < v->model()->columnCount(); ++c)
+            content += v->columnWidth(c);
+        // Runs before the drop tests: the default scenario's two deployments fit the dock at the
+        // default window size (values and names wrap instead of scrolling sideways).
+        const QString sizes = QStringLiteral("%1 deployments, %2 > %3")
+                                  .arg(doc()->scenario().deployments.size())
+                                  .arg(content)
+                                  .arg(v->width());
+        if (doc()->scenario().deployments.size() <= 2)
+            QVERIFY2(content <= v->width(), qPrintable(sizes));
+        QVERIFY(!v->horizontalScrollBar()->isVisible() || doc()->scenario().deployments.size() > 2);
+        // Every column is at least as wide as its widest unbreakable value.
+        for (int c = 0; c < v->model()->columnCount(); ++c)
+            QVERIFY(v->columnWidth(c) >= v->fontMetrics().horizontalAdvance(QStringLiteral("0.00x")));
     }
 
     void paletteSearchFilters()
@@ -350,6 +385,101 @@ private Q_SLOTS:
         doc()->undoStack()->undo();
         QVERIFY(!doc()->deployment(id)->model.inlineModel.has_value());
         doc()->setSelection({});
+    }
+
+    void modelDockImportsGgufHeader()
+    {
+        auto* button = window()->model()->findChild<QPushButton*>(QStringLiteral("ImportGgufButton"));
+        QVERIFY(button);
+        const QString path = m_dir->filePath(QStringLiteral("tiny-llama.gguf"));
+        const auto w = is::test::GgufTestWriter::llama(64, 2, 4, 2, 128, 100, is::test::GgufTestWriter::Q8_0);
+        QVERIFY(w.write(path));
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        const std::optional<Precision> weightsBefore = doc()->deployment(id)->weights;
+        const int undoIndex = doc()->undoStack()->index();
+
+        // Through the button: the file dialog opens, the file is chosen, the model is imported.
+        bool chosen = false;
+        QTimer chooser;
+        chooser.setInterval(20);
+        connect(&chooser, &QTimer::timeout, this, [&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            chooser.stop();
+            dialog->selectFile(path);
+            static_cast<QDialog*>(dialog)->accept(); // (QFileDialog makes it protected)
+            chosen = true;
+        });
+        chooser.start();
+        button->click();
+        chooser.stop();
+        QVERIFY(chosen);
+        QVERIFY(doc()->deployment(id)->model.inlineModel.has_value());
+        QCOMPARE(doc()->deployment(id)->model.inlineModel->arch.name, QStringLiteral("Test Llama"));
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->deployment(id)->model.inlineModel.has_value());
+
+        // And directly, as the dialog's answer is handled.
+        QVERIFY(window()->model()->importGguf(path));
+        {
+            const auto& m = doc()->deployment(id)->model.inlineModel;
+            QVERIFY(m.has_value());
+            QCOMPARE(m->arch.layers, 2);
+            QCOMPARE(m->arch.kvHeads, 2);
+            // Exactly the parameters the tensors hold, derived again from the architecture.
+            QCOMPARE(paramBreakdown(m->arch).total(), static_cast<double>(w.parameters()));
+        }
+        // Q8_0 tensors: the deployment serves 8-bit weights; model and precision are one undo step.
+        QCOMPARE(doc()->deployment(id)->weights, std::optional<Precision>(Precision::INT8));
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        auto a = settle();
+        QVERIFY(a);
+        QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+
+        // A truncated file explains itself (file and field) in the Issues panel and changes nothing.
+        const QString cut = m_dir->filePath(QStringLiteral("cut.gguf"));
+        {
+            QFile f(cut);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const QByteArray bytes = w.build();
+            f.write(bytes.left(bytes.size() / 2));
+        }
+        QVERIFY(!window()->model()->importGguf(cut));
+        QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        bool reported = false;
+        for (const IssueLog::Issue& i : m_studio->issues()->issues())
+            reported |= i.severity == IssueLog::Severity::Error && i.text.startsWith(cut + QStringLiteral(": "));
+        QVERIFY(reported);
+
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->deployment(id)->model.inlineModel.has_value());
+        QCOMPARE(doc()->deployment(id)->weights, weightsBefore);
+        doc()->setSelection({});
+    }
+
+    void exportsReportToStatusBarAndIssues()
+    {
+        const QString saved = QStringLiteral("Saved speed-vs-context.png");
+        Q_EMIT window()->charts()->exported(saved, true);
+        QCOMPARE(window()->statusBar()->currentMessage(), saved);
+        Q_EMIT window()->table()->exported(QStringLiteral("Saved comparison.csv"), true);
+        QCOMPARE(window()->statusBar()->currentMessage(), QStringLiteral("Saved comparison.csv"));
+
+        const QString failure = m_dir->filePath(QStringLiteral("no/such/dir/chart.pdf: cannot write"));
+        Q_EMIT window()->charts()->exported(failure, false);
+        bool inIssues = false;
+        for (const IssueLog::Issue& i : m_studio->issues()->issues())
+            inIssues |= i.severity == IssueLog::Severity::Error && i.text == failure;
+        QVERIFY(inIssues);
+        auto* box = window()->findChild<QMessageBox*>(QStringLiteral("ExportErrorBox"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QCOMPARE(box->text(), failure);
+        box->close();
+        QTRY_VERIFY(!window()->findChild<QMessageBox*>(QStringLiteral("ExportErrorBox")));
     }
 
     void contextSliderChangesCharts()

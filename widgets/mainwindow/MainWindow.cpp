@@ -87,6 +87,9 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     connect(doc, &ScenarioDocument::changed, this, &MainWindow::updateServingViews);
     connect(issues, &IssueLog::announced, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_charts, &ChartsView::exported, this, &MainWindow::reportExport);
+    connect(m_serving, &ServingCostFleetView::exported, this, &MainWindow::reportExport);
+    connect(m_table, &ComparisonTable::exported, this, &MainWindow::reportExport);
     connect(doc, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateTitle);
@@ -98,6 +101,21 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::reportExport(const QString& message, bool ok)
+{
+    if (ok) {
+        statusBar()->showMessage(message, 8000);
+        return;
+    }
+    const QString text = message.isEmpty() ? tr("Export failed") : message;
+    m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Action, text);
+    // Window-modal and non-blocking: the analysis keeps running, scripted runs are not stopped.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("ExportErrorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
 
 void MainWindow::createDocks()
 {

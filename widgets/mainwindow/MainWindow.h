@@ -82,6 +82,9 @@ private:
     void updateTitle();
     void applyDefaultSizes();
     void updateServingViews();
+    // A chart, table or view reports an export: success in the status bar, failure also in the
+    // Issues panel and a (non-blocking) message box.
+    void reportExport(const QString& message, bool ok);
 
     ScenarioDocument* m_doc;
     IssueLog* m_issues;

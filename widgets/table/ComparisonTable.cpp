@@ -13,9 +13,64 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTableView>
+#include <QTextBoundaryFinder>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <numeric>
+
+// A header whose labels wrap: the style draws them with Qt::TextWordWrap (set in the alignment,
+// elision off), and this reports the wrapped height of a row label at the width it is given.
+class WrappingHeader final : public QHeaderView
+{
+public:
+    using QHeaderView::QHeaderView;
+    void setWrapWidth(int width) { m_wrapWidth = width; }
+
+protected:
+    QSize sectionSizeFromContents(int logicalIndex) const override
+    {
+        QSize s = QHeaderView::sectionSizeFromContents(logicalIndex);
+        if (orientation() != Qt::Vertical || m_wrapWidth <= 0 || !model())
+            return s;
+        const QString text = model()->headerData(logicalIndex, Qt::Vertical).toString();
+        const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, this);
+        // The style draws the label inside the margins; a little slack keeps the estimate on the
+        // side of one line too many rather than a clipped last line.
+        const QRect r = fontMetrics().boundingRect(QRect(0, 0, std::max(8, m_wrapWidth - 4 * margin - 4), 100000),
+                                                   Qt::TextWordWrap, text);
+        return {std::min(s.width(), m_wrapWidth), std::max(s.height(), r.height() + 2 * margin)};
+    }
+
+private:
+    int m_wrapWidth = 0;
+};
+
+namespace {
+constexpr Qt::Alignment wrapped(Qt::Alignment a)
+{
+    return Qt::Alignment::fromInt(a.toInt() | Qt::TextWordWrap);
+}
+
+// The widest piece of `text` that cannot be broken across lines (Unicode line breaking, so
+// Chinese breaks between characters and "1,710 (1,449–1,742)" after the space and the dash).
+int widestUnbreakable(const QFontMetrics& fm, const QString& text)
+{
+    QTextBoundaryFinder f(QTextBoundaryFinder::Line, text);
+    int widest = 0;
+    qsizetype start = 0;
+    while (f.toNextBoundary() != -1) {
+        const qsizetype end = f.position();
+        widest = std::max(widest, fm.horizontalAdvance(text.mid(start, end - start).trimmed()));
+        start = end;
+    }
+    return widest;
+}
+} // namespace
 
 ComparisonTable::ComparisonTable(QWidget* parent)
     : QWidget(parent)
@@ -25,11 +80,19 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     m_view->setModel(m_model);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::ContiguousSelection);
-    m_view->setWordWrap(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_rowHeader = new WrappingHeader(Qt::Vertical, m_view);
+    m_view->setVerticalHeader(m_rowHeader);
+    QHeaderView* columns = m_view->horizontalHeader();
+    columns->setSectionResizeMode(QHeaderView::Interactive);
+    columns->setStretchLastSection(false);
+    columns->setTextElideMode(Qt::ElideNone);
+    columns->setDefaultAlignment(wrapped(Qt::AlignCenter));
+    m_rowHeader->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_rowHeader->setTextElideMode(Qt::ElideNone);
+    m_rowHeader->setDefaultAlignment(wrapped(Qt::AlignLeft | Qt::AlignVCenter));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -72,10 +135,121 @@ void ComparisonTable::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         // Row names and ratio phrases are built by the model: rebuild it in the new language.
-        if (m_analysis)
+        if (m_analysis) {
             m_model->setAnalysis(m_analysis, m_colours);
+            fitColumns();
+        }
+    } else if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        fitColumns();
     }
     QWidget::changeEvent(event);
+}
+
+void ComparisonTable::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void ComparisonTable::fitColumns()
+{
+    const int n = m_model->columnCount();
+    if (m_fitting || n == 0)
+        return;
+    m_fitting = true;
+    QHeaderView* header = m_view->horizontalHeader();
+    const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const int cellPad = 2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 4;
+    const int icon = 14 + margin; // the deployment swatch
+    // Room for the cells: the view minus its frame, the row labels and a vertical scroll bar.
+    const int scrollBar = m_view->verticalScrollBar()->isVisible()
+                              ? m_view->verticalScrollBar()->sizeHint().width()
+                              : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
+    const int total = m_view->width() - 2 * m_view->frameWidth() - scrollBar;
+
+    // Row labels: their natural width, or less (wrapping) when the values need the room.
+    const QFontMetrics rowFm(m_rowHeader->font());
+    int rowNatural = 0, rowMin = 0;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QString t = m_model->headerData(r, Qt::Vertical).toString();
+        rowNatural = std::max(rowNatural, rowFm.horizontalAdvance(t));
+        rowMin = std::max(rowMin, widestUnbreakable(rowFm, t));
+    }
+    rowNatural += 2 * margin + 4;
+    // (About a dozen Latin letters: CJK fonts' average character width is an ideograph's.)
+    rowMin = std::max(rowMin + 2 * margin + 4, std::min(rowNatural, rowFm.horizontalAdvance(QLatin1Char('x')) * 12));
+
+    // Columns: the unwrapped width (cells and header) and the narrowest width they wrap to.
+    std::vector<int> natural(size_t(n), 0), minimum(size_t(n), 0);
+    for (int c = 0; c < n; ++c) {
+        QFont hf = header->font();
+        if (const QVariant f = m_model->headerData(c, Qt::Horizontal, Qt::FontRole); f.isValid())
+            hf = f.value<QFont>();
+        const QFontMetrics hfm(hf);
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        const int deco = m_model->headerData(c, Qt::Horizontal, Qt::DecorationRole).isValid() ? icon : 0;
+        int nat = hfm.horizontalAdvance(title) + deco + 2 * margin + 4;
+        int min = widestUnbreakable(hfm, title) + deco + 2 * margin + 4;
+        for (int r = 0; r < m_model->rowCount(); ++r) {
+            const QModelIndex idx = m_model->index(r, c);
+            QFont cf = m_view->font();
+            if (const QVariant f = idx.data(Qt::FontRole); f.isValid())
+                cf = f.value<QFont>();
+            const QFontMetrics cfm(cf);
+            const QString text = idx.data().toString();
+            nat = std::max(nat, cfm.horizontalAdvance(text) + cellPad);
+            min = std::max(min, widestUnbreakable(cfm, text) + cellPad);
+        }
+        natural[size_t(c)] = nat;
+        minimum[size_t(c)] = std::min(min, nat);
+    }
+    const int sumNatural = std::accumulate(natural.begin(), natural.end(), 0);
+    const int sumMinimum = std::accumulate(minimum.begin(), minimum.end(), 0);
+
+    // Labels keep their natural width while the values fit unwrapped; when they do not, labels
+    // give up room down to about a third of the table, and further (to their narrowest wrapping)
+    // only if the values could not wrap to fit otherwise.
+    int rowWidth = rowNatural;
+    if (total - rowNatural < sumNatural) {
+        const int floor = std::min(rowNatural, std::max(rowMin, total * 35 / 100));
+        rowWidth = std::clamp(total - sumNatural, floor, rowNatural);
+        if (total - rowWidth < sumMinimum)
+            rowWidth = std::max(std::min(rowMin, rowNatural), total - sumMinimum);
+    }
+    const int room = total - rowWidth;
+    std::vector<int> width = natural;
+    if (sumNatural > room) {
+        // Start from the minimum and share what is left in proportion to what each still wants.
+        width = minimum;
+        const int spare = room - sumMinimum;
+        const int wanted = sumNatural - sumMinimum;
+        if (spare > 0 && wanted > 0)
+            for (size_t c = 0; c < width.size(); ++c)
+                width[c] += static_cast<int>(static_cast<long long>(spare) * (natural[c] - minimum[c]) / wanted);
+    } else if (room > sumNatural) {
+        // Spare room goes to the columns evenly, so the table fills its dock.
+        const int extra = (room - sumNatural) / n;
+        for (int& w : width)
+            w += extra;
+    }
+
+    m_rowHeader->setWrapWidth(rowWidth);
+    m_rowHeader->setFixedWidth(rowWidth);
+    int headerHeight = 0;
+    for (int c = 0; c < n; ++c) {
+        header->resizeSection(c, width[size_t(c)]);
+        QFont hf = header->font();
+        if (const QVariant f = m_model->headerData(c, Qt::Horizontal, Qt::FontRole); f.isValid())
+            hf = f.value<QFont>();
+        const int deco = m_model->headerData(c, Qt::Horizontal, Qt::DecorationRole).isValid() ? icon : 0;
+        const QRect r = QFontMetrics(hf).boundingRect(
+            QRect(0, 0, std::max(8, width[size_t(c)] - deco - 2 * margin - 2), 100000), Qt::TextWordWrap,
+            m_model->headerData(c, Qt::Horizontal).toString());
+        headerHeight = std::max(headerHeight, r.height());
+    }
+    header->setFixedHeight(headerHeight + 2 * margin + 4);
+    m_view->resizeRowsToContents();
+    m_fitting = false;
 }
 
 void ComparisonTable::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
@@ -84,6 +258,7 @@ void ComparisonTable::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> an
     m_analysis = analysis;
     m_colours = colourByDeploymentId;
     m_model->setAnalysis(std::move(analysis), colourByDeploymentId);
+    fitColumns();
 }
 
 QString ComparisonTable::toCsv() const

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QTableView;
+class WrappingHeader;
 class QAction;
 class ComparisonModel;
 
@@ -43,14 +44,21 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslate();
+    // Fits the columns to the dock: metric names and deployment names wrap, values wrap at their
+    // line-break opportunities ("363" over "(212–500)"), and the table scrolls sideways only
+    // when even the narrowest wrapping does not fit.
+    void fitColumns();
 
     std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
     QHash<QString, QColor> m_colours;
     ComparisonModel* m_model = nullptr;
     QTableView* m_view = nullptr;
+    WrappingHeader* m_rowHeader = nullptr;
+    bool m_fitting = false;
     QAction* m_copy = nullptr;
     QAction* m_exportCsv = nullptr;
 };
