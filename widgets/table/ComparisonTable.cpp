@@ -41,8 +41,8 @@ protected:
         const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, this);
         // The style draws the label inside the margins; a little slack keeps the estimate on the
         // side of one line too many rather than a clipped last line.
-        const QRect r = fontMetrics().boundingRect(QRect(0, 0, std::max(8, m_wrapWidth - 4 * margin - 4), 100000),
-                                                   Qt::TextWordWrap, text);
+        const QRect r = fontMetrics().boundingRect(
+            QRect(0, 0, std::max(8, m_wrapWidth - 4 * margin - 4), 100000), Qt::TextWordWrap, text);
         return {std::min(s.width(), m_wrapWidth), std::max(s.height(), r.height() + 2 * margin)};
     }
 
@@ -73,11 +73,12 @@ int widestUnbreakable(const QFontMetrics& fm, const QString& text)
 } // namespace
 
 ComparisonTable::ComparisonTable(QWidget* parent)
-    : QWidget(parent)
-    , m_model(new ComparisonModel(this))
-    , m_view(new QTableView(this))
+    : QWidget(parent), m_model(new ComparisonModel(this)), m_view(new QTableView(this))
 {
     m_view->setModel(m_model);
+    m_refit.setSingleShot(true);
+    m_refit.setInterval(250);
+    connect(&m_refit, &QTimer::timeout, this, &ComparisonTable::fitColumns);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_view->setWordWrap(true);
@@ -105,8 +106,9 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     connect(m_copy, &QAction::triggered, this, &ComparisonTable::copyToClipboard);
     connect(m_exportCsv, &QAction::triggered, this, [this] {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        QString path = QFileDialog::getSaveFileName(this, tr("Export comparison table"),
-                                                    dir + QStringLiteral("/comparison.csv"), tr("CSV data (*.csv)"));
+        QString path =
+            QFileDialog::getSaveFileName(this, tr("Export comparison table"),
+                                         dir + QStringLiteral("/comparison.csv"), tr("CSV data (*.csv)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
@@ -177,7 +179,8 @@ void ComparisonTable::fitColumns()
     }
     rowNatural += 2 * margin + 4;
     // (About a dozen Latin letters: CJK fonts' average character width is an ideograph's.)
-    rowMin = std::max(rowMin + 2 * margin + 4, std::min(rowNatural, rowFm.horizontalAdvance(QLatin1Char('x')) * 12));
+    rowMin = std::max(rowMin + 2 * margin + 4,
+                      std::min(rowNatural, rowFm.horizontalAdvance(QLatin1Char('x')) * 12));
 
     // Columns: the unwrapped width (cells and header) and the narrowest width they wrap to.
     std::vector<int> natural(size_t(n), 0), minimum(size_t(n), 0);
@@ -225,7 +228,8 @@ void ComparisonTable::fitColumns()
         const int wanted = sumNatural - sumMinimum;
         if (spare > 0 && wanted > 0)
             for (size_t c = 0; c < width.size(); ++c)
-                width[c] += static_cast<int>(static_cast<long long>(spare) * (natural[c] - minimum[c]) / wanted);
+                width[c] +=
+                    static_cast<int>(static_cast<long long>(spare) * (natural[c] - minimum[c]) / wanted);
     } else if (room > sumNatural) {
         // Spare room goes to the columns evenly, so the table fills its dock.
         const int extra = (room - sumNatural) / n;
@@ -257,8 +261,16 @@ void ComparisonTable::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> an
 {
     m_analysis = analysis;
     m_colours = colourByDeploymentId;
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
     m_model->setAnalysis(std::move(analysis), colourByDeploymentId);
-    fitColumns();
+    const bool streaming =
+        m_sinceLastAnalysis.isValid() && m_sinceLastAnalysis.elapsed() < m_refit.interval();
+    m_sinceLastAnalysis.start();
+    if (streaming && rows == m_model->rowCount() && columns == m_model->columnCount())
+        m_refit.start();
+    else
+        fitColumns();
 }
 
 QString ComparisonTable::toCsv() const

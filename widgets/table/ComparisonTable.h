@@ -2,8 +2,10 @@
 #pragma once
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -27,7 +29,8 @@ public:
     explicit ComparisonTable(QWidget* parent = nullptr);
     ~ComparisonTable() override;
 
-    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colourByDeploymentId);
+    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
+                     const QHash<QString, QColor>& colourByDeploymentId);
 
     ComparisonModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
@@ -59,6 +62,10 @@ private:
     QTableView* m_view = nullptr;
     WrappingHeader* m_rowHeader = nullptr;
     bool m_fitting = false;
+    // While analyses stream in (a slider being dragged) the columns are fitted once the stream
+    // pauses: fitting measures and wraps every cell, as much work as all the charts together.
+    QTimer m_refit;
+    QElapsedTimer m_sinceLastAnalysis;
     QAction* m_copy = nullptr;
     QAction* m_exportCsv = nullptr;
 };
