@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+110"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+118"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -58,7 +58,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+157"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -286,7 +286,7 @@
 <context>
     <name>ComparisonTable</name>
     <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+45"/>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+110"/>
         <source>Export comparison table</source>
         <translation>导出对比表</translation>
     </message>
@@ -311,7 +311,7 @@
         <translation>导出表格为 CSV…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+147"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
@@ -1098,7 +1098,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+44"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+43"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1123,7 +1123,7 @@
         <translation>%1：SRAM 已满</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+117"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -1138,7 +1138,7 @@
         <translation>%1 超过 %2 token 后装不下（按 0 绘制）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>range of the inputs</source>
         <translation>输入范围</translation>
     </message>
@@ -1306,7 +1306,7 @@
 <context>
     <name>is::gui::CanvasScene</name>
     <message>
-        <location filename="../widgets/canvas/CanvasScene.cpp" line="+132"/>
+        <location filename="../widgets/canvas/CanvasScene.cpp" line="+142"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1316,7 +1316,7 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 tok/s per user · %2</source>
         <translation>每用户 %1 token/s · %2</translation>
     </message>
@@ -1876,6 +1876,12 @@
     </message>
     <message>
         <location line="+40"/>
+        <location line="+3"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -2013,7 +2019,7 @@
 <context>
     <name>is::gui::ModelPanel</name>
     <message>
-        <location filename="../widgets/panels/ModelPanel.cpp" line="+48"/>
+        <location filename="../widgets/panels/ModelPanel.cpp" line="+49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2043,7 +2049,17 @@
         <translation>导入 Hugging Face config.json（llama、mixtral、qwen、deepseek、gpt-oss、llama4、kimi）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Import GGUF…</source>
+        <translation>导入 GGUF…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import the architecture from a GGUF file&apos;s header (llama.cpp models); the tensor data is not read, so large files import instantly</source>
+        <translation>从 GGUF 文件头导入模型架构（llama.cpp 模型）；不读取张量数据，大文件也能即刻导入</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Parametric model</source>
         <translation>参数化模型</translation>
     </message>
@@ -2114,17 +2130,28 @@
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Import GGUF model header</source>
+        <translation>导入 GGUF 模型文件头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location line="+15"/>
         <source>Use parametric model</source>
         <translation>使用参数化模型</translation>
     </message>
     <message>
         <location line="+10"/>
+        <location line="+79"/>
         <source>Change precision</source>
         <translation>修改精度</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="-55"/>
         <source>Use model %1</source>
         <translation>使用模型 %1</translation>
     </message>
@@ -2134,7 +2161,27 @@
         <translation>已从 %2 导入 %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+18"/>
+        <source>Import GGUF %1</source>
+        <translation>导入 GGUF %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 weights (%2, %3 bits per weight)</source>
+        <translation>%1 权重（%2，每个权重 %3 位）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights of unknown precision</source>
+        <translation>权重精度未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Imported %1 (%2) from %3: %4 parameters, %5 active, %6</source>
+        <translation>已从 %3 导入 %1（%2）：%4 参数，激活 %5，%6</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Parametric %1 / %2 active</source>
         <translation>参数化模型 %1 / 激活 %2</translation>
     </message>
