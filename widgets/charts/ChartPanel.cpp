@@ -188,7 +188,7 @@ void ChartPanel::applyFonts()
     QFont base = font();
     base.setPointSize(m_fontPointSize);
     QFont titleFont = base;
-    titleFont.setPointSize(m_fontPointSize + 2);
+    titleFont.setPointSize(m_fontPointSize + 1);
     titleFont.setBold(true);
     QFont small = base;
     small.setPointSize(std::max(6, m_fontPointSize - 1));

@@ -39,7 +39,7 @@ namespace is::gui {
 
 namespace {
 // The canvas strip above the charts: tool bar plus one row of deployment cards at 1:1.
-constexpr int kCanvasHeight = 225;
+constexpr int kCanvasHeight = 195;
 } // namespace
 
 MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
