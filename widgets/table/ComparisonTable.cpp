@@ -79,6 +79,9 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     m_refit.setSingleShot(true);
     m_refit.setInterval(250);
     connect(&m_refit, &QTimer::timeout, this, &ComparisonTable::fitColumns);
+    m_refresh.setSingleShot(true);
+    m_refresh.setInterval(100);
+    connect(&m_refresh, &QTimer::timeout, this, [this] { showAnalysis(true); });
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_view->setWordWrap(true);
@@ -259,14 +262,26 @@ void ComparisonTable::fitColumns()
 void ComparisonTable::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
                                   const QHash<QString, QColor>& colourByDeploymentId)
 {
-    m_analysis = analysis;
+    m_analysis = std::move(analysis);
     m_colours = colourByDeploymentId;
-    const int rows = m_model->rowCount();
-    const int columns = m_model->columnCount();
-    m_model->setAnalysis(std::move(analysis), colourByDeploymentId);
     const bool streaming =
         m_sinceLastAnalysis.isValid() && m_sinceLastAnalysis.elapsed() < m_refit.interval();
     m_sinceLastAnalysis.start();
+    if (streaming && m_sinceShown.isValid() && m_sinceShown.elapsed() < m_refresh.interval()) {
+        if (!m_refresh.isActive())
+            m_refresh.start(std::max(1, int(m_refresh.interval() - m_sinceShown.elapsed())));
+        return;
+    }
+    showAnalysis(streaming);
+}
+
+void ComparisonTable::showAnalysis(bool streaming)
+{
+    m_refresh.stop();
+    const int rows = m_model->rowCount();
+    const int columns = m_model->columnCount();
+    m_model->setAnalysis(m_analysis, m_colours);
+    m_sinceShown.start();
     if (streaming && rows == m_model->rowCount() && columns == m_model->columnCount())
         m_refit.start();
     else

@@ -66,6 +66,12 @@ private:
     // pauses: fitting measures and wraps every cell, as much work as all the charts together.
     QTimer m_refit;
     QElapsedTimer m_sinceLastAnalysis;
+    // ...and the cells themselves show a streaming update at most every 100 ms: wrapped text
+    // is costly to repaint, and numbers changing sixty times a second cannot be read anyway.
+    // The newest analysis always lands.
+    void showAnalysis(bool streaming);
+    QTimer m_refresh;
+    QElapsedTimer m_sinceShown;
     QAction* m_copy = nullptr;
     QAction* m_exportCsv = nullptr;
 };
