@@ -286,7 +286,7 @@
 <context>
     <name>ComparisonTable</name>
     <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+110"/>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+113"/>
         <source>Export comparison table</source>
         <translation>导出对比表</translation>
     </message>
@@ -311,7 +311,7 @@
         <translation>导出表格为 CSV…</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+159"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
@@ -1123,22 +1123,27 @@
         <translation>%1：SRAM 已满</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+119"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>%1 does not fit at any context length</source>
-        <translation>%1 在任何上下文长度下都装不下</translation>
+        <location line="+8"/>
+        <source>%1 beyond %2</source>
+        <translation>%1 超过 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Does not fit at any context length: %1</source>
+        <translation>任何上下文长度下都装不下：%1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 does not fit beyond %2 tokens (drawn at 0)</source>
-        <translation>%1 超过 %2 token 后装不下（按 0 绘制）</translation>
+        <source>Does not fit (drawn at 0): %1</source>
+        <translation>装不下（按 0 绘制）：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>range of the inputs</source>
         <translation>输入范围</translation>
     </message>

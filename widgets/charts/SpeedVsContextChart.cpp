@@ -177,6 +177,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     m_markers = markers;
 
     QStringList notes;
+    QStringList never;
+    QStringList beyond;
     QList<WrappingLegend::Entry> entries;
     bool anyRanged = false;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
@@ -209,11 +211,15 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         c.marker->setVisible(!marker.isEmpty());
 
         if (cd.mid.isEmpty() || cd.lastFit == 0)
-            notes << tr("%1 does not fit at any context length").arg(d.name);
+            never << d.name;
         else if (cd.anyMissing)
-            notes << tr("%1 does not fit beyond %2 tokens (drawn at 0)")
-                         .arg(d.name, chartfmt::compactTokens(cd.lastFit));
+            beyond << tr("%1 beyond %2").arg(d.name, chartfmt::compactTokens(cd.lastFit));
     }
+    // One sentence for all deployments, short enough for one line under the chart.
+    if (!never.isEmpty())
+        notes << tr("Does not fit at any context length: %1").arg(never.join(QLatin1String(", ")));
+    if (!beyond.isEmpty())
+        notes << tr("Does not fit (drawn at 0): %1").arg(beyond.join(QLatin1String("; ")));
     niceaxis::setValueRange(m_y, yMax * 1.08);
     // The shaded band needs saying once: it is the spread of the model's size range.
     if (anyRanged)
