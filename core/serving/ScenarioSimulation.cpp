@@ -2,6 +2,7 @@
 #include "serving/ScenarioSimulation.h"
 
 #include "common/Log.h"
+#include "cost/FleetSizing.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/RequestGenerator.h"
 #include "serving/Simulator.h"
@@ -72,8 +73,15 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     SimOptions opt;
     opt.scheduler = ds.scheduler;
     opt.disaggregated = ds.disaggregated;
-    opt.ttftTargetS = ttftTarget;
-    opt.tpotTargetS = tpotTarget;
+    // Goodput needs targets. A scenario that states none is judged by the same assumed
+    // interactive targets as fleet sizing, so that the Serving and Fleet views agree and goodput
+    // never reads 100 % "within the targets" while p99 TTFT is over what the studio assumes.
+    // (The plan is still chosen for the stated targets only.)
+    const bool stated = ttftTarget > 0 || tpotTarget > 0;
+    opt.ttftTargetS = stated ? ttftTarget : cost::kDefaultTtftS;
+    opt.tpotTargetS = stated ? tpotTarget : cost::kDefaultTpotS;
+    out.sloSource = stated ? QStringLiteral("scenario")
+                           : QStringLiteral("assumed: interactive chat, first token within 2 s and 20 tokens/s per user");
     opt.timelinePoints = config.timelinePoints;
     opt.cancel = cancel;
     out.sim = simulate(*model, set, opt);
@@ -200,7 +208,8 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
         o.insert(QStringLiteral("goodput_rps"), r.goodputRps);
         o.insert(QStringLiteral("goodput_fraction"), r.goodputFraction);
         o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.ttftTargetS * 1000.0},
-                                                    {QStringLiteral("tpot_ms"), r.tpotTargetS * 1000.0}});
+                                                    {QStringLiteral("tpot_ms"), r.tpotTargetS * 1000.0},
+                                                    {QStringLiteral("source"), d.sloSource}});
         o.insert(QStringLiteral("preemptions"), static_cast<double>(r.preemptions));
         o.insert(QStringLiteral("kv_use"), QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
         o.insert(QStringLiteral("kv_capacity_tokens"), d.kvCapacityTokens);

@@ -40,7 +40,10 @@ struct DeploymentSimulation
 
     Estimate singleStream;    // the engine at concurrency 1: what low load should approach
     Estimate maxThroughput;   // the engine's saturation estimate
-    SimResult sim;
+    SimResult sim;            // goodput against sim.ttftTargetS / sim.tpotTargetS
+    // Where the goodput targets came from: "scenario" (its serving section or workload limits),
+    // or, when it states none, the fleet sizing's assumed interactive targets (FleetSizing.h).
+    QString sloSource;
 
     double avgFacilityPowerW = 0;
     double energyKWh = 0;

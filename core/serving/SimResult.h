@@ -52,7 +52,7 @@ struct SimResult
     double throughputRps = 0;
     double inputTokS = 0;
     double goodputRps = 0;     // requests/s that met both latency targets
-    double goodputFraction = 0;
+    double goodputFraction = 0; // of all requests (rejected ones included), the share that met both targets
     double ttftTargetS = 0;
     double tpotTargetS = 0;
 

@@ -791,8 +791,11 @@ SimResult Simulation::summarise()
         res.throughputRps = res.completed / res.durationS;
     }
     res.inputTokS = res.outputTokens > 0 ? res.throughputTokS * res.inputTokens / res.outputTokens : 0.0;
-    res.goodputFraction = static_cast<double>(good) / res.completed;
-    res.goodputRps = res.throughputRps * res.goodputFraction;
+    // Goodput counts only requests that met the latency targets. A request that never completed
+    // (rejected: longer than the KV cache) met none, so the share is of every request offered, not
+    // of the completed ones; the rate is the completed rate times the share of those that were good.
+    res.goodputFraction = res.requests > 0 ? static_cast<double>(good) / res.requests : 0.0;
+    res.goodputRps = res.throughputRps * static_cast<double>(good) / res.completed;
 
     // Little's law over the middle of the arrivals: L from the time each request spent in the
     // window, lambda from the entries, W from the sojourns of the requests that entered in it.

@@ -6,6 +6,7 @@
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
 #include "serving/RequestGenerator.h"
+#include "cost/FleetSizing.h"
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingConfig.h"
 #include "serving/Simulator.h"
@@ -393,6 +394,46 @@ private slots:
         QCOMPARE(r.completed, 9);
     }
 
+    void goodputCountsOnlyRequestsThatMetTheTargets()
+    {
+        const Rig rig("cs-3", 4, "llama-3.1-70b");
+        {
+            // One request in ten is longer than the KV cache and never served: with targets every
+            // served request meets, goodput is 90 %, not 100 %.
+            const StepCostModel s = rig.model(ServingGoal::MaxThroughput, 200000);
+            RequestSet set;
+            for (int i = 0; i < 10; ++i)
+                set.requests.push_back(RequestSpec{i * 1.0, i == 3 ? static_cast<int>(s.kvCapacityTokens()) : 100, 50, 0});
+            SimOptions o;
+            o.ttftTargetS = 1e6;
+            o.tpotTargetS = 1e6;
+            const SimResult r = simulate(s, set, o);
+            QCOMPARE(r.rejected, 1);
+            QCOMPARE(r.completed, 9);
+            QCOMPARE(r.goodputFraction, 0.9);
+            QVERIFY(rel(r.goodputRps, r.throughputRps) < 1e-12); // every completed request was good
+        }
+        // Overloaded: TTFT grows with the queue. A target at the median TTFT leaves p99 above
+        // it, and goodput must show that about half the requests missed it.
+        const StepCostModel s = rig.model(ServingGoal::MaxThroughput);
+        const Estimate cap = rig.estimate(ServingGoal::MaxThroughput);
+        const RequestSet set = requests(R"({"seed": 5, "lengths": {"output": {"dist": "lognormal", "sigma": 0.5}}})", rig.w,
+                                        2 * cap.tokSTotal / rig.w.outputTokens, 2000);
+        const SimResult free = simulate(s, set, SimOptions{});
+        QCOMPARE(free.goodputFraction, 1.0); // no targets: nothing to miss
+        SimOptions o;
+        o.ttftTargetS = free.ttftS.p50;
+        const SimResult r = simulate(s, set, o);
+        QVERIFY2(r.ttftS.p99 > o.ttftTargetS, qPrintable(QStringLiteral("p99 %1, target %2").arg(r.ttftS.p99).arg(o.ttftTargetS)));
+        QVERIFY2(r.goodputFraction > 0.4 && r.goodputFraction < 0.6, qPrintable(QString::number(r.goodputFraction)));
+        QVERIFY(r.goodputRps < 0.6 * r.throughputRps);
+        // A target under every TTFT: nothing is good; above every TTFT: everything is.
+        o.ttftTargetS = 0.5 * free.ttftS.cdf.front();
+        QCOMPARE(simulate(s, set, o).goodputFraction, 0.0);
+        o.ttftTargetS = free.ttftS.max;
+        QCOMPARE(simulate(s, set, o).goodputFraction, 1.0);
+    }
+
     void disaggregatedPools()
     {
         const Rig rig("h100-sxm", 8, "llama-3.1-70b", Precision::FP8);
@@ -455,7 +496,17 @@ private slots:
             QVERIFY(rel(d.load, 0.7) < 0.1); // the default load
             QVERIFY(d.avgFacilityPowerW > 0 && d.costs.usdPerMTok > 0 && d.costs.joulesPerToken > 0);
             QCOMPARE(d.powerKw.size(), d.sim.timeline.size());
+            // The scenario states no latency targets: goodput is judged by the assumed ones
+            // (fleet sizing's), never a vacuous 100 %.
+            QCOMPARE(d.sim.ttftTargetS, cost::kDefaultTtftS);
+            QCOMPARE(d.sim.tpotTargetS, cost::kDefaultTpotS);
+            QVERIFY(d.sloSource.startsWith(QStringLiteral("assumed")));
+            if (d.sim.ttftS.p99 > d.sim.ttftTargetS || d.sim.tpotS.p99 > d.sim.tpotTargetS)
+                QVERIFY2(d.sim.goodputFraction < 1.0, qPrintable(d.name));
         }
+        // Kimi K3 on 64 H100 at 70 % load: TPOT well over 50 ms, so few requests are good.
+        QVERIFY(run->deployments[1].sim.tpotS.p50 > cost::kDefaultTpotS);
+        QVERIFY(run->deployments[1].sim.goodputFraction < 0.5);
         const QJsonObject j = simulationToJson(*run);
         const QJsonObject first = j.value(QStringLiteral("deployments")).toArray().at(0).toObject();
         for (const char* key : {"ttft_ms", "tpot_ms", "e2e_s", "throughput_tok_s", "goodput_rps", "kv_use", "queue", "batch",
