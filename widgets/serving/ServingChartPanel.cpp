@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingChartPanel.h"
 
+#include "charts/WrappingLegend.h"
+
 #include <QAbstractAxis>
 #include <QChart>
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QXYSeries>
 
 ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()> title, QWidget* parent)
     : ChartPanel(parent), m_id(id), m_title(std::move(title))
@@ -18,6 +23,46 @@ void ServingChartPanel::clearChart()
         chart()->removeAxis(a);
         delete a;
     }
+    legend()->setEntries({});
+}
+
+void ServingChartPanel::refreshFonts()
+{
+    applyFonts();
+    // One entry per named line and per bar set with something drawn (the cost stack has no
+    // rental part for owned hardware: no "Rental" entry then).
+    QList<WrappingLegend::Entry> entries;
+    const auto all = chart()->series();
+    for (QAbstractSeries* series : all) {
+        if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+            if (xy->name().isEmpty())
+                continue;
+            WrappingLegend::Entry e;
+            e.label = xy->name();
+            e.colour = xy->pen().color();
+            e.shape = xy->pen().style() == Qt::SolidLine ? WrappingLegend::Shape::Line : WrappingLegend::Shape::DashedLine;
+            entries << e;
+        } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            const auto sets = bars->barSets();
+            for (QBarSet* set : sets) {
+                bool drawn = false;
+                for (int i = 0; i < set->count() && !drawn; ++i)
+                    drawn = set->at(i) > 0;
+                if (drawn && !set->label().isEmpty())
+                    entries << WrappingLegend::Entry{set->color(), set->label(), WrappingLegend::Shape::Box};
+            }
+        }
+    }
+    legend()->setEntries(entries);
+}
+
+QStringList ServingChartPanel::legendLabels() const
+{
+    QStringList labels;
+    const auto entries = legend()->entries();
+    for (const WrappingLegend::Entry& e : entries)
+        labels << e.label;
+    return labels;
 }
 
 void ServingChartPanel::retranslate()

@@ -28,8 +28,11 @@ public:
     void clearChart();
     // Shows `note` under the chart (empty: none).
     void showNote(const QString& note) { setNote(note); }
-    // Applies the panel's fonts to axes added since the last call.
-    void refreshFonts() { applyFonts(); }
+    // Applies the panel's fonts to axes added since the last call, and fills the legend under
+    // the chart from the series' visible markers (Qt's own legend is hidden: it cannot wrap).
+    void refreshFonts();
+    // The legend's entries (tests).
+    QStringList legendLabels() const;
     // A control above the chart, not part of exports (a selector).
     void addControl(QWidget* w) { addHeaderWidget(w); }
 

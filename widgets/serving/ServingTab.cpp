@@ -16,6 +16,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPen>
 #include <QValueAxis>
@@ -148,6 +149,8 @@ void ServingTab::retranslate()
         drawCdf();
         drawTimeline();
         updateSummary();
+    } else if (m_cleared) {
+        clearRun();
     }
 }
 
@@ -160,6 +163,7 @@ void ServingTab::setStatus(const QString& text)
 void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, const QHash<QString, QColor>& colours)
 {
     m_run = std::move(run);
+    m_cleared = false;
     m_colours = colours;
     {
         // Keep the selected deployment across updates when it still exists.
@@ -171,10 +175,28 @@ void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, c
         const int keep = m_deployment->findData(current);
         m_deployment->setCurrentIndex(keep >= 0 ? keep : 0);
     }
+    m_cdf->showNote(QString());
+    m_timeline->showNote(QString());
     drawPercentiles();
     drawCdf();
     drawTimeline();
     updateSummary();
+}
+
+void ServingTab::clearRun()
+{
+    m_run.reset();
+    m_cleared = true;
+    {
+        const QSignalBlocker block(m_deployment);
+        m_deployment->clear();
+    }
+    for (ServingChartPanel* c : charts()) {
+        c->clearChart();
+        c->setCsv(QString());
+        c->showNote(tr("No result for this scenario: it cannot be simulated."));
+    }
+    m_summary->clear();
 }
 
 QString ServingTab::summary() const
@@ -189,6 +211,19 @@ void ServingTab::updateSummary()
     for (const DeploymentSimulation& d : m_run->deployments) {
         if (!d.ok)
             continue;
+        if (d.sloSource.startsWith(QLatin1String("assumed"))) {
+            // The scenario states no targets: say which were assumed rather than imply its own.
+            parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency targets "
+                        "(first token within %6 s, %7 ms per output token)")
+                         .arg(d.name)
+                         .arg(d.sim.requests)
+                         .arg(chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0))
+                         .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)))
+                         .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0))
+                         .arg(QLocale().toString(d.sim.ttftTargetS, 'g', 3))
+                         .arg(QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3));
+            continue;
+        }
         parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets")
                      .arg(d.name)
                      .arg(d.sim.requests)

@@ -27,6 +27,10 @@ public:
     ~ServingTab() override;
 
     void setRun(std::shared_ptr<const is::serving::SimulationRun> run, const QHash<QString, QColor>& colours);
+    // Forgets the run and empties every chart (the scenario cannot be simulated): the previous
+    // scenario's results must not read as this one's.
+    void clearRun();
+    bool hasRun() const { return m_run != nullptr; }
     // "Simulating…" or an error over the charts; empty hides it.
     void setStatus(const QString& text);
 
@@ -56,5 +60,6 @@ private:
     QLabel* m_summary = nullptr; // load, throughput and goodput per deployment
     void updateSummary();
     std::shared_ptr<const is::serving::SimulationRun> m_run;
+    bool m_cleared = false; // clearRun() emptied the charts (their note follows the language)
     QHash<QString, QColor> m_colours;
 };
