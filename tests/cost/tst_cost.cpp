@@ -6,6 +6,7 @@
 #include "cost/RentalPresets.h"
 #include "cost/ServingPointCost.h"
 #include "cost/TcoAssumptions.h"
+#include "cost/TcoEditing.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
@@ -352,6 +353,69 @@ private slots:
         const QJsonObject j = fleetResultToJson(*r);
         QCOMPARE(j.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("rps"));
         QVERIFY(j.value(QStringLiteral("deployments")).toArray().at(0).toObject().contains(QStringLiteral("why")));
+    }
+
+    void editingAssumptions()
+    {
+        // A scenario whose "tco" section shadows the "cost" section's electricity price.
+        QString error;
+        auto s = parseScenario(json(R"({"version": 1, "model": "llama-3.1-70b",
+            "workload": {"input_tokens": 1000, "output_tokens": 1000},
+            "cost": {"usd_per_kwh": 0.10},
+            "tco": {"usd_per_kwh": 0.12, "maintenance_per_year": {"value": 0.04, "source": "vendor quote", "kind": "third-party"}},
+            "deployments": [{"id": "hgx", "device": "h100-sxm", "count": 8}]})"),
+                               &error);
+        QVERIFY2(s, qPrintable(error));
+        TcoSections t = tcoSections(*s);
+        QVERIFY(isOverridden(t, {}, QStringLiteral("usd_per_kwh")));
+        QVERIFY(isOverridden(t, {}, QStringLiteral("maintenance_per_year")));
+        QVERIFY(!isOverridden(t, {}, QStringLiteral("cost_of_capital")));
+        QVERIFY(!isOverridden(t, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip")));
+
+        // Any edit moves the shared keys to "cost" (the estimates read it), keeping the value in effect.
+        t = withAssumption(t, {}, QStringLiteral("cost_of_capital"), userSet(0.1));
+        QCOMPARE(t.cost.usdPerKWh.value, 0.12);
+        QVERIFY(!t.tco.contains(QStringLiteral("usd_per_kwh")));
+        t = withAssumption(t, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip"), userSet(30000));
+        t = withAssumption(t, {}, QStringLiteral("pue"), userSet(1.2));
+        Scenario edited = *s;
+        edited.cost = t.cost;
+        edited.extensions.insert(QStringLiteral("tco"), t.tco);
+        // Saved and parsed again: the same assumptions.
+        auto again = parseScenario(scenarioToJson(edited), &error);
+        QVERIFY2(again, qPrintable(error));
+        auto tco = tcoFor(*again, &error);
+        QVERIFY2(tco, qPrintable(error));
+        QCOMPARE(tco->costOfCapital.value, 0.1);
+        QVERIFY(isUserSet(tco->costOfCapital));
+        QCOMPARE(tco->pue.value, 1.2);
+        QCOMPARE(again->cost.pue.value, 1.2);
+        QCOMPARE(tco->usdPerKWh.value, 0.12);
+        QCOMPARE(tco->maintenancePerYear.kind, SourceKind::ThirdParty);
+        QCOMPARE(tco->perDeployment.at(QStringLiteral("hgx")).capexUsdPerChip->value, 30000.0);
+
+        // Reset: the default applies again and the key leaves the sections.
+        t = withAssumption(t, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip"), std::nullopt);
+        QVERIFY(!t.tco.contains(QStringLiteral("deployments")));
+        t = withAssumption(t, {}, QStringLiteral("pue"), std::nullopt);
+        QCOMPARE(t.cost.pue.value, CostAssumptions{}.pue.value);
+        QVERIFY(!isOverridden(t, {}, QStringLiteral("pue")));
+        t = withPricing(t, Pricing::Rental, RentalPreset::Reserved3y);
+        edited.cost = t.cost;
+        edited.extensions.insert(QStringLiteral("tco"), t.tco);
+        tco = tcoFor(edited, &error);
+        QVERIFY(tco && tco->pricing == Pricing::Rental && tco->preset == RentalPreset::Reserved3y);
+
+        // Ranges: what the editor accepts is what the parsers accept.
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("utilisation"), false), 0));
+        QVERIFY(inTcoRange(tcoRange(QStringLiteral("utilisation"), false), 1));
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("max_utilisation"), false), 1.01));
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("amortisation_years"), false), 0));
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("usd_per_kwh"), false), 0)); // "cost" requires it positive
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("pue"), false), 0.99));
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("usd_per_chip_hour"), true), -1));
+        QVERIFY(inTcoRange(tcoRange(QStringLiteral("system_share_usd"), false), 0));
+        QVERIFY(!inTcoRange(tcoRange(QStringLiteral("cost_of_capital"), false), std::nan("")));
     }
 };
 

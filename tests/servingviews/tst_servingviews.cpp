@@ -8,6 +8,12 @@
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"
+#include "serving/TcoEditor.h"
+
+#include "cost/ServingPointCost.h"
+#include "cost/TcoEditing.h"
+#include "document/ScenarioDocument.h"
+#include "Names.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -22,8 +28,10 @@
 #include <QElapsedTimer>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 #include <QXYSeries>
 
 #include <cmath>
@@ -111,6 +119,7 @@ private Q_SLOTS:
             QVERIFY2(!c->toCsv().isEmpty(), qPrintable(c->id()));
         }
         QVERIFY(view.servingTab()->summary().contains(m_scenario.deployments.front().name));
+        QVERIFY(view.servingTab()->cdfChart()->legendLabels().size() >= 2);
         // The timeline follows the selector.
         QComboBox* sel = view.servingTab()->timelineSelector();
         QCOMPARE(sel->count(), int(m_scenario.deployments.size()));
@@ -180,6 +189,10 @@ private Q_SLOTS:
             QVERIFY(checkFinite(c) > 0);
             QCOMPARE(int(c->series().size()), int(in.points.size()) + 1);
         }
+        // Legends under the charts: the components drawn (no rental while owning), the deployments.
+        QVERIFY(cost->stackChart()->legendLabels().contains(CostTab::tr("Capital")));
+        QVERIFY(!cost->stackChart()->legendLabels().contains(CostTab::tr("Rental")));
+        QVERIFY(cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)->legendLabels().contains(in.points.front().name));
         auto* line = qobject_cast<QXYSeries*>(cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)->series().first());
         QVERIFY(line->points().last().y() > line->points().first().y());
         auto* util = qobject_cast<QXYSeries*>(cost->sensitivityChart(servingdata::SweepKind::Utilisation)->series().first());
@@ -253,6 +266,214 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(view.simulation());
         QCOMPARE(view.fleetTab()->table()->rowCount(), int(m_scenario.deployments.size()));
+    }
+
+    void assumptionsEditorEditsUndoesAndSaves()
+    {
+        // The document, the view and the shell's wiring (MainWindow: changed -> setScenario).
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(m_scenario, QString());
+        const is::Scenario original = doc.scenario();
+        ServingCostFleetView view;
+        view.setDocument(&doc);
+        QObject::connect(&doc, &is::gui::ScenarioDocument::changed, &view,
+                         [&] { view.setScenario(doc.scenario(), m_engine, m_colours); });
+        view.setScenario(doc.scenario(), m_engine, m_colours);
+        CostTab* cost = view.costTab();
+        TcoEditor* ed = cost->editor();
+        QTableWidget* t = ed->table();
+        auto cell = [&](const QString& dep, const char* key, int column) {
+            const int row = ed->rowOf(dep, QLatin1String(key));
+            return row >= 0 && t->item(row, column) ? t->item(row, column)->text() : QStringLiteral("<missing>");
+        };
+        const QString h100 = QStringLiteral("h100");
+        int h100Index = -1;
+        for (int i = 0; i < int(cost->inputs().points.size()); ++i)
+            if (cost->inputs().points[size_t(i)].docId == h100)
+                h100Index = i;
+        QVERIFY(h100Index >= 0);
+
+        // Every assumption is listed with a value, a unit, a kind and a source.
+        for (const char* key : {"amortisation_years", "cost_of_capital", "usd_per_kwh", "pue", "maintenance_per_year",
+                                "space_usd_per_kw_month", "network_capex_fraction", "system_share_usd",
+                                "usd_per_chip_hour", "utilisation", "max_utilisation"})
+            for (int c = TcoEditor::ValueColumn; c <= TcoEditor::SourceColumn; ++c)
+                QVERIFY2(!cell(QString(), key, c).isEmpty() && cell(QString(), key, c) != QStringLiteral("<missing>"), key);
+        for (const auto& p : cost->inputs().points)
+            for (const char* key : {"capex_usd_per_chip", "system_share_usd", "usd_per_chip_hour"})
+                QVERIFY2(ed->rowOf(p.docId, QLatin1String(key)) >= 0, key);
+        // The H100's price comes from the catalog, with the catalog's kind; the CS-3's rental rate is third party.
+        QVERIFY(cell(h100, "capex_usd_per_chip", TcoEditor::KindColumn) != ed->tr("user-set"));
+        QCOMPARE(cell(QStringLiteral("cs3"), "usd_per_chip_hour", TcoEditor::KindColumn),
+                 is::gui::names::sourceKind(is::SourceKind::ThirdParty));
+        QCOMPARE(cell(QString(), "utilisation", TcoEditor::ValueColumn), QLocale().toString(70.0, 'g', 10));
+
+        const std::vector<is::cost::HourlyCost> before = cost->breakdown();
+        const double kwh = doc.scenario().cost.usdPerKWh.value;
+
+        // 1. Electricity price, typed into the table: the energy part of every bar doubles, the
+        // rest stays; one undo step; the document is modified; the comparison's "cost" section follows.
+        QTableWidgetItem* price = t->item(ed->rowOf(QString(), QStringLiteral("usd_per_kwh")), TcoEditor::ValueColumn);
+        QVERIFY(price->flags() & Qt::ItemIsEditable);
+        price->setText(QLocale().toString(2 * kwh, 'g', 10));
+        QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
+        QVERIFY(doc.isModified());
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(doc.scenario().cost.usdPerKWh.value, 2 * kwh);
+        QVERIFY(is::cost::isUserSet(doc.scenario().cost.usdPerKWh));
+        std::vector<is::cost::HourlyCost> after = cost->breakdown();
+        for (size_t i = 0; i < before.size(); ++i) {
+            QVERIFY(rel(after[i].energy, 2 * before[i].energy) < 1e-9);
+            QVERIFY(rel(after[i].capital, before[i].capital) < 1e-12);
+            QVERIFY(rel(after[i].total() - before[i].total(), before[i].energy) < 1e-9);
+        }
+        // The table is rebuilt after the edit: the value shows as user-set and can be reset.
+        QTRY_COMPARE(cell(QString(), "usd_per_kwh", TcoEditor::KindColumn), ed->tr("user-set"));
+        auto* resetButton = qobject_cast<QToolButton*>(
+            t->cellWidget(ed->rowOf(QString(), QStringLiteral("usd_per_kwh")), TcoEditor::ResetColumn));
+        QVERIFY(resetButton && resetButton->isEnabled());
+
+        // 2. Capex per chip of the H100 deployment, +$10,000: capital and maintenance per million
+        // tokens grow by the hand-computed amounts, energy and space do not move.
+        const auto& in = cost->inputs();
+        const auto& p = in.points[size_t(h100Index)];
+        const is::cost::ServingPointCost spc =
+            is::cost::servingPointCost(p.resolved.deployment, p.docId, p.estimate, in.workload, in.tco);
+        const double perChip = spc.inputs.capexPerChip.value;
+        const double net = spc.inputs.systems > 1 ? in.tco.networkCapexFraction.value : 0.0;
+        const double dCapex = spc.inputs.chips * 10000.0 * (1 + net);
+        const double perMTok = 1e6 / (spc.servedTokS * 3600.0) / 8760.0;
+        const double dCapital = dCapex * is::cost::capitalRecoveryFactor(in.tco.costOfCapital.value, in.tco.amortisationYears.value) * perMTok;
+        const double dMaintenance = dCapex * in.tco.maintenancePerYear.value * perMTok;
+        const double fleetCapexBefore = view.fleetTab()->result()->rows[size_t(h100Index)].capexUsd;
+        QTRY_VERIFY(ed->rowOf(h100, QStringLiteral("capex_usd_per_chip")) >= 0);
+        t->item(ed->rowOf(h100, QStringLiteral("capex_usd_per_chip")), TcoEditor::ValueColumn)
+            ->setText(QString::number(perChip + 10000.0, 'f', 2));
+        QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
+        QCOMPARE(doc.undoStack()->count(), 2);
+        const std::vector<is::cost::HourlyCost> capexUp = cost->breakdown();
+        const auto& hb = after[size_t(h100Index)];
+        const auto& ha = capexUp[size_t(h100Index)];
+        QVERIFY2(rel(ha.capital - hb.capital, dCapital) < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(ha.capital - hb.capital).arg(dCapital)));
+        QVERIFY(rel(ha.maintenance - hb.maintenance, dMaintenance) < 1e-9);
+        QVERIFY(rel(ha.energy, hb.energy) < 1e-12);
+        QVERIFY(rel(ha.space, hb.space) < 1e-12);
+        // The other deployment keeps its cost; the fleet view follows.
+        QVERIFY(rel(capexUp[size_t(1 - h100Index)].total(), after[size_t(1 - h100Index)].total()) < 1e-12);
+        QVERIFY(view.fleetTab()->result()->rows[size_t(h100Index)].capexUsd > fleetCapexBefore);
+        QTRY_COMPARE(cell(h100, "capex_usd_per_chip", TcoEditor::KindColumn), ed->tr("user-set"));
+
+        // 3. Bad input is refused with a reason; nothing changes, the cell shows the value in effect.
+        struct Bad
+        {
+            const char* key;
+            const char* text;
+        };
+        for (const Bad& b : {Bad{"utilisation", "0"}, Bad{"utilisation", "150"}, Bad{"usd_per_kwh", "-0.1"},
+                             Bad{"amortisation_years", "0"}, Bad{"pue", "0.9"}, Bad{"maintenance_per_year", "abc"},
+                             Bad{"system_share_usd", "-1"}}) {
+            QTRY_VERIFY(ed->rowOf(QString(), QLatin1String(b.key)) >= 0);
+            const QString shown = cell(QString(), b.key, TcoEditor::ValueColumn);
+            t->item(ed->rowOf(QString(), QLatin1String(b.key)), TcoEditor::ValueColumn)->setText(QLatin1String(b.text));
+            QVERIFY2(!ed->message().isEmpty(), b.key);
+            QCOMPARE(doc.undoStack()->count(), 2);
+            QCOMPARE(cell(QString(), b.key, TcoEditor::ValueColumn), shown);
+        }
+        QVERIFY(!ed->edit(h100, QStringLiteral("usd_per_chip_hour"), QStringLiteral("-3")));
+        QVERIFY(ed->message().contains(QStringLiteral("negative")) || !ed->message().isEmpty());
+        QCOMPARE(doc.undoStack()->count(), 2);
+        for (ChartPanel* c : view.charts())
+            QVERIFY2(checkFinite(c) >= 0, qPrintable(c->id()));
+
+        // 4. Save and reopen: the same assumptions, the same costs.
+        QTemporaryDir dir;
+        const QString path = dir.path() + QStringLiteral("/edited.json");
+        QString error;
+        QVERIFY2(doc.save(path, &error), qPrintable(error));
+        QVERIFY(!doc.isModified());
+        auto reopened = is::loadScenarioFile(path, &error);
+        QVERIFY2(reopened, qPrintable(error));
+        auto tcoSaved = is::cost::tcoFor(doc.scenario(), &error);
+        auto tcoOpened = is::cost::tcoFor(*reopened, &error);
+        QVERIFY2(tcoSaved && tcoOpened, qPrintable(error));
+        QCOMPARE(tcoOpened->usdPerKWh.value, 2 * kwh);
+        QCOMPARE(reopened->cost.usdPerKWh.value, 2 * kwh);
+        QVERIFY(is::cost::isUserSet(reopened->cost.usdPerKWh));
+        QVERIFY(tcoOpened->perDeployment.count(h100) == 1 && tcoOpened->perDeployment.at(h100).capexUsdPerChip);
+        QCOMPARE(tcoOpened->perDeployment.at(h100).capexUsdPerChip->value, perChip + 10000.0);
+        QVERIFY(is::cost::tcoToJson(*tcoOpened) == is::cost::tcoToJson(*tcoSaved));
+        {
+            ServingCostFleetView again;
+            again.setScenario(*reopened, m_engine, m_colours);
+            const auto& b2 = again.costTab()->breakdown();
+            QCOMPARE(b2.size(), capexUp.size());
+            for (size_t i = 0; i < b2.size(); ++i)
+                QVERIFY(rel(b2[i].total(), capexUp[i].total()) < 1e-12);
+        }
+
+        // 5. Undo restores each figure; redo brings the edit back.
+        doc.undoStack()->undo();
+        QVERIFY(doc.isModified());
+        QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, hb.capital) < 1e-12);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.scenario().cost.usdPerKWh.value, kwh);
+        for (size_t i = 0; i < before.size(); ++i)
+            QVERIFY(rel(cost->breakdown()[i].total(), before[i].total()) < 1e-12);
+        QVERIFY(doc.scenario() == original);
+        doc.undoStack()->redo();
+        doc.undoStack()->redo();
+        QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, ha.capital) < 1e-12);
+
+        // 6. Reset to the catalog's price: the H100 capex row reads the catalog again.
+        ed->reset(h100, QStringLiteral("capex_usd_per_chip"));
+        QCOMPARE(doc.undoStack()->count(), 3);
+        QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, hb.capital) < 1e-12);
+        QVERIFY(cell(h100, "capex_usd_per_chip", TcoEditor::KindColumn) != ed->tr("user-set"));
+
+        // 7. Renting: the pricing chooser and the preset, each one undoable step.
+        ed->pricingSelector()->setCurrentIndex(1);
+        QCOMPARE(doc.undoStack()->count(), 4);
+        auto rentalTco = is::cost::tcoFor(doc.scenario(), &error);
+        QVERIFY(rentalTco && rentalTco->pricing == is::cost::Pricing::Rental);
+        QTRY_VERIFY(ed->presetSelector()->isEnabled());
+        const auto rented = cost->breakdown();
+        for (const auto& h : rented) {
+            QVERIFY(h.rental > 0);
+            QCOMPARE(h.capital, 0.0);
+        }
+        ed->presetSelector()->setCurrentIndex(ed->presetSelector()->findData(QStringLiteral("hyperscaler")));
+        QCOMPARE(doc.undoStack()->count(), 5);
+        QVERIFY(cost->breakdown()[size_t(h100Index)].rental > rented[size_t(h100Index)].rental);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QCOMPARE(is::cost::tcoFor(doc.scenario(), &error)->pricing, is::cost::Pricing::Capex);
+        QTRY_COMPARE(ed->pricingSelector()->currentIndex(), 0);
+    }
+
+    void failedSimulationClearsTheServingCharts()
+    {
+        ServingCostFleetView view;
+        view.setScenario(m_scenario, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY(view.servingTab()->hasRun());
+        QVERIFY(checkFinite(view.servingTab()->percentileChart(0)) > 0);
+        is::Scenario bad = m_scenario;
+        bad.deployments.front().device = QStringLiteral("no-such-device");
+        view.setScenario(bad, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY(!view.simulation());
+        QVERIFY(!view.servingTab()->hasRun());
+        // No series from the previous scenario under the error.
+        for (ServingChartPanel* c : view.servingTab()->charts()) {
+            QVERIFY2(c->series().isEmpty(), qPrintable(c->id()));
+            QVERIFY(c->toCsv().isEmpty());
+        }
+        QVERIFY(view.servingTab()->summary().isEmpty());
+        QCOMPARE(view.servingTab()->timelineSelector()->count(), 0);
+        view.setScenario(m_scenario, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY(checkFinite(view.servingTab()->percentileChart(0)) > 0);
     }
 
     void exportsPngAndCsv()

@@ -208,6 +208,17 @@ void ScenarioDocument::setName(const QString& name)
     Q_EMIT changed();
 }
 
+void ScenarioDocument::setCost(const CostAssumptions& cost, const QJsonObject& tco)
+{
+    m_scenario.cost = cost;
+    if (tco.isEmpty())
+        m_scenario.extensions.remove(QStringLiteral("tco"));
+    else
+        m_scenario.extensions.insert(QStringLiteral("tco"), tco);
+    Q_EMIT costChanged();
+    Q_EMIT changed();
+}
+
 void ScenarioDocument::assignMissingColours()
 {
     QStringList used;

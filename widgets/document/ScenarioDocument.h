@@ -73,6 +73,8 @@ public:
     void setWorkload(const Workload& w, ServingGoal goal);
     void setModel(const ModelRef& m);
     void setName(const QString& name);
+    // The cost assumptions: the "cost" section and the "tco" section (an empty object removes it).
+    void setCost(const CostAssumptions& cost, const QJsonObject& tco);
 
 Q_SIGNALS:
     void documentReset();
@@ -83,6 +85,7 @@ Q_SIGNALS:
     void workloadChanged();
     void modelChanged();
     void nameChanged();
+    void costChanged();
     // Any change the analysis depends on (everything but canvas positions).
     void changed();
     void selectionChanged();

@@ -66,6 +66,7 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_charts = new ChartsView(m_results);
     m_charts->setFontPointSize(settings->chartFontSize());
     m_serving = new ServingCostFleetView(m_results);
+    m_serving->setDocument(doc);
     m_serving->setFontPointSize(settings->chartFontSize());
     m_results->addTab(m_charts, tr("Comparison charts"));
     m_results->addTab(m_serving, tr("Serving, cost and fleet"));

@@ -5,6 +5,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
 #include "serving/ServingChartPanel.h"
+#include "serving/TcoEditor.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -15,8 +16,10 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
+#include <QSplitter>
 #include <QStackedBarSeries>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -72,14 +75,28 @@ CostTab::CostTab(QWidget* parent)
                                           [] { return CostTab::tr("Cost versus electricity price"); }, this);
     m_utilisation = new ServingChartPanel(QStringLiteral("cost-vs-utilisation"),
                                           [] { return CostTab::tr("Cost versus utilisation"); }, this);
-    auto* grid = new QGridLayout(this);
+    // The charts in a row above, the assumptions behind them below at full width (kind and
+    // source need the room); the splitter resizes.
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    auto* charts = new QWidget(splitter);
+    auto* grid = new QGridLayout(charts);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(4);
-    grid->addWidget(m_stack, 0, 0, 2, 1);
+    grid->addWidget(m_stack, 0, 0);
     grid->addWidget(m_electricity, 0, 1);
-    grid->addWidget(m_utilisation, 1, 1);
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
+    grid->addWidget(m_utilisation, 0, 2);
+    for (int c = 0; c < 3; ++c)
+        grid->setColumnStretch(c, 1);
+    m_editor = new TcoEditor(splitter);
+    splitter->addWidget(charts);
+    splitter->addWidget(m_editor);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({550, 450}); // proportions
+    splitter->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
 }
 
 void CostTab::changeEvent(QEvent* event)

@@ -11,10 +11,12 @@
 #include <vector>
 
 class ServingChartPanel;
+class TcoEditor;
 
 // Cost per million output tokens: a stacked bar per deployment by component (capital,
 // maintenance, energy, space, rental) and how the total moves with the electricity price and the
-// share of hours the capacity is used. Every number comes from servingPointCost.
+// share of hours the capacity is used. Every number comes from servingPointCost. Beside the
+// charts, the assumptions editor (TcoEditor) lists and edits every assumption behind them.
 class CostTab : public QWidget
 {
     Q_OBJECT
@@ -28,6 +30,7 @@ public:
 
     QList<ServingChartPanel*> charts() const { return {m_stack, m_electricity, m_utilisation}; }
     ServingChartPanel* stackChart() const { return m_stack; }
+    TcoEditor* editor() const { return m_editor; }
     ServingChartPanel* sensitivityChart(servingdata::SweepKind k) const
     {
         return k == servingdata::SweepKind::ElectricityPrice ? m_electricity : m_utilisation;
@@ -43,6 +46,7 @@ private:
     ServingChartPanel* m_stack = nullptr;
     ServingChartPanel* m_electricity = nullptr;
     ServingChartPanel* m_utilisation = nullptr;
+    TcoEditor* m_editor = nullptr;
     servingdata::CostInputs m_inputs;
     QHash<QString, QColor> m_colours;
     std::vector<is::cost::HourlyCost> m_breakdown;

@@ -9,6 +9,7 @@
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"
+#include "serving/TcoEditor.h"
 
 #include <QEvent>
 #include <QMenu>
@@ -68,6 +69,11 @@ void ServingCostFleetView::addExportActions(QMenu* fileExportMenu)
     }
 }
 
+void ServingCostFleetView::setDocument(is::gui::ScenarioDocument* doc)
+{
+    m_cost->editor()->setDocument(doc);
+}
+
 void ServingCostFleetView::setFontPointSize(int points)
 {
     for (ChartPanel* c : charts())
@@ -99,7 +105,9 @@ void ServingCostFleetView::setScenario(const is::Scenario& s, std::shared_ptr<co
     m_colours = colourByDeploymentId;
     if (!m_engine)
         return;
-    m_cost->setInputs(servingdata::prepareCost(s, *m_engine), m_colours);
+    const servingdata::CostInputs costs = servingdata::prepareCost(s, *m_engine);
+    m_cost->setInputs(costs, m_colours);
+    m_cost->editor()->setScenario(s, costs);
     m_fleet->setScenario(s, m_engine, m_colours);
 
     // The running simulation is for an older scenario: stop it now rather than let it finish.
@@ -150,6 +158,9 @@ void ServingCostFleetView::deliver(quint64 generation, std::shared_ptr<const is:
         m_serving->setRun(m_run, m_colours);
         m_serving->setStatus(QString());
     } else {
+        // The previous run belongs to another scenario: it must not read as this one's result.
+        m_run.reset();
+        m_serving->clearRun();
         m_serving->setStatus(tr("Cannot simulate this scenario: %1").arg(error));
     }
     Q_EMIT simulationFinished();

@@ -24,6 +24,9 @@ class ServingTab;
 namespace is {
 class Engine;
 }
+namespace is::gui {
+class ScenarioDocument;
+}
 namespace is::serving {
 struct SimulationRun;
 }
@@ -45,6 +48,10 @@ public:
     // Deployment colours are keyed by the document's deployment id; missing ids get a palette colour.
     void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
                      const QHash<QString, QColor>& colourByDeploymentId);
+
+    // The document the Cost view's assumptions editor edits (undoable commands). Without one the
+    // editor only shows the assumptions. The shell still calls setScenario() after each change.
+    void setDocument(is::gui::ScenarioDocument* doc);
 
     // Requests simulated per deployment (default 5,000: interactive, still stable percentiles).
     void setSimulatedRequests(int requests) { m_requests = std::max(1, requests); }

@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: MIT
+#include "serving/TcoEditor.h"
+
+#include "Names.h"
+#include "cost/CostModel.h"
+#include "document/ChangeCostCommand.h"
+#include "document/ScenarioDocument.h"
+#include "scenario/Scenario.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFont>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollBar>
+#include <QTableWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using is::cost::Pricing;
+using is::cost::RentalPreset;
+
+namespace {
+
+// Scenario-wide assumptions, in the order an analyst reads a TCO sheet.
+struct GlobalKey
+{
+    const char* key;
+    bool percent;
+    int applies; // 0 both, 1 owning, 2 renting
+};
+constexpr GlobalKey kGlobal[] = {
+    {"amortisation_years", false, 1},
+    {"cost_of_capital", true, 1},
+    {"usd_per_kwh", false, 1},
+    {"pue", false, 1},
+    {"maintenance_per_year", true, 1},
+    {"space_usd_per_kw_month", false, 1},
+    {"network_capex_fraction", true, 1},
+    {"system_share_usd", false, 1},
+    {"usd_per_chip_hour", false, 2},
+    {"utilisation", true, 0},
+    {"max_utilisation", true, 0},
+};
+
+QString formatNumber(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("—");
+    // Ten significant digits: what was typed comes back unchanged, 0.07 x 100 reads 7.
+    return QLocale().toString(v, 'g', 10);
+}
+
+std::optional<double> parseNumber(QString text)
+{
+    text = text.trimmed();
+    if (text.endsWith(QLatin1Char('%')))
+        text.chop(1);
+    if (text.startsWith(QLatin1Char('$')))
+        text.remove(0, 1);
+    text = text.trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    double v = QLocale().toDouble(text, &ok);
+    if (!ok)
+        v = QLocale::c().toDouble(text, &ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+const is::Sourced* globalValue(const is::cost::TcoAssumptions& t, const QString& key)
+{
+    const std::pair<const char*, const is::Sourced*> fields[] = {
+        {"amortisation_years", &t.amortisationYears},
+        {"cost_of_capital", &t.costOfCapital},
+        {"usd_per_kwh", &t.usdPerKWh},
+        {"pue", &t.pue},
+        {"maintenance_per_year", &t.maintenancePerYear},
+        {"space_usd_per_kw_month", &t.spaceUsdPerKwMonth},
+        {"utilisation", &t.utilisation},
+        {"network_capex_fraction", &t.networkCapexFraction},
+        {"system_share_usd", &t.systemShareUsd},
+        {"max_utilisation", &t.maxUtilisation},
+    };
+    for (const auto& [k, v] : fields)
+        if (key == QLatin1String(k))
+            return v;
+    if (key == QLatin1String("usd_per_chip_hour") && t.usdPerChipHour)
+        return &*t.usdPerChipHour;
+    return nullptr;
+}
+
+} // namespace
+
+TcoEditor::TcoEditor(QWidget* parent)
+    : QWidget(parent)
+{
+    m_pricingLabel = new QLabel(this);
+    m_pricing = new QComboBox(this);
+    m_pricing->addItem(QString(), QStringLiteral("capex"));
+    m_pricing->addItem(QString(), QStringLiteral("rental"));
+    m_presetLabel = new QLabel(this);
+    m_preset = new QComboBox(this);
+    for (RentalPreset p : {RentalPreset::Hyperscaler, RentalPreset::Neocloud, RentalPreset::Reserved3y})
+        m_preset->addItem(QString(), is::cost::rentalPresetId(p));
+    m_presetNote = new QLabel(this);
+    m_presetNote->setWordWrap(true);
+    QFont small = m_presetNote->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_presetNote->setFont(small);
+
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                             QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(SourceColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(40);
+    m_table->setMinimumWidth(320);
+
+    m_detail = new QLabel(this);
+    m_detail->setWordWrap(true);
+    m_detail->setTextFormat(Qt::PlainText);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->hide();
+
+    auto* choose = new QGridLayout;
+    choose->addWidget(m_pricingLabel, 0, 0);
+    choose->addWidget(m_pricing, 0, 1);
+    choose->addWidget(m_presetLabel, 0, 2);
+    choose->addWidget(m_preset, 0, 3);
+    choose->setColumnStretch(1, 2);
+    choose->setColumnStretch(3, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(choose);
+    layout->addWidget(m_presetNote);
+    layout->addWidget(m_message);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_detail);
+
+    connect(m_table, &QTableWidget::itemChanged, this, &TcoEditor::onItemChanged);
+    connect(m_table, &QTableWidget::currentCellChanged, this, &TcoEditor::showDetail);
+    connect(m_pricing, &QComboBox::currentIndexChanged, this, &TcoEditor::onPricingChosen);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &TcoEditor::onPricingChosen);
+    retranslate();
+}
+
+TcoEditor::~TcoEditor() = default;
+
+void TcoEditor::setDocument(is::gui::ScenarioDocument* doc)
+{
+    m_doc = doc;
+    rebuild();
+}
+
+is::gui::ScenarioDocument* TcoEditor::document() const
+{
+    return m_doc;
+}
+
+void TcoEditor::setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs)
+{
+    m_sections = is::cost::tcoSections(s);
+    m_inputs = inputs;
+    // Inside an edit of the table the item being edited must outlive the signal: rebuild after.
+    if (m_inEdit) {
+        if (!m_rebuildQueued) {
+            m_rebuildQueued = true;
+            QTimer::singleShot(0, this, [this] {
+                m_rebuildQueued = false;
+                rebuild();
+            });
+        }
+        return;
+    }
+    rebuild();
+}
+
+QString TcoEditor::message() const
+{
+    return m_messageText;
+}
+
+void TcoEditor::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void TcoEditor::retranslate()
+{
+    m_pricingLabel->setText(tr("Pricing"));
+    m_presetLabel->setText(tr("Rental preset"));
+    m_pricing->setItemText(0, tr("Own the hardware (capital, energy, maintenance, space)"));
+    m_pricing->setItemText(1, tr("Rent by the chip-hour"));
+    m_preset->setItemText(0, tr("Hyperscaler, on demand"));
+    m_preset->setItemText(1, tr("Neocloud, on demand"));
+    m_preset->setItemText(2, tr("3-year reserved"));
+    m_presetNote->setText(tr("Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is "
+                             "SemiAnalysis's per-system figure. Double-click a value to edit it; what you type "
+                             "is saved in the scenario."));
+    m_table->setHorizontalHeaderLabels(
+        {tr("Assumption"), tr("Value"), tr("Unit"), tr("Kind"), tr("Source"), QString()});
+    rebuild();
+}
+
+QString TcoEditor::label(const Row& r) const
+{
+    const bool dep = !r.deploymentId.isEmpty();
+    const QString& k = r.key;
+    if (k == QLatin1String("amortisation_years"))
+        return tr("Amortisation period");
+    if (k == QLatin1String("cost_of_capital"))
+        return tr("Cost of capital");
+    if (k == QLatin1String("usd_per_kwh"))
+        return tr("Electricity price");
+    if (k == QLatin1String("pue"))
+        return tr("PUE (facility power / IT power)");
+    if (k == QLatin1String("maintenance_per_year"))
+        return tr("Maintenance");
+    if (k == QLatin1String("space_usd_per_kw_month"))
+        return tr("Data-centre space");
+    if (k == QLatin1String("utilisation"))
+        return tr("Utilisation (hours serving paying load)");
+    if (k == QLatin1String("network_capex_fraction"))
+        return tr("Scale-out network (multi-system deployments)");
+    if (k == QLatin1String("system_share_usd"))
+        return dep ? tr("System share") : tr("System share (chassis, network, MemoryX/SwarmX)");
+    if (k == QLatin1String("max_utilisation"))
+        return tr("Fleet sizing: highest planned utilisation");
+    if (k == QLatin1String("usd_per_chip_hour"))
+        return dep ? tr("Rental price") : tr("Rental price, every deployment");
+    if (k == QLatin1String("capex_usd_per_chip"))
+        return tr("Capex per chip");
+    return k;
+}
+
+QString TcoEditor::unit(const Row& r) const
+{
+    const QString& k = r.key;
+    if (k == QLatin1String("amortisation_years"))
+        return tr("years");
+    if (k == QLatin1String("cost_of_capital"))
+        return tr("% per year");
+    if (k == QLatin1String("usd_per_kwh"))
+        return tr("USD/kWh");
+    if (k == QLatin1String("pue"))
+        return tr("ratio");
+    if (k == QLatin1String("maintenance_per_year"))
+        return tr("% of capex per year");
+    if (k == QLatin1String("space_usd_per_kw_month"))
+        return tr("USD per kW-month");
+    if (k == QLatin1String("utilisation"))
+        return tr("% of hours");
+    if (k == QLatin1String("network_capex_fraction"))
+        return tr("% of hardware capex");
+    if (k == QLatin1String("system_share_usd"))
+        return tr("USD per system");
+    if (k == QLatin1String("max_utilisation"))
+        return tr("% of capacity");
+    if (k == QLatin1String("usd_per_chip_hour"))
+        return tr("USD per chip-hour");
+    if (k == QLatin1String("capex_usd_per_chip"))
+        return tr("USD per chip");
+    return {};
+}
+
+QString TcoEditor::rangeMessage(const Row& r) const
+{
+    const QString what = label(r);
+    switch (is::cost::tcoRange(r.key, !r.deploymentId.isEmpty())) {
+    case is::cost::TcoRange::Positive:
+        return tr("%1 must be above 0.").arg(what);
+    case is::cost::TcoRange::NonNegative:
+        return tr("%1 cannot be negative.").arg(what);
+    case is::cost::TcoRange::Fraction:
+        return tr("%1 must be above 0 % and at most 100 %.").arg(what);
+    case is::cost::TcoRange::AtLeastOne:
+        return tr("%1 must be at least 1 (1: no facility overhead).").arg(what);
+    }
+    return {};
+}
+
+QString TcoEditor::deploymentName(const QString& id) const
+{
+    for (const auto& p : m_inputs.points)
+        if (p.docId == id)
+            return p.name;
+    return id;
+}
+
+int TcoEditor::rowOf(const QString& deploymentId, const QString& key) const
+{
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].deploymentId == deploymentId && m_rows[i].key == key)
+            return static_cast<int>(i);
+    return -1;
+}
+
+void TcoEditor::showMessage(const QString& text, bool error)
+{
+    m_messageText = text;
+    m_messageIsError = error;
+    QString shown = text;
+    if (shown.isEmpty() && !m_inputs.error.isEmpty())
+        shown = tr("Cannot cost this scenario: %1").arg(m_inputs.error);
+    m_message->setText(shown);
+    m_message->setStyleSheet(error || !m_inputs.error.isEmpty() ? QStringLiteral("color: #b00020;") : QString());
+    m_message->setVisible(!shown.isEmpty());
+}
+
+void TcoEditor::addHeading(const QString& text)
+{
+    const int r = m_table->rowCount();
+    m_table->insertRow(r);
+    auto* item = new QTableWidgetItem(text);
+    QFont f = item->font();
+    f.setBold(true);
+    item->setFont(f);
+    item->setFlags(Qt::ItemIsEnabled);
+    item->setBackground(palette().alternateBase());
+    m_table->setItem(r, 0, item);
+    m_table->setSpan(r, 0, 1, ColumnCount);
+    m_rows.push_back(Row{});
+}
+
+void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fallback, bool overridden)
+{
+    const int r = m_table->rowCount();
+    m_table->insertRow(r);
+    const double scale = row.percent ? 100.0 : 1.0;
+    row.hasValue = value != nullptr;
+    row.shown = value ? value->value * scale : 0.0;
+
+    const bool renting = m_inputs.tco.pricing == Pricing::Rental;
+    const bool inactive = (row.applies == Applies::Owning && renting) || (row.applies == Applies::Renting && !renting);
+    const QString inactiveWhy = row.applies == Applies::Owning
+                                    ? tr("Not used while renting: the chip-hour price covers energy, space and upkeep.")
+                                    : tr("Used only when renting by the chip-hour.");
+
+    auto* name = new QTableWidgetItem(label(row));
+    auto* val = new QTableWidgetItem(value ? formatNumber(row.shown) : tr("from the preset"));
+    auto* unitItem = new QTableWidgetItem(unit(row));
+    QString kind = QStringLiteral("—");
+    QString source = value ? value->source : tr("Each deployment's rental price below");
+    if (value) {
+        if (is::cost::isUserSet(*value)) {
+            kind = tr("user-set");
+            source = fallback ? tr("typed in the studio; default %1 %2 (%3: %4)")
+                                    .arg(formatNumber(fallback->value * scale), unit(row),
+                                         is::gui::names::sourceKind(fallback->kind), fallback->source)
+                              : tr("typed in the studio");
+        } else {
+            kind = is::gui::names::sourceKind(value->kind);
+        }
+        if (value->hasRange())
+            val->setToolTip(tr("Range %1 to %2").arg(formatNumber(value->min * scale), formatNumber(value->max * scale)));
+    }
+    if (source.isEmpty())
+        source = QStringLiteral("—");
+    auto* kindItem = new QTableWidgetItem(kind);
+    auto* sourceItem = new QTableWidgetItem(source);
+    sourceItem->setToolTip(source);
+
+    const bool editable = m_doc != nullptr;
+    for (QTableWidgetItem* item : {name, val, unitItem, kindItem, sourceItem}) {
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        if (inactive) {
+            item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+            item->setToolTip(item == sourceItem ? source : inactiveWhy);
+        }
+    }
+    if (editable)
+        val->setFlags(val->flags() | Qt::ItemIsEditable);
+    else
+        val->setToolTip(tr("Open the scenario in the studio to edit its assumptions."));
+    val->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (overridden) {
+        QFont f = val->font();
+        f.setBold(true);
+        val->setFont(f);
+    }
+    m_table->setItem(r, NameColumn, name);
+    m_table->setItem(r, ValueColumn, val);
+    m_table->setItem(r, UnitColumn, unitItem);
+    m_table->setItem(r, KindColumn, kindItem);
+    m_table->setItem(r, SourceColumn, sourceItem);
+
+    auto* resetButton = new QToolButton(m_table);
+    resetButton->setText(tr("Reset"));
+    resetButton->setAutoRaise(true);
+    resetButton->setEnabled(editable && overridden);
+    if (fallback)
+        resetButton->setToolTip(tr("Back to the default: %1 %2 (%3)")
+                              .arg(formatNumber(fallback->value * scale), unit(row), is::gui::names::sourceKind(fallback->kind)));
+    else
+        resetButton->setToolTip(tr("Back to the default"));
+    const QString dep = row.deploymentId;
+    const QString key = row.key;
+    connect(resetButton, &QToolButton::clicked, this, [this, dep, key] {
+        // The button is destroyed by the rebuild that follows the edit: finish its signal first.
+        QTimer::singleShot(0, this, [this, dep, key] { this->reset(dep, key); });
+    });
+    m_table->setCellWidget(r, ResetColumn, resetButton);
+    m_rows.push_back(row);
+}
+
+void TcoEditor::rebuild()
+{
+    const QSignalBlocker blockTable(m_table);
+    const bool wasFilling = m_filling;
+    m_filling = true;
+    const int scroll = m_table->verticalScrollBar()->value();
+    const int current = m_table->currentRow(); // rows keep their order across rebuilds
+    m_table->clearContents();
+    m_table->setRowCount(0);
+    m_table->clearSpans();
+    m_rows.clear();
+
+    const is::cost::TcoAssumptions& t = m_inputs.tco;
+    {
+        const QSignalBlocker b1(m_pricing);
+        const QSignalBlocker b2(m_preset);
+        m_pricing->setCurrentIndex(t.pricing == Pricing::Rental ? 1 : 0);
+        m_preset->setCurrentIndex(m_preset->findData(is::cost::rentalPresetId(t.preset)));
+        m_pricing->setEnabled(m_doc != nullptr);
+        m_preset->setEnabled(m_doc != nullptr && t.pricing == Pricing::Rental);
+    }
+
+    addHeading(tr("Scenario-wide"));
+    for (const GlobalKey& g : kGlobal) {
+        Row row;
+        row.key = QLatin1String(g.key);
+        row.percent = g.percent;
+        row.applies = g.applies == 1 ? Applies::Owning : g.applies == 2 ? Applies::Renting : Applies::Both;
+        const auto fallback = is::cost::defaultAssumption(row.key);
+        addRow(row, globalValue(t, row.key), fallback ? &*fallback : nullptr,
+               is::cost::isOverridden(m_sections, QString(), row.key));
+    }
+
+    for (const servingdata::CostPoint& p : m_inputs.points) {
+        addHeading(p.name);
+        // The defaults: the same assumptions without this deployment's own prices.
+        is::cost::TcoAssumptions plain = t;
+        plain.perDeployment.erase(p.docId);
+        const is::cost::DeploymentCostInputs def = is::cost::costInputs(p.resolved.deployment, p.docId, 1, plain);
+        const is::cost::DeploymentCostInputs cur = is::cost::costInputs(p.resolved.deployment, p.docId, 1, t);
+        const auto over = t.perDeployment.find(p.docId);
+        const is::cost::DeploymentPrices* prices = over != t.perDeployment.end() ? &over->second : nullptr;
+
+        Row capex;
+        capex.deploymentId = p.docId;
+        capex.key = QStringLiteral("capex_usd_per_chip");
+        capex.applies = Applies::Owning;
+        addRow(capex, &cur.capexPerChip, &def.capexPerChip,
+               is::cost::isOverridden(m_sections, p.docId, capex.key));
+
+        Row share;
+        share.deploymentId = p.docId;
+        share.key = QStringLiteral("system_share_usd");
+        share.applies = Applies::Owning;
+        const is::Sourced& shareValue = prices && prices->systemShareUsd ? *prices->systemShareUsd : t.systemShareUsd;
+        addRow(share, &shareValue, &t.systemShareUsd, is::cost::isOverridden(m_sections, p.docId, share.key));
+
+        Row rent;
+        rent.deploymentId = p.docId;
+        rent.key = QStringLiteral("usd_per_chip_hour");
+        rent.applies = Applies::Renting;
+        addRow(rent, &cur.rentalPerChipHour, &def.rentalPerChipHour,
+               is::cost::isOverridden(m_sections, p.docId, rent.key));
+    }
+    if (current >= 0 && current < m_table->rowCount())
+        m_table->setCurrentCell(current, ValueColumn);
+    m_table->verticalScrollBar()->setValue(scroll);
+    m_filling = wasFilling;
+    showMessage(m_messageText, m_messageIsError);
+    showDetail();
+}
+
+void TcoEditor::showDetail()
+{
+    const int r = m_table->currentRow();
+    if (r < 0 || r >= int(m_rows.size()) || m_rows[size_t(r)].key.isEmpty()) {
+        m_detail->clear();
+        m_detail->hide();
+        return;
+    }
+    auto text = [&](int column) { return m_table->item(r, column) ? m_table->item(r, column)->text() : QString(); };
+    // Name, value and unit, kind, and the source in full.
+    m_detail->setText(text(NameColumn) + QStringLiteral(": ") + text(ValueColumn) + QLatin1Char(' ') + text(UnitColumn) +
+                      QStringLiteral(" · ") + text(KindColumn) + QStringLiteral(" · ") + text(SourceColumn));
+    m_detail->show();
+}
+
+void TcoEditor::onItemChanged(QTableWidgetItem* item)
+{
+    if (m_filling || item->column() != ValueColumn || item->row() < 0 || item->row() >= int(m_rows.size()))
+        return;
+    const Row row = m_rows[size_t(item->row())];
+    if (row.key.isEmpty())
+        return;
+    m_inEdit = true;
+    const bool ok = edit(row.deploymentId, row.key, item->text());
+    m_inEdit = false;
+    if (!ok) {
+        // Rejected: the cell shows the value in effect again (the message says why).
+        m_filling = true;
+        item->setText(row.hasValue ? formatNumber(row.shown) : tr("from the preset"));
+        m_filling = false;
+    }
+}
+
+bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QString& text)
+{
+    const int r = rowOf(deploymentId, key);
+    if (r < 0)
+        return false;
+    const Row row = m_rows[size_t(r)];
+    if (!m_doc) {
+        showMessage(tr("Open the scenario in the studio to edit its assumptions."), true);
+        return false;
+    }
+    const auto typed = parseNumber(text);
+    if (!typed) {
+        showMessage(tr("%1: “%2” is not a number.").arg(label(row), text.trimmed()), true);
+        return false;
+    }
+    const double v = row.percent ? *typed / 100.0 : *typed;
+    if (!is::cost::inTcoRange(is::cost::tcoRange(key, !deploymentId.isEmpty()), v)) {
+        showMessage(rangeMessage(row), true);
+        return false;
+    }
+    const is::cost::TcoSections now = is::cost::tcoSections(m_doc->scenario());
+    if (row.hasValue && *typed == row.shown && is::cost::isOverridden(now, deploymentId, key)) {
+        showMessage(QString(), false);
+        return true; // nothing changes
+    }
+    const QString what = deploymentId.isEmpty() ? tr("Change %1").arg(label(row))
+                                                : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
+    return apply(is::cost::withAssumption(now, deploymentId, key, is::cost::userSet(v)), what);
+}
+
+void TcoEditor::reset(const QString& deploymentId, const QString& key)
+{
+    const int r = rowOf(deploymentId, key);
+    if (r < 0 || !m_doc)
+        return;
+    const Row row = m_rows[size_t(r)];
+    const is::cost::TcoSections now = is::cost::tcoSections(m_doc->scenario());
+    if (!is::cost::isOverridden(now, deploymentId, key))
+        return;
+    const QString what = deploymentId.isEmpty()
+                             ? tr("Reset %1").arg(label(row))
+                             : tr("Reset %1 of %2").arg(label(row), deploymentName(deploymentId));
+    apply(is::cost::withAssumption(now, deploymentId, key, std::nullopt), what);
+}
+
+void TcoEditor::onPricingChosen()
+{
+    if (m_filling)
+        return;
+    if (!m_doc) {
+        rebuild();
+        return;
+    }
+    const Pricing pricing = m_pricing->currentData().toString() == QLatin1String("rental") ? Pricing::Rental : Pricing::Capex;
+    const RentalPreset preset =
+        is::cost::rentalPresetFromId(m_preset->currentData().toString()).value_or(RentalPreset::Neocloud);
+    if (pricing == m_inputs.tco.pricing && preset == m_inputs.tco.preset)
+        return;
+    m_inEdit = true;
+    apply(is::cost::withPricing(is::cost::tcoSections(m_doc->scenario()), pricing, preset),
+          pricing == m_inputs.tco.pricing ? tr("Change rental preset") : tr("Change pricing"));
+    m_inEdit = false;
+}
+
+bool TcoEditor::apply(const is::cost::TcoSections& s, const QString& text)
+{
+    if (!m_doc)
+        return false;
+    showMessage(QString(), false);
+    m_doc->undoStack()->push(new is::gui::ChangeCostCommand(m_doc, s.cost, s.tco, text));
+    return true;
+}
