@@ -347,7 +347,7 @@
 <context>
     <name>CostTab</name>
     <message>
-        <location filename="../widgets/serving/CostTab.cpp" line="+47"/>
+        <location filename="../widgets/serving/CostTab.cpp" line="+50"/>
         <source>Capital</source>
         <translation>资本支出</translation>
     </message>
@@ -387,7 +387,7 @@
         <translation>成本与利用率</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>%1: no cost (%2)</source>
         <translation>%1：无成本数据（%2）</translation>
     </message>
@@ -926,7 +926,7 @@
 <context>
     <name>ServingCostFleetView</name>
     <message>
-        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+86"/>
+        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+92"/>
         <source>Serving</source>
         <translation>服务</translation>
     </message>
@@ -956,12 +956,12 @@
         <translation>各部署满足负载或功率预算所需的系统数、资本支出和功率</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Simulating %L1 requests per deployment…</source>
         <translation>正在为每个部署模拟 %L1 个请求…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Cannot simulate this scenario: %1</source>
         <translation>无法模拟此场景：%1</translation>
     </message>
@@ -969,7 +969,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+81"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+82"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -1009,7 +1009,17 @@
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+51"/>
+        <source>No result for this scenario: it cannot be simulated.</source>
+        <translation>此场景没有结果：无法进行模拟。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency targets (first token within %6 s, %7 ms per output token)</source>
+        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足假定的延迟目标（首个 token 在 %6 s 内，每个输出 token %7 ms）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets</source>
         <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足延迟目标</translation>
     </message>
@@ -1164,6 +1174,331 @@
         <location line="+42"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
+    </message>
+</context>
+<context>
+    <name>TcoEditor</name>
+    <message>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+209"/>
+        <source>Pricing</source>
+        <translation>计价方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rental preset</source>
+        <translation>租用价格预设</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Own the hardware (capital, energy, maintenance, space)</source>
+        <translation>自有硬件（资本、能源、维护、机房空间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rent by the chip-hour</source>
+        <translation>按芯片小时租用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hyperscaler, on demand</source>
+        <translation>超大规模云，按需</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Neocloud, on demand</source>
+        <translation>新兴 GPU 云，按需</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>3-year reserved</source>
+        <translation>3 年预留</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure. Double-click a value to edit it; what you type is saved in the scenario.</source>
+        <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。双击数值即可编辑，输入的值会保存在场景中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Amortisation period</source>
+        <translation>折旧年限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost of capital</source>
+        <translation>资本成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Electricity price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PUE (facility power / IT power)</source>
+        <translation>PUE（设施功率 / IT 功率）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maintenance</source>
+        <translation>维护</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data-centre space</source>
+        <translation>数据中心空间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Utilisation (hours serving paying load)</source>
+        <translation>利用率（承载付费负载的时间占比）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale-out network (multi-system deployments)</source>
+        <translation>横向扩展网络（多系统部署）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System share</source>
+        <translation>系统分摊</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>System share (chassis, network, MemoryX/SwarmX)</source>
+        <translation>系统分摊（机箱、网络、MemoryX/SwarmX）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fleet sizing: highest planned utilisation</source>
+        <translation>集群规划：最高计划利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rental price</source>
+        <translation>租用价格</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rental price, every deployment</source>
+        <translation>租用价格（所有部署）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capex per chip</source>
+        <translation>每芯片资本支出</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% per year</source>
+        <translation>% / 年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>USD/kWh</source>
+        <translation>美元/千瓦时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% of capex per year</source>
+        <translation>资本支出的 % / 年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>USD per kW-month</source>
+        <translation>美元 / 千瓦·月</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% of hours</source>
+        <translation>时间的 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% of hardware capex</source>
+        <translation>硬件资本支出的 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>USD per system</source>
+        <translation>美元 / 系统</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>% of capacity</source>
+        <translation>容量的 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>USD per chip-hour</source>
+        <translation>美元 / 芯片小时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>USD per chip</source>
+        <translation>美元 / 芯片</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 must be above 0.</source>
+        <translation>%1 必须大于 0。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 cannot be negative.</source>
+        <translation>%1 不能为负数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 must be above 0 % and at most 100 %.</source>
+        <translation>%1 必须大于 0 % 且不超过 100 %。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 must be at least 1 (1: no facility overhead).</source>
+        <translation>%1 至少为 1（1 表示没有设施开销）。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Cannot cost this scenario: %1</source>
+        <translation>无法计算此场景的成本：%1</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Not used while renting: the chip-hour price covers energy, space and upkeep.</source>
+        <translation>租用时不使用：芯片小时价格已包含能源、空间和维护。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Used only when renting by the chip-hour.</source>
+        <translation>仅在按芯片小时租用时使用。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+166"/>
+        <source>from the preset</source>
+        <translation>取自预设</translation>
+    </message>
+    <message>
+        <location line="-163"/>
+        <source>Each deployment&apos;s rental price below</source>
+        <translation>见下方各部署的租用价格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>user-set</source>
+        <translation>用户设定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>typed in the studio; default %1 %2 (%3: %4)</source>
+        <translation>在工作室中输入；默认值 %1 %2（%3：%4）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>typed in the studio</source>
+        <translation>在工作室中输入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Range %1 to %2</source>
+        <translation>范围 %1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+144"/>
+        <source>Open the scenario in the studio to edit its assumptions.</source>
+        <translation>请在工作室中打开场景以编辑其假设。</translation>
+    </message>
+    <message>
+        <location line="-130"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Back to the default: %1 %2 (%3)</source>
+        <translation>恢复默认值：%1 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Back to the default</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Scenario-wide</source>
+        <translation>整个场景</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>%1: “%2” is not a number.</source>
+        <translation>%1：“%2”不是数字。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Change %1</source>
+        <translation>更改%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change %1 of %2</source>
+        <translation>更改 %2 的%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Reset %1</source>
+        <translation>重置%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset %1 of %2</source>
+        <translation>重置 %2 的%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Change rental preset</source>
+        <translation>更改租用预设</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change pricing</source>
+        <translation>更改计价方式</translation>
     </message>
 </context>
 <context>
@@ -1870,7 +2205,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+70"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+71"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
