@@ -42,6 +42,11 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
         {"engine max throughput (tok/s)", [](const auto& d) -> QString { return fmt(d.maxThroughput.tokSTotal, 1); }},
         {"goodput (req/s, share)", [](const auto& d) -> QString {
              return QStringLiteral("%1 (%2 %)").arg(fmt(d.sim.goodputRps, 3), fmt(d.sim.goodputFraction * 100, 1)); }},
+        // Goodput means nothing without the targets it was counted against, and where they came from.
+        {"goodput targets TTFT / TPOT (ms)", [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2 (%3)").arg(fmt(d.sim.ttftTargetS * 1000, 0), fmt(d.sim.tpotTargetS * 1000, 0),
+                                                      d.sloSource == QLatin1String("scenario") ? QStringLiteral("scenario")
+                                                                                                : QStringLiteral("assumed")); }},
         {"batch mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.batchMean, 1), fmt(d.sim.batchMax, 0)); }},
         {"queue mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.queueMean, 1), fmt(d.sim.queueMax, 0)); }},
         {"KV use mean / max (%)", [](const auto& d) -> QString {
