@@ -21,6 +21,7 @@
 #include "panels/LogSlider.h"
 #include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
+#include "serving/TcoEditor.h"
 #include "settings/LanguageManager.h"
 #include "table/ComparisonTable.h"
 
@@ -41,9 +42,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProcess>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QProcess>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -160,6 +161,26 @@ private:
     }
 
 private Q_SLOTS:
+    // The studio's own Cost view edits the open document (not a read-only copy).
+    void costViewEditsTheDocument()
+    {
+        auto* editor = window()->findChild<TcoEditor*>();
+        QVERIFY(editor);
+        const double before = doc()->scenario().cost.usdPerKWh.value;
+        const int index = doc()->undoStack()->index();
+        QVERIFY2(editor->edit(QString(), QStringLiteral("usd_per_kwh"), QStringLiteral("0.16")),
+                 qPrintable(editor->message()));
+        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, 0.16);
+        QVERIFY(doc()->isModified());
+        QCOMPARE(doc()->undoStack()->index(), index + 1);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, before);
+        // A bad value is refused and changes nothing.
+        QVERIFY(!editor->edit(QString(), QStringLiteral("usd_per_kwh"), QStringLiteral("-1")));
+        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, before);
+        QCOMPARE(doc()->undoStack()->index(), index);
+    }
+
     void initTestCase()
     {
         m_dir = std::make_unique<QTemporaryDir>();
@@ -451,7 +472,8 @@ private Q_SLOTS:
         QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
         bool reported = false;
         for (const IssueLog::Issue& i : m_studio->issues()->issues())
-            reported |= i.severity == IssueLog::Severity::Error && i.text.startsWith(cut + QStringLiteral(": "));
+            reported |=
+                i.severity == IssueLog::Severity::Error && i.text.startsWith(cut + QStringLiteral(": "));
         QVERIFY(reported);
 
         doc()->undoStack()->undo();
