@@ -83,6 +83,12 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     const MemoryTier* primary = dev.primaryTier();
     ctx.memCapacity = primary ? primary->capacityBytes.at(deviceBound) : 0;
     ctx.memBandwidth = primary ? primary->bandwidthBytesPerS.at(deviceBound) : 0;
+    if (dev.cls == DeviceClass::Cpu) {
+        if (const MemoryTier* cache = dev.tier(MemoryTierKind::Sram)) {
+            ctx.cacheCapacity = cache->capacityBytes.at(deviceBound);
+            ctx.cacheBandwidth = cache->bandwidthBytesPerS.at(deviceBound);
+        }
+    }
     if (const MemoryTier* ext = dev.tier(MemoryTierKind::External)) {
         ctx.externalBandwidth = ext->bandwidthBytesPerS.at(deviceBound);
         ctx.externalCapacity = ext->capacityBytes.at(deviceBound);

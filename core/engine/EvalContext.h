@@ -44,6 +44,10 @@ struct EvalContext
     double peakFlops = 0;         // dense, at the weight precision
     double memCapacity = 0;       // primary tier, per chip
     double memBandwidth = 0;
+    // CPUs: the last-level cache (the device's SRAM tier). A step whose working set fits it
+    // streams at the cache's bandwidth instead of the primary tier's (0 when none).
+    double cacheCapacity = 0;
+    double cacheBandwidth = 0;
     double externalBandwidth = 0; // weight streaming tier (0 when none)
     double externalCapacity = 0;
     double idleW = 0;

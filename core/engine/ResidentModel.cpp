@@ -72,6 +72,15 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
     return b;
 }
 
+// Bandwidth at which a step's `bytes` (weights and KV cache one chip reads per step) stream:
+// the primary tier's, or on a CPU the last-level cache's when they fit it.
+double streamBandwidth(const EvalContext& ctx, double bytes)
+{
+    if (ctx.cacheCapacity > 0 && ctx.cacheBandwidth > 0 && bytes <= kCpuCacheUsable * ctx.cacheCapacity)
+        return ctx.cacheBandwidth;
+    return ctx.memBandwidth;
+}
+
 struct StepTime
 {
     double total = 0;
@@ -80,10 +89,10 @@ struct StepTime
 
 // Time of a matrix multiply phase: the longer of its FLOPs at the achievable rate for its row
 // count and its weight bytes at the achievable bandwidth.
-double gemmTime(const EvalContext& ctx, double flops, double bytes, double rows)
+double gemmTime(const EvalContext& ctx, double flops, double bytes, double rows, double bandwidth)
 {
     const double eff = ctx.cal.computeEfficiency.value * gemmRowEfficiency(ctx.cal, rows);
-    return std::max(flops / (ctx.peakFlops * eff), bytes / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value));
+    return std::max(flops / (ctx.peakFlops * eff), bytes / (bandwidth * ctx.cal.memoryEfficiency.value));
 }
 
 struct PhaseTimes
@@ -107,27 +116,32 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     const double stageLayers = static_cast<double>(m.layers) / p.pp;
     const double shard = static_cast<double>(p.tp) * p.pp;
 
+    const FlopBreakdown f = decodeFlops(m, context);
+    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
+
     PhaseTimes t;
     // Dense weights: every step reads them once, whatever the batch.
     const double denseParams = ctx.params.alwaysActive() - ctx.params.norms;
     const double denseFlops = tokens * 2.0 * denseParams / shard;
     const double denseBytes = ctx.alwaysBytes / shard;
-    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens);
-    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) > denseBytes / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value))
-        t.computeBound += t.gemm;
+    double expertBytes = 0, expertFlops = 0, rowsPerExpert = 1;
     if (m.isMoe()) {
         // Routed experts: the batch touches a growing set of experts; each sees few rows.
         const double groupTokens = tokens * s.tokensPerExpertGroup;
         const double touched = expectedExpertsTouched(m, groupTokens);
-        const double rowsPerExpert = groupTokens * m.activeExperts / std::max(1.0, touched);
-        const double expertFlops = tokens * 2.0 * ctx.params.expertsActive / shard;
-        const double expertBytes = touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
-        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert);
+        rowsPerExpert = groupTokens * m.activeExperts / std::max(1.0, touched);
+        expertFlops = tokens * 2.0 * ctx.params.expertsActive / shard;
+        expertBytes = touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
     }
-    const FlopBreakdown f = decodeFlops(m, context);
-    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
+    // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
+    const double bw = streamBandwidth(ctx, denseBytes + expertBytes + kvRead);
+    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, bw);
+    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) > denseBytes / (bw * ctx.cal.memoryEfficiency.value))
+        t.computeBound += t.gemm;
+    if (m.isMoe())
+        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert, bw);
     const double attnCompute = tokens * f.attention / shard / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
-    const double attnMemory = kvRead / (ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+    const double attnMemory = kvRead / (bw * ctx.cal.memoryEfficiency.value);
     t.attention = std::max(attnCompute, attnMemory);
     if (attnCompute > attnMemory)
         t.computeBound += t.attention;
@@ -168,7 +182,8 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptT
     double rows = promptTokens;
     if (m.isMoe())
         rows = promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens));
-    const double gemm = gemmTime(ctx, f.matmul / p.tp, weightsPerChip(ctx, p, s) * p.pp, rows);
+    const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
+    const double gemm = gemmTime(ctx, f.matmul / p.tp, wBytes, rows, streamBandwidth(ctx, wBytes));
     const double attention = f.attention / p.tp / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double linkEff = ctx.cal.linkEfficiency.value;
     const double msg = promptTokens * m.hidden * ctx.actBytes;

@@ -31,6 +31,11 @@ void resolveSpeculative(EvalContext& ctx);
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas);
 
+// Share of a CPU's last-level cache a working set streamed every step may fill and still stay
+// resident: the rest holds activations, code and other processes' lines, and absorbs imperfect
+// replacement (a cyclic sweep larger than an LRU cache gets almost no hits). Per device class.
+constexpr double kCpuCacheUsable = 0.75;
+
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
 // TensorRT-LLM cap the running batch in the low thousands).
 constexpr int kMaxBatchPerReplica = 4096;

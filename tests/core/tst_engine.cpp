@@ -3,6 +3,7 @@
 #include "EngineFixture.h"
 
 #include "engine/StepModels.h"
+#include "engine/ThisMachine.h"
 #include "model/ModelMath.h"
 
 #include <QtTest>
@@ -26,6 +27,82 @@ class TestEngine : public QObject
     }
 
 private slots:
+    void cpuStreamsFromItsCacheTier()
+    {
+        // "This machine": a CPU device from probes. A model whose step fits 3/4 of the
+        // last-level cache streams at the cache's bandwidth, a larger one at DRAM's; the step is
+        // its bytes over that bandwidth (memory efficiency 1: probed rates are achieved ones)
+        // plus one fork-join per kernel.
+        MachineProbes p;
+        p.threads = 2;
+        p.peakFlops = 400e9;
+        p.gemmFlops = 200e9;
+        p.matvecFlops = 200e9;
+        p.memoryBytes = 64e9;
+        p.memoryBandwidth = 20e9;
+        p.cacheBytes = 32e6;
+        p.cacheBandwidth = 100e9;
+        p.syncS = 2e-6;
+        ModelDesc m;
+        m.layers = 4;
+        m.hidden = 256;
+        m.heads = 4;
+        m.kvHeads = 4;
+        m.headDim = 64;
+        m.vocab = 4096;
+        m.denseFfn = 768;
+        m.attention = AttentionKind::MHA;
+        auto step = [&](const ModelDesc& md) {
+            QString err;
+            auto e = estimateThisMachine(p, md, Precision::FP32, Precision::FP32, Precision::FP32, 100, 100, &err);
+            if (!e)
+                qFatal("estimate failed: %s", qPrintable(err));
+            return e->decodeStepS;
+        };
+        auto bytes = [&](const ModelDesc& md) {
+            return paramBreakdown(md).alwaysActive() * 4.0 + kvBytes(md, 150, Precision::FP32);
+        };
+        const double small = bytes(m); // 4 x (4 x 256^2 + 3 x 256 x 768) + 4096 x 256 + norms: ~19 MB
+        QVERIFY(small < 0.75 * p.cacheBytes);
+        QVERIFY(streamsFromCache(p, small));
+        const double overhead = m.layers * kernelsPerLayer(m) * p.syncS;
+        QVERIFY(qAbs(step(m) - (small / 100e9 + overhead)) < 1e-9);
+        m.layers = 12;
+        m.hidden = 768;
+        m.denseFfn = 2048;
+        m.heads = m.kvHeads = 12;
+        m.vocab = 32000;
+        const double big = bytes(m);
+        QVERIFY(!streamsFromCache(p, big));
+        QVERIFY(qAbs(step(m) - (big / 20e9 + m.layers * kernelsPerLayer(m) * p.syncS)) < 1e-9);
+
+        // The tier is a property of the Cpu class: the same SRAM tier on an HBM device is not a
+        // cache the decode step streams from.
+        Device hbm = thisMachineDevice(p);
+        hbm.cls = DeviceClass::HbmAccelerator;
+        hbm.memory.back().kind = MemoryTierKind::Hbm;
+        Catalog cat = *thisMachineCatalog(p);
+        hbm.id = QStringLiteral("hbm-with-sram");
+        cat.addDevice(hbm);
+        auto shared = std::make_shared<const Catalog>(cat);
+        Engine engine(shared);
+        Deployment d;
+        d.device = shared->device(hbm.id);
+        d.plan = ParallelPlan{};
+        d.weightPrecision = Precision::FP32;
+        d.kvPrecision = Precision::FP32;
+        d.activationPrecision = Precision::FP32;
+        m.layers = 4;
+        m.hidden = 256;
+        m.denseFfn = 768;
+        m.heads = m.kvHeads = 4;
+        m.vocab = 4096;
+        QString err;
+        auto e = engine.estimate(d, m, Workload{100, 100, 1, 0, 0}, ServingGoal::FixedConcurrency, CostAssumptions{}, &err);
+        QVERIFY2(e, qPrintable(err));
+        QVERIFY(qAbs(e->decodeStepS - (small / 20e9 + overhead)) < 1e-9);
+    }
+
     void waferFit()
     {
         // Cerebras: Llama-3.1-8B fits one CS-3 in 16-bit; 70B needs four (Hot Chips 2024).
