@@ -195,9 +195,13 @@ int runBenchDecode(const QStringList& args)
     out << "Decode:     " << QString::number(r.decode_tok_s, 'f', 1) << " tok/s, "
         << QString::number(r.decode_gbs, 'f', 2) << " GB/s = " << QString::number(100 * r.bandwidth_fraction, 'f', 0)
         << "% of the probed read bandwidth (" << QString::number(r.read_bw_gbs, 'f', 2) << " GB/s)\n";
-    out << "Predicted:  " << QString::number(r.predicted_decode_tok_s, 'f', 1) << " tok/s from "
-        << (r.in_llc ? "last-level cache" : "DRAM") << " bandwidth, error "
-        << QString::number(100 * r.predicted_error, 'f', 1) << "%\n";
+    out << "Predicted:  " << QString::number(r.predicted_decode_tok_s, 'f', 1)
+        << " tok/s by the engine on this machine, streaming from "
+        << (r.in_llc ? "the last-level cache" : "DRAM") << " (probed "
+        << QString::number(r.in_llc ? r.llc_stream_gbs : r.stream_gbs, 'f', 2) << " GB/s), error "
+        << QString::number(100 * r.predicted_error, 'f', 1) << "%; prefill "
+        << QString::number(r.predicted_prefill_tok_s, 'f', 1) << " tok/s, TTFT "
+        << QString::number(r.predicted_ttft_ms, 'f', 1) << " ms\n";
     if (!model->vocab.empty()) {
         std::string text;
         for (int t : r.tokens)

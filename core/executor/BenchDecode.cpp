@@ -2,18 +2,23 @@
 #include "executor/BenchDecode.h"
 
 #include "executor/Executor.h"
+#include "executor/GgufReader.h"
 #include "executor/Kernels.h"
 #include "executor/MachineProbe.h"
+#include "executor/ModelLoader.h"
 #include "executor/Sampler.h"
+#include "executor/SyntheticModel.h"
 #include "executor/ThreadPool.h"
 
 #include "common/Log.h"
+#include "engine/ThisMachine.h"
 
 #include <QJsonArray>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <unistd.h>
 
 #include <time.h>
 
@@ -67,6 +72,11 @@ QJsonObject BenchResult::toJson() const
     o[QStringLiteral("predicted_decode_tok_s")] = predicted_decode_tok_s;
     o[QStringLiteral("bandwidth_fraction")] = bandwidth_fraction;
     o[QStringLiteral("predicted_error")] = predicted_error;
+    o[QStringLiteral("predicted_prefill_tok_s")] = predicted_prefill_tok_s;
+    o[QStringLiteral("predicted_ttft_ms")] = predicted_ttft_ms;
+    o[QStringLiteral("stream_gbs")] = stream_gbs;
+    o[QStringLiteral("llc_stream_gbs")] = llc_stream_gbs;
+    o[QStringLiteral("gemm_gflops")] = gemm_gflops;
     o[QStringLiteral("dtype")] = QString::fromStdString(dtype);
     o[QStringLiteral("isa")] = QString::fromStdString(isa);
     o[QStringLiteral("prompt_tokens")] = prompt_tokens;
@@ -85,10 +95,91 @@ QJsonObject BenchResult::toJson() const
     return o;
 }
 
+namespace {
+
+// The engine's precision for a weight format. Q8_0 is int8 weights with one f16 scale per 32,
+// counted by the engine as 1 byte a weight; its probed streaming rate is converted to that
+// accounting (bytes of weights the kernel consumes per second x 32/34).
+is::Precision precisionOf(DType t)
+{
+    switch (t) {
+    case DType::F32: return is::Precision::FP32;
+    case DType::F16: return is::Precision::FP16;
+    case DType::BF16: return is::Precision::BF16;
+    case DType::Q8_0: return is::Precision::INT8;
+    }
+    return is::Precision::FP32;
+}
+
+double engineBytesPerFileByte(DType t)
+{
+    const double fileBytesPerWeight = static_cast<double>(*rowBytes(t, kQ8Block)) / kQ8Block;
+    return is::bytesPerElement(precisionOf(t)) / fileBytesPerWeight;
+}
+
+double physicalMemoryBytes()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
+}
+
+} // namespace
+
+std::unique_ptr<Model> loadBenchModel(const QString& modelFile, const QString& syntheticSpec, const BenchOptions& opt,
+                                      QString* error, bool* cancelled)
+{
+    const auto stop = [&] { return opt.cancelled && opt.cancelled(); };
+    *cancelled = false;
+    std::unique_ptr<Model> model;
+    if (!stop()) {
+        if (!modelFile.isEmpty()) {
+            model = loadModelFile(modelFile, error);
+        } else {
+            const auto spec = parseSyntheticSpec(syntheticSpec, error);
+            if (!spec)
+                return nullptr;
+            AlignedBuffer image = writeSyntheticGguf(*spec, opt.cancelled);
+            if (!image.empty())
+                model = loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), error);
+        }
+    }
+    if (stop()) {
+        *cancelled = true;
+        return nullptr;
+    }
+    return model;
+}
+
+is::ModelDesc modelDesc(const Model& model)
+{
+    const ModelConfig& c = model.cfg;
+    is::ModelDesc m;
+    m.id = model.source;
+    m.name = model.source;
+    m.layers = c.layers;
+    m.hidden = c.dim;
+    m.heads = c.heads;
+    m.kvHeads = c.kvHeads;
+    m.headDim = c.headDim();
+    m.vocab = c.vocab;
+    m.tiedEmbeddings = model.output.data == model.tokenEmbd.data;
+    m.maxContext = c.seqLen;
+    m.attention = c.kvHeads == c.heads ? is::AttentionKind::MHA : (c.kvHeads == 1 ? is::AttentionKind::MQA : is::AttentionKind::GQA);
+    if (c.experts > 0) {
+        m.experts = c.experts;
+        m.activeExperts = c.topK;
+        m.expertFfn = c.hidden;
+    } else {
+        m.denseFfn = c.hidden;
+    }
+    return m;
+}
+
 BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
 {
     auto log = is::log::get("executor");
     BenchResult r;
+    const auto stop = [&] { return opt.cancelled && opt.cancelled(); };
     const ModelConfig& c = model.cfg;
     const int prompt = std::max(1, opt.promptTokens);
     const int gen = std::max(1, opt.genTokens);
@@ -103,6 +194,10 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.isa = kernels().name;
     r.prompt_tokens = prompt;
     r.gen_tokens = gen;
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
 
     std::vector<int> tokens{1 % c.vocab};
     std::uint64_t s = opt.seed * 0x9e3779b97f4a7c15ull + 7;
@@ -116,6 +211,10 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     ex.prefill(tokens.data(), std::min(prompt, 8));
     ex.decode(tokens[0]);
     ex.reset();
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
 
     // Prefill, next to an FMA-peak probe.
     const double peak = probe.peakFlops();
@@ -137,18 +236,53 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.prefill_flops_fraction_cpu = prefillCpu > 0 && probe.lastPeakPerCpuSecond() > 0
                                        ? prefillFlops / prefillCpu / probe.lastPeakPerCpuSecond()
                                        : 0;
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
 
-    // Decode, next to the bandwidth probes.
-    MachineProfile machine;
-    machine.threads = pool.size();
-    machine.llc_bytes = cacheSizes().llc;
-    machine.peak_flops = peak;
-    machine.sync_s = probe.syncSeconds();
-    machine.dot_bytes_s = probe.dotRate(model.weightType());
-    machine.llc_bw_bytes_s = probe.llcBandwidth();
-    machine.read_bw_bytes_s = probe.readBandwidth();
+    // The probes "this machine" is described by, right before decoding: memory tiers as the
+    // decode kernel streams the model's weight format from them, the kernels' compute rates,
+    // the fork-join cost.
+    const DType wt = model.weightType();
+    is::MachineProbes mp;
+    mp.threads = pool.size();
+    mp.peakFlops = peak;
+    mp.gemmFlops = probe.gemmRate();
+    const double dot = probe.dotRate(wt); // weight bytes/s with the rows in L2
+    mp.matvecFlops = dot * engineBytesPerFileByte(wt) / is::bytesPerElement(precisionOf(wt)) * 2.0;
+    mp.syncS = probe.syncSeconds();
+    mp.memoryBytes = physicalMemoryBytes();
+    mp.cacheBytes = static_cast<double>(probe.caches().llc);
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
+    // Decode forks and joins once per matrix; the streaming probes do too, per region of the
+    // model's mean weight bytes per fork-join (a shared machine's preemptions hit both alike),
+    // over rows as long as the model's (short rows cost more per byte than long ones).
+    const std::size_t regionBytes = model.decodeWeightBytes() / static_cast<std::size_t>(ex.regionsPerToken());
+    const double llcStream = probe.streamRate(wt, true, regionBytes, static_cast<std::size_t>(c.dim));
+    r.llc_bw_gbs = probe.llcBandwidth() / 1e9;
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
+    const double dramStream = probe.streamRate(wt, false, regionBytes, static_cast<std::size_t>(c.dim));
+    r.read_bw_gbs = probe.readBandwidth() / 1e9;
+    mp.cacheBandwidth = llcStream * engineBytesPerFileByte(wt);
+    mp.memoryBandwidth = dramStream * engineBytesPerFileByte(wt);
+    if (stop()) {
+        r.cancelled = true;
+        return r;
+    }
+
     const auto t1 = Clock::now();
     for (int i = 0; i < gen; ++i) {
+        if (stop()) {
+            r.cancelled = true;
+            return r;
+        }
         r.tokens.push_back(next);
         if (opt.onToken)
             opt.onToken(next);
@@ -160,31 +294,46 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     const double decodeS = since(t1);
     r.decode_tok_s = gen / decodeS;
 
+    // The tiers again, right after decoding: on a shared machine the bandwidth left to us drifts
+    // by tens of percent within seconds, so the engine gets the mean of the two sides of the run.
+    if (!stop()) {
+        const double dramAfter = probe.streamRate(wt, false, regionBytes, static_cast<std::size_t>(c.dim));
+        const double llcAfter = probe.streamRate(wt, true, regionBytes, static_cast<std::size_t>(c.dim));
+        mp.memoryBandwidth = 0.5 * (dramStream + dramAfter) * engineBytesPerFileByte(wt);
+        mp.cacheBandwidth = 0.5 * (llcStream + llcAfter) * engineBytesPerFileByte(wt);
+    }
+
     double kv = 0;
     for (int p = prompt; p < prompt + gen; ++p)
         kv += static_cast<double>(ex.kvBytesRead(p));
     kv /= gen;
-    DecodeWorkload work;
-    work.weight_bytes = static_cast<double>(model.decodeWeightBytes());
-    work.kv_bytes = kv;
-    work.flops = model.matmulFlopsPerToken(true) + ex.prefillAttentionFlops(prompt, gen) / gen;
-    work.regions = ex.regionsPerToken();
-    const DecodePrediction pred = predictDecode(machine, work);
-
-    r.decode_bytes_per_token = work.weight_bytes + work.kv_bytes;
+    r.decode_bytes_per_token = static_cast<double>(model.decodeWeightBytes()) + kv;
     r.decode_gbs = r.decode_bytes_per_token * r.decode_tok_s / 1e9;
-    r.read_bw_gbs = machine.read_bw_bytes_s / 1e9;
-    r.llc_bw_gbs = machine.llc_bw_bytes_s / 1e9;
-    r.llc_bytes = machine.llc_bytes;
-    r.in_llc = pred.in_llc;
     r.bandwidth_fraction = r.decode_gbs / r.read_bw_gbs;
-    r.predicted_decode_tok_s = pred.tok_s;
-    r.predicted_error = (pred.tok_s - r.decode_tok_s) / r.decode_tok_s;
-    r.sync_us = machine.sync_s * 1e6;
-    r.dot_gbs = machine.dot_bytes_s / 1e9;
-    log->info("{}: decode {:.1f} tok/s ({:.2f} GB/s of {:.2f} probed), predicted {:.1f} ({} tier), prefill {:.1f} GFLOP/s of {:.1f}",
-              model.source.toStdString(), r.decode_tok_s, r.decode_gbs, r.read_bw_gbs, pred.tok_s,
-              pred.in_llc ? "llc" : "dram", r.prefill_gflops, r.peak_gflops);
+    r.llc_bytes = probe.caches().llc;
+    r.stream_gbs = mp.memoryBandwidth / engineBytesPerFileByte(wt) / 1e9;
+    r.llc_stream_gbs = mp.cacheBandwidth / engineBytesPerFileByte(wt) / 1e9;
+    r.gemm_gflops = mp.gemmFlops / 1e9;
+    r.sync_us = mp.syncS * 1e6;
+    r.dot_gbs = dot / 1e9;
+
+    // The engine's estimate for the same model, precisions, threads and lengths on this machine.
+    const is::ModelDesc desc = modelDesc(model);
+    QString err;
+    const auto est = is::estimateThisMachine(mp, desc, precisionOf(wt), is::Precision::FP32, is::Precision::FP32, prompt,
+                                             gen, &err);
+    if (est) {
+        r.predicted_decode_tok_s = est->tpotS > 0 ? 1.0 / est->tpotS : 0;
+        r.predicted_prefill_tok_s = est->prefillS > 0 ? prompt / est->prefillS : 0;
+        r.predicted_ttft_ms = est->ttftS * 1e3;
+        r.in_llc = is::streamsFromCache(mp, r.decode_bytes_per_token * engineBytesPerFileByte(wt));
+    } else {
+        log->warn("engine estimate for {} failed: {}", model.source.toStdString(), err.toStdString());
+    }
+    r.predicted_error = r.predicted_decode_tok_s > 0 ? (r.predicted_decode_tok_s - r.decode_tok_s) / r.decode_tok_s : 0;
+    log->info("{}: decode {:.1f} tok/s ({:.2f} GB/s of {:.2f} probed), engine predicts {:.1f} ({} tier), prefill {:.1f} GFLOP/s of {:.1f}",
+              model.source.toStdString(), r.decode_tok_s, r.decode_gbs, r.read_bw_gbs, r.predicted_decode_tok_s,
+              r.in_llc ? "llc" : "dram", r.prefill_gflops, r.peak_gflops);
     return r;
 }
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "executor/DecodePrediction.h"
 #include "executor/Model.h"
+#include "model/ModelDesc.h"
 
 #include <QJsonObject>
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct BenchOptions
     // Called after each generated token (index, total) and with each token's id.
     std::function<void(int, int)> progress;
     std::function<void(int)> onToken;
+    // Polled between phases, between probe repetitions and before every token; when it returns
+    // true the run stops and the result has `cancelled` set (empty = never cancelled).
+    std::function<bool()> cancelled;
 };
 
 struct BenchResult
@@ -36,6 +40,7 @@ struct BenchResult
     double read_bw_gbs = 0;
     double predicted_decode_tok_s = 0;
     double bandwidth_fraction = 0;
+    bool cancelled = false;
     // Supporting figures.
     std::string dtype;
     std::string isa;
@@ -51,6 +56,12 @@ struct BenchResult
     double prefill_flops_fraction = 0;     // wall clock
     double prefill_flops_fraction_cpu = 0; // per CPU-second: unaffected by other processes' load
     double predicted_error = 0;          // (predicted - measured) / measured
+    double predicted_prefill_tok_s = 0;  // the engine's prefill and time to first token
+    double predicted_ttft_ms = 0;
+    double stream_gbs = 0;               // decode kernel streaming the weight format from DRAM (probe,
+                                         // mean of before and after decoding)
+    double llc_stream_gbs = 0;           // ... and from the last-level cache
+    double gemm_gflops = 0;              // prefill GEMM kernel on a cached 1024 x 1024 f32 matrix (probe)
     double sync_us = 0;
     double dot_gbs = 0;                  // in-cache matrix-vector rate of the weight format
     std::vector<int> tokens;
@@ -58,9 +69,21 @@ struct BenchResult
     QJsonObject toJson() const;
 };
 
+// Loads the benchmark's model: the GGUF or llama2.c file `modelFile`, else the synthetic model
+// `syntheticSpec`, polling options.cancelled (before and after reading a file, per tensor while
+// generating a synthetic one). Null with `error` set on failure; null with *cancelled set when
+// cancelled.
+std::unique_ptr<Model> loadBenchModel(const QString& modelFile, const QString& syntheticSpec, const BenchOptions& options,
+                                      QString* error, bool* cancelled);
+
+// The executor's model as the engine describes models: the same architecture counts.
+is::ModelDesc modelDesc(const Model& model);
+
 // Runs the benchmark: touches every weight byte, warms up, probes the FMA peak and times the
-// prefill of a prompt, probes the read bandwidth and times decoding, then predicts the decode
-// speed from the probes. Token ids of the prompt are deterministic (BOS, then a fixed sequence).
+// prefill of a prompt, probes the memory tiers and times decoding, then asks the engine for
+// its estimate on "this machine" (a Cpu-class device built from the probes, engine/ThisMachine.h),
+// the same Engine::estimate the GUI and the command line use. Token ids of the prompt are
+// deterministic (BOS, then a fixed sequence).
 BenchResult runBenchDecode(const Model& model, const BenchOptions& options);
 
 } // namespace is::exec

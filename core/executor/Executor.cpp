@@ -165,14 +165,7 @@ void Executor::attentionDecode(int layer, int pos)
             for (std::size_t t = 0; t < n; ++t)
                 att[t] *= scale;
             softmax(att, n);
-            float* out = m_xb2.data() + h * m_headDim;
-            std::fill(out, out + m_headDim, 0.0f);
-            for (std::size_t t = 0; t < n; ++t) {
-                const float a = att[t];
-                const float* v = values + t * m_kvDim + kvh * m_headDim;
-                for (std::size_t i = 0; i < m_headDim; ++i)
-                    out[i] += a * v[i];
-            }
+            ks.weightedSum(att, n, values + kvh * m_headDim, m_kvDim, m_headDim, m_xb2.data() + h * m_headDim);
         }
     });
 }
@@ -338,7 +331,20 @@ void Executor::prefillLayer(int li, int p0, int n)
             ropeVector(keyRow(li, pos), static_cast<int>(m_kvDim), pos);
         }
     });
-    const std::byte* keys = reinterpret_cast<const std::byte*>(keyRow(li, 0));
+    // Keys of every position so far, transposed per layer ([kvDim][ldT]): a query's scores are
+    // then one weighted sum of key-dimension rows (vectors over positions), as its output is
+    // one weighted sum of value rows (vectors over the head's dimensions).
+    const std::size_t L = static_cast<std::size_t>(p0) + N;
+    const std::size_t ldT = roundUp(L, 16);
+    m_pkT.resize(m_kvDim * ldT);
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split(m_kvDim, thread, threads, 16);
+        for (std::size_t p = 0; p < L; ++p) {
+            const float* k = keyRow(li, static_cast<int>(p));
+            for (std::size_t d = b; d < e; ++d)
+                m_pkT[d * ldT + p] = k[d];
+        }
+    });
     const float* values = valueRow(li, 0);
     m_pool.run([&](int thread, int threads) {
         float* att = m_threadScratch[static_cast<std::size_t>(thread)].data();
@@ -348,18 +354,12 @@ void Executor::prefillLayer(int li, int p0, int n)
             const std::size_t t = u / heads, h = u % heads;
             const std::size_t kvh = h / group;
             const std::size_t len = static_cast<std::size_t>(p0) + t + 1;
-            kernels().dotRows(DType::F32, keys + kvh * m_headDim * sizeof(float), m_kvDim * sizeof(float), m_headDim,
-                              len, m_pq.data() + t * m_dim + h * m_headDim, nullptr, att);
+            ks.weightedSum(m_pq.data() + t * m_dim + h * m_headDim, m_headDim, m_pkT.data() + kvh * m_headDim * ldT, ldT,
+                           len, att);
             for (std::size_t i = 0; i < len; ++i)
                 att[i] *= scale;
             softmax(att, len);
-            std::fill(out.begin(), out.end(), 0.0f);
-            for (std::size_t p = 0; p < len; ++p) {
-                const float a = att[p];
-                const float* v = values + p * m_kvDim + kvh * m_headDim;
-                for (std::size_t i = 0; i < m_headDim; ++i)
-                    out[i] += a * v[i];
-            }
+            ks.weightedSum(att, len, values + kvh * m_headDim, m_kvDim, m_headDim, out.data());
             for (std::size_t i = 0; i < m_headDim; ++i)
                 m_pxt[lay.index(h * m_headDim + i, t)] = out[i];
         }

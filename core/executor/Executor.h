@@ -34,7 +34,8 @@ public:
     // Processes one token at the current position; returns its logits.
     const float* decode(int token);
 
-    // Parallel regions per decode step (each costs one fork-join); used by the prediction.
+    // Parallel regions per decode step (each costs one fork-join); the streaming probes fork and
+    // join as often per weight byte.
     int regionsPerToken() const;
     // Bytes of KV cache a decode step at position `pos` reads.
     std::size_t kvBytesRead(int pos) const;
@@ -75,7 +76,7 @@ private:
     std::vector<float> m_routerLogits, m_expertHb;
 
     // Prefill state.
-    std::vector<float> m_px, m_pq, m_pxt, m_pht;
+    std::vector<float> m_px, m_pq, m_pxt, m_pht, m_pkT;
     std::vector<int> m_pTokens;
     GemmScratch m_scratch;
     std::vector<std::vector<float>> m_threadScratch;

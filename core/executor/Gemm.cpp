@@ -4,7 +4,7 @@
 #include "executor/Kernels.h"
 
 #include <algorithm>
-#include <cmath>
+#include <atomic>
 
 namespace is::exec {
 
@@ -25,15 +25,10 @@ void GemmScratch::reserve(int threads, std::size_t panelFloats, std::size_t tile
 
 namespace {
 
-inline float silu(float g)
-{
-    return g / (1.0f + std::exp(-g));
-}
-
 // Writes one finished tile. Rows of C are token-major, so the loops run token by token and
 // write each token's run of rowsValid consecutive outputs (one or two cache lines), not a
 // column of scattered lines per output row.
-void emitTile(const GemmOut& o, const float* ct, const float* cu, std::size_t T, std::size_t n0,
+void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const float* cu, std::size_t T, std::size_t n0,
               std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
     switch (o.mode) {
@@ -54,21 +49,17 @@ void emitTile(const GemmOut& o, const float* ct, const float* cu, std::size_t T,
         break;
     case GemmOut::SwiGluT:
         for (std::size_t j = 0; j < rowsValid; ++j) {
-            const float* g = ct + j * T;
-            const float* u = cu + j * T;
             float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T; // XtLayout, t0 starts a tile
-            for (std::size_t i = 0; i < toksValid; ++i)
-                dst[i] = silu(g[i]) * u[i];
+            ks.siluMul(ct + j * T, cu + j * T, dst, toksValid);
         }
         break;
     }
 }
 
-} // namespace
+// Panels handed out per claim: small enough that a thread slowed by another process leaves
+// little for the others to wait on, large enough that claims are rare (one atomic per ~0.1 ms).
+constexpr std::size_t kClaim = 2;
 
-namespace {
-constexpr std::size_t kBlockK = 128;                       // k block: 32 tokens x 128 x 4 B = 16 KiB
-constexpr std::size_t kGroupBytes = std::size_t(512) << 10; // packed panels kept in L2
 } // namespace
 
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
@@ -87,77 +78,64 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     const std::size_t units = firstPanel.back();
     const std::size_t tiles = (tokens + T - 1) / T;
     const std::size_t panelFloats = kpad * R;
-    const std::size_t perUnit = pairs ? 2 : 1;
-    const std::size_t group = std::clamp<std::size_t>(kGroupBytes / (panelFloats * 4 * perUnit), 1, 64);
-    scratch.reserve(pool.size(), group * perUnit * panelFloats, group * perUnit * R * T);
+    scratch.reserve(pool.size(), 2 * panelFloats, 2 * R * T);
+    std::atomic<std::size_t> next{0};
 
-    pool.run([&](int thread, int threads) {
-        const auto [b, e] = ThreadPool::split(units, thread, threads);
+    struct Unit
+    {
+        const GemmJob* job = nullptr;
+        std::size_t n0 = 0, rows = 0;
+        const std::byte* raw[2] = {nullptr, nullptr}; // first weight row of the panel(s)
+        std::size_t bytes = 0;                        // raw bytes of one panel
+    };
+    auto unitAt = [&](std::size_t p) {
+        std::size_t j = static_cast<std::size_t>(std::upper_bound(firstPanel.begin(), firstPanel.end(), p) - firstPanel.begin()) - 1;
+        Unit u;
+        u.job = &jobs[j];
+        u.n0 = (p - firstPanel[j]) * R;
+        u.rows = std::min(R, jobs[j].w->rows - u.n0);
+        u.raw[0] = jobs[j].w->row(u.n0);
+        u.raw[1] = jobs[j].up ? jobs[j].up->row(u.n0) : nullptr;
+        u.bytes = u.rows * jobs[j].w->rowStride;
+        return u;
+    };
+
+    // Each thread claims a few panels at a time from a shared counter (no barrier between
+    // tiles or panels), packs a panel to f32 once, then runs it against every token tile with
+    // the accumulators in registers over the whole k range. The packed panel (kpad x R floats)
+    // stays in L1/L2 for its tiles; the token tiles are shared by both threads and stream from
+    // L2; the next panel's raw rows are prefetched while the current one computes.
+    pool.run([&](int thread, int) {
         float* panels = scratch.panels(thread);
         float* ctiles = scratch.tiles(thread);
-        struct Unit
-        {
-            const GemmJob* job;
-            std::size_t n0, rows;
-        };
-        Unit unit[64];
-        std::size_t job = 0;
-        for (std::size_t g0 = b; g0 < e; g0 += group) {
-            const std::size_t gn = std::min(group, e - g0);
-            // The next group's weight rows, prefetched a little at a time while this group
-            // computes: packing otherwise waits on DRAM for every group (the weights are read
-            // once per prefill and would add their streaming time to the compute time).
-            const std::byte* pfBegin = nullptr;
-            const std::byte* pfUp = nullptr;
-            std::size_t pfBytes = 0;
-            if (g0 + gn < e) {
-                std::size_t nj = job;
-                while (g0 + gn >= firstPanel[nj + 1])
-                    ++nj;
-                const GemmJob& jn = jobs[nj];
-                const std::size_t n0 = (g0 + gn - firstPanel[nj]) * R;
-                const std::size_t rows = std::min(std::min(group, e - g0 - gn) * R, jn.w->rows - n0);
-                pfBegin = jn.w->row(n0);
-                pfUp = jn.up ? jn.up->row(n0) : nullptr;
-                pfBytes = rows * jn.w->rowStride;
+        std::size_t p = next.fetch_add(kClaim, std::memory_order_relaxed);
+        std::size_t claimEnd = std::min(p + kClaim, units);
+        while (p < units) {
+            const Unit u = unitAt(p);
+            // The panel after this one: the rest of this claim or, at its end, the next claim.
+            std::size_t q = p + 1;
+            if (q >= claimEnd) {
+                q = next.fetch_add(kClaim, std::memory_order_relaxed);
+                claimEnd = std::min(q + kClaim, units);
             }
-            const std::size_t calls = tiles * ((kpad + kBlockK - 1) / kBlockK) * gn;
-            const std::size_t linesPerCall = (pfBytes / 64 + calls - 1) / calls;
-            std::size_t pfLine = 0;
-            for (std::size_t i = 0; i < gn; ++i) {
-                const std::size_t p = g0 + i;
-                while (p >= firstPanel[job + 1])
-                    ++job;
-                const GemmJob& jb = jobs[job];
-                const std::size_t n0 = (p - firstPanel[job]) * R;
-                unit[i] = {&jb, n0, std::min(R, jb.w->rows - n0)};
-                float* pw = panels + i * perUnit * panelFloats;
-                ks.packPanel(jb.w->type, jb.w->row(n0), jb.w->rowStride, jb.w->cols, unit[i].rows, pw);
-                if (jb.up)
-                    ks.packPanel(jb.up->type, jb.up->row(n0), jb.up->rowStride, jb.up->cols, unit[i].rows, pw + panelFloats);
-            }
+            const Unit nu = q < units ? unitAt(q) : Unit{};
+            const std::size_t halves = u.job->up ? 2 : 1;
+            ks.packPanel(u.job->w->type, u.raw[0], u.job->w->rowStride, u.job->w->cols, u.rows, panels);
+            if (u.job->up)
+                ks.packPanel(u.job->up->type, u.raw[1], u.job->up->rowStride, u.job->up->cols, u.rows,
+                             panels + panelFloats);
             for (std::size_t tile = 0; tile < tiles; ++tile) {
                 const std::size_t t0 = tile * T;
-                for (std::size_t k0 = 0; k0 < kpad; k0 += kBlockK) {
-                    const std::size_t kc = std::min(kBlockK, kpad - k0);
-                    const float* xb = xt + tile * kpad * T + k0 * T;
-                    for (std::size_t i = 0; i < gn; ++i) {
-                        for (std::size_t l = 0; l < linesPerCall && pfLine * 64 < pfBytes; ++l, ++pfLine) {
-                            __builtin_prefetch(pfBegin + pfLine * 64, 0, 2);
-                            if (pfUp)
-                                __builtin_prefetch(pfUp + pfLine * 64, 0, 2);
-                        }
-                        for (std::size_t h = 0; h < (unit[i].job->up ? 2u : 1u); ++h)
-                            ks.gemmTile(xb, T, panels + (i * perUnit + h) * panelFloats + k0 * R, kc,
-                                        ctiles + (i * perUnit + h) * R * T, k0 > 0);
-                    }
+                // This tile's share of the next panel's rows to prefetch.
+                const std::size_t pb = nu.bytes * tile / tiles, pe = nu.bytes * (tile + 1) / tiles;
+                for (std::size_t h = 0; h < halves; ++h) {
+                    const std::byte* pf = nu.raw[h] ? nu.raw[h] + pb : nullptr;
+                    ks.gemmTile(xt + tile * kpad * T, panels + h * panelFloats, kpad, ctiles + h * R * T, pf,
+                                pf ? pe - pb : 0);
                 }
-                for (std::size_t i = 0; i < gn; ++i) {
-                    const float* cw = ctiles + i * perUnit * R * T;
-                    emitTile(unit[i].job->out, cw, cw + R * T, T, unit[i].n0, unit[i].rows, t0,
-                             std::min(T, tokens - t0));
-                }
+                emitTile(ks, u.job->out, ctiles, ctiles + R * T, T, u.n0, u.rows, t0, std::min(T, tokens - t0));
             }
+            p = q;
         }
     });
 }

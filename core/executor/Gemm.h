@@ -32,12 +32,12 @@ struct GemmJob
     GemmOut out;
 };
 
-// Per-thread scratch for the prefill GEMM: a group of packed weight panels (sized to stay in
-// L2) and their output tiles.
+// Per-thread scratch for the prefill GEMM: the packed f32 panel(s) a thread is working on and
+// their output tiles.
 class GemmScratch
 {
 public:
-    // Room for `panels` panels of kpad x rows floats and as many tiles of rows x tokens.
+    // Room for panelFloats packed floats and tileFloats output floats per thread.
     void reserve(int threads, std::size_t panelFloats, std::size_t tileFloats);
     float* panels(int thread) { return m_panels[static_cast<std::size_t>(thread)].data(); }
     float* tiles(int thread) { return m_tiles[static_cast<std::size_t>(thread)].data(); }
@@ -63,11 +63,12 @@ struct XtLayout
 
 // Y = W X for every job, the prefill's matrix-matrix product over `tokens` columns of the
 // activation block `xt` (XtLayout with the kernel's tile and `kpad`).
-// Panels of weight rows are split across the pool; each panel is converted to f32 once and
-// reused against every token tile, so the FMA units, not the weight format, set the pace.
-// Blocking: a group of panels that fits L2 is packed, then for each token tile and each block
-// of 128 k the activation block (16 KiB, L1) is run against every panel of the group, so the
-// activations are read from L1 and only the panels stream from L2.
+// Panels of gemmRows weight rows are claimed a few at a time by the pool's threads from a shared
+// counter (no barrier inside the product; a thread slowed down by another process takes fewer).
+// Each panel is converted to f32 once into a per-thread buffer and reused against every token
+// tile; each tile's accumulators stay in registers over the whole k range. The activation block
+// is shared by the threads (L2), the next panel's weight rows are prefetched while the current
+// one computes, so the FMA units, not the weight format or DRAM, set the pace.
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
           std::size_t kpad, std::size_t tokens);
 

@@ -33,13 +33,21 @@ struct KernelSet
     void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                       float* dst);
 
-    // ct[j][t] (+)= sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < kc: one
-    // output tile of the prefill GEMM over one k block (kc a multiple of 16). xt is the transposed
-    // activation block (k-major, `ldt` floats per k, zero past the real k); `panel` points at
-    // the block's first 16-column group. With `accumulate` the tile adds to ct.
-    void (*gemmTile)(const float* xt, std::size_t ldt, const float* panel, std::size_t kc, float* ct, bool accumulate);
+    // ct[j][t] = sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < kpad: one
+    // output tile of the prefill GEMM over the whole reduction, its accumulators held in
+    // registers throughout. xt is one token tile of the transposed activation block (k-major,
+    // gemmTokens floats per k, contiguous, zero past the real k); `panel` a packed panel (kpad a
+    // multiple of 16). While it runs, the `pfBytes` bytes at `pf` (the next panel's weight rows)
+    // are prefetched towards L2, spread over the loop; pf may be null when pfBytes is 0.
+    void (*gemmTile)(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte* pf,
+                     std::size_t pfBytes);
     std::size_t gemmRows;
     std::size_t gemmTokens;
+    // out[i] = silu(g[i]) * u[i] (silu(g) = g / (1 + e^-g)), the SwiGLU activation of prefill.
+    void (*siluMul)(const float* g, const float* u, float* out, std::size_t n);
+    // out[c] = sum_{p<n} a[p] * rows[p * ld + c] for c < len: attention's weighted sum of value
+    // rows, and its scores against keys stored transposed (a = the query, rows = key dims).
+    void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out);
 
     // Streams `bytes` (a multiple of 64) and returns a value depending on all of them: the read
     // bandwidth probe. Uses the widest loads of the set, like the decode kernels.

@@ -10,6 +10,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace is::exec::detail {
@@ -210,20 +211,34 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
+// 6 rows x 16 tokens, 12 ymm accumulators held over the whole reduction; prefetching as in
+// KernelsAvx512.cpp.
+void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte* pf,
+              std::size_t pfBytes)
 {
     __m256 acc[kRows][2];
-    for (std::size_t j = 0; j < kRows; ++j) {
-        acc[j][0] = accumulate ? _mm256_loadu_ps(ct + j * kTokens) : _mm256_setzero_ps();
-        acc[j][1] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8) : _mm256_setzero_ps();
-    }
-    for (std::size_t kb = 0; kb < kpad; kb += 16) {
-        const float* pb = panel + kb * kRows;
-        const float* xb = xt + kb * ldt;
+#pragma GCC unroll 6
+    for (std::size_t j = 0; j < kRows; ++j)
+        acc[j][0] = acc[j][1] = _mm256_setzero_ps();
+    const std::size_t blocks = kpad / 16;
+    const std::size_t pfLines = (pfBytes + 63) / 64;
+    const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
+    std::size_t pfDone = 0;
+    for (std::size_t kb = 0; kb < blocks; ++kb) {
+        const float* pb = panel + kb * 16 * kRows;
+        const float* xb = xt + kb * 16 * kTokens;
+        if (kb + 1 < blocks) {
+            for (std::size_t l = 0; l < kRows; ++l)
+                _mm_prefetch(reinterpret_cast<const char*>(pb + 16 * kRows + l * 16), _MM_HINT_T0);
+            for (std::size_t l = 0; l < 16; ++l)
+                _mm_prefetch(reinterpret_cast<const char*>(xb + 16 * kTokens + l * 16), _MM_HINT_T0);
+        }
+        for (std::size_t l = 0; l < pfPerBlock && pfDone < pfLines; ++l, ++pfDone)
+            _mm_prefetch(reinterpret_cast<const char*>(pf + pfDone * 64), _MM_HINT_T1);
 #pragma GCC unroll 16
         for (std::size_t kk = 0; kk < 16; ++kk) {
-            const __m256 x0 = _mm256_loadu_ps(xb + kk * ldt);
-            const __m256 x1 = _mm256_loadu_ps(xb + kk * ldt + 8);
+            const __m256 x0 = _mm256_loadu_ps(xb + kk * kTokens);
+            const __m256 x1 = _mm256_loadu_ps(xb + kk * kTokens + 8);
 #pragma GCC unroll 6
             for (std::size_t j = 0; j < kRows; ++j) {
                 const __m256 wv = _mm256_broadcast_ss(pb + j * 16 + kk);
@@ -232,9 +247,76 @@ void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t 
             }
         }
     }
+#pragma GCC unroll 6
     for (std::size_t j = 0; j < kRows; ++j) {
         _mm256_storeu_ps(ct + j * kTokens, acc[j][0]);
         _mm256_storeu_ps(ct + j * kTokens + 8, acc[j][1]);
+    }
+}
+
+// e^x as in KernelsAvx512.cpp, with 2^n built in the exponent field.
+inline __m256 exp8(__m256 x)
+{
+    x = _mm256_max_ps(_mm256_min_ps(x, _mm256_set1_ps(88.3f)), _mm256_set1_ps(-87.3f));
+    const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
+    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    // n in [-126, 127]: 2^n exactly as a float with exponent n + 127.
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
+}
+
+void siluMul(const float* g, const float* u, float* out, std::size_t n)
+{
+    std::size_t i = 0;
+    const __m256 one = _mm256_set1_ps(1.0f);
+    for (; i + 8 <= n; i += 8) {
+        const __m256 gv = _mm256_loadu_ps(g + i);
+        const __m256 e = exp8(_mm256_sub_ps(_mm256_setzero_ps(), gv));
+        _mm256_storeu_ps(out + i, _mm256_mul_ps(_mm256_div_ps(gv, _mm256_add_ps(one, e)), _mm256_loadu_ps(u + i)));
+    }
+    for (; i < n; ++i)
+        out[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+}
+
+// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 32 outputs at a time in four vectors.
+void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
+{
+    std::size_t c = 0;
+    for (; c + 32 <= len; c += 32) {
+        __m256 e0 = _mm256_setzero_ps(), e1 = e0, e2 = e0, e3 = e0;
+        const float* r = rows + c;
+        for (std::size_t p = 0; p < n; ++p, r += ld) {
+            const __m256 av = _mm256_set1_ps(a[p]);
+            e0 = _mm256_fmadd_ps(av, _mm256_loadu_ps(r), e0);
+            e1 = _mm256_fmadd_ps(av, _mm256_loadu_ps(r + 8), e1);
+            e2 = _mm256_fmadd_ps(av, _mm256_loadu_ps(r + 16), e2);
+            e3 = _mm256_fmadd_ps(av, _mm256_loadu_ps(r + 24), e3);
+        }
+        _mm256_storeu_ps(out + c, e0);
+        _mm256_storeu_ps(out + c + 8, e1);
+        _mm256_storeu_ps(out + c + 16, e2);
+        _mm256_storeu_ps(out + c + 24, e3);
+    }
+    for (; c + 8 <= len; c += 8) {
+        __m256 e0 = _mm256_setzero_ps();
+        for (std::size_t p = 0; p < n; ++p)
+            e0 = _mm256_fmadd_ps(_mm256_set1_ps(a[p]), _mm256_loadu_ps(rows + p * ld + c), e0);
+        _mm256_storeu_ps(out + c, e0);
+    }
+    for (; c < len; ++c) {
+        float s = 0.0f;
+        for (std::size_t p = 0; p < n; ++p)
+            s += a[p] * rows[p * ld + c];
+        out[c] = s;
     }
 }
 
@@ -277,7 +359,7 @@ const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
                            && __builtin_cpu_supports("f16c");
-    static const KernelSet set{"avx2", &dotRows, &packPanel, &gemmTile, kRows, kTokens,
+    static const KernelSet set{"avx2", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &siluMul, &weightedSum,
                                &readStream, &fmaLoop, 12.0 * 8 * 2};
     return ok ? &set : nullptr;
 }

@@ -10,6 +10,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace is::exec::detail {
@@ -234,20 +235,38 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 
 // 12 rows x 32 tokens: per k two token vectors are loaded and each of the 12 weights is
 // broadcast once, 24 FMAs to 14 loads, so the FMA ports and not the load ports set the pace.
-// The accumulators are 24 named registers and the loop walks two pointers: an array of
+// The accumulators are 24 named registers and stay there for the whole reduction (no partial
+// tiles written back and reloaded per k block); the loop walks two pointers: an array of
 // vectors with a fully unrolled k loop made GCC spill accumulators to the stack.
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
+// Prefetches: the token tile streams from L2 (both threads read the same activation block), so
+// its lines are requested a block of 16 k ahead; the panel's next 16-column block likewise; and
+// the next panel's raw weight rows are pulled towards L2 a few lines per block, so packing it
+// does not wait on DRAM.
+void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte* pf,
+              std::size_t pfBytes)
 {
-#define IS_ACC(j)                                                                                             \
-    __m512 c##j##a = accumulate ? _mm512_loadu_ps(ct + (j) * kTokens) : _mm512_setzero_ps();                  \
-    __m512 c##j##b = accumulate ? _mm512_loadu_ps(ct + (j) * kTokens + 16) : _mm512_setzero_ps();
+#define IS_ACC(j) __m512 c##j##a = _mm512_setzero_ps(), c##j##b = _mm512_setzero_ps();
     IS_ACC(0) IS_ACC(1) IS_ACC(2) IS_ACC(3) IS_ACC(4) IS_ACC(5)
     IS_ACC(6) IS_ACC(7) IS_ACC(8) IS_ACC(9) IS_ACC(10) IS_ACC(11)
 #undef IS_ACC
+    const std::size_t blocks = kpad / 16;
+    const std::size_t pfLines = (pfBytes + 63) / 64;
+    const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
+    std::size_t pfDone = 0;
     const float* xp = xt;
-    for (std::size_t kb = 0; kb < kpad; kb += 16) {
-        const float* pk = panel + kb * kRows;
-        for (std::size_t kk = 0; kk < 16; ++kk, ++pk, xp += ldt) {
+    for (std::size_t kb = 0; kb < blocks; ++kb) {
+        const float* pk = panel + kb * 16 * kRows;
+        const bool ahead = kb + 1 < blocks;
+        if (ahead)
+            for (std::size_t l = 0; l < kRows; ++l)
+                _mm_prefetch(reinterpret_cast<const char*>(pk + 16 * kRows + l * 16), _MM_HINT_T0);
+        for (std::size_t l = 0; l < pfPerBlock && pfDone < pfLines; ++l, ++pfDone)
+            _mm_prefetch(reinterpret_cast<const char*>(pf + pfDone * 64), _MM_HINT_T1);
+        for (std::size_t kk = 0; kk < 16; ++kk, ++pk, xp += kTokens) {
+            if (ahead) {
+                _mm_prefetch(reinterpret_cast<const char*>(xp + 16 * kTokens), _MM_HINT_T0);
+                _mm_prefetch(reinterpret_cast<const char*>(xp + 16 * kTokens + 16), _MM_HINT_T0);
+            }
             const __m512 x0 = _mm512_loadu_ps(xp);
             const __m512 x1 = _mm512_loadu_ps(xp + 16);
 #define IS_FMA(j)                                                                                             \
@@ -267,6 +286,86 @@ void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t 
     IS_STORE(0) IS_STORE(1) IS_STORE(2) IS_STORE(3) IS_STORE(4) IS_STORE(5)
     IS_STORE(6) IS_STORE(7) IS_STORE(8) IS_STORE(9) IS_STORE(10) IS_STORE(11)
 #undef IS_STORE
+}
+
+// e^x for x <= 0 down to the float range (silu needs e^-g and g may be large positive, giving
+// e^-g -> 0): Cody-Waite range reduction by ln 2, a degree-6 polynomial, scaled by 2^n with
+// scalef. Relative error about 2 ulp; inputs are clamped to [-87.3, 88.7].
+inline __m512 exp16(__m512 x)
+{
+    x = _mm512_max_ps(_mm512_min_ps(x, _mm512_set1_ps(88.7f)), _mm512_set1_ps(-87.3f));
+    const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f)),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693359375f), x);
+    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.12194440e-4f), r);
+    __m512 p = _mm512_set1_ps(1.9875691500e-4f);
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
+    p = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), _mm512_add_ps(r, _mm512_set1_ps(1.0f)));
+    return _mm512_scalef_ps(p, n);
+}
+
+void siluMul(const float* g, const float* u, float* out, std::size_t n)
+{
+    std::size_t i = 0;
+    const __m512 one = _mm512_set1_ps(1.0f);
+    for (; i + 16 <= n; i += 16) {
+        const __m512 gv = _mm512_loadu_ps(g + i);
+        const __m512 e = exp16(_mm512_sub_ps(_mm512_setzero_ps(), gv));
+        _mm512_storeu_ps(out + i, _mm512_mul_ps(_mm512_div_ps(gv, _mm512_add_ps(one, e)), _mm512_loadu_ps(u + i)));
+    }
+    if (i < n) {
+        const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+        const __m512 gv = _mm512_maskz_loadu_ps(m, g + i);
+        const __m512 e = exp16(_mm512_sub_ps(_mm512_setzero_ps(), gv));
+        _mm512_mask_storeu_ps(out + i, m,
+                              _mm512_mul_ps(_mm512_div_ps(gv, _mm512_add_ps(one, e)), _mm512_maskz_loadu_ps(m, u + i)));
+    }
+}
+
+// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 64 outputs at a time in four vectors, two
+// sets of accumulators (even and odd p) so the FMA latency is hidden.
+void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
+{
+    for (std::size_t c = 0; c < len; c += 64) {
+        const std::size_t w = std::min<std::size_t>(64, len - c);
+        __mmask16 m[4];
+        for (std::size_t v = 0; v < 4; ++v) {
+            const std::size_t lo = v * 16;
+            const std::size_t cnt = w > lo ? std::min<std::size_t>(16, w - lo) : 0;
+            m[v] = static_cast<__mmask16>((1u << cnt) - 1u);
+        }
+        __m512 e0 = _mm512_setzero_ps(), e1 = e0, e2 = e0, e3 = e0, o0 = e0, o1 = e0, o2 = e0, o3 = e0;
+        const float* r = rows + c;
+        std::size_t p = 0;
+        if (w == 64) {
+            for (; p + 2 <= n; p += 2, r += 2 * ld) {
+                const __m512 ae = _mm512_set1_ps(a[p]), ao = _mm512_set1_ps(a[p + 1]);
+                e0 = _mm512_fmadd_ps(ae, _mm512_loadu_ps(r), e0);
+                e1 = _mm512_fmadd_ps(ae, _mm512_loadu_ps(r + 16), e1);
+                e2 = _mm512_fmadd_ps(ae, _mm512_loadu_ps(r + 32), e2);
+                e3 = _mm512_fmadd_ps(ae, _mm512_loadu_ps(r + 48), e3);
+                o0 = _mm512_fmadd_ps(ao, _mm512_loadu_ps(r + ld), o0);
+                o1 = _mm512_fmadd_ps(ao, _mm512_loadu_ps(r + ld + 16), o1);
+                o2 = _mm512_fmadd_ps(ao, _mm512_loadu_ps(r + ld + 32), o2);
+                o3 = _mm512_fmadd_ps(ao, _mm512_loadu_ps(r + ld + 48), o3);
+            }
+        }
+        for (; p < n; ++p, r += ld) {
+            const __m512 ae = _mm512_set1_ps(a[p]);
+            e0 = _mm512_fmadd_ps(ae, _mm512_maskz_loadu_ps(m[0], r), e0);
+            e1 = _mm512_fmadd_ps(ae, _mm512_maskz_loadu_ps(m[1], r + 16), e1);
+            e2 = _mm512_fmadd_ps(ae, _mm512_maskz_loadu_ps(m[2], r + 32), e2);
+            e3 = _mm512_fmadd_ps(ae, _mm512_maskz_loadu_ps(m[3], r + 48), e3);
+        }
+        _mm512_mask_storeu_ps(out + c, m[0], _mm512_add_ps(e0, o0));
+        _mm512_mask_storeu_ps(out + c + 16, m[1], _mm512_add_ps(e1, o1));
+        _mm512_mask_storeu_ps(out + c + 32, m[2], _mm512_add_ps(e2, o2));
+        _mm512_mask_storeu_ps(out + c + 48, m[3], _mm512_add_ps(e3, o3));
+    }
 }
 
 std::uint64_t readStream(const std::byte* p, std::size_t bytes)
@@ -310,7 +409,7 @@ const KernelSet* avx512Kernels()
                            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni")
                            && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("f16c")
                            && __builtin_cpu_supports("fma");
-    static const KernelSet set{"avx512", &dotRows, &packPanel, &gemmTile, kRows, kTokens,
+    static const KernelSet set{"avx512", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &siluMul, &weightedSum,
                                &readStream, &fmaLoop, 24.0 * 16 * 2};
     return ok ? &set : nullptr;
 }

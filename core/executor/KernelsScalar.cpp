@@ -4,6 +4,8 @@
 #include "executor/Half.h"
 #include "executor/Kernels.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -71,13 +73,11 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t kpad, float* ct, bool accumulate)
+void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte*, std::size_t)
 {
     float acc[kRows][kTokens] = {};
-    if (accumulate)
-        std::memcpy(acc, ct, sizeof acc);
     for (std::size_t k = 0; k < kpad; ++k) {
-        const float* xk = xt + k * ldt;
+        const float* xk = xt + k * kTokens;
         const float* pk = panel + (k / 16) * kRows * 16 + k % 16;
         for (std::size_t j = 0; j < kRows; ++j) {
             const float wv = pk[j * 16];
@@ -86,6 +86,22 @@ void gemmTile(const float* xt, std::size_t ldt, const float* panel, std::size_t 
         }
     }
     std::memcpy(ct, acc, sizeof acc);
+}
+
+void siluMul(const float* g, const float* u, float* out, std::size_t n)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+}
+
+void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
+{
+    std::fill(out, out + len, 0.0f);
+    for (std::size_t p = 0; p < n; ++p) {
+        const float* r = rows + p * ld;
+        for (std::size_t c = 0; c < len; ++c)
+            out[c] += a[p] * r[c];
+    }
 }
 
 std::uint64_t readStream(const std::byte* p, std::size_t bytes)
@@ -119,7 +135,7 @@ float fmaLoop(std::size_t iters)
 
 const KernelSet& scalarKernels()
 {
-    static const KernelSet set{"scalar", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &readStream, &fmaLoop, 16.0};
+    static const KernelSet set{"scalar", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &siluMul, &weightedSum, &readStream, &fmaLoop, 16.0};
     return set;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "executor/MachineProbe.h"
 
+#include "executor/Gemm.h"
 #include "executor/Kernels.h"
 
 #include <QFile>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <vector>
 
 #include <time.h>
@@ -214,16 +216,93 @@ double MachineProbe::dotRate(DType type)
     return median(v);
 }
 
-MachineProfile MachineProbe::profile()
+double MachineProbe::dotSweep(DType type, const AlignedBuffer& buf, std::size_t rowB, std::size_t cols, int passes,
+                              std::size_t regionRows)
 {
-    MachineProfile p;
-    p.threads = m_pool.size();
-    p.llc_bytes = m_caches.llc;
-    p.read_bw_bytes_s = readBandwidth();
-    p.llc_bw_bytes_s = llcBandwidth();
-    p.peak_flops = peakFlops();
-    p.sync_s = syncSeconds();
-    return p;
+    const KernelSet& ks = kernels();
+    const std::size_t rows = buf.size() / rowB;
+    std::vector<float> x(cols, 0.5f);
+    std::vector<BlockQ8x> xq(cols / kQ8Block + 1);
+    quantizeQ8x(x.data(), cols, xq.data());
+    const std::size_t threads = static_cast<std::size_t>(m_pool.size());
+    std::vector<std::vector<float>> out(threads, std::vector<float>(64));
+    const auto t0 = Clock::now();
+    for (int p = 0; p < passes; ++p) {
+        for (std::size_t r0 = 0; r0 < rows; r0 += regionRows) {
+            const std::size_t n = std::min(regionRows, rows - r0);
+            // Decode's split: one fork-join per matrix, its rows contiguous per thread, 64 rows
+            // per kernel call.
+            m_pool.run([&](int task, int nt) {
+                const auto [b, e] = ThreadPool::split(n, task, nt, 4);
+                float* o = out[static_cast<std::size_t>(task)].data();
+                for (std::size_t r = b; r < e; r += 64)
+                    ks.dotRows(type, buf.data() + (r0 + r) * rowB, rowB, cols, std::min<std::size_t>(64, e - r),
+                               x.data(), xq.data(), o);
+            });
+        }
+    }
+    const double s = seconds(t0, Clock::now());
+    return static_cast<double>(rows * rowB) * passes / s;
+}
+
+double MachineProbe::streamRate(DType type, bool llc, std::size_t regionBytes, std::size_t cols, int reps)
+{
+    cols = std::max<std::size_t>(kQ8Block, cols / kQ8Block * kQ8Block);
+    const std::size_t rowB = *rowBytes(type, cols);
+    if (m_stream.empty() || m_streamType != type || m_streamLlc != llc || m_streamCols != cols) {
+        const std::size_t bytes = llc ? std::max<std::size_t>(m_caches.llc / 2, std::size_t(1) << 20)
+                                      : std::max<std::size_t>(std::size_t(256) << 20, m_caches.llc * 8);
+        const std::size_t rows = std::max<std::size_t>(64, bytes / rowB);
+        m_stream = AlignedBuffer();
+        m_stream = AlignedBuffer(rows * rowB);
+        std::vector<float> row(cols);
+        for (std::size_t i = 0; i < cols; ++i)
+            row[i] = static_cast<float>(static_cast<int>(i % 29) - 14) * 0.01f;
+        floatToRow(type, row.data(), cols, m_stream.data());
+        for (std::size_t r = 1; r < rows; ++r)
+            std::memcpy(m_stream.data() + r * rowB, m_stream.data(), rowB);
+        m_streamType = type;
+        m_streamLlc = llc;
+        m_streamCols = cols;
+    }
+    const int passes = llc ? std::max(1, static_cast<int>((std::size_t(64) << 20) / m_stream.size())) : 1;
+    const std::size_t regionRows = std::max<std::size_t>(4, regionBytes / rowB);
+    dotSweep(type, m_stream, rowB, cols, llc ? 2 : 1, regionRows); // first touch, and warm into the LLC
+    std::vector<double> v;
+    for (int r = 0; r < reps; ++r)
+        v.push_back(dotSweep(type, m_stream, rowB, cols, passes, regionRows));
+    return median(v);
+}
+
+double MachineProbe::gemmRate(int reps)
+{
+    const KernelSet& ks = kernels();
+    const std::size_t n = 1024, tokens = 128;
+    const std::size_t rowB = n * sizeof(float);
+    AlignedBuffer w(n * rowB);
+    std::vector<float> row(n);
+    for (std::size_t i = 0; i < n; ++i)
+        row[i] = static_cast<float>(static_cast<int>(i % 13) - 6) * 0.01f;
+    for (std::size_t r = 0; r < n; ++r)
+        std::memcpy(w.data() + r * rowB, row.data(), rowB);
+    Tensor t;
+    t.type = DType::F32;
+    t.cols = n;
+    t.rows = n;
+    t.rowStride = rowB;
+    t.data = w.data();
+    const XtLayout lay{ks.gemmTokens, n};
+    std::vector<float> xt(lay.floats(tokens), 0.25f), y(tokens * n);
+    GemmScratch scratch;
+    const std::vector<GemmJob> jobs{{&t, nullptr, {GemmOut::Store, y.data(), n, nullptr, nullptr}}};
+    gemm(m_pool, scratch, jobs, xt.data(), n, tokens); // warm-up: scratch, caches, clocks
+    std::vector<double> v;
+    for (int r = 0; r < reps; ++r) {
+        const auto t0 = Clock::now();
+        gemm(m_pool, scratch, jobs, xt.data(), n, tokens);
+        v.push_back(2.0 * static_cast<double>(n * n * tokens) / seconds(t0, Clock::now()));
+    }
+    return median(v);
 }
 
 } // namespace is::exec

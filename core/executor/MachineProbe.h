@@ -3,7 +3,6 @@
 
 #include "executor/AlignedBuffer.h"
 #include "executor/DType.h"
-#include "executor/DecodePrediction.h"
 #include "executor/ThreadPool.h"
 
 #include <cstddef>
@@ -41,17 +40,31 @@ public:
     // Multi-threaded matrix-vector rate (weight bytes/s) of the executor's kernel for `type`
     // with each thread's rows resident in its L2: what decode could do with infinite bandwidth.
     double dotRate(DType type);
+    // Multi-threaded rate (weight bytes/s) at which the decode kernel streams rows of `type`
+    // from DRAM (a buffer much larger than the LLC) or, with `llc`, from a buffer of half the
+    // LLC kept warm in it, rows of `cols` weights (rounded to whole Q8_0 blocks) and one
+    // fork-join per `regionBytes`, as decode has one per matrix: the bandwidth decode gets for
+    // that format from each tier. Median over `reps` sweeps.
+    double streamRate(DType type, bool llc, std::size_t regionBytes, std::size_t cols, int reps = 5);
+    // Achieved FLOP/s of the prefill GEMM (gemm(), all threads) on a 1024 x 1024 f32 matrix
+    // against 128 tokens, median of `reps`: the matrix-matrix rate prefill can reach.
+    double gemmRate(int reps = 5);
 
-    // All of the above.
-    MachineProfile profile();
+    const CacheSizes& caches() const { return m_caches; }
 
 private:
     double sweep(const AlignedBuffer& buf, int passes);
+    double dotSweep(DType type, const AlignedBuffer& buf, std::size_t rowB, std::size_t cols, int passes,
+                    std::size_t regionRows);
 
     ThreadPool& m_pool;
     CacheSizes m_caches;
     AlignedBuffer m_dram;
     AlignedBuffer m_llc;
+    AlignedBuffer m_stream; // rows of m_streamType for streamRate
+    DType m_streamType = DType::F32;
+    bool m_streamLlc = false;
+    std::size_t m_streamCols = 0;
     double m_peakPerCpu = 0;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "executor/SyntheticModel.h"
 
+#include <functional>
+
 #include "executor/GgufWriter.h"
 
 #include <QStringList>
@@ -32,9 +34,12 @@ std::uint64_t hashName(const std::string& s, std::uint64_t seed)
 // Uniform weights with standard deviation `stddev`, one independent stream per tensor so the
 // values do not depend on the order tensors are written in.
 GgufWriter::Fill randomFill(const std::string& name, std::uint64_t seed, DType type, std::size_t cols,
-                            std::size_t rows, float stddev, float offset = 0.0f)
+                            std::size_t rows, float stddev, float offset = 0.0f,
+                            const std::function<bool()>* cancelled = nullptr)
 {
     return [=](std::byte* dst) {
+        if (cancelled && *cancelled && (*cancelled)())
+            return; // the image is dropped: skip the work
         std::uint64_t s = hashName(name, seed);
         const float a = stddev * std::sqrt(3.0f);
         const std::size_t rb = *rowBytes(type, cols);
@@ -158,6 +163,12 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
 
 AlignedBuffer writeSyntheticGguf(const SyntheticSpec& s)
 {
+    return writeSyntheticGguf(s, {});
+}
+
+AlignedBuffer writeSyntheticGguf(const SyntheticSpec& s, const std::function<bool()>& cancelled)
+{
+    const std::function<bool()>* cancel = cancelled ? &cancelled : nullptr;
     GgufWriter w;
     w.addString("general.architecture", "llama");
     w.addString("general.name", "synthetic " + s.toString().toStdString());
@@ -185,12 +196,12 @@ AlignedBuffer writeSyntheticGguf(const SyntheticSpec& s)
         if (experts)
             dims.push_back(experts);
         const float sd = 1.0f / std::sqrt(static_cast<float>(cols));
-        w.addTensor(name, dims, t, randomFill(name, s.seed, t, cols, rows * (experts ? experts : 1), sd));
+        w.addTensor(name, dims, t, randomFill(name, s.seed, t, cols, rows * (experts ? experts : 1), sd, 0.0f, cancel));
     };
     auto norm = [&](const std::string& name) {
         w.addTensor(name, {dim}, DType::F32, randomFill(name, s.seed, DType::F32, dim, 1, 0.05f, 1.0f));
     };
-    w.addTensor("token_embd.weight", {dim, voc}, t, randomFill("token_embd.weight", s.seed, t, dim, voc, 1.0f));
+    w.addTensor("token_embd.weight", {dim, voc}, t, randomFill("token_embd.weight", s.seed, t, dim, voc, 1.0f, 0.0f, cancel));
     norm("output_norm.weight");
     mat("output.weight", dim, voc);
     for (int i = 0; i < s.layers; ++i) {
@@ -213,7 +224,10 @@ AlignedBuffer writeSyntheticGguf(const SyntheticSpec& s)
             mat(b + "ffn_down.weight", hid, dim);
         }
     }
-    return w.build();
+    AlignedBuffer image = w.build();
+    if (cancel && cancelled())
+        return {};
+    return image;
 }
 
 } // namespace is::exec

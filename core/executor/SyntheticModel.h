@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace is::exec {
@@ -36,5 +37,8 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
 // A GGUF image with deterministic random weights (same spec and seed: same bytes) and a small
 // made-up vocabulary so generated tokens print as text. Norms stay F32, as llama.cpp writes them.
 AlignedBuffer writeSyntheticGguf(const SyntheticSpec& spec);
+// The same, polling `cancelled` before each tensor is generated; returns an empty buffer when
+// it returned true (generating a large model takes seconds).
+AlignedBuffer writeSyntheticGguf(const SyntheticSpec& spec, const std::function<bool()>& cancelled);
 
 } // namespace is::exec

@@ -3,10 +3,12 @@
 // every weight format and every instruction-set path this CPU can run.
 #include "ReferenceModel.h"
 
+#include "engine/ThisMachine.h"
+#include "executor/BenchDecode.h"
 #include "executor/Executor.h"
+#include "executor/Gemm.h"
 #include "executor/GgufReader.h"
 #include "executor/Kernels.h"
-#include "executor/DecodePrediction.h"
 #include "executor/Llama2cReader.h"
 #include "executor/MachineProbe.h"
 #include "executor/ModelLoader.h"
@@ -85,7 +87,10 @@ private slots:
     void specErrorsNameTheField_data();
     void specErrorsNameTheField();
     void tokenText();
+    void gemmMatchesDouble_data();
+    void gemmMatchesDouble();
     void predictionKnowsCacheTiers();
+    void benchHonoursCancel();
     void probesGiveSaneNumbers();
 };
 
@@ -313,33 +318,174 @@ void TestExecutor::tokenText()
     QCOMPARE(is::exec::tokenText("<0x41>"), std::string("A"));
 }
 
+void TestExecutor::gemmMatchesDouble_data()
+{
+    QTest::addColumn<QString>("dtype");
+    QTest::addColumn<double>("tol");
+    // Against the weights as stored (converted exactly to double), so only f32 rounding of the
+    // products and sums remains: the same bound for every format.
+    QTest::newRow("f32") << QStringLiteral("f32") << 1e-4;
+    QTest::newRow("f16") << QStringLiteral("f16") << 1e-4;
+    QTest::newRow("bf16") << QStringLiteral("bf16") << 1e-4;
+    QTest::newRow("q8_0") << QStringLiteral("q8_0") << 1e-4;
+}
+
+// The prefill GEMM directly: several panels per thread (claimed from the shared counter), a
+// partial last panel, several token tiles with a partial last one, each output mode, every
+// instruction set; results against a double-precision product of the stored weights.
+void TestExecutor::gemmMatchesDouble()
+{
+    QFETCH(QString, dtype);
+    QFETCH(double, tol);
+    const DType type = *dtypeFromName(dtype.toStdString());
+    const std::size_t rows = 173, cols = 160, tokens = 77;
+    const std::size_t rowB = *rowBytes(type, cols);
+    AlignedBuffer wbuf(rowB * rows), ubuf(rowB * rows);
+    std::vector<double> w(rows * cols), u(rows * cols);
+    std::vector<float> tmp(cols);
+    std::uint64_t seed = 12345;
+    auto rnd = [&] {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) / static_cast<float>(1 << 23);
+    };
+    for (AlignedBuffer* b : {&wbuf, &ubuf}) {
+        std::vector<double>& ref = b == &wbuf ? w : u;
+        for (std::size_t r = 0; r < rows; ++r) {
+            for (float& v : tmp)
+                v = rnd();
+            floatToRow(type, tmp.data(), cols, b->data() + r * rowB);
+            rowToFloat(type, b->data() + r * rowB, cols, tmp.data()); // the stored values
+            for (std::size_t k = 0; k < cols; ++k)
+                ref[r * cols + k] = tmp[k];
+        }
+    }
+    auto tensor = [&](const AlignedBuffer& b) {
+        Tensor t;
+        t.type = type;
+        t.cols = cols;
+        t.rows = rows;
+        t.rowStride = rowB;
+        t.data = b.data();
+        return t;
+    };
+    const Tensor tw = tensor(wbuf), tu = tensor(ubuf);
+    std::vector<double> x(tokens * cols);
+    for (double& v : x)
+        v = rnd();
+    std::vector<double> yw(tokens * rows, 0.0), yu(tokens * rows, 0.0);
+    for (std::size_t t = 0; t < tokens; ++t)
+        for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t k = 0; k < cols; ++k) {
+                yw[t * rows + r] += w[r * cols + k] * x[t * cols + k];
+                yu[t * rows + r] += u[r * cols + k] * x[t * cols + k];
+            }
+    KernelGuard guard;
+    for (const KernelSet* ks : availableSets()) {
+        setKernelSet(ks);
+        ThreadPool pool(2);
+        GemmScratch scratch;
+        const std::size_t kpad = (cols + 15) / 16 * 16;
+        const XtLayout lay{ks->gemmTokens, kpad};
+        std::vector<float> xt(lay.floats(tokens), 0.0f);
+        for (std::size_t t = 0; t < tokens; ++t)
+            for (std::size_t k = 0; k < cols; ++k)
+                xt[lay.index(k, t)] = static_cast<float>(x[t * cols + k]);
+        // Store, and Accumulate with per-token scales into a prefilled output.
+        std::vector<float> store(tokens * rows, -7.0f), acc(tokens * rows, 0.5f), scale(tokens);
+        for (std::size_t t = 0; t < tokens; ++t)
+            scale[t] = 0.25f + static_cast<float>(t % 5);
+        gemm(pool, scratch,
+             {{&tw, nullptr, {GemmOut::Store, store.data(), rows, nullptr, nullptr}},
+              {&tu, nullptr, {GemmOut::Accumulate, acc.data(), rows, scale.data(), nullptr}}},
+             xt.data(), kpad, tokens);
+        // SwiGLU into the next product's transposed block.
+        const XtLayout out{ks->gemmTokens, (rows + 15) / 16 * 16};
+        std::vector<float> ht(out.floats(tokens), 0.0f);
+        gemm(pool, scratch, {{&tw, &tu, {GemmOut::SwiGluT, ht.data(), out.kpad, nullptr, nullptr}}}, xt.data(), kpad,
+             tokens);
+        double worst = 0, scaleRef = 0;
+        for (std::size_t t = 0; t < tokens; ++t)
+            for (std::size_t r = 0; r < rows; ++r)
+                scaleRef = std::max(scaleRef, std::fabs(yw[t * rows + r]));
+        for (std::size_t t = 0; t < tokens; ++t) {
+            for (std::size_t r = 0; r < rows; ++r) {
+                const double g = yw[t * rows + r], up = yu[t * rows + r];
+                const double silu = g / (1.0 + std::exp(-g)) * up;
+                worst = std::max(worst, std::fabs(store[t * rows + r] - g) / scaleRef);
+                worst = std::max(worst, std::fabs(acc[t * rows + r] - (0.5 + scale[t] * up)) / scaleRef);
+                worst = std::max(worst, std::fabs(ht[out.index(r, t)] - silu) / (scaleRef * scaleRef));
+            }
+        }
+        qInfo("%s %s: worst relative error %.3g", ks->name, qPrintable(dtype), worst);
+        QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(ks->name)).arg(worst)));
+    }
+}
+
 void TestExecutor::predictionKnowsCacheTiers()
 {
-    MachineProfile m;
-    m.read_bw_bytes_s = 20e9;
-    m.llc_bytes = 32u << 20;
-    m.llc_bw_bytes_s = 80e9;
-    m.peak_flops = 200e9;
-    m.threads = 2;
-    m.sync_s = 1e-6;
-    DecodeWorkload big{400e6, 10e6, 2 * 100e6, 61};
-    const DecodePrediction pb = predictDecode(m, big);
-    QVERIFY(!pb.in_llc);
-    QCOMPARE(pb.bandwidth, 20e9);
-    QVERIFY(qAbs(pb.seconds_per_token - (410e6 / 20e9 + 61e-6)) < 1e-9);
-    DecodeWorkload small{16e6, 1e6, 2 * 4e6, 21};
-    const DecodePrediction ps = predictDecode(m, small);
-    QVERIFY(ps.in_llc);
-    QCOMPARE(ps.bandwidth, 80e9);
-    // A working set beyond 3/4 of the LLC streams from DRAM.
-    DecodeWorkload edge{30e6, 0, 0, 1};
-    QVERIFY(!predictDecode(m, edge).in_llc);
-    // The kernel's in-cache rate adds to the streaming time.
-    m.dot_bytes_s = 40e9;
-    QVERIFY(qAbs(predictDecode(m, big).seconds_per_token - (410e6 / 20e9 + 400e6 / 40e9 + 61e-6)) < 1e-9);
-    // Compute-bound when the FLOPs dominate.
-    DecodeWorkload heavy{1e6, 0, 1e12, 0};
-    QVERIFY(qAbs(predictDecode(m, heavy).seconds_per_token - 5.0) < 1e-9);
+    // The bench's prediction is the engine's: a model that fits the last-level cache streams at
+    // the cache's bandwidth, a larger one at DRAM's, with the executor's model described by the
+    // same counts the executor runs.
+    is::MachineProbes p;
+    p.threads = 2;
+    p.peakFlops = 200e9;
+    p.gemmFlops = 120e9;
+    p.matvecFlops = 150e9; // matrix-vector no slower than the GEMM here: decode stays memory-bound
+    p.memoryBytes = 64e9;
+    p.memoryBandwidth = 20e9;
+    p.cacheBytes = 32e6;
+    p.cacheBandwidth = 80e9;
+    p.syncS = 0;
+    auto decodeS = [&](const QString& spec, double* bytes) {
+        auto m = makeModel(spec);
+        const is::ModelDesc d = modelDesc(*m);
+        // Weights a decode step reads (classifier included, embedding table not) and the KV
+        // cache at the run's mean context, 128 + 64 / 2 positions, f32.
+        const double kv = 2.0 * m->cfg.layers * m->cfg.kvDim() * 4.0 * (128 + 32);
+        *bytes = m->matmulFlopsPerToken(true) / 2.0 * 4.0 + 4.0 * m->cfg.dim * (2 * m->cfg.layers + 1) + kv;
+        QString err;
+        const auto e = is::estimateThisMachine(p, d, is::Precision::FP32, is::Precision::FP32, is::Precision::FP32, 128, 64, &err);
+        [&] { QVERIFY2(e.has_value(), qPrintable(err)); }();
+        return e ? e->tpotS : 0.0;
+    };
+    double small = 0, big = 0;
+    const double ts = decodeS(QStringLiteral("dim=256,layers=4,heads=4,kv_heads=4,ffn=768,vocab=4096,dtype=f32"), &small);
+    QVERIFY(is::streamsFromCache(p, small));
+    QVERIFY2(qAbs(ts - small / 80e9) / (small / 80e9) < 0.02, qPrintable(QString::number(ts * 80e9 / small)));
+    const double tb = decodeS(QStringLiteral("dim=768,layers=12,heads=12,kv_heads=12,ffn=2048,vocab=32000,dtype=f32"), &big);
+    QVERIFY(!is::streamsFromCache(p, big));
+    QVERIFY2(qAbs(tb - big / 20e9) / (big / 20e9) < 0.02, qPrintable(QString::number(tb * 20e9 / big)));
+}
+
+void TestExecutor::benchHonoursCancel()
+{
+    const QString spec = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=96,dtype=f32");
+    BenchOptions o;
+    o.threads = 2;
+    o.promptTokens = 8;
+    o.genTokens = 8;
+    // Cancelled while the synthetic model is generated: no model, no error.
+    int polls = 0;
+    o.cancelled = [&] { return ++polls > 2; };
+    QString err;
+    bool cancelled = false;
+    QVERIFY(!loadBenchModel({}, spec, o, &err, &cancelled));
+    QVERIFY(cancelled);
+    QVERIFY(err.isEmpty());
+    // Not cancelled: a model.
+    o.cancelled = {};
+    auto m = loadBenchModel({}, spec, o, &err, &cancelled);
+    QVERIFY(m);
+    QVERIFY(!cancelled);
+    // Cancelled at the first probe phase: nothing decoded. Cancelled mid-decode: a partial run.
+    for (int after : {2, 4}) {
+        polls = 0;
+        o.cancelled = [&] { return ++polls > after; };
+        const BenchResult r = runBenchDecode(*m, o);
+        QVERIFY(r.cancelled);
+        QVERIFY(r.tokens.size() < 8u);
+        QCOMPARE(r.decode_tok_s, 0.0);
+    }
 }
 
 void TestExecutor::probesGiveSaneNumbers()
