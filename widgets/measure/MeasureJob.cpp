@@ -15,12 +15,6 @@
 namespace {
 
 #ifdef IS_HAVE_EXECUTOR
-// Thrown from the progress callback to leave the decode loop; runBenchDecode's objects are
-// RAII (the thread pool joins its workers), so unwinding through it is clean.
-struct Cancelled
-{
-};
-
 // SentencePiece marks word starts with U+2581 and writes control bytes as <0xNN>.
 QString tokenText(const is::exec::Model& m, int id)
 {
@@ -51,10 +45,7 @@ bool MeasureJob::available()
 #endif
 }
 
-MeasureJob::MeasureJob(Request request)
-    : m_request(std::move(request))
-{
-}
+MeasureJob::MeasureJob(Request request) : m_request(std::move(request)) {}
 
 MeasureJob::~MeasureJob()
 {
@@ -79,7 +70,8 @@ MeasureJob::Snapshot MeasureJob::take()
 bool MeasureJob::finished() const
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    return m_state.phase == Phase::Done || m_state.phase == Phase::Cancelled || m_state.phase == Phase::Failed;
+    return m_state.phase == Phase::Done || m_state.phase == Phase::Cancelled ||
+           m_state.phase == Phase::Failed;
 }
 
 void MeasureJob::run()
@@ -93,24 +85,32 @@ void MeasureJob::run()
     using namespace is::exec;
     std::unique_ptr<Model> model;
     QString error;
+    const auto cancelled = [this] { return m_cancel.load(); };
+    const auto markCancelled = [this] {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.phase = Phase::Cancelled;
+    };
     try {
         if (!m_request.modelFile.isEmpty()) {
             model = loadModelFile(m_request.modelFile, &error);
         } else {
             const auto spec = parseSyntheticSpec(m_request.syntheticSpec, &error);
-            if (spec)
-                model = loadGgufBuffer(writeSyntheticGguf(*spec), QStringLiteral("synthetic:") + spec->toString(), &error);
+            if (spec) {
+                // Generating a large synthetic model takes seconds: it stops when cancelled.
+                AlignedBuffer image = writeSyntheticGguf(*spec, cancelled);
+                if (cancelled())
+                    return markCancelled();
+                model =
+                    loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), &error);
+            }
         }
     } catch (const std::bad_alloc&) {
         return fail(QCoreApplication::translate("MeasureJob", "Not enough memory to load the model"));
     }
+    if (cancelled())
+        return markCancelled();
     if (!model)
         return fail(error);
-    if (m_cancel.load()) {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_state.phase = Phase::Cancelled;
-        return;
-    }
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_state.phase = Phase::Probing;
@@ -122,6 +122,8 @@ void MeasureJob::run()
     options.threads = m_request.threads;
     options.promptTokens = m_request.promptTokens;
     options.genTokens = m_request.genTokens;
+    // Checked between the probes, the prefill and every generated token.
+    options.cancelled = cancelled;
     const Model& m = *model;
     options.onToken = [this, &m](int id) {
         const QString text = tokenText(m, id);
@@ -130,16 +132,14 @@ void MeasureJob::run()
         m_state.newText += text;
     };
     options.progress = [this](int done, int total) {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_state.done = done;
-            m_state.total = total;
-        }
-        if (m_cancel.load() && done < total)
-            throw Cancelled{};
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_state.done = done;
+        m_state.total = total;
     };
     try {
         const BenchResult r = runBenchDecode(m, options);
+        if (r.cancelled)
+            return markCancelled();
         std::lock_guard<std::mutex> lock(m_mutex);
         m_state.phase = Phase::Done;
         m_state.decodeTokS = r.decode_tok_s;
@@ -154,13 +154,11 @@ void MeasureJob::run()
         m_state.isa = QString::fromStdString(r.isa);
         m_state.dtype = QString::fromStdString(r.dtype);
         m_state.inLlc = r.in_llc;
-    } catch (const Cancelled&) {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_state.phase = Phase::Cancelled;
     } catch (const std::bad_alloc&) {
         fail(QCoreApplication::translate("MeasureJob", "Not enough memory to run the model"));
     }
 #else
-    fail(QCoreApplication::translate("MeasureJob", "This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)"));
+    fail(QCoreApplication::translate(
+        "MeasureJob", "This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)"));
 #endif
 }
