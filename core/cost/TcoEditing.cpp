@@ -98,14 +98,13 @@ bool isUserSet(const Sourced& s)
     return s.source.startsWith(kUserSet);
 }
 
-std::optional<Sourced> defaultAssumption(const QString& key)
+const Sourced* assumptionField(const TcoAssumptions& t, const QString& key)
 {
-    CostAssumptions c;
-    if (Sourced* f = costField(c, key))
-        return *f;
-    const TcoAssumptions t;
     const std::pair<const char*, const Sourced*> fields[] = {
+        {"amortisation_years", &t.amortisationYears},
         {"cost_of_capital", &t.costOfCapital},
+        {"usd_per_kwh", &t.usdPerKWh},
+        {"pue", &t.pue},
         {"maintenance_per_year", &t.maintenancePerYear},
         {"space_usd_per_kw_month", &t.spaceUsdPerKwMonth},
         {"utilisation", &t.utilisation},
@@ -115,7 +114,22 @@ std::optional<Sourced> defaultAssumption(const QString& key)
     };
     for (const auto& [k, v] : fields)
         if (key == QLatin1String(k))
-            return *v;
+            return v;
+    if (key == QLatin1String("usd_per_chip_hour") && t.usdPerChipHour)
+        return &*t.usdPerChipHour;
+    return nullptr;
+}
+
+std::optional<Sourced> defaultAssumption(const QString& key)
+{
+    CostAssumptions c;
+    if (Sourced* f = costField(c, key))
+        return *f;
+    const TcoAssumptions t;
+    if (key == QLatin1String("usd_per_chip_hour"))
+        return std::nullopt; // no scenario-wide rental price unless one is stated
+    if (const Sourced* f = assumptionField(t, key))
+        return *f;
     return std::nullopt;
 }
 

@@ -50,6 +50,9 @@ bool isUserSet(const Sourced& s);
 
 // The stated default of a scenario-wide assumption (no default for usd_per_chip_hour: the presets).
 std::optional<Sourced> defaultAssumption(const QString& key);
+// The scenario-wide assumption under its JSON key in resolved assumptions; null for an unknown
+// key, or for usd_per_chip_hour when no scenario-wide rental price is set.
+const Sourced* assumptionField(const TcoAssumptions& t, const QString& key);
 
 // Whether the scenario sets the assumption itself (differs from the default, or names it in "tco").
 bool isOverridden(const TcoSections& s, const QString& deploymentId, const QString& key);

@@ -3,6 +3,7 @@
 
 #include "Names.h"
 #include "cost/CostModel.h"
+#include "cost/TcoEditing.h"
 #include "document/ChangeCostCommand.h"
 #include "document/ScenarioDocument.h"
 #include "scenario/Scenario.h"
@@ -78,24 +79,7 @@ std::optional<double> parseNumber(QString text)
 
 const is::Sourced* globalValue(const is::cost::TcoAssumptions& t, const QString& key)
 {
-    const std::pair<const char*, const is::Sourced*> fields[] = {
-        {"amortisation_years", &t.amortisationYears},
-        {"cost_of_capital", &t.costOfCapital},
-        {"usd_per_kwh", &t.usdPerKWh},
-        {"pue", &t.pue},
-        {"maintenance_per_year", &t.maintenancePerYear},
-        {"space_usd_per_kw_month", &t.spaceUsdPerKwMonth},
-        {"utilisation", &t.utilisation},
-        {"network_capex_fraction", &t.networkCapexFraction},
-        {"system_share_usd", &t.systemShareUsd},
-        {"max_utilisation", &t.maxUtilisation},
-    };
-    for (const auto& [k, v] : fields)
-        if (key == QLatin1String(k))
-            return v;
-    if (key == QLatin1String("usd_per_chip_hour") && t.usdPerChipHour)
-        return &*t.usdPerChipHour;
-    return nullptr;
+    return is::cost::assumptionField(t, key);
 }
 
 } // namespace
