@@ -23,6 +23,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSvgRenderer>
@@ -232,6 +233,29 @@ void TestCharts::axisRangesStayWhileDataFits()
     QCOMPARE(axis.max(), 500.0);
     niceaxis::setValueRange(&axis, 501); // grows as soon as the data does not fit
     QCOMPARE(axis.max(), 1000.0);
+    // While updates stream in, axes only grow, however small the data gets...
+    niceaxis::setLiveUpdates(true);
+    niceaxis::setValueRange(&axis, 20);
+    QCOMPARE(axis.max(), 1000.0);
+    niceaxis::setValueRange(&axis, 1500);
+    QCOMPARE(axis.max(), 2000.0);
+    // ...and fit the data again once the stream has settled.
+    niceaxis::setLiveUpdates(false);
+    niceaxis::setValueRange(&axis, 20);
+    QCOMPARE(axis.max(), 20.0);
+
+    // Log axes keep whole decades that still hold the data, up to two decades too wide.
+    QLogValueAxis log;
+    log.setBase(10);
+    niceaxis::setLogRange(&log, 1, 50);
+    QCOMPARE(log.min(), 1.0);
+    QCOMPARE(log.max(), 100.0);
+    niceaxis::setLogRange(&log, 2, 30); // fits: kept
+    QCOMPARE(log.min(), 1.0);
+    QCOMPARE(log.max(), 100.0);
+    niceaxis::setLogRange(&log, 0.5, 30); // below the range: refitted
+    QCOMPARE(log.min(), 0.1);
+    QCOMPARE(log.max(), 100.0);
     QCOMPARE(axis.min(), 0.0);
 }
 

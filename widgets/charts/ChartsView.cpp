@@ -6,6 +6,7 @@
 #include "charts/LatencyBreakdownChart.h"
 #include "charts/LatencyChart.h"
 #include "charts/MemoryBudgetChart.h"
+#include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
 #include "charts/PowerEnergyChart.h"
 #include "charts/SpeedVsContextChart.h"
@@ -92,6 +93,7 @@ void ChartsView::apply()
     if (m_live)
         m_settle.start();
     m_awaitingPaint.clear();
+    niceaxis::setLiveUpdates(m_live);
     for (ChartPanel* panel : std::as_const(m_charts)) {
         if (!panel->applyAnalysis(*m_analysis, m_colours))
             continue;          // same picture: no repaint coming
@@ -100,6 +102,7 @@ void ChartsView::apply()
         if (panel->isVisible() && !panel->chartView()->viewport()->visibleRegion().isEmpty())
             m_awaitingPaint.append(panel);
     }
+    niceaxis::setLiveUpdates(false);
     Q_EMIT updated();
     if (m_awaitingPaint.isEmpty())
         Q_EMIT repainted();
@@ -114,6 +117,13 @@ void ChartsView::setLive(bool live)
         panel->chartView()->setRenderHint(QPainter::Antialiasing, !live);
         if (!live)
             panel->chartView()->viewport()->update();
+    }
+    // The stream stopped: apply the newest analysis once more so axes that only grew while it
+    // ran fit the data again.
+    if (!live && m_analysis && !m_pending) {
+        m_pending = m_analysis;
+        if (!m_coalesce.isActive())
+            m_coalesce.start();
     }
 }
 

@@ -14,6 +14,8 @@ namespace niceaxis {
 namespace {
 
 constexpr double kKeepFraction = 0.4;
+// Chart updates run on the GUI thread only.
+bool g_live = false;
 
 // Decimals that print `step` exactly (0.5 -> 1, 2.5 -> 1, 200 -> 0).
 int decimalsFor(double step)
@@ -53,6 +55,11 @@ void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
         setIntervals(axis, chosen);
 }
 
+void setLiveUpdates(bool live)
+{
+    g_live = live;
+}
+
 void setValueRange(QValueAxis* axis, double max)
 {
     const double top = chartfmt::niceCeil(max > 0 && chartfmt::drawable(max) ? max : 1);
@@ -61,7 +68,7 @@ void setValueRange(QValueAxis* axis, double max)
     // lays the whole chart out again (most of an update's cost), and a jumping axis is hard to
     // read while comparing bars.
     const double shown = axis->max();
-    if (axis->min() == 0 && top <= shown && max >= shown * kKeepFraction &&
+    if (axis->min() == 0 && top <= shown && (g_live || max >= shown * kKeepFraction) &&
         chartfmt::niceCeil(shown) == shown)
         return;
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
@@ -88,6 +95,13 @@ void setLogRange(QLogValueAxis* axis, double lo, double hi)
     double b = std::pow(base, std::ceil(std::log(hi) / std::log(base) - 1e-9));
     if (b <= a)
         b = a * base;
+    // As for value axes: while the data stays inside the shown decades and they are at most
+    // two decades wider than needed, the axis keeps its range instead of re-laying out the chart.
+    const double shownLo = axis->min();
+    const double shownHi = axis->max();
+    if (shownLo > 0 && shownLo <= a && shownHi >= b &&
+        (g_live || (shownHi / shownLo) <= (b / a) * base * base * (1 + 1e-9)))
+        return;
     axis->setRange(a, b);
 }
 
