@@ -608,12 +608,12 @@
 <context>
     <name>MeasureJob</name>
     <message>
-        <location filename="../widgets/measure/MeasureJob.cpp" line="+105"/>
+        <location filename="../widgets/measure/MeasureJob.cpp" line="+108"/>
         <source>Not enough memory to load the model</source>
         <translation>内存不足，无法加载模型</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+50"/>
         <source>Not enough memory to run the model</source>
         <translation>内存不足，无法运行模型</translation>
     </message>
@@ -1179,7 +1179,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+209"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+222"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1214,7 +1214,7 @@
         <translation>3 年预留</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure. Double-click a value to edit it; what you type is saved in the scenario.</source>
         <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。双击数值即可编辑，输入的值会保存在场景中。</translation>
     </message>
@@ -1244,7 +1244,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-187"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -1274,47 +1274,47 @@
         <translation>数据中心空间</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>Utilisation (hours serving paying load)</source>
         <translation>利用率（承载付费负载的时间占比）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-8"/>
         <source>Scale-out network (multi-system deployments)</source>
         <translation>横向扩展网络（多系统部署）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>System share</source>
         <translation>系统分摊</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>System share (chassis, network, MemoryX/SwarmX)</source>
         <translation>系统分摊（机箱、网络、MemoryX/SwarmX）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>Fleet sizing: highest planned utilisation</source>
         <translation>集群规划：最高计划利用率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-4"/>
         <source>Rental price</source>
         <translation>租用价格</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Rental price, every deployment</source>
         <translation>租用价格（所有部署）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Capex per chip</source>
         <translation>每芯片资本支出</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-23"/>
         <source>years</source>
         <translation>年</translation>
     </message>
@@ -1344,12 +1344,12 @@
         <translation>美元 / 千瓦·月</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>% of hours</source>
         <translation>时间的 %</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-8"/>
         <source>% of hardware capex</source>
         <translation>硬件资本支出的 %</translation>
     </message>
@@ -1359,22 +1359,22 @@
         <translation>美元 / 系统</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>% of capacity</source>
         <translation>容量的 %</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-5"/>
         <source>USD per chip-hour</source>
         <translation>美元 / 芯片小时</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>USD per chip</source>
         <translation>美元 / 芯片</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+186"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -1399,7 +1399,7 @@
         <translation>无法计算此场景的成本：%1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Not used while renting: the chip-hour price covers energy, space and upkeep.</source>
         <translation>租用时不使用：芯片小时价格已包含能源、空间和维护。</translation>
     </message>
@@ -1410,12 +1410,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+166"/>
+        <location line="+175"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="-172"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -1435,18 +1435,18 @@
         <translation>在工作室中输入</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Range %1 to %2</source>
         <translation>范围 %1 至 %2</translation>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+144"/>
+        <location line="+152"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-130"/>
+        <location line="-138"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -1456,7 +1456,7 @@
         <translation>恢复默认值：%1 %2（%3）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Back to the default</source>
         <translation>恢复默认值</translation>
     </message>
@@ -1466,12 +1466,12 @@
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+102"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Change %1</source>
         <translation>更改%1</translation>
     </message>
@@ -1491,7 +1491,7 @@
         <translation>重置 %2 的%1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Change rental preset</source>
         <translation>更改租用预设</translation>
     </message>
@@ -1547,7 +1547,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+175"/>
+        <location filename="../core/engine/Engine.cpp" line="+181"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1567,7 +1567,7 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+224"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+239"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>

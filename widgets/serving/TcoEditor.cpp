@@ -29,26 +29,56 @@ using is::cost::RentalPreset;
 
 namespace {
 
-// Scenario-wide assumptions, in the order an analyst reads a TCO sheet.
-struct GlobalKey
+// Every assumption the editor shows, in the order an analyst reads a TCO sheet: its JSON key,
+// names and unit (translated in TcoEditor's context), whether it is typed in percent, and
+// which pricing it applies to. label() and unit() read this one table.
+using Applies = TcoEditor::Applies;
+struct AssumptionInfo
 {
     const char* key;
+    const char* label;           // scenario-wide row
+    const char* deploymentLabel; // per-deployment row; null: scenario-wide only
+    const char* unit;
     bool percent;
-    int applies; // 0 both, 1 owning, 2 renting
+    Applies applies;
+    bool scenarioWide;
 };
-constexpr GlobalKey kGlobal[] = {
-    {"amortisation_years", false, 1},
-    {"cost_of_capital", true, 1},
-    {"usd_per_kwh", false, 1},
-    {"pue", false, 1},
-    {"maintenance_per_year", true, 1},
-    {"space_usd_per_kw_month", false, 1},
-    {"network_capex_fraction", true, 1},
-    {"system_share_usd", false, 1},
-    {"usd_per_chip_hour", false, 2},
-    {"utilisation", true, 0},
-    {"max_utilisation", true, 0},
+constexpr AssumptionInfo kAssumptions[] = {
+    {"amortisation_years", QT_TRANSLATE_NOOP("TcoEditor", "Amortisation period"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "years"), false, Applies::Owning, true},
+    {"cost_of_capital", QT_TRANSLATE_NOOP("TcoEditor", "Cost of capital"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "% per year"), true, Applies::Owning, true},
+    {"usd_per_kwh", QT_TRANSLATE_NOOP("TcoEditor", "Electricity price"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "USD/kWh"), false, Applies::Owning, true},
+    {"pue", QT_TRANSLATE_NOOP("TcoEditor", "PUE (facility power / IT power)"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "ratio"), false, Applies::Owning, true},
+    {"maintenance_per_year", QT_TRANSLATE_NOOP("TcoEditor", "Maintenance"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "% of capex per year"), true, Applies::Owning, true},
+    {"space_usd_per_kw_month", QT_TRANSLATE_NOOP("TcoEditor", "Data-centre space"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "USD per kW-month"), false, Applies::Owning, true},
+    {"network_capex_fraction", QT_TRANSLATE_NOOP("TcoEditor", "Scale-out network (multi-system deployments)"),
+     nullptr, QT_TRANSLATE_NOOP("TcoEditor", "% of hardware capex"), true, Applies::Owning, true},
+    {"system_share_usd", QT_TRANSLATE_NOOP("TcoEditor", "System share (chassis, network, MemoryX/SwarmX)"),
+     QT_TRANSLATE_NOOP("TcoEditor", "System share"), QT_TRANSLATE_NOOP("TcoEditor", "USD per system"), false,
+     Applies::Owning, true},
+    {"usd_per_chip_hour", QT_TRANSLATE_NOOP("TcoEditor", "Rental price, every deployment"),
+     QT_TRANSLATE_NOOP("TcoEditor", "Rental price"), QT_TRANSLATE_NOOP("TcoEditor", "USD per chip-hour"),
+     false, Applies::Renting, true},
+    {"utilisation", QT_TRANSLATE_NOOP("TcoEditor", "Utilisation (hours serving paying load)"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "% of hours"), true, Applies::Both, true},
+    {"max_utilisation", QT_TRANSLATE_NOOP("TcoEditor", "Fleet sizing: highest planned utilisation"), nullptr,
+     QT_TRANSLATE_NOOP("TcoEditor", "% of capacity"), true, Applies::Both, true},
+    {"capex_usd_per_chip", nullptr, QT_TRANSLATE_NOOP("TcoEditor", "Capex per chip"),
+     QT_TRANSLATE_NOOP("TcoEditor", "USD per chip"), false, Applies::Owning, false},
 };
+
+const AssumptionInfo* assumptionInfo(const QString& key)
+{
+    for (const AssumptionInfo& a : kAssumptions)
+        if (key == QLatin1String(a.key))
+            return &a;
+    return nullptr;
+}
 
 QString formatNumber(double v)
 {
@@ -84,8 +114,7 @@ const is::Sourced* globalValue(const is::cost::TcoAssumptions& t, const QString&
 
 } // namespace
 
-TcoEditor::TcoEditor(QWidget* parent)
-    : QWidget(parent)
+TcoEditor::TcoEditor(QWidget* parent) : QWidget(parent)
 {
     m_pricingLabel = new QLabel(this);
     m_pricing = new QComboBox(this);
@@ -197,9 +226,10 @@ void TcoEditor::retranslate()
     m_preset->setItemText(0, tr("Hyperscaler, on demand"));
     m_preset->setItemText(1, tr("Neocloud, on demand"));
     m_preset->setItemText(2, tr("3-year reserved"));
-    m_presetNote->setText(tr("Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is "
-                             "SemiAnalysis's per-system figure. Double-click a value to edit it; what you type "
-                             "is saved in the scenario."));
+    m_presetNote->setText(
+        tr("Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is "
+           "SemiAnalysis's per-system figure. Double-click a value to edit it; what you type "
+           "is saved in the scenario."));
     m_table->setHorizontalHeaderLabels(
         {tr("Assumption"), tr("Value"), tr("Unit"), tr("Kind"), tr("Source"), QString()});
     rebuild();
@@ -207,63 +237,17 @@ void TcoEditor::retranslate()
 
 QString TcoEditor::label(const Row& r) const
 {
-    const bool dep = !r.deploymentId.isEmpty();
-    const QString& k = r.key;
-    if (k == QLatin1String("amortisation_years"))
-        return tr("Amortisation period");
-    if (k == QLatin1String("cost_of_capital"))
-        return tr("Cost of capital");
-    if (k == QLatin1String("usd_per_kwh"))
-        return tr("Electricity price");
-    if (k == QLatin1String("pue"))
-        return tr("PUE (facility power / IT power)");
-    if (k == QLatin1String("maintenance_per_year"))
-        return tr("Maintenance");
-    if (k == QLatin1String("space_usd_per_kw_month"))
-        return tr("Data-centre space");
-    if (k == QLatin1String("utilisation"))
-        return tr("Utilisation (hours serving paying load)");
-    if (k == QLatin1String("network_capex_fraction"))
-        return tr("Scale-out network (multi-system deployments)");
-    if (k == QLatin1String("system_share_usd"))
-        return dep ? tr("System share") : tr("System share (chassis, network, MemoryX/SwarmX)");
-    if (k == QLatin1String("max_utilisation"))
-        return tr("Fleet sizing: highest planned utilisation");
-    if (k == QLatin1String("usd_per_chip_hour"))
-        return dep ? tr("Rental price") : tr("Rental price, every deployment");
-    if (k == QLatin1String("capex_usd_per_chip"))
-        return tr("Capex per chip");
-    return k;
+    const AssumptionInfo* a = assumptionInfo(r.key);
+    if (!a)
+        return r.key;
+    const char* text = !r.deploymentId.isEmpty() && a->deploymentLabel ? a->deploymentLabel : a->label;
+    return text ? tr(text) : r.key;
 }
 
 QString TcoEditor::unit(const Row& r) const
 {
-    const QString& k = r.key;
-    if (k == QLatin1String("amortisation_years"))
-        return tr("years");
-    if (k == QLatin1String("cost_of_capital"))
-        return tr("% per year");
-    if (k == QLatin1String("usd_per_kwh"))
-        return tr("USD/kWh");
-    if (k == QLatin1String("pue"))
-        return tr("ratio");
-    if (k == QLatin1String("maintenance_per_year"))
-        return tr("% of capex per year");
-    if (k == QLatin1String("space_usd_per_kw_month"))
-        return tr("USD per kW-month");
-    if (k == QLatin1String("utilisation"))
-        return tr("% of hours");
-    if (k == QLatin1String("network_capex_fraction"))
-        return tr("% of hardware capex");
-    if (k == QLatin1String("system_share_usd"))
-        return tr("USD per system");
-    if (k == QLatin1String("max_utilisation"))
-        return tr("% of capacity");
-    if (k == QLatin1String("usd_per_chip_hour"))
-        return tr("USD per chip-hour");
-    if (k == QLatin1String("capex_usd_per_chip"))
-        return tr("USD per chip");
-    return {};
+    const AssumptionInfo* a = assumptionInfo(r.key);
+    return a ? tr(a->unit) : QString();
 }
 
 QString TcoEditor::rangeMessage(const Row& r) const
@@ -306,7 +290,8 @@ void TcoEditor::showMessage(const QString& text, bool error)
     if (shown.isEmpty() && !m_inputs.error.isEmpty())
         shown = tr("Cannot cost this scenario: %1").arg(m_inputs.error);
     m_message->setText(shown);
-    m_message->setStyleSheet(error || !m_inputs.error.isEmpty() ? QStringLiteral("color: #b00020;") : QString());
+    m_message->setStyleSheet(error || !m_inputs.error.isEmpty() ? QStringLiteral("color: #b00020;")
+                                                                : QString());
     m_message->setVisible(!shown.isEmpty());
 }
 
@@ -334,10 +319,12 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
     row.shown = value ? value->value * scale : 0.0;
 
     const bool renting = m_inputs.tco.pricing == Pricing::Rental;
-    const bool inactive = (row.applies == Applies::Owning && renting) || (row.applies == Applies::Renting && !renting);
-    const QString inactiveWhy = row.applies == Applies::Owning
-                                    ? tr("Not used while renting: the chip-hour price covers energy, space and upkeep.")
-                                    : tr("Used only when renting by the chip-hour.");
+    const bool inactive =
+        (row.applies == Applies::Owning && renting) || (row.applies == Applies::Renting && !renting);
+    const QString inactiveWhy =
+        row.applies == Applies::Owning
+            ? tr("Not used while renting: the chip-hour price covers energy, space and upkeep.")
+            : tr("Used only when renting by the chip-hour.");
 
     auto* name = new QTableWidgetItem(label(row));
     auto* val = new QTableWidgetItem(value ? formatNumber(row.shown) : tr("from the preset"));
@@ -355,7 +342,8 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
             kind = is::gui::names::sourceKind(value->kind);
         }
         if (value->hasRange())
-            val->setToolTip(tr("Range %1 to %2").arg(formatNumber(value->min * scale), formatNumber(value->max * scale)));
+            val->setToolTip(
+                tr("Range %1 to %2").arg(formatNumber(value->min * scale), formatNumber(value->max * scale)));
     }
     if (source.isEmpty())
         source = QStringLiteral("—");
@@ -393,7 +381,8 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
     resetButton->setEnabled(editable && overridden);
     if (fallback)
         resetButton->setToolTip(tr("Back to the default: %1 %2 (%3)")
-                              .arg(formatNumber(fallback->value * scale), unit(row), is::gui::names::sourceKind(fallback->kind)));
+                                    .arg(formatNumber(fallback->value * scale), unit(row),
+                                         is::gui::names::sourceKind(fallback->kind)));
     else
         resetButton->setToolTip(tr("Back to the default"));
     const QString dep = row.deploymentId;
@@ -429,11 +418,13 @@ void TcoEditor::rebuild()
     }
 
     addHeading(tr("Scenario-wide"));
-    for (const GlobalKey& g : kGlobal) {
+    for (const AssumptionInfo& a : kAssumptions) {
+        if (!a.scenarioWide)
+            continue;
         Row row;
-        row.key = QLatin1String(g.key);
-        row.percent = g.percent;
-        row.applies = g.applies == 1 ? Applies::Owning : g.applies == 2 ? Applies::Renting : Applies::Both;
+        row.key = QLatin1String(a.key);
+        row.percent = a.percent;
+        row.applies = a.applies;
         const auto fallback = is::cost::defaultAssumption(row.key);
         addRow(row, globalValue(t, row.key), fallback ? &*fallback : nullptr,
                is::cost::isOverridden(m_sections, QString(), row.key));
@@ -444,7 +435,8 @@ void TcoEditor::rebuild()
         // The defaults: the same assumptions without this deployment's own prices.
         is::cost::TcoAssumptions plain = t;
         plain.perDeployment.erase(p.docId);
-        const is::cost::DeploymentCostInputs def = is::cost::costInputs(p.resolved.deployment, p.docId, 1, plain);
+        const is::cost::DeploymentCostInputs def =
+            is::cost::costInputs(p.resolved.deployment, p.docId, 1, plain);
         const is::cost::DeploymentCostInputs cur = is::cost::costInputs(p.resolved.deployment, p.docId, 1, t);
         const auto over = t.perDeployment.find(p.docId);
         const is::cost::DeploymentPrices* prices = over != t.perDeployment.end() ? &over->second : nullptr;
@@ -460,7 +452,8 @@ void TcoEditor::rebuild()
         share.deploymentId = p.docId;
         share.key = QStringLiteral("system_share_usd");
         share.applies = Applies::Owning;
-        const is::Sourced& shareValue = prices && prices->systemShareUsd ? *prices->systemShareUsd : t.systemShareUsd;
+        const is::Sourced& shareValue =
+            prices && prices->systemShareUsd ? *prices->systemShareUsd : t.systemShareUsd;
         addRow(share, &shareValue, &t.systemShareUsd, is::cost::isOverridden(m_sections, p.docId, share.key));
 
         Row rent;
@@ -486,10 +479,13 @@ void TcoEditor::showDetail()
         m_detail->hide();
         return;
     }
-    auto text = [&](int column) { return m_table->item(r, column) ? m_table->item(r, column)->text() : QString(); };
+    auto text = [&](int column) {
+        return m_table->item(r, column) ? m_table->item(r, column)->text() : QString();
+    };
     // Name, value and unit, kind, and the source in full.
-    m_detail->setText(text(NameColumn) + QStringLiteral(": ") + text(ValueColumn) + QLatin1Char(' ') + text(UnitColumn) +
-                      QStringLiteral(" · ") + text(KindColumn) + QStringLiteral(" · ") + text(SourceColumn));
+    m_detail->setText(text(NameColumn) + QStringLiteral(": ") + text(ValueColumn) + QLatin1Char(' ') +
+                      text(UnitColumn) + QStringLiteral(" · ") + text(KindColumn) + QStringLiteral(" · ") +
+                      text(SourceColumn));
     m_detail->show();
 }
 
@@ -536,8 +532,9 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
         showMessage(QString(), false);
         return true; // nothing changes
     }
-    const QString what = deploymentId.isEmpty() ? tr("Change %1").arg(label(row))
-                                                : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
+    const QString what = deploymentId.isEmpty()
+                             ? tr("Change %1").arg(label(row))
+                             : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
     return apply(is::cost::withAssumption(now, deploymentId, key, is::cost::userSet(v)), what);
 }
 
@@ -564,7 +561,8 @@ void TcoEditor::onPricingChosen()
         rebuild();
         return;
     }
-    const Pricing pricing = m_pricing->currentData().toString() == QLatin1String("rental") ? Pricing::Rental : Pricing::Capex;
+    const Pricing pricing =
+        m_pricing->currentData().toString() == QLatin1String("rental") ? Pricing::Rental : Pricing::Capex;
     const RentalPreset preset =
         is::cost::rentalPresetFromId(m_preset->currentData().toString()).value_or(RentalPreset::Neocloud);
     if (pricing == m_inputs.tco.pricing && preset == m_inputs.tco.preset)

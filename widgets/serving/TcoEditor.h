@@ -63,15 +63,18 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
 
-private:
+public:
+    // Which pricing an assumption matters for (the others are greyed).
     enum class Applies { Both, Owning, Renting };
+
+private:
     struct Row
     {
         QString deploymentId; // empty: scenario-wide
         QString key;          // empty: a group heading
         bool percent = false; // a share, shown and typed in percent
         Applies applies = Applies::Both;
-        double shown = 0;     // the value shown, in its display unit
+        double shown = 0; // the value shown, in its display unit
         bool hasValue = false;
     };
 
