@@ -29,8 +29,8 @@ double allReduce(int n, double bytes, const PathCost& path, double linkEff)
 
 struct Shards
 {
-    int kv = 1;      // chips a sequence's KV cache is split over within a stage (heads)
-    int experts = 1; // chips the routed experts of a layer are split over
+    int kv = 1;                      // chips a sequence's KV cache is split over within a stage (heads)
+    int experts = 1;                 // chips the routed experts of a layer are split over
     double tokensPerExpertGroup = 1; // multiplier: DP replicas that share an EP group
 };
 
@@ -76,7 +76,7 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
 // the primary tier's, or on a CPU the last-level cache's when they fit it.
 double streamBandwidth(const EvalContext& ctx, double bytes)
 {
-    if (ctx.cacheCapacity > 0 && ctx.cacheBandwidth > 0 && bytes <= kCpuCacheUsable * ctx.cacheCapacity)
+    if (streamsFromCpuCache(bytes, ctx.cacheCapacity, ctx.cacheBandwidth))
         return ctx.cacheBandwidth;
     return ctx.memBandwidth;
 }
@@ -97,9 +97,9 @@ double gemmTime(const EvalContext& ctx, double flops, double bytes, double rows,
 
 struct PhaseTimes
 {
-    double gemm = 0;      // dense projections and FFNs
-    double experts = 0;   // routed experts
-    double attention = 0; // score and value products over the KV cache
+    double gemm = 0;         // dense projections and FFNs
+    double experts = 0;      // routed experts
+    double attention = 0;    // score and value products over the KV cache
     double computeBound = 0; // of the above, the time limited by FLOPs
 };
 
@@ -107,7 +107,8 @@ struct PhaseTimes
 // verifying `tokensPerSeq` tokens (1, or the draft length under speculative decoding).
 // GPUs run the phases one kernel after another, so their times add: the weight-bound matrix
 // multiplies, the KV-bound attention and the collectives do not overlap each other.
-StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch, double context, double tokensPerSeq)
+StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch, double context,
+                    double tokensPerSeq)
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
@@ -136,11 +137,13 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
     const double bw = streamBandwidth(ctx, denseBytes + expertBytes + kvRead);
     t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, bw);
-    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) > denseBytes / (bw * ctx.cal.memoryEfficiency.value))
+    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) >
+        denseBytes / (bw * ctx.cal.memoryEfficiency.value))
         t.computeBound += t.gemm;
     if (m.isMoe())
         t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert, bw);
-    const double attnCompute = tokens * f.attention / shard / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double attnCompute =
+        tokens * f.attention / shard / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double attnMemory = kvRead / (bw * ctx.cal.memoryEfficiency.value);
     t.attention = std::max(attnCompute, attnMemory);
     if (attnCompute > attnMemory)
@@ -152,9 +155,10 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     if (p.tp > 1 && ctx.topology)
         comm += stageLayers * 2.0 * allReduce(p.tp, hiddenMsg, ctx.topology->groupPath(p.tp), linkEff);
     if (p.ep > 1 && m.isMoe() && ctx.topology)
-        comm += static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
-                collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts * s.tokensPerExpertGroup,
-                               ctx.topology->groupPath(p.ep * p.pp), linkEff);
+        comm +=
+            static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
+            collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts * s.tokensPerExpertGroup,
+                           ctx.topology->groupPath(p.ep * p.pp), linkEff);
     const double overhead = stageLayers * ctx.layerOverheadS;
     const double work = t.gemm + t.experts + t.attention;
     const double stage = work + comm + overhead;
@@ -195,8 +199,8 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptT
                 collectiveTime(Collective::AllToAll, p.ep, msg * m.activeExperts / s.tokensPerExpertGroup,
                                ctx.topology->groupPath(p.ep * p.pp), linkEff);
     if (p.pp > 1 && ctx.topology)
-        comm += (p.pp - 1) *
-                collectiveTime(Collective::PointToPoint, 2, msg, ctx.topology->groupPath(p.tp * p.pp), linkEff);
+        comm += (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, msg,
+                                            ctx.topology->groupPath(p.tp * p.pp), linkEff);
     return gemm + attention + comm + m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
 }
 
@@ -217,7 +221,8 @@ int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& p)
     const MemoryBudget full = budget(ctx, p, 1, ctx.workload.inputTokens + ctx.workload.outputTokens);
     if (full.used() > full.capacity)
         return 0;
-    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+    return static_cast<int>(
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
 }
 
 Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int batch)
@@ -246,7 +251,8 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     const double drafted = e.acceptance > 1.0 ? std::ceil(e.acceptance) : 0.0;
     StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, drafted + 1.0);
     if (drafted > 0) {
-        const double draftS = drafted * ctx.draftCostRatio * decodeStep(ctx, p, perReplica, in + out / 2.0, 1.0).total;
+        const double draftS =
+            drafted * ctx.draftCostRatio * decodeStep(ctx, p, perReplica, in + out / 2.0, 1.0).total;
         step.total += draftS;
         step.parts.overhead += draftS;
     }
@@ -269,6 +275,5 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
         e.bottleneck = Bottleneck::Overhead;
     return e;
 }
-
 
 } // namespace is::detail

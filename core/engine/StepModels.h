@@ -35,6 +35,11 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
 // resident: the rest holds activations, code and other processes' lines, and absorbs imperfect
 // replacement (a cyclic sweep larger than an LRU cache gets almost no hits). Per device class.
 constexpr double kCpuCacheUsable = 0.75;
+// The CPU tier rule: a step reading `bytes` streams from a cache of `capacity` bytes when it fits.
+constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwidth)
+{
+    return capacity > 0 && bandwidth > 0 && bytes <= kCpuCacheUsable * capacity;
+}
 
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
 // TensorRT-LLM cap the running batch in the low thousands).

@@ -54,7 +54,8 @@ Device thisMachineDevice(const MachineProbes& p)
         MemoryTier llc;
         llc.kind = MemoryTierKind::Sram;
         llc.capacityBytes = measured(p.cacheBytes, QStringLiteral("last-level cache size (sysfs)"));
-        llc.bandwidthBytesPerS = measured(p.cacheBandwidth, QStringLiteral("decode kernel streaming from the last-level cache"));
+        llc.bandwidthBytesPerS =
+            measured(p.cacheBandwidth, QStringLiteral("decode kernel streaming from the last-level cache"));
         d.memory.push_back(llc);
     }
     MemoryTier ddr;
@@ -70,10 +71,12 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     const QString why = QStringLiteral("probed on this machine");
     QJsonObject fam;
     // The bandwidths are what the decode kernel achieved, so no further fraction applies.
-    fam[QStringLiteral("memory_efficiency")] = field(measured(1.0, why + QStringLiteral(": bandwidths are achieved rates")));
+    fam[QStringLiteral("memory_efficiency")] =
+        field(measured(1.0, why + QStringLiteral(": bandwidths are achieved rates")));
     if (p.gemmFlops > 0 && p.peakFlops > 0) {
         const double eff = std::clamp(p.gemmFlops / p.peakFlops, 0.01, 1.0);
-        fam[QStringLiteral("compute_efficiency")] = field(measured(eff, why + QStringLiteral(": prefill kernel / FMA peak")));
+        fam[QStringLiteral("compute_efficiency")] =
+            field(measured(eff, why + QStringLiteral(": prefill kernel / FMA peak")));
         // rows / (rows + half) at one row is the matrix-vector kernel's share of the GEMM rate.
         if (p.matvecFlops > 0)
             fam[QStringLiteral("gemm_half_rows")] =
@@ -86,7 +89,8 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     if (!fam.contains(QStringLiteral("gemm_half_rows")))
         fam[QStringLiteral("gemm_half_rows")] =
             field(Sourced::assumed(4.0, QStringLiteral("CPU register tiles fill with a few rows")));
-    fam[QStringLiteral("kernel_overhead_s")] = field(measured(p.syncS, why + QStringLiteral(": one fork-join of the thread pool")));
+    fam[QStringLiteral("kernel_overhead_s")] =
+        field(measured(p.syncS, why + QStringLiteral(": one fork-join of the thread pool")));
     fam[QStringLiteral("step_overhead_s")] =
         field(Sourced::assumed(0.0, QStringLiteral("sampling in-process takes microseconds")));
     fam[QStringLiteral("request_overhead_s")] =
@@ -102,7 +106,8 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     auto catalog = std::make_shared<Catalog>();
     QString error;
     // Built from numbers in range by construction; a failure is a programming error.
-    const bool ok = catalog->loadJson(QJsonDocument(root).toJson(QJsonDocument::Compact), thisMachineId(), &error);
+    const bool ok =
+        catalog->loadJson(QJsonDocument(root).toJson(QJsonDocument::Compact), thisMachineId(), &error);
     Q_ASSERT_X(ok, "thisMachineCatalog", qPrintable(error));
     Q_UNUSED(ok);
     catalog->addDevice(thisMachineDevice(p));
@@ -111,7 +116,7 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
 
 bool streamsFromCache(const MachineProbes& p, double bytesPerStep)
 {
-    return p.cacheBytes > 0 && p.cacheBandwidth > 0 && bytesPerStep <= detail::kCpuCacheUsable * p.cacheBytes;
+    return detail::streamsFromCpuCache(bytesPerStep, p.cacheBytes, p.cacheBandwidth); // the engine's own rule
 }
 
 std::optional<Estimate> estimateThisMachine(const MachineProbes& p, const ModelDesc& m, Precision weights,
