@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The studio through its widgets: every test drives the real window on the offscreen platform.
+#include "FileDialogs.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "canvas/CanvasView.h"
@@ -36,7 +37,6 @@
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -53,7 +53,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QXmlStreamReader>
@@ -420,23 +419,17 @@ private Q_SLOTS:
         const std::optional<Precision> weightsBefore = doc()->deployment(id)->weights;
         const int undoIndex = doc()->undoStack()->index();
 
-        // Through the button: the file dialog opens, the file is chosen, the model is imported.
-        bool chosen = false;
-        QTimer chooser;
-        chooser.setInterval(20);
-        connect(&chooser, &QTimer::timeout, this, [&] {
-            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-            if (!dialog)
-                return;
-            chooser.stop();
-            dialog->selectFile(path);
-            static_cast<QDialog*>(dialog)->accept(); // (QFileDialog makes it protected)
-            chosen = true;
+        // Through the button: the chooser asks for a GGUF file, the user picks one, it is imported.
+        bool asked = false;
+        is::gui::filedialogs::setAnswerForTests([&](is::gui::filedialogs::Purpose purpose,
+                                                    const QString& caption, const QString&) {
+            asked =
+                purpose == is::gui::filedialogs::Purpose::Open && caption.contains(QStringLiteral("GGUF"));
+            return path;
         });
-        chooser.start();
         button->click();
-        chooser.stop();
-        QVERIFY(chosen);
+        is::gui::filedialogs::setAnswerForTests(nullptr);
+        QVERIFY(asked);
         QVERIFY(doc()->deployment(id)->model.inlineModel.has_value());
         QCOMPARE(doc()->deployment(id)->model.inlineModel->arch.name, QStringLiteral("Test Llama"));
         QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);

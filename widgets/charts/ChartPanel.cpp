@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/ChartPanel.h"
 
+#include "FileDialogs.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartView.h"
 #include "charts/NiceAxis.h"
@@ -11,7 +12,6 @@
 #include <QApplication>
 #include <QChart>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -306,7 +306,8 @@ void ChartPanel::exportWithDialog(const QString& format)
         filter = tr("CSV data (*.csv)");
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString suggested = dir + QLatin1Char('/') + id() + QLatin1Char('.') + format;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export “%1”").arg(title()), suggested, filter);
+    QString path =
+        is::gui::filedialogs::saveFileName(this, tr("Export “%1”").arg(title()), suggested, filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

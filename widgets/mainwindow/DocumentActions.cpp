@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow/DocumentActions.h"
 
+#include "FileDialogs.h"
 #include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
 #include "settings/Settings.h"
@@ -8,7 +9,6 @@
 #include "hardware/Catalog.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
@@ -160,8 +160,8 @@ bool DocumentActions::saveAs()
         suggested = m_settings->scenarioDirectory() + QLatin1Char('/') +
                     (m_doc->scenario().name.isEmpty() ? tr("scenario") : m_doc->scenario().name) +
                     QStringLiteral(".json");
-    QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario"), suggested,
-                                                tr("Scenarios (*.json)"));
+    QString path =
+        filedialogs::saveFileName(m_dialogParent, tr("Save scenario"), suggested, tr("Scenarios (*.json)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
@@ -173,8 +173,8 @@ void DocumentActions::open()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(
-        m_dialogParent, tr("Open scenario"), m_settings->scenarioDirectory(), tr("Scenarios (*.json)"));
+    const QString path = filedialogs::openFileName(m_dialogParent, tr("Open scenario"),
+                                                   m_settings->scenarioDirectory(), tr("Scenarios (*.json)"));
     if (!path.isEmpty())
         openFile(path);
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "measure/MeasurePanel.h"
 
+#include "FileDialogs.h"
 #include "measure/MeasureJob.h"
 
 #include "charts/ChartFormat.h"
 
 #include <QComboBox>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -61,14 +61,14 @@ QLabel* bigValue(QWidget* parent)
 
 } // namespace
 
-MeasurePanel::MeasurePanel(QWidget* parent)
-    : QWidget(parent)
+MeasurePanel::MeasurePanel(QWidget* parent) : QWidget(parent)
 {
     m_preset = new QComboBox(this);
     for (int i = 0; i < kFileIndex + 1; ++i)
         m_preset->addItem(QString());
     m_spec = new QLineEdit(this);
-    m_spec->setPlaceholderText(QStringLiteral("dim=768,layers=12,heads=12,kv_heads=12,ffn=2048,vocab=32000,dtype=f16"));
+    m_spec->setPlaceholderText(
+        QStringLiteral("dim=768,layers=12,heads=12,kv_heads=12,ffn=2048,vocab=32000,dtype=f16"));
     m_file = new QLineEdit(this);
     m_browse = new QToolButton(this);
     m_browse->setText(QStringLiteral("…"));
@@ -172,9 +172,9 @@ void MeasurePanel::retranslate()
         m_preset->setItemText(i, tr(kPresets[size_t(i)].name));
     m_preset->setItemText(kCustomIndex, tr("Custom synthetic model"));
     m_preset->setItemText(kFileIndex, tr("Model file (GGUF or llama2.c)"));
-    const QStringList captions{tr("Model"),  tr("Synthetic spec"), tr("File"),     tr("Threads"),
-                               tr("Tokens"), tr("Prompt tokens"),  tr("Measured"), tr("Predicted"),
-                               tr("Error")};
+    const QStringList captions{tr("Model"),    tr("Synthetic spec"), tr("File"),
+                               tr("Threads"),  tr("Tokens"),         tr("Prompt tokens"),
+                               tr("Measured"), tr("Predicted"),      tr("Error")};
     for (int i = 0; i < m_captions.size() && i < captions.size(); ++i)
         m_captions[i]->setText(captions[i]);
     m_browse->setToolTip(tr("Choose a model file"));
@@ -203,8 +203,8 @@ void MeasurePanel::presetChanged(int index)
 
 void MeasurePanel::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Choose a model"), m_file->text(),
-                                                      tr("Models (*.gguf *.bin);;All files (*)"));
+    const QString path = is::gui::filedialogs::openFileName(this, tr("Choose a model"), m_file->text(),
+                                                            tr("Models (*.gguf *.bin);;All files (*)"));
     if (!path.isEmpty())
         setModelFile(path);
 }

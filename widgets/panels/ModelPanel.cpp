@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/ModelPanel.h"
 
+#include "FileDialogs.h"
 #include "Names.h"
 #include "Units.h"
 #include "document/ChangeDeploymentCommand.h"
@@ -16,7 +17,6 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -156,17 +156,17 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     });
     connect(m_import, &QPushButton::clicked, this, [this] {
         const QString path =
-            QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"),
-                                         m_settings->importDirectory(), tr("Model configuration (*.json)"));
+            filedialogs::openFileName(this, tr("Import Hugging Face config.json"),
+                                      m_settings->importDirectory(), tr("Model configuration (*.json)"));
         if (path.isEmpty())
             return;
         m_settings->setImportDirectory(QFileInfo(path).absolutePath());
         importHfConfig(path);
     });
     connect(m_importGguf, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import GGUF model header"),
-                                                          m_settings->importDirectory(),
-                                                          tr("GGUF models (*.gguf);;All files (*)"));
+        const QString path =
+            filedialogs::openFileName(this, tr("Import GGUF model header"), m_settings->importDirectory(),
+                                      tr("GGUF models (*.gguf);;All files (*)"));
         if (path.isEmpty())
             return;
         m_settings->setImportDirectory(QFileInfo(path).absolutePath());
@@ -275,11 +275,11 @@ bool ModelPanel::importGguf(const QString& path)
         }
     }
     undo->endMacro();
-    const QString weights =
-        imported->weights ? tr("%1 weights (%2, %3 bits per weight)")
-                                .arg(names::precision(*imported->weights), imported->dominantType,
-                                     QString::number(imported->bitsPerWeight, 'f', 2))
-                          : tr("weights of unknown precision");
+    const QString weights = imported->weights
+                                ? tr("%1 weights (%2, %3 bits per weight)")
+                                      .arg(names::precision(*imported->weights), imported->dominantType,
+                                           QString::number(imported->bitsPerWeight, 'f', 2))
+                                : tr("weights of unknown precision");
     m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Action,
                   tr("Imported %1 (%2) from %3: %4 parameters, %5 active, %6")
                       .arg(name, imported->architecture, QFileInfo(path).fileName(),

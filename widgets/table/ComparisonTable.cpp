@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "table/ComparisonTable.h"
 
+#include "FileDialogs.h"
 #include "table/ComparisonModel.h"
 
 #include "charts/ChartExport.h"
@@ -9,7 +10,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMimeData>
@@ -109,9 +109,9 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     connect(m_copy, &QAction::triggered, this, &ComparisonTable::copyToClipboard);
     connect(m_exportCsv, &QAction::triggered, this, [this] {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        QString path =
-            QFileDialog::getSaveFileName(this, tr("Export comparison table"),
-                                         dir + QStringLiteral("/comparison.csv"), tr("CSV data (*.csv)"));
+        QString path = is::gui::filedialogs::saveFileName(this, tr("Export comparison table"),
+                                                          dir + QStringLiteral("/comparison.csv"),
+                                                          tr("CSV data (*.csv)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
