@@ -78,4 +78,19 @@ std::shared_ptr<const Catalog> loadCatalogReportingWarnings(QTextStream& err)
     return catalog;
 }
 
+std::optional<Scenario> loadScenarioToEvaluate(const QString& file, const QString& command, QTextStream& err)
+{
+    QString error;
+    auto scenario = loadScenarioFile(file, &error);
+    if (!scenario) {
+        err << error << "\n";
+        return std::nullopt;
+    }
+    if (scenario->deployments.empty()) {
+        err << file << ": deployments: the scenario has none; " << command << " needs at least one\n";
+        return std::nullopt;
+    }
+    return scenario;
+}
+
 } // namespace is::app

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "scenario/Scenario.h"
+
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace is {
@@ -42,9 +45,13 @@ void printAligned(const std::vector<QStringList>& rows, QTextStream& out);
 // reported on `err` as a warning, as every subcommand does.
 std::shared_ptr<const Catalog> loadCatalogReportingWarnings(QTextStream& err);
 
+// Loads a scenario for a subcommand that evaluates its deployments. A file that cannot be read, or
+// one without a deployment (the format allows it: a document still being built), is reported on
+// `err` as one line naming the file and the field; the command then exits with ExitBadInput.
+std::optional<Scenario> loadScenarioToEvaluate(const QString& file, const QString& command, QTextStream& err);
+
 // One metric of a comparison table: a label and how to read it from one column's item.
-template <typename Item>
-struct MetricRow
+template <typename Item> struct MetricRow
 {
     const char* label;
     std::function<QString(const Item&)> value;
@@ -53,8 +60,8 @@ struct MetricRow
 // A comparison table with one column per item (a deployment) and one line per metric. Where
 // `shown(item, row)` is false the cell reads "-" (a deployment that could not be evaluated).
 template <typename Item, typename NameOf, typename Shown>
-std::vector<QStringList> metricTable(const std::vector<Item>& items, NameOf nameOf, const std::vector<MetricRow<Item>>& rows,
-                                     Shown shown)
+std::vector<QStringList> metricTable(const std::vector<Item>& items, NameOf nameOf,
+                                     const std::vector<MetricRow<Item>>& rows, Shown shown)
 {
     QStringList header{QString()};
     for (const Item& item : items)

@@ -30,12 +30,9 @@ int runContextSweep(const QStringList& argsIn)
             err << args.error() << "\n";
         return is::app::ExitBadInput;
     }
-    QString error;
-    auto scenario = is::loadScenarioFile(positional.front(), &error);
-    if (!scenario) {
-        err << error << "\n";
+    auto scenario = is::app::loadScenarioToEvaluate(positional.front(), QStringLiteral("context-sweep"), err);
+    if (!scenario)
         return is::app::ExitBadInput;
-    }
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     const is::ScenarioAnalysis a = is::analyseScenario(*scenario, engine, is::defaultContextGrid(points));
     if (!a.error.isEmpty()) {

@@ -62,11 +62,9 @@ int runEstimate(const QStringList& argsIn)
         return is::app::ExitBadInput;
     }
     QString error;
-    auto scenario = is::loadScenarioFile(positional.front(), &error);
-    if (!scenario) {
-        err << error << "\n";
+    auto scenario = is::app::loadScenarioToEvaluate(positional.front(), QStringLiteral("estimate"), err);
+    if (!scenario)
         return is::app::ExitBadInput;
-    }
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto results = is::evaluateScenario(*scenario, engine, &error);
     if (!results) {

@@ -115,11 +115,9 @@ int runSimulate(const QStringList& argsIn)
     }
     const QString file = positional.front();
     QString error;
-    auto scenario = is::loadScenarioFile(file, &error);
-    if (!scenario) {
-        err << error << "\n";
+    auto scenario = is::app::loadScenarioToEvaluate(file, QStringLiteral("simulate"), err);
+    if (!scenario)
         return is::app::ExitBadInput;
-    }
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto run = is::serving::simulateScenario(*scenario, engine, overrides, &error);
     if (!run) {

@@ -137,11 +137,9 @@ int runSize(const QStringList& argsIn)
     }
     const QString file = positional.front();
     QString error;
-    auto scenario = is::loadScenarioFile(file, &error);
-    if (!scenario) {
-        err << error << "\n";
+    auto scenario = is::app::loadScenarioToEvaluate(file, QStringLiteral("size"), err);
+    if (!scenario)
         return is::app::ExitBadInput;
-    }
     auto tco = is::cost::tcoFor(*scenario, &error);
     auto serving = tco ? is::serving::servingConfigFor(*scenario, &error) : std::nullopt;
     if (!tco || !serving) {

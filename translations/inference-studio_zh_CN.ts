@@ -88,7 +88,7 @@
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Export “%1”</source>
         <translation>导出“%1”</translation>
     </message>
@@ -286,12 +286,12 @@
 <context>
     <name>ComparisonTable</name>
     <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+113"/>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+112"/>
         <source>Export comparison table</source>
         <translation>导出对比表</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
@@ -676,12 +676,12 @@
         <translation>文件</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
@@ -691,7 +691,7 @@
         <translation>提示词 token 数</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
@@ -701,7 +701,7 @@
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
@@ -1179,7 +1179,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+222"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+214"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1244,7 +1244,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-181"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -1274,12 +1274,12 @@
         <translation>数据中心空间</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Utilisation (hours serving paying load)</source>
         <translation>利用率（承载付费负载的时间占比）</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-7"/>
         <source>Scale-out network (multi-system deployments)</source>
         <translation>横向扩展网络（多系统部署）</translation>
     </message>
@@ -1294,7 +1294,7 @@
         <translation>系统分摊（机箱、网络、MemoryX/SwarmX）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Fleet sizing: highest planned utilisation</source>
         <translation>集群规划：最高计划利用率</translation>
     </message>
@@ -1314,7 +1314,7 @@
         <translation>每芯片资本支出</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-22"/>
         <source>years</source>
         <translation>年</translation>
     </message>
@@ -1344,12 +1344,12 @@
         <translation>美元 / 千瓦·月</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>% of hours</source>
         <translation>时间的 %</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-7"/>
         <source>% of hardware capex</source>
         <translation>硬件资本支出的 %</translation>
     </message>
@@ -1359,7 +1359,7 @@
         <translation>美元 / 系统</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>% of capacity</source>
         <translation>容量的 %</translation>
     </message>
@@ -1374,7 +1374,7 @@
         <translation>美元 / 芯片</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+184"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -1410,12 +1410,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+175"/>
+        <location line="+176"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-173"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -1441,12 +1441,12 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+152"/>
+        <location line="+153"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-139"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -1466,12 +1466,12 @@
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+103"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Change %1</source>
         <translation>更改%1</translation>
     </message>
@@ -1481,7 +1481,12 @@
         <translation>更改 %2 的%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+4"/>
+        <source>Cannot change %1: %2</source>
+        <translation>无法更改%1：%2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Reset %1</source>
         <translation>重置%1</translation>
     </message>
@@ -1491,7 +1496,17 @@
         <translation>重置 %2 的%1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+4"/>
+        <source>Cannot reset %1: %2</source>
+        <translation>无法重置%1：%2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Cannot change the pricing: %1</source>
+        <translation>无法更改计价方式：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Change rental preset</source>
         <translation>更改租用预设</translation>
     </message>
@@ -1567,7 +1582,7 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+239"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+244"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>
@@ -1805,12 +1820,7 @@
         <translation>清除列表</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <source>%1: add a deployment before saving: a scenario without one cannot be opened again.</source>
-        <translation>%1：请先添加部署再保存：没有部署的场景无法再次打开。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+38"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -1850,18 +1860,18 @@
         <translation>场景</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <location line="+13"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
@@ -2470,12 +2480,12 @@
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Import GGUF model header</source>
         <translation>导入 GGUF 模型文件头</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
     </message>
@@ -2580,7 +2590,17 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+94"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+93"/>
+        <source>Cannot recover the autosaved work: %1</source>
+        <translation>无法恢复自动保存的工作：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cannot recover the autosaved work (%1); the file was kept as %2.</source>
+        <translation>无法恢复自动保存的工作（%1）；该文件已保留为 %2。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>

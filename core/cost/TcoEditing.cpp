@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cost/TcoEditing.h"
 
+#include "cost/TcoFields.h"
 #include "scenario/Scenario.h"
-
-#include <cmath>
-#include <utility>
 
 namespace is::cost {
 
@@ -14,15 +12,11 @@ const QString kTco = QStringLiteral("tco");
 const QString kDeployments = QStringLiteral("deployments");
 const QString kUserSet = QStringLiteral("user-set");
 
+// The field of the "cost" section under `key`; null for every other key.
 Sourced* costField(CostAssumptions& c, const QString& key)
 {
-    if (key == QLatin1String("amortisation_years"))
-        return &c.amortisationYears;
-    if (key == QLatin1String("usd_per_kwh"))
-        return &c.usdPerKWh;
-    if (key == QLatin1String("pue"))
-        return &c.pue;
-    return nullptr;
+    const TcoField* f = tcoField(key);
+    return f && f->cost ? &(c.*f->cost) : nullptr;
 }
 
 bool sameSourced(const Sourced& a, const Sourced& b)
@@ -31,18 +25,25 @@ bool sameSourced(const Sourced& a, const Sourced& b)
 }
 
 // Moves amortisation, electricity and PUE from "tco" to "cost": "tco" would shadow them for the
-// Cost view while the estimates read "cost".
-void normalise(TcoSections& s)
+// Cost view while the estimates read "cost". Each is checked as the "cost" parser will check it on
+// the next load; one that fails stops the edit with the reason. `replaced`: the key this edit sets
+// or resets, whose "tco" value is dropped instead.
+bool normalise(TcoSections& s, const QString& replaced, QString* error)
 {
-    for (const char* k : {"amortisation_years", "usd_per_kwh", "pue"}) {
-        const QString key = QLatin1String(k);
-        if (!s.tco.contains(key))
+    for (const TcoField& field : tcoFields()) {
+        const QString key = field.name();
+        if (!field.cost || !s.tco.contains(key))
             continue;
-        QString error;
-        if (auto v = parseSourced(s.tco.value(key), key, &error))
-            *costField(s.cost, key) = *v;
+        if (key != replaced) {
+            const QString path = kTco + QLatin1Char('.') + key;
+            const auto v = parseSourced(s.tco.value(key), path, error);
+            if (!v || !checkTcoValue(field, *v, path, error))
+                return false;
+            s.cost.*field.cost = *v;
+        }
         s.tco.remove(key);
     }
+    return true;
 }
 
 } // namespace
@@ -58,36 +59,6 @@ bool isCostSectionKey(const QString& key)
     return costField(c, key) != nullptr;
 }
 
-TcoRange tcoRange(const QString& key, bool perDeployment)
-{
-    if (perDeployment)
-        return TcoRange::NonNegative;
-    if (key == QLatin1String("amortisation_years") || key == QLatin1String("usd_per_kwh"))
-        return TcoRange::Positive;
-    if (key == QLatin1String("pue"))
-        return TcoRange::AtLeastOne;
-    if (key == QLatin1String("utilisation") || key == QLatin1String("max_utilisation"))
-        return TcoRange::Fraction;
-    return TcoRange::NonNegative;
-}
-
-bool inTcoRange(TcoRange r, double v)
-{
-    if (!std::isfinite(v))
-        return false;
-    switch (r) {
-    case TcoRange::Positive:
-        return v > 0;
-    case TcoRange::NonNegative:
-        return v >= 0;
-    case TcoRange::Fraction:
-        return v > 0 && v <= 1;
-    case TcoRange::AtLeastOne:
-        return v >= 1;
-    }
-    return false;
-}
-
 Sourced userSet(double v)
 {
     return Sourced::assumed(v, kUserSet);
@@ -100,37 +71,17 @@ bool isUserSet(const Sourced& s)
 
 const Sourced* assumptionField(const TcoAssumptions& t, const QString& key)
 {
-    const std::pair<const char*, const Sourced*> fields[] = {
-        {"amortisation_years", &t.amortisationYears},
-        {"cost_of_capital", &t.costOfCapital},
-        {"usd_per_kwh", &t.usdPerKWh},
-        {"pue", &t.pue},
-        {"maintenance_per_year", &t.maintenancePerYear},
-        {"space_usd_per_kw_month", &t.spaceUsdPerKwMonth},
-        {"utilisation", &t.utilisation},
-        {"network_capex_fraction", &t.networkCapexFraction},
-        {"system_share_usd", &t.systemShareUsd},
-        {"max_utilisation", &t.maxUtilisation},
-    };
-    for (const auto& [k, v] : fields)
-        if (key == QLatin1String(k))
-            return v;
-    if (key == QLatin1String("usd_per_chip_hour") && t.usdPerChipHour)
-        return &*t.usdPerChipHour;
-    return nullptr;
+    const TcoField* f = tcoField(key);
+    return f && f->scenarioWide() ? f->get(t) : nullptr;
 }
 
 std::optional<Sourced> defaultAssumption(const QString& key)
 {
-    CostAssumptions c;
-    if (Sourced* f = costField(c, key))
+    // TcoAssumptions() holds the stated defaults, CostAssumptions()'s among them.
+    const TcoAssumptions defaults;
+    if (const Sourced* f = assumptionField(defaults, key))
         return *f;
-    const TcoAssumptions t;
-    if (key == QLatin1String("usd_per_chip_hour"))
-        return std::nullopt; // no scenario-wide rental price unless one is stated
-    if (const Sourced* f = assumptionField(t, key))
-        return *f;
-    return std::nullopt;
+    return std::nullopt; // no scenario-wide rental price unless one is stated
 }
 
 bool isOverridden(const TcoSections& s, const QString& deploymentId, const QString& key)
@@ -145,11 +96,35 @@ bool isOverridden(const TcoSections& s, const QString& deploymentId, const QStri
     return false;
 }
 
-TcoSections withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
-                           const std::optional<Sourced>& value)
+std::optional<TcoSections> withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
+                                          const std::optional<Sourced>& value, QString* error)
 {
-    normalise(s);
-    if (!deploymentId.isEmpty()) {
+    const TcoField* field = tcoField(key);
+    const bool perDeployment = !deploymentId.isEmpty();
+    // Where the value is saved: what a parser names when it refuses it.
+    QString path;
+    if (perDeployment)
+        path =
+            kTco + QLatin1Char('.') + kDeployments + QLatin1Char('.') + deploymentId + QLatin1Char('.') + key;
+    else if (field && field->cost)
+        path = QStringLiteral("cost.") + key;
+    else
+        path = kTco + QLatin1Char('.') + key;
+    if (!field) {
+        *error = path + QStringLiteral(": not a TCO assumption");
+        return std::nullopt;
+    }
+    if (perDeployment ? !field->perDeployment : !field->scenarioWide()) {
+        *error = path + QStringLiteral(": ") +
+                 (perDeployment ? QStringLiteral("not a per-deployment price")
+                                : QStringLiteral("only set per deployment"));
+        return std::nullopt;
+    }
+    if (value && !checkTcoValue(*field, *value, path, error))
+        return std::nullopt;
+    if (!normalise(s, perDeployment ? QString() : key, error))
+        return std::nullopt;
+    if (perDeployment) {
         QJsonObject deps = s.tco.value(kDeployments).toObject();
         QJsonObject d = deps.value(deploymentId).toObject();
         if (value)
@@ -166,8 +141,8 @@ TcoSections withAssumption(TcoSections s, const QString& deploymentId, const QSt
             s.tco.insert(kDeployments, deps);
         return s;
     }
-    if (Sourced* f = costField(s.cost, key)) {
-        *f = value ? *value : *defaultAssumption(key);
+    if (field->cost) {
+        s.cost.*field->cost = value ? *value : *defaultAssumption(key);
         return s;
     }
     if (value)
@@ -177,9 +152,10 @@ TcoSections withAssumption(TcoSections s, const QString& deploymentId, const QSt
     return s;
 }
 
-TcoSections withPricing(TcoSections s, Pricing pricing, RentalPreset preset)
+std::optional<TcoSections> withPricing(TcoSections s, Pricing pricing, RentalPreset preset, QString* error)
 {
-    normalise(s);
+    if (!normalise(s, QString(), error))
+        return std::nullopt;
     s.tco.insert(QStringLiteral("pricing"), pricingId(pricing));
     s.tco.insert(QStringLiteral("rental_preset"), rentalPresetId(preset));
     return s;

@@ -29,20 +29,9 @@ struct TcoSections
 };
 TcoSections tcoSections(const Scenario& s);
 
-// The keys an edit may set. Scenario-wide: the "tco" keys of scenarios/README.md. Per deployment:
-// capex_usd_per_chip, system_share_usd, usd_per_chip_hour.
+// The keys an edit may set: those of cost/TcoFields.h (tcoFields()), scenario-wide where the
+// field has a scenario-wide value and per deployment where it has a per-deployment price.
 bool isCostSectionKey(const QString& key); // amortisation_years, usd_per_kwh, pue
-
-// What an edited value must satisfy.
-enum class TcoRange {
-    Positive,    // > 0 (years; electricity, which the "cost" section requires positive)
-    NonNegative, // >= 0 (prices, shares of capex)
-    Fraction,    // in (0, 1] (utilisation)
-    AtLeastOne,  // >= 1 (PUE)
-};
-TcoRange tcoRange(const QString& key, bool perDeployment);
-// Whether `v` satisfies the range (and is finite).
-bool inTcoRange(TcoRange r, double v);
 
 // A value typed by the user: kind "assumed", source "user-set" (how the studio recognises it).
 Sourced userSet(double v);
@@ -58,9 +47,13 @@ const Sourced* assumptionField(const TcoAssumptions& t, const QString& key);
 bool isOverridden(const TcoSections& s, const QString& deploymentId, const QString& key);
 
 // Sets an assumption (`value`) or removes it, so that its default applies again (nullopt).
-// `deploymentId` empty: scenario-wide. The three "cost" keys are moved out of "tco" on every edit.
-TcoSections withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
-                           const std::optional<Sourced>& value);
-TcoSections withPricing(TcoSections s, Pricing pricing, RentalPreset preset);
+// `deploymentId` empty: scenario-wide. The three "cost" keys are moved out of "tco" on every edit,
+// checked by the same rules the parsers apply, so that what is saved opens again. Returns nullopt
+// and names the field in `error` for an unknown key, a value outside its rule ("cost.pue: must be
+// at least 1"), or a "tco" value that cannot be moved ("tco.pue: must be at least 1"): editing or
+// resetting that assumption itself replaces it.
+std::optional<TcoSections> withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
+                                          const std::optional<Sourced>& value, QString* error);
+std::optional<TcoSections> withPricing(TcoSections s, Pricing pricing, RentalPreset preset, QString* error);
 
 } // namespace is::cost

@@ -2,6 +2,7 @@
 #include "scenario/Scenario.h"
 
 #include "common/JsonFields.h"
+#include "cost/TcoFields.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -15,30 +16,35 @@ namespace is {
 
 bool ModelRef::operator==(const ModelRef& o) const
 {
-    const bool sameInline = inlineModel.has_value() == o.inlineModel.has_value() &&
-                            (!inlineModel || modelEntryToJson(*inlineModel) == modelEntryToJson(*o.inlineModel));
+    const bool sameInline =
+        inlineModel.has_value() == o.inlineModel.has_value() &&
+        (!inlineModel || modelEntryToJson(*inlineModel) == modelEntryToJson(*o.inlineModel));
     return catalogId == o.catalogId && configPath == o.configPath && sameInline;
 }
 
 bool DeploymentDoc::operator==(const DeploymentDoc& o) const
 {
-    return id == o.id && name == o.name && device == o.device && count == o.count && autoCount == o.autoCount &&
-           system == o.system && scaleUpLink == o.scaleUpLink && scaleOutLink == o.scaleOutLink && plan == o.plan &&
-           weights == o.weights && kv == o.kv && mode == o.mode && speculative == o.speculative && model == o.model &&
-           x == o.x && y == o.y && color == o.color;
+    return id == o.id && name == o.name && device == o.device && count == o.count &&
+           autoCount == o.autoCount && system == o.system && scaleUpLink == o.scaleUpLink &&
+           scaleOutLink == o.scaleOutLink && plan == o.plan && weights == o.weights && kv == o.kv &&
+           mode == o.mode && speculative == o.speculative && model == o.model && x == o.x && y == o.y &&
+           color == o.color;
 }
 
 bool Scenario::operator==(const Scenario& o) const
 {
     auto sameCost = [](const CostAssumptions& a, const CostAssumptions& b) {
-        return a.amortisationYears.value == b.amortisationYears.value && a.usdPerKWh.value == b.usdPerKWh.value &&
-               a.pue.value == b.pue.value;
+        for (const cost::TcoField& field : cost::tcoFields())
+            if (field.cost && (a.*field.cost).value != (b.*field.cost).value)
+                return false;
+        return true;
     };
     const Workload& a = workload;
     const Workload& b = o.workload;
-    return name == o.name && description == o.description && model == o.model && a.inputTokens == b.inputTokens &&
-           a.outputTokens == b.outputTokens && a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS &&
-           a.tpotLimitS == b.tpotLimitS && goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments &&
+    return name == o.name && description == o.description && model == o.model &&
+           a.inputTokens == b.inputTokens && a.outputTokens == b.outputTokens &&
+           a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS && a.tpotLimitS == b.tpotLimitS &&
+           goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments &&
            extensions == o.extensions;
 }
 
@@ -139,11 +145,13 @@ std::optional<Precision> parsePrecision(JsonFields& f, const char* key)
         return std::nullopt;
     auto p = precisionFromId(id);
     if (!p)
-        f.fail(key, QStringLiteral("unknown precision '%1' (fp32, bf16, fp16, fp8, int8, fp4, int4)").arg(id));
+        f.fail(key,
+               QStringLiteral("unknown precision '%1' (fp32, bf16, fp16, fp8, int8, fp4, int4)").arg(id));
     return p;
 }
 
-std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString& path, int index, QString* error)
+std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString& path, int index,
+                                             QString* error)
 {
     JsonFields f(o, path, error);
     DeploymentDoc d;
@@ -223,7 +231,9 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     Scenario s;
     const int version = f.integer("version", 1, 0, 1000000, true);
     if (f.ok() && version != Scenario::kVersion)
-        f.fail("version", QStringLiteral("unsupported version %1 (this build reads version %2)").arg(version).arg(Scenario::kVersion));
+        f.fail("version", QStringLiteral("unsupported version %1 (this build reads version %2)")
+                              .arg(version)
+                              .arg(Scenario::kVersion));
     s.name = f.string("name");
     s.description = f.string("description");
     if (!f.ok())
@@ -255,20 +265,11 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
         wf.fail("goal", QStringLiteral("expected fixed, offline or server"));
 
     if (root.contains(QStringLiteral("cost"))) {
-        JsonFields cf(f.object("cost"), QStringLiteral("cost"), error);
-        auto readPositive = [&](const char* key, Sourced& target) {
-            if (!cf.has(key))
-                return;
-            Sourced v = cf.sourced(key);
-            if (cf.ok() && v.value <= 0)
-                cf.fail(key, QStringLiteral("must be positive"));
-            target = v;
-        };
-        readPositive("amortisation_years", s.cost.amortisationYears);
-        readPositive("usd_per_kwh", s.cost.usdPerKWh);
-        readPositive("pue", s.cost.pue);
-        if (cf.ok() && s.cost.pue.value < 1.0)
-            cf.fail("pue", QStringLiteral("must be at least 1"));
+        // The same keys and rules as the "tco" section and the Cost view's editor (cost/TcoFields).
+        const QJsonObject section = f.object("cost");
+        if (f.ok())
+            if (auto c = cost::parseCostSection(section, s.cost, error))
+                s.cost = *c;
     }
     for (const char* key : kExtensionKeys) {
         const QJsonObject ext = f.object(key);
@@ -278,9 +279,9 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     if (!error->isEmpty())
         return std::nullopt;
 
+    // An empty list is a document still being built (every deployment deleted, or a new one):
+    // it opens and saves; the commands that evaluate deployments refuse it (app/CliSupport).
     const QJsonArray deps = f.array("deployments", true);
-    if (f.ok() && deps.isEmpty())
-        f.fail("deployments", QStringLiteral("needs at least one deployment"));
     for (int i = 0; i < deps.size() && f.ok(); ++i) {
         const QString path = QStringLiteral("deployments[%1]").arg(i);
         if (!deps.at(i).isObject()) {
@@ -320,7 +321,8 @@ std::optional<Scenario> loadScenarioFile(const QString& path, QString* error)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError) {
-        *error = path + QStringLiteral(": malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
+        *error =
+            path + QStringLiteral(": malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -356,13 +358,18 @@ QJsonObject scenarioToJson(const Scenario& s)
     if (s.workload.tpotLimitS > 0)
         wl.insert(QStringLiteral("tpot_limit_ms"), s.workload.tpotLimitS * 1000.0);
     root.insert(QStringLiteral("workload"), wl);
-    root.insert(QStringLiteral("cost"), QJsonObject{{QStringLiteral("amortisation_years"), s.cost.amortisationYears.toJson()},
-                                                    {QStringLiteral("usd_per_kwh"), s.cost.usdPerKWh.toJson()},
-                                                    {QStringLiteral("pue"), s.cost.pue.toJson()}});
+    QJsonObject costSection;
+    for (const cost::TcoField& field : cost::tcoFields())
+        if (field.cost)
+            costSection.insert(field.name(), (s.cost.*field.cost).toJson());
+    root.insert(QStringLiteral("cost"), costSection);
     QJsonArray deps;
     for (const DeploymentDoc& d : s.deployments) {
-        QJsonObject o{{QStringLiteral("id"), d.id}, {QStringLiteral("name"), d.name}, {QStringLiteral("device"), d.device}};
-        o.insert(QStringLiteral("count"), d.autoCount ? QJsonValue(QStringLiteral("auto")) : QJsonValue(d.count));
+        QJsonObject o{{QStringLiteral("id"), d.id},
+                      {QStringLiteral("name"), d.name},
+                      {QStringLiteral("device"), d.device}};
+        o.insert(QStringLiteral("count"),
+                 d.autoCount ? QJsonValue(QStringLiteral("auto")) : QJsonValue(d.count));
         if (!d.system.isEmpty())
             o.insert(QStringLiteral("system"), d.system);
         QJsonObject links;
@@ -392,7 +399,8 @@ QJsonObject scenarioToJson(const Scenario& s)
             o.insert(QStringLiteral("speculative"), speculativeMethodId(d.speculative));
         if (d.model.isSet())
             o.insert(QStringLiteral("model"), modelRefToJson(d.model));
-        o.insert(QStringLiteral("canvas"), QJsonObject{{QStringLiteral("x"), d.x}, {QStringLiteral("y"), d.y}});
+        o.insert(QStringLiteral("canvas"),
+                 QJsonObject{{QStringLiteral("x"), d.x}, {QStringLiteral("y"), d.y}});
         if (!d.color.isEmpty())
             o.insert(QStringLiteral("color"), d.color);
         deps.append(o);

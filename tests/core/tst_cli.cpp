@@ -39,7 +39,8 @@ class TestCli : public QObject
 private slots:
     void estimateJsonContract()
     {
-        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+        const QString scenario =
+            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
         const Run r = run({QStringLiteral("estimate"), scenario, QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonDocument doc = QJsonDocument::fromJson(r.out);
@@ -48,8 +49,9 @@ private slots:
         QCOMPARE(deps.size(), 2);
         for (const auto& d : deps) {
             const QJsonObject o = d.toObject();
-            for (const char* key : {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
-                                    "joules_per_token", "usd_per_mtok", "bottleneck"})
+            for (const char* key :
+                 {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
+                  "joules_per_token", "usd_per_mtok", "bottleneck"})
                 QVERIFY2(o.contains(QString::fromLatin1(key)), key);
             QVERIFY(o.value(QStringLiteral("tok_s_user")).toDouble() > 0);
         }
@@ -63,15 +65,22 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
         QTest::newRow("malformed") << QByteArray("{\"version\": 1,") << QStringLiteral("malformed JSON");
-        QTest::newRow("unknown device") << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"tpu-v9","count":1}]})")
-                                        << QStringLiteral("deployments[0].device");
-        QTest::newRow("unknown model") << QByteArray(R"({"version":1,"model":"nope","workload":{},"deployments":[{"device":"h100-sxm","count":1}]})")
-                                       << QStringLiteral("unknown model 'nope'");
-        QTest::newRow("negative") << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{"output_tokens":-3},"deployments":[{"device":"h100-sxm","count":1}]})")
-                                  << QStringLiteral("workload.output_tokens");
-        QTest::newRow("fits nowhere") << QByteArray(R"({"version":1,"workload":{},"deployments":[{"device":"groq-lpu","count":"auto",
+        QTest::newRow("unknown device")
+            << QByteArray(
+                   R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"tpu-v9","count":1}]})")
+            << QStringLiteral("deployments[0].device");
+        QTest::newRow("unknown model")
+            << QByteArray(
+                   R"({"version":1,"model":"nope","workload":{},"deployments":[{"device":"h100-sxm","count":1}]})")
+            << QStringLiteral("unknown model 'nope'");
+        QTest::newRow("negative")
+            << QByteArray(
+                   R"({"version":1,"model":"llama-3.1-8b","workload":{"output_tokens":-3},"deployments":[{"device":"h100-sxm","count":1}]})")
+            << QStringLiteral("workload.output_tokens");
+        QTest::newRow("fits nowhere")
+            << QByteArray(R"({"version":1,"workload":{},"deployments":[{"device":"groq-lpu","count":"auto",
             "model":{"id":"huge","parametric":{"total_params":1e15,"active_params":1e12,"layers":200}}}]})")
-                                      << QStringLiteral("fits on no count");
+            << QStringLiteral("fits on no count");
     }
     void badInputExitsTwo()
     {
@@ -86,13 +95,42 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // A scenario may have no deployment (the studio saves one); every command that evaluates
+    // deployments refuses it as bad input, in one line naming the file and the field.
+    void emptyScenarioExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("estimate") << QStringList{QStringLiteral("estimate"), QStringLiteral("--json")};
+        QTest::newRow("context-sweep") << QStringList{QStringLiteral("context-sweep")};
+        QTest::newRow("simulate") << QStringList{QStringLiteral("simulate"), QStringLiteral("--requests"),
+                                                 QStringLiteral("10")};
+        QTest::newRow("size") << QStringList{QStringLiteral("size"), QStringLiteral("--users"),
+                                             QStringLiteral("10")};
+    }
+    void emptyScenarioExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        const QString path =
+            write("empty.json", R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[]})");
+        args.insert(1, path);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QVERIFY2(err.startsWith(path + QStringLiteral(": deployments: ")) && err.contains(args.front()),
+                 qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 0);
+        QVERIFY(r.out.isEmpty());
+    }
+
     void missingFileAndUsage()
     {
         QCOMPARE(run({QStringLiteral("estimate"), m_dir.filePath(QStringLiteral("none.json"))}).code, 2);
         QCOMPARE(run({QStringLiteral("estimate")}).code, 2);
-        QCOMPARE(run({QStringLiteral("estimate"), QStringLiteral("x.json"), QStringLiteral("--jsn")}).code, 2);
+        QCOMPARE(run({QStringLiteral("estimate"), QStringLiteral("x.json"), QStringLiteral("--jsn")}).code,
+                 2);
         QCOMPARE(run({QStringLiteral("frobnicate")}).code, 2);
-        QCOMPARE(run({QStringLiteral("--log-level"), QStringLiteral("loud"), QStringLiteral("estimate")}).code, 2);
+        QCOMPARE(
+            run({QStringLiteral("--log-level"), QStringLiteral("loud"), QStringLiteral("estimate")}).code, 2);
     }
 };
 

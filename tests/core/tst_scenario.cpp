@@ -51,7 +51,8 @@ private slots:
     void roundTripIsIdentical()
     {
         QString err;
-        auto s = loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto s =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
         QVERIFY(s);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("copy.json"));
@@ -66,30 +67,77 @@ private slots:
         QCOMPARE(estimateResultsToJson(*a), estimateResultsToJson(*b));
     }
 
+    // A scenario without deployments (a new document, or one whose every deployment was deleted)
+    // is a document like any other: it saves, opens again, and evaluates to nothing.
+    void emptyScenarioRoundTrips()
+    {
+        Scenario s;
+        s.name = QStringLiteral("nothing yet");
+        s.model.catalogId = QStringLiteral("llama-3.1-70b");
+        s.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("usd_per_kwh"), 0.0}});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("empty.json"));
+        QString err;
+        QVERIFY2(saveScenarioFile(s, path, &err), qPrintable(err));
+        auto again = loadScenarioFile(path, &err);
+        QVERIFY2(again, qPrintable(err));
+        QVERIFY(again->deployments.empty());
+        again->baseDir = s.baseDir;
+        QVERIFY(*again == s);
+        QVERIFY(scenarioToJson(*again).value(QStringLiteral("deployments")).isArray());
+
+        // Without a scenario-level model too: no deployment needs one.
+        auto bare = parseScenario(
+            QJsonDocument::fromJson(R"({"version":1,"workload":{},"deployments":[]})").object(), &err);
+        QVERIFY2(bare, qPrintable(err));
+        QVERIFY(bare->deployments.empty() && !bare->model.isSet());
+
+        Engine engine(Catalog::builtin());
+        auto results = evaluateScenario(*again, engine, &err);
+        QVERIFY2(results, qPrintable(err));
+        QVERIFY(results->empty());
+        const ScenarioAnalysis a = analyseScenario(*again, engine, defaultContextGrid(5));
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        QVERIFY(a.deployments.empty());
+    }
+
     void badInputNamesTheField_data()
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("field");
         const QByteArray wl = R"("workload":{"input_tokens":1000,"output_tokens":100})";
         auto doc = [&](const char* deployments, const char* extra = "") -> QByteArray {
-            return QByteArray(R"({"version":1,"model":"llama-3.1-8b",)") + wl + extra + R"(,"deployments":)" + deployments + "}";
+            return QByteArray(R"({"version":1,"model":"llama-3.1-8b",)") + wl + extra + R"(,"deployments":)" +
+                   deployments + "}";
         };
-        QTest::newRow("unknown device") << doc(R"([{"device":"h900","count":1}])") << QStringLiteral("deployments[0].device");
-        QTest::newRow("zero count") << doc(R"([{"device":"h100-sxm","count":0}])") << QStringLiteral("deployments[0].count");
-        QTest::newRow("negative count") << doc(R"([{"device":"h100-sxm","count":-8}])") << QStringLiteral("deployments[0].count");
-        QTest::newRow("unknown model") << QByteArray(R"({"version":1,"model":"gpt-9",)") + wl + R"(,"deployments":[{"device":"h100-sxm","count":1}]})"
+        QTest::newRow("unknown device")
+            << doc(R"([{"device":"h900","count":1}])") << QStringLiteral("deployments[0].device");
+        QTest::newRow("zero count") << doc(R"([{"device":"h100-sxm","count":0}])")
+                                    << QStringLiteral("deployments[0].count");
+        QTest::newRow("negative count")
+            << doc(R"([{"device":"h100-sxm","count":-8}])") << QStringLiteral("deployments[0].count");
+        QTest::newRow("unknown model") << QByteArray(R"({"version":1,"model":"gpt-9",)") + wl +
+                                              R"(,"deployments":[{"device":"h100-sxm","count":1}]})"
                                        << QStringLiteral("model");
         QTest::newRow("plan mismatch") << doc(R"([{"device":"h100-sxm","count":8,"parallelism":{"tp":4}}])")
                                        << QStringLiteral("deployments[0].parallelism");
-        QTest::newRow("bad precision") << doc(R"([{"device":"h100-sxm","count":1,"precision":{"weights":"fp3"}}])")
-                                       << QStringLiteral("deployments[0].precision.weights");
-        QTest::newRow("unknown link") << doc(R"([{"device":"h100-sxm","count":16,"links":{"scale_out":"carrier-pigeon"}}])")
-                                      << QStringLiteral("deployments[0].links.scale_out");
-        QTest::newRow("negative pue") << doc(R"([{"device":"h100-sxm","count":1}])", R"(,"cost":{"pue":-1})") << QStringLiteral("cost.pue");
-        QTest::newRow("no deployments") << doc("[]") << QStringLiteral("deployments");
-        QTest::newRow("bad version") << QByteArray(R"({"version":7,"deployments":[]})") << QStringLiteral("version");
-        QTest::newRow("zero tokens") << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{"input_tokens":0},"deployments":[{"device":"h100-sxm"}]})")
-                                     << QStringLiteral("workload.input_tokens");
+        QTest::newRow("bad precision")
+            << doc(R"([{"device":"h100-sxm","count":1,"precision":{"weights":"fp3"}}])")
+            << QStringLiteral("deployments[0].precision.weights");
+        QTest::newRow("unknown link")
+            << doc(R"([{"device":"h100-sxm","count":16,"links":{"scale_out":"carrier-pigeon"}}])")
+            << QStringLiteral("deployments[0].links.scale_out");
+        QTest::newRow("negative pue") << doc(R"([{"device":"h100-sxm","count":1}])", R"(,"cost":{"pue":-1})")
+                                      << QStringLiteral("cost.pue");
+        QTest::newRow("deployments missing")
+            << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{}})")
+            << QStringLiteral("deployments: missing");
+        QTest::newRow("bad version") << QByteArray(R"({"version":7,"deployments":[]})")
+                                     << QStringLiteral("version");
+        QTest::newRow("zero tokens")
+            << QByteArray(
+                   R"({"version":1,"model":"llama-3.1-8b","workload":{"input_tokens":0},"deployments":[{"device":"h100-sxm"}]})")
+            << QStringLiteral("workload.input_tokens");
     }
     void badInputNamesTheField()
     {

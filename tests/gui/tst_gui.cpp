@@ -24,6 +24,7 @@
 #include "panels/WorkloadPanel.h"
 #include "serving/TcoEditor.h"
 #include "settings/LanguageManager.h"
+#include "settings/Settings.h"
 #include "table/ComparisonTable.h"
 
 #include "../core/GgufTestWriter.h"
@@ -616,8 +617,13 @@ private Q_SLOTS:
         auto a = settle();
         QVERIFY(a);
         QVERIFY(a->deployments.empty());
-        // Saving an empty scenario would write a file that cannot be opened again.
-        QVERIFY(!m_studio->files()->saveTo(m_dir->filePath(QStringLiteral("empty.json"))));
+        // An empty scenario is a document like any other: it saves and opens again.
+        const QString empty = m_dir->filePath(QStringLiteral("empty.json"));
+        QVERIFY(m_studio->files()->saveTo(empty));
+        QVERIFY(!doc()->isModified());
+        QVERIFY(m_studio->files()->openFile(empty));
+        QVERIFY(doc()->scenario().deployments.empty());
+        QCOMPARE(doc()->filePath(), empty);
 
         auto mime = paletteMime(QStringLiteral("cs-3"));
         QVERIFY(dropAt(mime.get(), QPointF(0, 0)));
@@ -630,6 +636,70 @@ private Q_SLOTS:
         QVERIFY(doc()->isModified());
         QVERIFY(m_studio->loadDefault());
         QVERIFY(settle());
+    }
+
+    // Autosave of a document without deployments: the recovery file opens again (it used to be
+    // written, refused on reading, and deleted without a word by the next start).
+    void autosaveOfEmptyDocumentRecovers()
+    {
+        Autosave* autosave = m_studio->autosave();
+        autosave->discardRecovery();
+        m_studio->files()->newDocument();
+        QVERIFY(doc()->scenario().deployments.empty());
+        LogSlider* slider = window()->workload()->contextSlider();
+        slider->setValue(slider->value() == 0 ? 10 : 0);
+        QVERIFY(doc()->isModified());
+        QVERIFY(autosave->saveNow());
+        QVERIFY(autosave->recoveryAvailable());
+        QString original;
+        QString error;
+        const auto recovered = autosave->loadRecovery(&original, &error);
+        QVERIFY2(recovered, qPrintable(error));
+        QVERIFY(recovered->deployments.empty());
+        QCOMPARE(recovered->workload.inputTokens, doc()->scenario().workload.inputTokens);
+        // Offered at the next start: the studio (not interactive here) leaves a readable file alone.
+        QVERIFY(!m_studio->offerRecovery());
+        QVERIFY(QFile::exists(autosave->recoveryPath()));
+        autosave->markCleanExit();
+        QVERIFY(!autosave->recoveryAvailable());
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
+    }
+
+    // A recovery file that cannot be read is kept under another name and reported, not deleted.
+    void unreadableRecoveryIsKeptAndReported()
+    {
+        Autosave* autosave = m_studio->autosave();
+        autosave->discardRecovery();
+        const QByteArray content = R"({"version": 99, "workload": {}, "deployments": []})";
+        {
+            QDir().mkpath(QFileInfo(autosave->recoveryPath()).absolutePath());
+            QFile f(autosave->recoveryPath());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        m_studio->settings()->setLastCleanExit(QDateTime::currentDateTime().addSecs(-3600));
+        QVERIFY(autosave->recoveryAvailable());
+        QVERIFY(!m_studio->offerRecovery());
+        QVERIFY(!QFile::exists(autosave->recoveryPath()));
+        QVERIFY(!autosave->recoveryAvailable());
+        const QFileInfoList kept =
+            QFileInfo(autosave->recoveryPath())
+                .absoluteDir()
+                .entryInfoList({QStringLiteral("autosave-unreadable-*.json")}, QDir::Files);
+        QCOMPARE(kept.size(), 1);
+        QFile f(kept.front().absoluteFilePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), content);
+        bool reported = false;
+        for (const IssueLog::Issue& i : m_studio->issues()->issues())
+            reported =
+                reported ||
+                (i.severity == IssueLog::Severity::Error && i.text.contains(autosave->recoveryPath()) &&
+                 i.text.contains(QStringLiteral("version")) &&
+                 i.text.contains(QDir::toNativeSeparators(kept.front().absoluteFilePath())));
+        QVERIFY(reported);
+        QFile::remove(kept.front().absoluteFilePath());
     }
 
     void switchToChineseAndBack()

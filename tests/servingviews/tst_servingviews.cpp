@@ -10,10 +10,11 @@
 #include "serving/ServingTab.h"
 #include "serving/TcoEditor.h"
 
+#include "Names.h"
 #include "cost/ServingPointCost.h"
 #include "cost/TcoEditing.h"
+#include "cost/TcoFields.h"
 #include "document/ScenarioDocument.h"
-#include "Names.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -26,11 +27,12 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QXYSeries>
 
@@ -90,7 +92,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        auto s = is::loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &error);
+        auto s = is::loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"),
+                                      &error);
         QVERIFY2(s, qPrintable(error));
         m_scenario = *s;
         m_engine = std::make_shared<const is::Engine>(is::Catalog::builtin());
@@ -177,13 +180,16 @@ private Q_SLOTS:
         for (const auto& p : in.points) {
             const auto base = servingdata::perMTokBreakdown(in, p, in.tco);
             const auto dear = servingdata::perMTokBreakdown(
-                in, p, servingdata::varied(in.tco, servingdata::SweepKind::ElectricityPrice, in.tco.usdPerKWh.value * 2));
+                in, p,
+                servingdata::varied(in.tco, servingdata::SweepKind::ElectricityPrice,
+                                    in.tco.usdPerKWh.value * 2));
             QVERIFY(base.energy > 0);
             QVERIFY(rel(dear.energy, 2 * base.energy) < 1e-9);
             QVERIFY(rel(dear.capital, base.capital) < 1e-12);
         }
 
-        // The sensitivity charts: one finite line per deployment plus the assumption marker, rising with price.
+        // The sensitivity charts: one finite line per deployment plus the assumption marker, rising with
+        // price.
         for (auto k : {servingdata::SweepKind::ElectricityPrice, servingdata::SweepKind::Utilisation}) {
             ServingChartPanel* c = cost->sensitivityChart(k);
             QVERIFY(checkFinite(c) > 0);
@@ -192,10 +198,14 @@ private Q_SLOTS:
         // Legends under the charts: the components drawn (no rental while owning), the deployments.
         QVERIFY(cost->stackChart()->legendLabels().contains(CostTab::tr("Capital")));
         QVERIFY(!cost->stackChart()->legendLabels().contains(CostTab::tr("Rental")));
-        QVERIFY(cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)->legendLabels().contains(in.points.front().name));
-        auto* line = qobject_cast<QXYSeries*>(cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)->series().first());
+        QVERIFY(cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)
+                    ->legendLabels()
+                    .contains(in.points.front().name));
+        auto* line = qobject_cast<QXYSeries*>(
+            cost->sensitivityChart(servingdata::SweepKind::ElectricityPrice)->series().first());
         QVERIFY(line->points().last().y() > line->points().first().y());
-        auto* util = qobject_cast<QXYSeries*>(cost->sensitivityChart(servingdata::SweepKind::Utilisation)->series().first());
+        auto* util = qobject_cast<QXYSeries*>(
+            cost->sensitivityChart(servingdata::SweepKind::Utilisation)->series().first());
         QVERIFY(util->points().last().y() < util->points().first().y());
     }
 
@@ -284,7 +294,8 @@ private Q_SLOTS:
         QTableWidget* t = ed->table();
         auto cell = [&](const QString& dep, const char* key, int column) {
             const int row = ed->rowOf(dep, QLatin1String(key));
-            return row >= 0 && t->item(row, column) ? t->item(row, column)->text() : QStringLiteral("<missing>");
+            return row >= 0 && t->item(row, column) ? t->item(row, column)->text()
+                                                    : QStringLiteral("<missing>");
         };
         const QString h100 = QStringLiteral("h100");
         int h100Index = -1;
@@ -294,15 +305,18 @@ private Q_SLOTS:
         QVERIFY(h100Index >= 0);
 
         // Every assumption is listed with a value, a unit, a kind and a source.
-        for (const char* key : {"amortisation_years", "cost_of_capital", "usd_per_kwh", "pue", "maintenance_per_year",
-                                "space_usd_per_kw_month", "network_capex_fraction", "system_share_usd",
-                                "usd_per_chip_hour", "utilisation", "max_utilisation"})
+        for (const char* key : {"amortisation_years", "cost_of_capital", "usd_per_kwh", "pue",
+                                "maintenance_per_year", "space_usd_per_kw_month", "network_capex_fraction",
+                                "system_share_usd", "usd_per_chip_hour", "utilisation", "max_utilisation"})
             for (int c = TcoEditor::ValueColumn; c <= TcoEditor::SourceColumn; ++c)
-                QVERIFY2(!cell(QString(), key, c).isEmpty() && cell(QString(), key, c) != QStringLiteral("<missing>"), key);
+                QVERIFY2(!cell(QString(), key, c).isEmpty() &&
+                             cell(QString(), key, c) != QStringLiteral("<missing>"),
+                         key);
         for (const auto& p : cost->inputs().points)
             for (const char* key : {"capex_usd_per_chip", "system_share_usd", "usd_per_chip_hour"})
                 QVERIFY2(ed->rowOf(p.docId, QLatin1String(key)) >= 0, key);
-        // The H100's price comes from the catalog, with the catalog's kind; the CS-3's rental rate is third party.
+        // The H100's price comes from the catalog, with the catalog's kind; the CS-3's rental rate is third
+        // party.
         QVERIFY(cell(h100, "capex_usd_per_chip", TcoEditor::KindColumn) != ed->tr("user-set"));
         QCOMPARE(cell(QStringLiteral("cs3"), "usd_per_chip_hour", TcoEditor::KindColumn),
                  is::gui::names::sourceKind(is::SourceKind::ThirdParty));
@@ -313,7 +327,8 @@ private Q_SLOTS:
 
         // 1. Electricity price, typed into the table: the energy part of every bar doubles, the
         // rest stays; one undo step; the document is modified; the comparison's "cost" section follows.
-        QTableWidgetItem* price = t->item(ed->rowOf(QString(), QStringLiteral("usd_per_kwh")), TcoEditor::ValueColumn);
+        QTableWidgetItem* price =
+            t->item(ed->rowOf(QString(), QStringLiteral("usd_per_kwh")), TcoEditor::ValueColumn);
         QVERIFY(price->flags() & Qt::ItemIsEditable);
         price->setText(QLocale().toString(2 * kwh, 'g', 10));
         QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
@@ -343,7 +358,10 @@ private Q_SLOTS:
         const double net = spc.inputs.systems > 1 ? in.tco.networkCapexFraction.value : 0.0;
         const double dCapex = spc.inputs.chips * 10000.0 * (1 + net);
         const double perMTok = 1e6 / (spc.servedTokS * 3600.0) / 8760.0;
-        const double dCapital = dCapex * is::cost::capitalRecoveryFactor(in.tco.costOfCapital.value, in.tco.amortisationYears.value) * perMTok;
+        const double dCapital =
+            dCapex *
+            is::cost::capitalRecoveryFactor(in.tco.costOfCapital.value, in.tco.amortisationYears.value) *
+            perMTok;
         const double dMaintenance = dCapex * in.tco.maintenancePerYear.value * perMTok;
         const double fleetCapexBefore = view.fleetTab()->result()->rows[size_t(h100Index)].capexUsd;
         QTRY_VERIFY(ed->rowOf(h100, QStringLiteral("capex_usd_per_chip")) >= 0);
@@ -371,11 +389,12 @@ private Q_SLOTS:
             const char* text;
         };
         for (const Bad& b : {Bad{"utilisation", "0"}, Bad{"utilisation", "150"}, Bad{"usd_per_kwh", "-0.1"},
-                             Bad{"amortisation_years", "0"}, Bad{"pue", "0.9"}, Bad{"maintenance_per_year", "abc"},
-                             Bad{"system_share_usd", "-1"}}) {
+                             Bad{"amortisation_years", "0"}, Bad{"pue", "0.9"},
+                             Bad{"maintenance_per_year", "abc"}, Bad{"system_share_usd", "-1"}}) {
             QTRY_VERIFY(ed->rowOf(QString(), QLatin1String(b.key)) >= 0);
             const QString shown = cell(QString(), b.key, TcoEditor::ValueColumn);
-            t->item(ed->rowOf(QString(), QLatin1String(b.key)), TcoEditor::ValueColumn)->setText(QLatin1String(b.text));
+            t->item(ed->rowOf(QString(), QLatin1String(b.key)), TcoEditor::ValueColumn)
+                ->setText(QLatin1String(b.text));
             QVERIFY2(!ed->message().isEmpty(), b.key);
             QCOMPARE(doc.undoStack()->count(), 2);
             QCOMPARE(cell(QString(), b.key, TcoEditor::ValueColumn), shown);
@@ -400,7 +419,8 @@ private Q_SLOTS:
         QCOMPARE(tcoOpened->usdPerKWh.value, 2 * kwh);
         QCOMPARE(reopened->cost.usdPerKWh.value, 2 * kwh);
         QVERIFY(is::cost::isUserSet(reopened->cost.usdPerKWh));
-        QVERIFY(tcoOpened->perDeployment.count(h100) == 1 && tcoOpened->perDeployment.at(h100).capexUsdPerChip);
+        QVERIFY(tcoOpened->perDeployment.count(h100) == 1 &&
+                tcoOpened->perDeployment.at(h100).capexUsdPerChip);
         QCOMPARE(tcoOpened->perDeployment.at(h100).capexUsdPerChip->value, perChip + 10000.0);
         QVERIFY(is::cost::tcoToJson(*tcoOpened) == is::cost::tcoToJson(*tcoSaved));
         {
@@ -449,6 +469,85 @@ private Q_SLOTS:
         doc.undoStack()->undo();
         QCOMPARE(is::cost::tcoFor(doc.scenario(), &error)->pricing, is::cost::Pricing::Capex);
         QTRY_COMPARE(ed->pricingSelector()->currentIndex(), 0);
+    }
+
+    // The editor's keys and ranges are core's table (cost/TcoFields.h): every assumption has a
+    // labelled row, values at the edge of their rule are accepted as the parsers accept them, and
+    // the document saves and opens again after any edit.
+    void assumptionsEditorFollowsCoreTable()
+    {
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        is::Scenario start = m_scenario;
+        // Free power, stated in "tco": an edit of another assumption moves it to "cost".
+        start.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("usd_per_kwh"), 0.0}});
+        doc.reset(start, QString());
+        ServingCostFleetView view;
+        view.setDocument(&doc);
+        QObject::connect(&doc, &is::gui::ScenarioDocument::changed, &view,
+                         [&] { view.setScenario(doc.scenario(), m_engine, m_colours); });
+        view.setScenario(doc.scenario(), m_engine, m_colours);
+        TcoEditor* ed = view.costTab()->editor();
+        QVERIFY2(view.costTab()->inputs().error.isEmpty(), qPrintable(view.costTab()->inputs().error));
+        QVERIFY(!view.costTab()->inputs().points.empty());
+        auto labelled = [&](const QString& dep, const is::cost::TcoField& field) {
+            const int row = ed->rowOf(dep, field.name());
+            return row >= 0 && ed->table()->item(row, TcoEditor::NameColumn)->text() != field.name() &&
+                   !ed->table()->item(row, TcoEditor::UnitColumn)->text().isEmpty();
+        };
+        for (const is::cost::TcoField& field : is::cost::tcoFields()) {
+            QVERIFY2(!field.scenarioWide() || labelled(QString(), field), field.key);
+            if (field.perDeployment)
+                for (const auto& p : view.costTab()->inputs().points)
+                    QVERIFY2(labelled(p.docId, field), field.key);
+        }
+
+        QTemporaryDir dir;
+        QString error;
+        auto saveAndReopen = [&](const char* name) -> std::optional<is::Scenario> {
+            const QString path = dir.filePath(QLatin1String(name));
+            if (!doc.save(path, &error))
+                return std::nullopt;
+            return is::loadScenarioFile(path, &error);
+        };
+        QVERIFY2(ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")),
+                 qPrintable(ed->message()));
+        QCOMPARE(doc.scenario().cost.usdPerKWh.value, 0.0);
+        auto reopened = saveAndReopen("free-power.json");
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(reopened->cost.usdPerKWh.value, 0.0);
+
+        // Typed at the edges of their rules, in the units shown.
+        for (const auto& [key, text] :
+             {std::pair{"pue", "1"}, std::pair{"utilisation", "100"}, std::pair{"usd_per_kwh", "0.05"},
+              std::pair{"usd_per_kwh", "0"}, std::pair{"cost_of_capital", "0"},
+              std::pair{"amortisation_years", "0.5"}})
+            QVERIFY2(ed->edit(QString(), QLatin1String(key), QLatin1String(text)), qPrintable(ed->message()));
+        const int steps = doc.undoStack()->count();
+        for (const auto& [key, text] :
+             {std::pair{"pue", "0.99"}, std::pair{"utilisation", "0"}, std::pair{"amortisation_years", "0"}})
+            QVERIFY2(!ed->edit(QString(), QLatin1String(key), QLatin1String(text)), key);
+        QCOMPARE(doc.undoStack()->count(), steps);
+        reopened = saveAndReopen("edges.json");
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(reopened->cost.pue.value, 1.0);
+        QCOMPARE(reopened->cost.usdPerKWh.value, 0.0);
+
+        // A "tco" value that breaks its rule is named and stops the edit; editing it replaces it.
+        is::Scenario broken = m_scenario;
+        broken.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("pue"), 0.5}});
+        doc.reset(broken, QString());
+        QVERIFY(!ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")));
+        QVERIFY2(ed->message().contains(QStringLiteral("tco.pue: must be at least 1")),
+                 qPrintable(ed->message()));
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QVERIFY2(ed->edit(QString(), QStringLiteral("pue"), QStringLiteral("1.2")),
+                 qPrintable(ed->message()));
+        QCOMPARE(doc.scenario().cost.pue.value, 1.2);
+        QVERIFY(!doc.scenario()
+                     .extensions.value(QStringLiteral("tco"))
+                     .toObject()
+                     .contains(QStringLiteral("pue")));
+        QVERIFY2(view.costTab()->inputs().error.isEmpty(), qPrintable(view.costTab()->inputs().error));
     }
 
     void failedSimulationClearsTheServingCharts()

@@ -6,6 +6,7 @@
 
 #include "common/Log.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -82,6 +83,24 @@ void Autosave::discardRecovery()
 {
     if (QFile::exists(m_path))
         QFile::remove(m_path);
+}
+
+QString Autosave::setAsideRecovery()
+{
+    if (!QFile::exists(m_path))
+        return {};
+    const QFileInfo info(m_path);
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString target;
+    for (int n = 0; target.isEmpty() || QFile::exists(target); ++n)
+        target = info.absolutePath() + QLatin1Char('/') + info.completeBaseName() +
+                 QStringLiteral("-unreadable-") + stamp + (n > 0 ? QStringLiteral("-%1").arg(n) : QString()) +
+                 QLatin1Char('.') + info.suffix();
+    if (!QFile::rename(m_path, target)) {
+        is::log::get("gui")->warn("cannot move the unreadable recovery file {} aside", m_path.toStdString());
+        return {};
+    }
+    return target;
 }
 
 } // namespace is::gui

@@ -38,6 +38,10 @@ public:
     // The recovered scenario and the file it belonged to (empty: untitled).
     std::optional<Scenario> loadRecovery(QString* originalPath, QString* error) const;
     void discardRecovery();
+    // A recovery file that cannot be read is not thrown away: it is renamed next to the recovery
+    // path (autosave-unreadable-<time>.json), so that it is not offered again and the user can
+    // still open or repair it. Returns the new path; empty when there was none or it could not move.
+    QString setAsideRecovery();
 
 private:
     ScenarioDocument* m_doc;

@@ -93,11 +93,7 @@ bool DocumentActions::openFile(const QString& path, QString* error)
 bool DocumentActions::saveTo(const QString& path, QString* error)
 {
     QString err;
-    // The scenario format needs a deployment; such a file could not be opened again.
-    if (m_doc->scenario().deployments.empty())
-        err = tr("%1: add a deployment before saving: a scenario without one cannot be opened again.")
-                  .arg(QFileInfo(path).fileName());
-    if (!err.isEmpty() || !m_doc->save(path, &err)) {
+    if (!m_doc->save(path, &err)) {
         m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Document, err);
         if (error)
             *error = err;

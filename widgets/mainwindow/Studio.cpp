@@ -15,6 +15,7 @@
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioAnalysis.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
@@ -80,15 +81,22 @@ bool Studio::loadDefault(QString* error)
 
 bool Studio::offerRecovery()
 {
-    if (!m_options.interactive || !m_autosave->recoveryAvailable())
+    if (!m_autosave->recoveryAvailable())
         return false;
     QString original;
     QString error;
     auto s = m_autosave->loadRecovery(&original, &error);
     if (!s) {
-        m_autosave->discardRecovery();
+        // Never silently: the file is kept under another name and the Issues panel says why.
+        const QString kept = m_autosave->setAsideRecovery();
+        m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Document,
+                      kept.isEmpty() ? tr("Cannot recover the autosaved work: %1").arg(error)
+                                     : tr("Cannot recover the autosaved work (%1); the file was kept as %2.")
+                                           .arg(error, QDir::toNativeSeparators(kept)));
         return false;
     }
+    if (!m_options.interactive)
+        return false;
     const QString what = original.isEmpty() ? s->name : QFileInfo(original).fileName();
     QMessageBox box(
         QMessageBox::Question, tr("Recover unsaved work?"),

@@ -57,7 +57,9 @@ public:
     // Loads a scenario file; the built-in default opens as an untitled copy.
     bool load(const QString& path, QString* error = nullptr);
     bool loadDefault(QString* error = nullptr);
-    // Offers the recovery file of a crashed session (interactive only). True when recovered.
+    // Offers the recovery file of a crashed session (interactive only). True when recovered. A
+    // recovery file that cannot be read is set aside (Autosave::setAsideRecovery) and reported in
+    // the issues, interactive or not; it is never discarded silently.
     bool offerRecovery();
 
     // Creates (or recreates) the main window.

@@ -26,50 +26,47 @@
 
 using is::cost::Pricing;
 using is::cost::RentalPreset;
+using Use = is::cost::TcoPricingUse;
 
 namespace {
 
-// Every assumption the editor shows, in the order an analyst reads a TCO sheet: its JSON key,
-// names and unit (translated in TcoEditor's context), whether it is typed in percent, and
-// which pricing it applies to. label() and unit() read this one table.
-using Applies = TcoEditor::Applies;
+// How the editor names each assumption of core's table (cost/TcoFields.h), keyed by its JSON key:
+// labels and unit (translated in TcoEditor's context), and whether it is typed in percent. Which
+// assumptions exist, their order, their ranges and which pricing uses them come from the table.
 struct AssumptionInfo
 {
     const char* key;
-    const char* label;           // scenario-wide row
+    const char* label;           // scenario-wide row; null: per deployment only
     const char* deploymentLabel; // per-deployment row; null: scenario-wide only
     const char* unit;
     bool percent;
-    Applies applies;
-    bool scenarioWide;
 };
 constexpr AssumptionInfo kAssumptions[] = {
     {"amortisation_years", QT_TRANSLATE_NOOP("TcoEditor", "Amortisation period"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "years"), false, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "years"), false},
     {"cost_of_capital", QT_TRANSLATE_NOOP("TcoEditor", "Cost of capital"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "% per year"), true, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "% per year"), true},
     {"usd_per_kwh", QT_TRANSLATE_NOOP("TcoEditor", "Electricity price"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "USD/kWh"), false, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "USD/kWh"), false},
     {"pue", QT_TRANSLATE_NOOP("TcoEditor", "PUE (facility power / IT power)"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "ratio"), false, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "ratio"), false},
     {"maintenance_per_year", QT_TRANSLATE_NOOP("TcoEditor", "Maintenance"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "% of capex per year"), true, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "% of capex per year"), true},
     {"space_usd_per_kw_month", QT_TRANSLATE_NOOP("TcoEditor", "Data-centre space"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "USD per kW-month"), false, Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "USD per kW-month"), false},
     {"network_capex_fraction", QT_TRANSLATE_NOOP("TcoEditor", "Scale-out network (multi-system deployments)"),
-     nullptr, QT_TRANSLATE_NOOP("TcoEditor", "% of hardware capex"), true, Applies::Owning, true},
+     nullptr, QT_TRANSLATE_NOOP("TcoEditor", "% of hardware capex"), true},
     {"system_share_usd", QT_TRANSLATE_NOOP("TcoEditor", "System share (chassis, network, MemoryX/SwarmX)"),
-     QT_TRANSLATE_NOOP("TcoEditor", "System share"), QT_TRANSLATE_NOOP("TcoEditor", "USD per system"), false,
-     Applies::Owning, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "System share"), QT_TRANSLATE_NOOP("TcoEditor", "USD per system"), false},
     {"usd_per_chip_hour", QT_TRANSLATE_NOOP("TcoEditor", "Rental price, every deployment"),
      QT_TRANSLATE_NOOP("TcoEditor", "Rental price"), QT_TRANSLATE_NOOP("TcoEditor", "USD per chip-hour"),
-     false, Applies::Renting, true},
+     false},
     {"utilisation", QT_TRANSLATE_NOOP("TcoEditor", "Utilisation (hours serving paying load)"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "% of hours"), true, Applies::Both, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "% of hours"), true},
     {"max_utilisation", QT_TRANSLATE_NOOP("TcoEditor", "Fleet sizing: highest planned utilisation"), nullptr,
-     QT_TRANSLATE_NOOP("TcoEditor", "% of capacity"), true, Applies::Both, true},
+     QT_TRANSLATE_NOOP("TcoEditor", "% of capacity"), true},
     {"capex_usd_per_chip", nullptr, QT_TRANSLATE_NOOP("TcoEditor", "Capex per chip"),
-     QT_TRANSLATE_NOOP("TcoEditor", "USD per chip"), false, Applies::Owning, false},
+     QT_TRANSLATE_NOOP("TcoEditor", "USD per chip"), false},
 };
 
 const AssumptionInfo* assumptionInfo(const QString& key)
@@ -105,11 +102,6 @@ std::optional<double> parseNumber(QString text)
     if (!ok || !std::isfinite(v))
         return std::nullopt;
     return v;
-}
-
-const is::Sourced* globalValue(const is::cost::TcoAssumptions& t, const QString& key)
-{
-    return is::cost::assumptionField(t, key);
 }
 
 } // namespace
@@ -253,14 +245,17 @@ QString TcoEditor::unit(const Row& r) const
 QString TcoEditor::rangeMessage(const Row& r) const
 {
     const QString what = label(r);
-    switch (is::cost::tcoRange(r.key, !r.deploymentId.isEmpty())) {
-    case is::cost::TcoRange::Positive:
+    const is::cost::TcoField* field = is::cost::tcoField(r.key);
+    if (!field)
+        return {};
+    switch (field->check) {
+    case is::cost::TcoCheck::Positive:
         return tr("%1 must be above 0.").arg(what);
-    case is::cost::TcoRange::NonNegative:
+    case is::cost::TcoCheck::NonNegative:
         return tr("%1 cannot be negative.").arg(what);
-    case is::cost::TcoRange::Fraction:
+    case is::cost::TcoCheck::Fraction:
         return tr("%1 must be above 0 % and at most 100 %.").arg(what);
-    case is::cost::TcoRange::AtLeastOne:
+    case is::cost::TcoCheck::AtLeastOne:
         return tr("%1 must be at least 1 (1: no facility overhead).").arg(what);
     }
     return {};
@@ -320,9 +315,9 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
 
     const bool renting = m_inputs.tco.pricing == Pricing::Rental;
     const bool inactive =
-        (row.applies == Applies::Owning && renting) || (row.applies == Applies::Renting && !renting);
+        (row.applies == Use::Owning && renting) || (row.applies == Use::Renting && !renting);
     const QString inactiveWhy =
-        row.applies == Applies::Owning
+        row.applies == Use::Owning
             ? tr("Not used while renting: the chip-hour price covers energy, space and upkeep.")
             : tr("Used only when renting by the chip-hour.");
 
@@ -418,15 +413,16 @@ void TcoEditor::rebuild()
     }
 
     addHeading(tr("Scenario-wide"));
-    for (const AssumptionInfo& a : kAssumptions) {
-        if (!a.scenarioWide)
+    for (const is::cost::TcoField& field : is::cost::tcoFields()) {
+        if (!field.scenarioWide())
             continue;
         Row row;
-        row.key = QLatin1String(a.key);
-        row.percent = a.percent;
-        row.applies = a.applies;
+        row.key = field.name();
+        const AssumptionInfo* a = assumptionInfo(row.key);
+        row.percent = a && a->percent;
+        row.applies = field.use;
         const auto fallback = is::cost::defaultAssumption(row.key);
-        addRow(row, globalValue(t, row.key), fallback ? &*fallback : nullptr,
+        addRow(row, is::cost::assumptionField(t, row.key), fallback ? &*fallback : nullptr,
                is::cost::isOverridden(m_sections, QString(), row.key));
     }
 
@@ -444,14 +440,14 @@ void TcoEditor::rebuild()
         Row capex;
         capex.deploymentId = p.docId;
         capex.key = QStringLiteral("capex_usd_per_chip");
-        capex.applies = Applies::Owning;
+        capex.applies = is::cost::tcoField(capex.key)->use;
         addRow(capex, &cur.capexPerChip, &def.capexPerChip,
                is::cost::isOverridden(m_sections, p.docId, capex.key));
 
         Row share;
         share.deploymentId = p.docId;
         share.key = QStringLiteral("system_share_usd");
-        share.applies = Applies::Owning;
+        share.applies = is::cost::tcoField(share.key)->use;
         const is::Sourced& shareValue =
             prices && prices->systemShareUsd ? *prices->systemShareUsd : t.systemShareUsd;
         addRow(share, &shareValue, &t.systemShareUsd, is::cost::isOverridden(m_sections, p.docId, share.key));
@@ -459,7 +455,7 @@ void TcoEditor::rebuild()
         Row rent;
         rent.deploymentId = p.docId;
         rent.key = QStringLiteral("usd_per_chip_hour");
-        rent.applies = Applies::Renting;
+        rent.applies = is::cost::tcoField(rent.key)->use;
         addRow(rent, &cur.rentalPerChipHour, &def.rentalPerChipHour,
                is::cost::isOverridden(m_sections, p.docId, rent.key));
     }
@@ -523,7 +519,10 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
         return false;
     }
     const double v = row.percent ? *typed / 100.0 : *typed;
-    if (!is::cost::inTcoRange(is::cost::tcoRange(key, !deploymentId.isEmpty()), v)) {
+    const is::cost::TcoField* field = is::cost::tcoField(key);
+    if (!field)
+        return false;
+    if (!is::cost::satisfies(field->check, v)) {
         showMessage(rangeMessage(row), true);
         return false;
     }
@@ -535,7 +534,13 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
     const QString what = deploymentId.isEmpty()
                              ? tr("Change %1").arg(label(row))
                              : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
-    return apply(is::cost::withAssumption(now, deploymentId, key, is::cost::userSet(v)), what);
+    QString error;
+    const auto next = is::cost::withAssumption(now, deploymentId, key, is::cost::userSet(v), &error);
+    if (!next) {
+        showMessage(tr("Cannot change %1: %2").arg(label(row), error), true);
+        return false;
+    }
+    return apply(*next, what);
 }
 
 void TcoEditor::reset(const QString& deploymentId, const QString& key)
@@ -550,7 +555,13 @@ void TcoEditor::reset(const QString& deploymentId, const QString& key)
     const QString what = deploymentId.isEmpty()
                              ? tr("Reset %1").arg(label(row))
                              : tr("Reset %1 of %2").arg(label(row), deploymentName(deploymentId));
-    apply(is::cost::withAssumption(now, deploymentId, key, std::nullopt), what);
+    QString error;
+    const auto next = is::cost::withAssumption(now, deploymentId, key, std::nullopt, &error);
+    if (!next) {
+        showMessage(tr("Cannot reset %1: %2").arg(label(row), error), true);
+        return;
+    }
+    apply(*next, what);
 }
 
 void TcoEditor::onPricingChosen()
@@ -567,9 +578,16 @@ void TcoEditor::onPricingChosen()
         is::cost::rentalPresetFromId(m_preset->currentData().toString()).value_or(RentalPreset::Neocloud);
     if (pricing == m_inputs.tco.pricing && preset == m_inputs.tco.preset)
         return;
+    QString error;
+    const auto next =
+        is::cost::withPricing(is::cost::tcoSections(m_doc->scenario()), pricing, preset, &error);
+    if (!next) {
+        showMessage(tr("Cannot change the pricing: %1").arg(error), true);
+        rebuild(); // the choosers show the pricing in effect again
+        return;
+    }
     m_inEdit = true;
-    apply(is::cost::withPricing(is::cost::tcoSections(m_doc->scenario()), pricing, preset),
-          pricing == m_inputs.tco.pricing ? tr("Change rental preset") : tr("Change pricing"));
+    apply(*next, pricing == m_inputs.tco.pricing ? tr("Change rental preset") : tr("Change pricing"));
     m_inEdit = false;
 }
 

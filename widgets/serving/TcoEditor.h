@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/TcoEditing.h"
+#include "cost/TcoFields.h"
 #include "serving/ServingData.h"
 
 #include <QPointer>
@@ -63,17 +64,13 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
 
-public:
-    // Which pricing an assumption matters for (the others are greyed).
-    enum class Applies { Both, Owning, Renting };
-
 private:
     struct Row
     {
         QString deploymentId; // empty: scenario-wide
         QString key;          // empty: a group heading
         bool percent = false; // a share, shown and typed in percent
-        Applies applies = Applies::Both;
+        is::cost::TcoPricingUse applies = is::cost::TcoPricingUse::Both; // the others grey the row
         double shown = 0; // the value shown, in its display unit
         bool hasValue = false;
     };

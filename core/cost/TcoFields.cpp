@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+#include "cost/TcoFields.h"
+
+#include "common/JsonFields.h"
+
+#include <cmath>
+
+namespace is::cost {
+
+namespace {
+
+template <Sourced TcoAssumptions::*M> const Sourced* member(const TcoAssumptions& t)
+{
+    return &(t.*M);
+}
+
+template <Sourced TcoAssumptions::*M> void setMember(TcoAssumptions& t, const Sourced& v)
+{
+    t.*M = v;
+}
+
+const Sourced* rentalPrice(const TcoAssumptions& t)
+{
+    return t.usdPerChipHour ? &*t.usdPerChipHour : nullptr;
+}
+
+void setRentalPrice(TcoAssumptions& t, const Sourced& v)
+{
+    t.usdPerChipHour = v;
+}
+
+using C = TcoCheck;
+using U = TcoPricingUse;
+using PerDeployment = std::optional<Sourced> DeploymentPrices::*;
+using CostKey = Sourced CostAssumptions::*;
+
+// A scenario-wide assumption held in TcoAssumptions::*M.
+template <Sourced TcoAssumptions::*M>
+constexpr TcoField wide(const char* key, TcoCheck check, TcoPricingUse use, CostKey cost = nullptr,
+                        PerDeployment perDeployment = nullptr)
+{
+    return TcoField{key, check, use, &member<M>, &setMember<M>, perDeployment, cost};
+}
+
+constexpr TcoField kFields[] = {
+    wide<&TcoAssumptions::amortisationYears>("amortisation_years", C::Positive, U::Owning,
+                                             &CostAssumptions::amortisationYears),
+    wide<&TcoAssumptions::costOfCapital>("cost_of_capital", C::NonNegative, U::Owning),
+    wide<&TcoAssumptions::usdPerKWh>("usd_per_kwh", C::NonNegative, U::Owning, &CostAssumptions::usdPerKWh),
+    wide<&TcoAssumptions::pue>("pue", C::AtLeastOne, U::Owning, &CostAssumptions::pue),
+    wide<&TcoAssumptions::maintenancePerYear>("maintenance_per_year", C::NonNegative, U::Owning),
+    wide<&TcoAssumptions::spaceUsdPerKwMonth>("space_usd_per_kw_month", C::NonNegative, U::Owning),
+    wide<&TcoAssumptions::networkCapexFraction>("network_capex_fraction", C::NonNegative, U::Owning),
+    wide<&TcoAssumptions::systemShareUsd>("system_share_usd", C::NonNegative, U::Owning, nullptr,
+                                          &DeploymentPrices::systemShareUsd),
+    // Unset unless the scenario states one price for every deployment: the rental presets apply.
+    TcoField{"usd_per_chip_hour", C::NonNegative, U::Renting, &rentalPrice, &setRentalPrice,
+             &DeploymentPrices::usdPerChipHour, nullptr},
+    wide<&TcoAssumptions::utilisation>("utilisation", C::Fraction, U::Both),
+    wide<&TcoAssumptions::maxUtilisation>("max_utilisation", C::Fraction, U::Both),
+    // Per deployment only: the catalog's price unless the scenario states one.
+    TcoField{"capex_usd_per_chip", C::NonNegative, U::Owning, nullptr, nullptr,
+             &DeploymentPrices::capexUsdPerChip, nullptr},
+};
+
+} // namespace
+
+bool satisfies(TcoCheck check, double v)
+{
+    if (!std::isfinite(v))
+        return false;
+    switch (check) {
+    case TcoCheck::Positive:
+        return v > 0;
+    case TcoCheck::NonNegative:
+        return v >= 0;
+    case TcoCheck::Fraction:
+        return v > 0 && v <= 1;
+    case TcoCheck::AtLeastOne:
+        return v >= 1;
+    }
+    return false;
+}
+
+bool satisfies(TcoCheck check, const Sourced& s)
+{
+    // Every rule is an interval: the value and the ends of its range are enough.
+    return satisfies(check, s.value) &&
+           (!s.hasRange() || (satisfies(check, s.min) && satisfies(check, s.max)));
+}
+
+QString checkReason(TcoCheck check)
+{
+    switch (check) {
+    case TcoCheck::Positive:
+        return QStringLiteral("must be positive");
+    case TcoCheck::NonNegative:
+        return QStringLiteral("must not be negative");
+    case TcoCheck::Fraction:
+        return QStringLiteral("must be a share above 0 and at most 1");
+    case TcoCheck::AtLeastOne:
+        return QStringLiteral("must be at least 1");
+    }
+    return {};
+}
+
+std::span<const TcoField> tcoFields()
+{
+    return kFields;
+}
+
+const TcoField* tcoField(const QString& key)
+{
+    for (const TcoField& f : kFields)
+        if (key == QLatin1String(f.key))
+            return &f;
+    return nullptr;
+}
+
+bool checkTcoValue(const TcoField& field, const Sourced& v, const QString& path, QString* error)
+{
+    if (satisfies(field.check, v))
+        return true;
+    *error = path + QStringLiteral(": ") + checkReason(field.check);
+    return false;
+}
+
+std::optional<Sourced> readTcoField(JsonFields& f, const TcoField& field)
+{
+    if (!f.ok() || !f.has(field.key))
+        return std::nullopt;
+    const Sourced v = f.sourced(field.key);
+    if (!f.ok())
+        return std::nullopt;
+    if (!satisfies(field.check, v)) {
+        f.fail(field.key, checkReason(field.check));
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<CostAssumptions> parseCostSection(const QJsonObject& o, const CostAssumptions& base,
+                                                QString* error)
+{
+    CostAssumptions c = base;
+    JsonFields f(o, QStringLiteral("cost"), error);
+    for (const TcoField& field : kFields)
+        if (field.cost)
+            if (auto v = readTcoField(f, field))
+                c.*field.cost = *v;
+    if (!f.ok())
+        return std::nullopt;
+    return c;
+}
+
+} // namespace is::cost
