@@ -45,8 +45,7 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
         // Goodput means nothing without the targets it was counted against, and where they came from.
         {"goodput targets TTFT / TPOT (ms)", [](const auto& d) -> QString {
              return QStringLiteral("%1 / %2 (%3)").arg(fmt(d.sim.ttftTargetS * 1000, 0), fmt(d.sim.tpotTargetS * 1000, 0),
-                                                      d.sloSource == QLatin1String("scenario") ? QStringLiteral("scenario")
-                                                                                                : QStringLiteral("assumed")); }},
+                                                      d.slo.assumed() ? QStringLiteral("assumed") : d.slo.source); }},
         {"batch mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.batchMean, 1), fmt(d.sim.batchMax, 0)); }},
         {"queue mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.queueMean, 1), fmt(d.sim.queueMax, 0)); }},
         {"KV use mean / max (%)", [](const auto& d) -> QString {

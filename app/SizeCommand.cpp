@@ -122,18 +122,17 @@ int runSize(const QStringList& argsIn)
                 return is::app::ExitBadInput;
         }
     // Latency targets: the command line, then the serving section, then the workload's limits.
-    std::optional<double> ttftS;
-    std::optional<double> tpotS;
+    is::cost::StatedSlo commandLine;
     double v = 0;
     if (hasTtft) {
         if (!positive("--ttft-ms", ttft, &v))
             return is::app::ExitBadInput;
-        ttftS = v / 1000.0;
+        commandLine.ttftS = v / 1000.0;
     }
     if (hasTpot) {
         if (!positive("--tpot-ms", tpot, &v))
             return is::app::ExitBadInput;
-        tpotS = v / 1000.0;
+        commandLine.tpotS = v / 1000.0;
     }
     const QString file = positional.front();
     QString error;
@@ -146,15 +145,7 @@ int runSize(const QStringList& argsIn)
         err << file << ": " << error << "\n";
         return is::app::ExitBadInput;
     }
-    is::cost::SloTargets slo;
-    slo.ttftS = serving->ttftTargetS > 0 ? serving->ttftTargetS : scenario->workload.ttftLimitS;
-    slo.tpotS = serving->tpotTargetS > 0 ? serving->tpotTargetS : scenario->workload.tpotLimitS;
-    slo.source = slo.ttftS > 0 || slo.tpotS > 0 ? QStringLiteral("scenario") : QString();
-    if (ttftS || tpotS) {
-        slo.ttftS = ttftS.value_or(slo.ttftS);
-        slo.tpotS = tpotS.value_or(slo.tpotS);
-        slo.source = QStringLiteral("command line");
-    }
+    const is::cost::SloTargets slo = is::cost::resolveSlo(scenario->workload, serving->slo, commandLine);
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto result = is::cost::sizeFleet(*scenario, engine, *tco, target, slo, &error);
     if (!result) {

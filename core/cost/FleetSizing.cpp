@@ -140,11 +140,6 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
     FleetResult result;
     result.target = target;
     result.slo = slo;
-    if (result.slo.ttftS <= 0 && result.slo.tpotS <= 0) {
-        result.slo.ttftS = kDefaultTtftS;
-        result.slo.tpotS = kDefaultTpotS;
-        result.slo.source = QStringLiteral("assumed: interactive chat, first token within 2 s and 20 tokens/s per user");
-    }
     for (const ResolvedDeployment& r : *resolved) {
         result.rows.push_back(sizeOne(r, s, engine, tco, target, result.slo));
         const FleetRow& row = result.rows.back();

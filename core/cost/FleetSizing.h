@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/CostModel.h"
+#include "cost/LatencyTargets.h"
 #include "cost/TcoAssumptions.h"
 
 #include <QJsonObject>
@@ -25,17 +26,6 @@ struct FleetTarget
     double value = 0;
 };
 QString fleetTargetKindId(FleetTargetKind k);
-
-// Latency targets the serving point must meet. Zero: use the defaults below.
-struct SloTargets
-{
-    double ttftS = 0;
-    double tpotS = 0;
-    QString source; // where they came from: the scenario's workload, its serving section, or assumed
-};
-// Interactive chat when nothing else is stated: first token within 2 s, 20 tokens/s per user.
-constexpr double kDefaultTtftS = 2.0;
-constexpr double kDefaultTpotS = 0.05;
 
 // One deployment type, sized. A "unit" is one copy of the scenario's deployment (its chips and
 // plan); the fleet is `units` copies.
@@ -83,7 +73,8 @@ struct FleetResult
 // Sizes every deployment of the scenario for the target: the engine finds each unit's serving
 // point under the latency targets (Engine::estimate, latency-bounded), the fleet is the smallest
 // number of units that carries the load at the TCO's maximum utilisation, or the largest whose
-// peak facility power fits the budget. Rows that cannot meet the targets say why.
+// peak facility power fits the budget. Rows that cannot meet the targets say why. `slo` is used
+// as given: resolveSlo (LatencyTargets.h) applies the precedence and the assumed defaults.
 std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
                                      const FleetTarget& target, const SloTargets& slo, QString* error);
 

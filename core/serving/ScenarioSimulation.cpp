@@ -2,7 +2,6 @@
 #include "serving/ScenarioSimulation.h"
 
 #include "common/Log.h"
-#include "cost/FleetSizing.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/RequestGenerator.h"
 #include "serving/Simulator.h"
@@ -22,8 +21,13 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
                  const std::atomic<bool>* cancel)
 {
     const DeploymentServing& ds = config.forDeployment(r.docId);
-    const double ttftTarget = config.ttftTargetS > 0 ? config.ttftTargetS : s.workload.ttftLimitS;
-    const double tpotTarget = config.tpotTargetS > 0 ? config.tpotTargetS : s.workload.tpotLimitS;
+    // Goodput needs targets. A scenario that states none is judged by the same assumed
+    // interactive targets as fleet sizing, so that the Serving and Fleet views agree and goodput
+    // never reads 100 % "within the targets" while p99 TTFT is over what the studio assumes.
+    // The plan is still chosen for the stated targets only.
+    out.slo = cost::resolveSlo(s.workload, config.slo);
+    const double ttftTarget = out.slo.assumed() ? 0.0 : out.slo.ttftS;
+    const double tpotTarget = out.slo.assumed() ? 0.0 : out.slo.tpotS;
     Workload w = s.workload;
     w.inputTokens = std::max(1.0, std::round(gen.meanInput()));
     w.outputTokens = std::max(1.0, std::round(gen.meanOutput()));
@@ -73,15 +77,8 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     SimOptions opt;
     opt.scheduler = ds.scheduler;
     opt.disaggregated = ds.disaggregated;
-    // Goodput needs targets. A scenario that states none is judged by the same assumed
-    // interactive targets as fleet sizing, so that the Serving and Fleet views agree and goodput
-    // never reads 100 % "within the targets" while p99 TTFT is over what the studio assumes.
-    // (The plan is still chosen for the stated targets only.)
-    const bool stated = ttftTarget > 0 || tpotTarget > 0;
-    opt.ttftTargetS = stated ? ttftTarget : cost::kDefaultTtftS;
-    opt.tpotTargetS = stated ? tpotTarget : cost::kDefaultTpotS;
-    out.sloSource = stated ? QStringLiteral("scenario")
-                           : QStringLiteral("assumed: interactive chat, first token within 2 s and 20 tokens/s per user");
+    opt.ttftTargetS = out.slo.ttftS;
+    opt.tpotTargetS = out.slo.tpotS;
     opt.timelinePoints = config.timelinePoints;
     opt.cancel = cancel;
     out.sim = simulate(*model, set, opt);
@@ -209,7 +206,7 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
         o.insert(QStringLiteral("goodput_fraction"), r.goodputFraction);
         o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.ttftTargetS * 1000.0},
                                                     {QStringLiteral("tpot_ms"), r.tpotTargetS * 1000.0},
-                                                    {QStringLiteral("source"), d.sloSource}});
+                                                    {QStringLiteral("source"), d.slo.source}});
         o.insert(QStringLiteral("preemptions"), static_cast<double>(r.preemptions));
         o.insert(QStringLiteral("kv_use"), QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
         o.insert(QStringLiteral("kv_capacity_tokens"), d.kvCapacityTokens);

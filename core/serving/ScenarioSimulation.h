@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost/CostModel.h"
+#include "cost/LatencyTargets.h"
 #include "cost/TcoAssumptions.h"
 #include "engine/Engine.h"
 #include "serving/ServingConfig.h"
@@ -41,9 +42,9 @@ struct DeploymentSimulation
     Estimate singleStream;    // the engine at concurrency 1: what low load should approach
     Estimate maxThroughput;   // the engine's saturation estimate
     SimResult sim;            // goodput against sim.ttftTargetS / sim.tpotTargetS
-    // Where the goodput targets came from: "scenario" (its serving section or workload limits),
-    // or, when it states none, the fleet sizing's assumed interactive targets (FleetSizing.h).
-    QString sloSource;
+    // The goodput targets and where they came from (cost::resolveSlo): the scenario's serving
+    // section or workload limits or, when it states none, the assumed interactive targets.
+    cost::SloTargets slo;
 
     double avgFacilityPowerW = 0;
     double energyKWh = 0;

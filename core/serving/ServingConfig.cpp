@@ -215,8 +215,8 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
     }
     if (f.has("slo")) {
         JsonFields sf(f.object("slo"), f.fieldPath("slo"), error);
-        c.ttftTargetS = checked(sf, "ttft_ms", 0, true) / 1000.0;
-        c.tpotTargetS = checked(sf, "tpot_ms", 0, true) / 1000.0;
+        c.slo.ttftS = checked(sf, "ttft_ms", 0, true) / 1000.0;
+        c.slo.tpotS = checked(sf, "tpot_ms", 0, true) / 1000.0;
     }
     if (f.has("plan")) {
         const QString plan = f.string("plan");
@@ -271,9 +271,9 @@ QJsonObject servingConfigToJson(const ServingConfig& c)
                              {QStringLiteral("tool_time"), c.agent.toolTimeExponential ? QStringLiteral("exponential")
                                                                                       : QStringLiteral("fixed")},
                              {QStringLiteral("context_growth_tokens"), c.agent.contextGrowthTokens}});
-    if (c.ttftTargetS > 0 || c.tpotTargetS > 0)
-        o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), c.ttftTargetS * 1000.0},
-                                                    {QStringLiteral("tpot_ms"), c.tpotTargetS * 1000.0}});
+    if (c.slo.any())
+        o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), c.slo.ttftS * 1000.0},
+                                                    {QStringLiteral("tpot_ms"), c.slo.tpotS * 1000.0}});
     if (c.planGoal)
         o.insert(QStringLiteral("plan"), servingGoalId(*c.planGoal));
     o.insert(QStringLiteral("requests"), c.requests);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cost/LatencyTargets.h"
 #include "engine/Workload.h"
 
 #include <QJsonObject>
@@ -87,8 +88,7 @@ struct ServingConfig
     DeploymentServing defaults;
     std::map<QString, DeploymentServing> perDeployment;
     AgentSpec agent;
-    double ttftTargetS = 0; // goodput targets; 0: the workload's limits
-    double tpotTargetS = 0;
+    cost::StatedSlo slo; // goodput targets as serving.slo states them; 0: the workload's limits
     std::optional<ServingGoal> planGoal; // nullopt: "server" when targets exist, else "offline"
     int requests = 10000;
     std::uint64_t seed = 1;

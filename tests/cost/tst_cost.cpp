@@ -372,6 +372,66 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("tco: expected an object")), qPrintable(error));
     }
 
+    void latencyTargets()
+    {
+        // Nothing stated anywhere: the assumed interactive targets, 2 s to the first token and
+        // 50 ms per output token, with the text `simulate` and `size` print.
+        const QString assumedText =
+            QStringLiteral("assumed: interactive chat, first token within 2 s and 20 tokens/s per user");
+        Workload none;
+        SloTargets t = resolveSlo(none, StatedSlo{});
+        QCOMPARE(t.ttftS, 2.0);
+        QCOMPARE(t.tpotS, 0.05);
+        QCOMPARE(t.origin, SloOrigin::Assumed);
+        QVERIFY(t.assumed());
+        QCOMPARE(t.source, assumedText);
+        // A default-constructed target set is the same assumption.
+        QCOMPARE(SloTargets{}.ttftS, 2.0);
+        QCOMPARE(SloTargets{}.tpotS, 0.05);
+        QCOMPARE(SloTargets{}.source, assumedText);
+
+        // The workload's limits alone.
+        Workload limits;
+        limits.ttftLimitS = 1.5;
+        limits.tpotLimitS = 0.1;
+        t = resolveSlo(limits, StatedSlo{});
+        QCOMPARE(t.ttftS, 1.5);
+        QCOMPARE(t.tpotS, 0.1);
+        QCOMPARE(t.origin, SloOrigin::WorkloadLimits);
+        QVERIFY(!t.assumed());
+        QCOMPARE(t.source, QStringLiteral("scenario"));
+
+        // One limit stated: the other stays unlimited (0), never filled in by an assumption.
+        Workload ttftOnly;
+        ttftOnly.ttftLimitS = 0.8;
+        t = resolveSlo(ttftOnly, StatedSlo{});
+        QCOMPARE(t.ttftS, 0.8);
+        QCOMPARE(t.tpotS, 0.0);
+        QCOMPARE(t.origin, SloOrigin::WorkloadLimits);
+
+        // serving.slo over the workload's limits, target by target.
+        t = resolveSlo(limits, StatedSlo{0.5, 0});
+        QCOMPARE(t.ttftS, 0.5);
+        QCOMPARE(t.tpotS, 0.1); // serving.slo states no TPOT: the workload's
+        QCOMPARE(t.origin, SloOrigin::ServingSlo);
+        QCOMPARE(t.source, QStringLiteral("scenario"));
+        t = resolveSlo(none, StatedSlo{0, 0.04});
+        QCOMPARE(t.ttftS, 0.0);
+        QCOMPARE(t.tpotS, 0.04);
+        QCOMPARE(t.origin, SloOrigin::ServingSlo);
+
+        // The command line over both, target by target.
+        t = resolveSlo(limits, StatedSlo{0.5, 0.04}, StatedSlo{0, 0.02});
+        QCOMPARE(t.ttftS, 0.5);
+        QCOMPARE(t.tpotS, 0.02);
+        QCOMPARE(t.origin, SloOrigin::CommandLine);
+        QCOMPARE(t.source, QStringLiteral("command line"));
+        t = resolveSlo(none, StatedSlo{}, StatedSlo{0.3, 0});
+        QCOMPARE(t.ttftS, 0.3);
+        QCOMPARE(t.tpotS, 0.0);
+        QCOMPARE(t.origin, SloOrigin::CommandLine);
+    }
+
     void fleetForUsers()
     {
         const Scenario s = llamaScenario();
@@ -426,7 +486,7 @@ private slots:
         Engine engine(Catalog::builtin());
         QString error;
         auto r = sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::RequestsPerS, 10},
-                           SloTargets{0.001, 0.0001, QStringLiteral("test")}, &error);
+                           resolveSlo(s.workload, StatedSlo{}, StatedSlo{0.001, 0.0001}), &error);
         QVERIFY2(r, qPrintable(error));
         for (const FleetRow& row : r->rows) {
             QVERIFY(!row.feasible);
@@ -436,13 +496,11 @@ private slots:
                            &error));
         QVERIFY2(error.contains(QStringLiteral("users: must be a positive number")), qPrintable(error));
         const QJsonObject j = fleetResultToJson(*r);
-        QCOMPARE(j.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(),
-                 QStringLiteral("rps"));
-        QVERIFY(j.value(QStringLiteral("deployments"))
-                    .toArray()
-                    .at(0)
-                    .toObject()
-                    .contains(QStringLiteral("why")));
+        QCOMPARE(j.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("rps"));
+        QCOMPARE(j.value(QStringLiteral("slo")).toObject().value(QStringLiteral("source")).toString(),
+                 QStringLiteral("command line"));
+        QCOMPARE(j.value(QStringLiteral("slo")).toObject().value(QStringLiteral("tpot_ms")).toDouble(), 0.1);
+        QVERIFY(j.value(QStringLiteral("deployments")).toArray().at(0).toObject().contains(QStringLiteral("why")));
     }
 
     void editingAssumptions()

@@ -167,7 +167,7 @@ private slots:
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).disaggregated.decodeReplicas, 3);
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.maxBatchTokens, 4096); // inherits the defaults
         QVERIFY(!c->forDeployment(QStringLiteral("other")).disaggregated.enabled());
-        QCOMPARE(c->ttftTargetS, 0.5);
+        QCOMPARE(c->slo.ttftS, 0.5);
         const QJsonObject out = servingConfigToJson(*c);
         auto again = parseServingConfig(out, {}, &error);
         QVERIFY2(again, qPrintable(error));
@@ -500,7 +500,8 @@ private slots:
             // (fleet sizing's), never a vacuous 100 %.
             QCOMPARE(d.sim.ttftTargetS, cost::kDefaultTtftS);
             QCOMPARE(d.sim.tpotTargetS, cost::kDefaultTpotS);
-            QVERIFY(d.sloSource.startsWith(QStringLiteral("assumed")));
+            QCOMPARE(d.slo.origin, cost::SloOrigin::Assumed);
+            QVERIFY(d.slo.source.startsWith(QStringLiteral("assumed: ")));
             if (d.sim.ttftS.p99 > d.sim.ttftTargetS || d.sim.tpotS.p99 > d.sim.tpotTargetS)
                 QVERIFY2(d.sim.goodputFraction < 1.0, qPrintable(d.name));
         }

@@ -174,10 +174,7 @@ void FleetTab::recompute()
         auto serving = tco ? is::serving::servingConfigFor(*m_scenario, &error) : std::nullopt;
         if (tco && serving) {
             // The same latency targets as `inference-studio size`: the serving section's, else the workload's.
-            is::cost::SloTargets slo;
-            slo.ttftS = serving->ttftTargetS > 0 ? serving->ttftTargetS : m_scenario->workload.ttftLimitS;
-            slo.tpotS = serving->tpotTargetS > 0 ? serving->tpotTargetS : m_scenario->workload.tpotLimitS;
-            slo.source = slo.ttftS > 0 || slo.tpotS > 0 ? QStringLiteral("scenario") : QString();
+            const is::cost::SloTargets slo = is::cost::resolveSlo(m_scenario->workload, serving->slo);
             const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
             m_result = is::cost::sizeFleet(*m_scenario, *m_engine, *tco, target, slo, &error);
         }

@@ -211,7 +211,7 @@ void ServingTab::updateSummary()
     for (const DeploymentSimulation& d : m_run->deployments) {
         if (!d.ok)
             continue;
-        if (d.sloSource.startsWith(QLatin1String("assumed"))) {
+        if (d.slo.assumed()) {
             // The scenario states no targets: say which were assumed rather than imply its own.
             parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency targets "
                         "(first token within %6 s, %7 ms per output token)")
