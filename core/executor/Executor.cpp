@@ -162,9 +162,7 @@ void Executor::attentionDecode(int layer, int pos)
             float* att = m_att.data() + h * static_cast<std::size_t>(m_maxContext);
             ks.dotRows(DType::F32, keys + kvh * m_headDim * sizeof(float), m_kvDim * sizeof(float), m_headDim, n,
                        m_q.data() + h * m_headDim, nullptr, att);
-            for (std::size_t t = 0; t < n; ++t)
-                att[t] *= scale;
-            softmax(att, n);
+            ks.softmax(att, n, scale);
             ks.weightedSum(att, n, values + kvh * m_headDim, m_kvDim, m_headDim, m_xb2.data() + h * m_headDim);
         }
     });
@@ -356,9 +354,7 @@ void Executor::prefillLayer(int li, int p0, int n)
             const std::size_t len = static_cast<std::size_t>(p0) + t + 1;
             ks.weightedSum(m_pq.data() + t * m_dim + h * m_headDim, m_headDim, m_pkT.data() + kvh * m_headDim * ldT, ldT,
                            len, att);
-            for (std::size_t i = 0; i < len; ++i)
-                att[i] *= scale;
-            softmax(att, len);
+            ks.softmax(att, len, scale);
             ks.weightedSum(att, len, values + kvh * m_headDim, m_kvDim, m_headDim, out.data());
             for (std::size_t i = 0; i < m_headDim; ++i)
                 m_pxt[lay.index(h * m_headDim + i, t)] = out[i];

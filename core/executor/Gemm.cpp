@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <utility>
 
 namespace is::exec {
 
@@ -28,8 +29,8 @@ namespace {
 // Writes one finished tile. Rows of C are token-major, so the loops run token by token and
 // write each token's run of rowsValid consecutive outputs (one or two cache lines), not a
 // column of scattered lines per output row.
-void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const float* cu, std::size_t T, std::size_t n0,
-              std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
+void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const float* cu, std::size_t T,
+              std::size_t n0, std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
     switch (o.mode) {
     case GemmOut::Store:
@@ -56,9 +57,59 @@ void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const floa
     }
 }
 
-// Panels handed out per claim: small enough that a thread slowed by another process leaves
-// little for the others to wait on, large enough that claims are rare (one atomic per ~0.1 ms).
-constexpr std::size_t kClaim = 2;
+// Panels handed out per claim, a group: each token tile's activation slice is loaded into L1
+// once per group and used by all of its panels, so the activation block streams from L2 once
+// per group instead of once per panel. Four panels (24 rows on AVX-512) keep claims small
+// enough that a thread slowed by another process leaves little for the others to wait on.
+constexpr std::size_t kGroup = 4;
+// Reduction length per kernel call: a token tile's slice of the activation block (32 KB: 128 k
+// of AVX-512's 64 tokens) stays in L1 while every panel of the group runs against it; the
+// panels' slices stream from L2. The accumulators go back to memory once per slice, a few
+// dozen stores against thousands of FMAs.
+std::size_t kBlockFor(std::size_t tokensPerTile)
+{
+    return std::max<std::size_t>(16, (std::size_t(32) << 10) / (tokensPerTile * sizeof(float)) / 16 * 16);
+}
+
+// Spreads the prefetch of the next group's weight rows over this group's kernel calls, so
+// packing it does not wait on DRAM.
+class PrefetchPlan
+{
+public:
+    void add(const std::byte* p, std::size_t bytes)
+    {
+        if (p && bytes) {
+            m_ranges[m_count++] = {p, bytes};
+            m_lines += (bytes + 63) / 64;
+        }
+    }
+    // Call once all ranges are added: `calls` kernel calls will share the work.
+    void spreadOver(std::size_t calls)
+    {
+        // Twice the even share: a call's chunk stops at the end of a range, and getting ahead
+        // is harmless.
+        m_quota = calls ? 2 * 64 * ((m_lines + calls - 1) / calls) : 0;
+    }
+    // The next chunk to prefetch (null when done).
+    std::pair<const std::byte*, std::size_t> next()
+    {
+        while (m_index < m_count && m_offset >= m_ranges[m_index].second) {
+            ++m_index;
+            m_offset = 0;
+        }
+        if (m_index >= m_count)
+            return {nullptr, 0};
+        const auto& [p, bytes] = m_ranges[m_index];
+        const std::size_t n = std::min(m_quota, bytes - m_offset);
+        const std::pair<const std::byte*, std::size_t> chunk{p + m_offset, n};
+        m_offset += n;
+        return chunk;
+    }
+
+private:
+    std::pair<const std::byte*, std::size_t> m_ranges[2 * kGroup];
+    std::size_t m_count = 0, m_lines = 0, m_quota = 0, m_index = 0, m_offset = 0;
+};
 
 } // namespace
 
@@ -70,15 +121,13 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     // Work units are panels of R weight rows, numbered across all jobs (a gate/up pair is one
     // unit of two panels).
     std::vector<std::size_t> firstPanel(jobs.size() + 1, 0);
-    bool pairs = false;
-    for (std::size_t j = 0; j < jobs.size(); ++j) {
+    for (std::size_t j = 0; j < jobs.size(); ++j)
         firstPanel[j + 1] = firstPanel[j] + (jobs[j].w->rows + R - 1) / R;
-        pairs = pairs || jobs[j].up;
-    }
     const std::size_t units = firstPanel.back();
     const std::size_t tiles = (tokens + T - 1) / T;
-    const std::size_t panelFloats = kpad * R;
-    scratch.reserve(pool.size(), 2 * panelFloats, 2 * R * T);
+    const std::size_t kBlock = kBlockFor(T), kBlocks = (kpad + kBlock - 1) / kBlock;
+    const std::size_t panelFloats = kpad * R, tileFloats = R * T;
+    scratch.reserve(pool.size(), 2 * kGroup * panelFloats, 2 * kGroup * tileFloats);
     std::atomic<std::size_t> next{0};
 
     struct Unit
@@ -87,9 +136,12 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
         std::size_t n0 = 0, rows = 0;
         const std::byte* raw[2] = {nullptr, nullptr}; // first weight row of the panel(s)
         std::size_t bytes = 0;                        // raw bytes of one panel
+        std::size_t halves() const { return job->up ? 2 : 1; }
     };
     auto unitAt = [&](std::size_t p) {
-        std::size_t j = static_cast<std::size_t>(std::upper_bound(firstPanel.begin(), firstPanel.end(), p) - firstPanel.begin()) - 1;
+        std::size_t j = static_cast<std::size_t>(std::upper_bound(firstPanel.begin(), firstPanel.end(), p) -
+                                                 firstPanel.begin()) -
+                        1;
         Unit u;
         u.job = &jobs[j];
         u.n0 = (p - firstPanel[j]) * R;
@@ -100,42 +152,56 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
         return u;
     };
 
-    // Each thread claims a few panels at a time from a shared counter (no barrier between
-    // tiles or panels), packs a panel to f32 once, then runs it against every token tile with
-    // the accumulators in registers over the whole k range. The packed panel (kpad x R floats)
-    // stays in L1/L2 for its tiles; the token tiles are shared by both threads and stream from
-    // L2; the next panel's raw rows are prefetched while the current one computes.
+    // Each thread claims a group of panels at a time from a shared counter (no barrier between
+    // groups), packs them to f32 once, then, token tile by token tile and k slice by k slice,
+    // runs every panel of the group against the slice while it sits in L1. Panel (unit, half)
+    // i of the group uses packed buffer i and output tile i.
     pool.run([&](int thread, int) {
         float* panels = scratch.panels(thread);
         float* ctiles = scratch.tiles(thread);
-        std::size_t p = next.fetch_add(kClaim, std::memory_order_relaxed);
-        std::size_t claimEnd = std::min(p + kClaim, units);
-        while (p < units) {
-            const Unit u = unitAt(p);
-            // The panel after this one: the rest of this claim or, at its end, the next claim.
-            std::size_t q = p + 1;
-            if (q >= claimEnd) {
-                q = next.fetch_add(kClaim, std::memory_order_relaxed);
-                claimEnd = std::min(q + kClaim, units);
-            }
-            const Unit nu = q < units ? unitAt(q) : Unit{};
-            const std::size_t halves = u.job->up ? 2 : 1;
-            ks.packPanel(u.job->w->type, u.raw[0], u.job->w->rowStride, u.job->w->cols, u.rows, panels);
-            if (u.job->up)
-                ks.packPanel(u.job->up->type, u.raw[1], u.job->up->rowStride, u.job->up->cols, u.rows,
-                             panels + panelFloats);
-            for (std::size_t tile = 0; tile < tiles; ++tile) {
-                const std::size_t t0 = tile * T;
-                // This tile's share of the next panel's rows to prefetch.
-                const std::size_t pb = nu.bytes * tile / tiles, pe = nu.bytes * (tile + 1) / tiles;
-                for (std::size_t h = 0; h < halves; ++h) {
-                    const std::byte* pf = nu.raw[h] ? nu.raw[h] + pb : nullptr;
-                    ks.gemmTile(xt + tile * kpad * T, panels + h * panelFloats, kpad, ctiles + h * R * T, pf,
-                                pf ? pe - pb : 0);
+        std::size_t g = next.fetch_add(kGroup, std::memory_order_relaxed);
+        while (g < units) {
+            const std::size_t count = std::min(kGroup, units - g);
+            // The group after this one, claimed now so that its rows can be prefetched.
+            const std::size_t q = next.fetch_add(kGroup, std::memory_order_relaxed);
+            Unit group[kGroup];
+            std::size_t calls = 0;
+            for (std::size_t i = 0; i < count; ++i) {
+                group[i] = unitAt(g + i);
+                const Unit& u = group[i];
+                for (std::size_t h = 0; h < u.halves(); ++h) {
+                    const Tensor& w = h ? *u.job->up : *u.job->w;
+                    ks.packPanel(w.type, u.raw[h], w.rowStride, w.cols, u.rows,
+                                 panels + (2 * i + h) * panelFloats);
                 }
-                emitTile(ks, u.job->out, ctiles, ctiles + R * T, T, u.n0, u.rows, t0, std::min(T, tokens - t0));
+                calls += u.halves() * tiles * kBlocks;
             }
-            p = q;
+            PrefetchPlan prefetch;
+            for (std::size_t p = q; p < std::min(q + kGroup, units); ++p) {
+                const Unit nu = unitAt(p);
+                prefetch.add(nu.raw[0], nu.bytes);
+                prefetch.add(nu.raw[1], nu.bytes);
+            }
+            prefetch.spreadOver(calls);
+            for (std::size_t tile = 0; tile < tiles; ++tile) {
+                const float* xTile = xt + tile * kpad * T;
+                for (std::size_t k0 = 0; k0 < kpad; k0 += kBlock) {
+                    const std::size_t klen = std::min(kBlock, kpad - k0);
+                    for (std::size_t i = 0; i < count; ++i) {
+                        for (std::size_t h = 0; h < group[i].halves(); ++h) {
+                            const auto [pf, pfBytes] = prefetch.next();
+                            ks.gemmTile(xTile + k0 * T, panels + (2 * i + h) * panelFloats + k0 * R, klen,
+                                        ctiles + (2 * i + h) * tileFloats, k0 > 0, pf, pfBytes);
+                        }
+                    }
+                }
+                const std::size_t t0 = tile * T;
+                for (std::size_t i = 0; i < count; ++i)
+                    emitTile(ks, group[i].job->out, ctiles + 2 * i * tileFloats,
+                             ctiles + (2 * i + 1) * tileFloats, T, group[i].n0, group[i].rows, t0,
+                             std::min(T, tokens - t0));
+            }
+            g = q;
         }
     });
 }

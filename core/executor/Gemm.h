@@ -58,17 +58,21 @@ struct XtLayout
     {
         return (t / tileTokens) * kpad * tileTokens + k * tileTokens + t % tileTokens;
     }
-    std::size_t floats(std::size_t tokens) const { return (tokens + tileTokens - 1) / tileTokens * tileTokens * kpad; }
+    std::size_t floats(std::size_t tokens) const
+    {
+        return (tokens + tileTokens - 1) / tileTokens * tileTokens * kpad;
+    }
 };
 
 // Y = W X for every job, the prefill's matrix-matrix product over `tokens` columns of the
 // activation block `xt` (XtLayout with the kernel's tile and `kpad`).
-// Panels of gemmRows weight rows are claimed a few at a time by the pool's threads from a shared
+// Groups of a few panels of gemmRows weight rows are claimed by the pool's threads from a shared
 // counter (no barrier inside the product; a thread slowed down by another process takes fewer).
 // Each panel is converted to f32 once into a per-thread buffer and reused against every token
-// tile; each tile's accumulators stay in registers over the whole k range. The activation block
-// is shared by the threads (L2), the next panel's weight rows are prefetched while the current
-// one computes, so the FMA units, not the weight format or DRAM, set the pace.
+// tile. The reduction runs in slices: a token tile's slice of the activation block is loaded
+// into L1 once and used by every panel of the group (the FMA units, not L2, set the pace), and
+// the next group's weight rows are prefetched meanwhile, so neither the weight format nor DRAM
+// does.
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
           std::size_t kpad, std::size_t tokens);
 

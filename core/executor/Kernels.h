@@ -33,18 +33,23 @@ struct KernelSet
     void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                       float* dst);
 
-    // ct[j][t] = sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < kpad: one
-    // output tile of the prefill GEMM over the whole reduction, its accumulators held in
+    // ct[j][t] (+)= sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < klen: one
+    // output tile of the prefill GEMM over a range of the reduction, its accumulators held in
     // registers throughout. xt is one token tile of the transposed activation block (k-major,
-    // gemmTokens floats per k, contiguous, zero past the real k); `panel` a packed panel (kpad a
-    // multiple of 16). While it runs, the `pfBytes` bytes at `pf` (the next panel's weight rows)
-    // are prefetched towards L2, spread over the loop; pf may be null when pfBytes is 0.
-    void (*gemmTile)(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte* pf,
-                     std::size_t pfBytes);
+    // gemmTokens floats per k, contiguous, zero past the real k) and `panel` a packed panel, both
+    // starting at the range's first k; klen is a multiple of 16. With `accumulate` the tile
+    // starts from ct's current values (a later k range), else from zero. While it runs, the
+    // `pfBytes` bytes at `pf` (weight rows packed next) are prefetched towards L2, spread over
+    // the loop; pf may be null when pfBytes is 0.
+    void (*gemmTile)(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
+                     const std::byte* pf, std::size_t pfBytes);
     std::size_t gemmRows;
     std::size_t gemmTokens;
     // out[i] = silu(g[i]) * u[i] (silu(g) = g / (1 + e^-g)), the SwiGLU activation of prefill.
     void (*siluMul)(const float* g, const float* u, float* out, std::size_t n);
+    // x[i] = e^(scale x[i] - m) / sum_j e^(scale x[j] - m), m the largest scale x[i]; scale > 0:
+    // attention's scaled softmax over a query's scores (n >= 1).
+    void (*softmax)(float* x, std::size_t n, float scale);
     // out[c] = sum_{p<n} a[p] * rows[p * ld + c] for c < len: attention's weighted sum of value
     // rows, and its scores against keys stored transposed (a = the query, rows = key dims).
     void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out);

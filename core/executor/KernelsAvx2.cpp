@@ -213,13 +213,15 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 
 // 6 rows x 16 tokens, 12 ymm accumulators held over the whole reduction; prefetching as in
 // KernelsAvx512.cpp.
-void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte* pf,
-              std::size_t pfBytes)
+void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, bool accumulate,
+              const std::byte* pf, std::size_t pfBytes)
 {
     __m256 acc[kRows][2];
 #pragma GCC unroll 6
-    for (std::size_t j = 0; j < kRows; ++j)
-        acc[j][0] = acc[j][1] = _mm256_setzero_ps();
+    for (std::size_t j = 0; j < kRows; ++j) {
+        acc[j][0] = accumulate ? _mm256_loadu_ps(ct + j * kTokens) : _mm256_setzero_ps();
+        acc[j][1] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8) : _mm256_setzero_ps();
+    }
     const std::size_t blocks = kpad / 16;
     const std::size_t pfLines = (pfBytes + 63) / 64;
     const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
@@ -285,6 +287,41 @@ void siluMul(const float* g, const float* u, float* out, std::size_t n)
     }
     for (; i < n; ++i)
         out[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+}
+
+// Scaled softmax: a max pass, an exp8 pass that also sums, a scaling pass; scalar tails.
+void softmax(float* x, std::size_t n, float scale)
+{
+    const std::size_t n8 = n / 8 * 8;
+    __m256 mv = _mm256_set1_ps(x[0]);
+    for (std::size_t i = 0; i < n8; i += 8)
+        mv = _mm256_max_ps(mv, _mm256_loadu_ps(x + i));
+    __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(mv), _mm256_extractf128_ps(mv, 1));
+    m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+    float mx = std::max(_mm_cvtss_f32(m4), _mm_cvtss_f32(_mm_movehdup_ps(m4)));
+    for (std::size_t i = n8; i < n; ++i)
+        mx = std::max(mx, x[i]);
+    const float top = mx * scale;
+    const __m256 sv = _mm256_set1_ps(scale), tv = _mm256_set1_ps(top);
+    __m256 acc = _mm256_setzero_ps();
+    for (std::size_t i = 0; i < n8; i += 8) {
+        const __m256 e = exp8(_mm256_fmsub_ps(_mm256_loadu_ps(x + i), sv, tv));
+        _mm256_storeu_ps(x + i, e);
+        acc = _mm256_add_ps(acc, e);
+    }
+    __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+    s4 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+    float sum = _mm_cvtss_f32(_mm_add_ss(s4, _mm_movehdup_ps(s4)));
+    for (std::size_t i = n8; i < n; ++i) {
+        x[i] = std::exp(x[i] * scale - top);
+        sum += x[i];
+    }
+    const float inv = 1.0f / sum;
+    const __m256 iv = _mm256_set1_ps(inv);
+    for (std::size_t i = 0; i < n8; i += 8)
+        _mm256_storeu_ps(x + i, _mm256_mul_ps(_mm256_loadu_ps(x + i), iv));
+    for (std::size_t i = n8; i < n; ++i)
+        x[i] *= inv;
 }
 
 // out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 32 outputs at a time in four vectors.
@@ -359,8 +396,8 @@ const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
                            && __builtin_cpu_supports("f16c");
-    static const KernelSet set{"avx2", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &siluMul, &weightedSum,
-                               &readStream, &fmaLoop, 12.0 * 8 * 2};
+    static const KernelSet set{"avx2",   &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens,
+                               &siluMul, &softmax, &weightedSum, &readStream, &fmaLoop, 12.0 * 8 * 2};
     return ok ? &set : nullptr;
 }
 

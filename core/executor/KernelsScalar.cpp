@@ -73,9 +73,12 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, const std::byte*, std::size_t)
+void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, bool accumulate,
+              const std::byte*, std::size_t)
 {
     float acc[kRows][kTokens] = {};
+    if (accumulate)
+        std::memcpy(acc, ct, sizeof acc);
     for (std::size_t k = 0; k < kpad; ++k) {
         const float* xk = xt + k * kTokens;
         const float* pk = panel + (k / 16) * kRows * 16 + k % 16;
@@ -92,6 +95,22 @@ void siluMul(const float* g, const float* u, float* out, std::size_t n)
 {
     for (std::size_t i = 0; i < n; ++i)
         out[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+}
+
+void softmax(float* x, std::size_t n, float scale)
+{
+    float mx = x[0];
+    for (std::size_t i = 1; i < n; ++i)
+        mx = std::max(mx, x[i]);
+    const float top = mx * scale;
+    float sum = 0.0f;
+    for (std::size_t i = 0; i < n; ++i) {
+        x[i] = std::exp(x[i] * scale - top);
+        sum += x[i];
+    }
+    const float inv = 1.0f / sum;
+    for (std::size_t i = 0; i < n; ++i)
+        x[i] *= inv;
 }
 
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
@@ -135,7 +154,8 @@ float fmaLoop(std::size_t iters)
 
 const KernelSet& scalarKernels()
 {
-    static const KernelSet set{"scalar", &dotRows, &packPanel, &gemmTile, kRows, kTokens, &siluMul, &weightedSum, &readStream, &fmaLoop, 16.0};
+    static const KernelSet set{"scalar", &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens,
+                               &siluMul, &softmax, &weightedSum, &readStream, &fmaLoop, 16.0};
     return set;
 }
 

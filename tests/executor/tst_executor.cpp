@@ -89,6 +89,8 @@ private slots:
     void tokenText();
     void gemmMatchesDouble_data();
     void gemmMatchesDouble();
+    void softmaxMatchesDouble();
+    void dotRowsMatchDouble();
     void predictionKnowsCacheTiers();
     void benchHonoursCancel();
     void probesGiveSaneNumbers();
@@ -330,15 +332,16 @@ void TestExecutor::gemmMatchesDouble_data()
     QTest::newRow("q8_0") << QStringLiteral("q8_0") << 1e-4;
 }
 
-// The prefill GEMM directly: several panels per thread (claimed from the shared counter), a
-// partial last panel, several token tiles with a partial last one, each output mode, every
-// instruction set; results against a double-precision product of the stored weights.
+// The prefill GEMM directly: several panel groups per thread (claimed from the shared counter),
+// a partial last panel and group, several token tiles with a partial last one, several k blocks
+// with a partial last one, each output mode, every instruction set; results against a
+// double-precision product of the stored weights.
 void TestExecutor::gemmMatchesDouble()
 {
     QFETCH(QString, dtype);
     QFETCH(double, tol);
     const DType type = *dtypeFromName(dtype.toStdString());
-    const std::size_t rows = 173, cols = 160, tokens = 77;
+    const std::size_t rows = 173, cols = 608, tokens = 77;
     const std::size_t rowB = *rowBytes(type, cols);
     AlignedBuffer wbuf(rowB * rows), ubuf(rowB * rows);
     std::vector<double> w(rows * cols), u(rows * cols);
@@ -418,6 +421,100 @@ void TestExecutor::gemmMatchesDouble()
         }
         qInfo("%s %s: worst relative error %.3g", ks->name, qPrintable(dtype), worst);
         QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(ks->name)).arg(worst)));
+    }
+}
+
+// Attention's scaled softmax on every instruction set: lengths around the vector widths (masked
+// and scalar tails), scores far apart (e^x of the smallest underflows), one score alone.
+void TestExecutor::softmaxMatchesDouble()
+{
+    const float scale = 0.125f;
+    std::uint64_t seed = 99;
+    for (const KernelSet* ks : availableSets()) {
+        for (std::size_t n : {1, 7, 8, 16, 17, 33, 130}) {
+            std::vector<float> x(n);
+            for (float& v : x) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                v = static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
+                    static_cast<float>(1 << 23) * 400.0f;
+            }
+            double top = -1e300, sum = 0;
+            for (float v : x)
+                top = std::max(top, static_cast<double>(v) * scale);
+            std::vector<double> ref(n);
+            for (std::size_t i = 0; i < n; ++i)
+                sum += ref[i] = std::exp(static_cast<double>(x[i]) * scale - top);
+            ks->softmax(x.data(), n, scale);
+            double total = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                QVERIFY2(std::fabs(x[i] - ref[i] / sum) <= 1e-6 + 1e-5 * ref[i] / sum,
+                         qPrintable(QStringLiteral("%1 n=%2 i=%3: %4 vs %5")
+                                        .arg(QLatin1String(ks->name))
+                                        .arg(n)
+                                        .arg(i)
+                                        .arg(x[i])
+                                        .arg(ref[i] / sum)));
+                total += x[i];
+            }
+            QVERIFY(std::fabs(total - 1.0) < 1e-5);
+        }
+    }
+}
+
+// The decode kernel directly, every format on every instruction set: groups of four rows and a
+// remainder, Q8_0 rows of an odd and an even number of blocks (pairs and a last single block).
+// Against double precision of the stored weights and, for Q8_0, of the quantised activation.
+void TestExecutor::dotRowsMatchDouble()
+{
+    std::uint64_t seed = 2024;
+    auto rnd = [&] {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
+               static_cast<float>(1 << 23);
+    };
+    const std::size_t rows = 7;
+    for (const KernelSet* ks : availableSets()) {
+        for (DType type : {DType::F32, DType::F16, DType::BF16, DType::Q8_0}) {
+            for (std::size_t cols : {std::size_t(128), std::size_t(160), std::size_t(224)}) {
+                const std::size_t rowB = *rowBytes(type, cols);
+                AlignedBuffer w(rowB * rows);
+                std::vector<float> tmp(cols), x(cols);
+                std::vector<double> ref(rows * cols);
+                for (std::size_t r = 0; r < rows; ++r) {
+                    for (float& v : tmp)
+                        v = rnd();
+                    floatToRow(type, tmp.data(), cols, w.data() + r * rowB);
+                    rowToFloat(type, w.data() + r * rowB, cols, tmp.data());
+                    for (std::size_t k = 0; k < cols; ++k)
+                        ref[r * cols + k] = tmp[k];
+                }
+                for (float& v : x)
+                    v = rnd();
+                std::vector<BlockQ8x> xq(cols / kQ8Block);
+                quantizeQ8x(x.data(), cols, xq.data());
+                std::vector<double> xs(cols); // what the kernel multiplies by
+                for (std::size_t k = 0; k < cols; ++k)
+                    xs[k] = type == DType::Q8_0
+                                ? static_cast<double>(xq[k / kQ8Block].d) * xq[k / kQ8Block].qs[k % kQ8Block]
+                                : x[k];
+                std::vector<float> out(rows);
+                ks->dotRows(type, w.data(), rowB, cols, rows, x.data(), xq.data(), out.data());
+                for (std::size_t r = 0; r < rows; ++r) {
+                    double want = 0, mag = 0;
+                    for (std::size_t k = 0; k < cols; ++k) {
+                        want += ref[r * cols + k] * xs[k];
+                        mag += std::fabs(ref[r * cols + k] * xs[k]);
+                    }
+                    QVERIFY2(std::fabs(out[r] - want) <= 1e-5 * mag,
+                             qPrintable(QStringLiteral("%1 %2 cols=%3 row %4: %5 vs %6")
+                                            .arg(QLatin1String(ks->name), QLatin1String(dtypeName(type)))
+                                            .arg(cols)
+                                            .arg(r)
+                                            .arg(out[r])
+                                            .arg(want)));
+                }
+            }
+        }
     }
 }
 
