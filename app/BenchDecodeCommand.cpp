@@ -4,10 +4,7 @@
 #include "Command.h"
 
 #include "executor/BenchDecode.h"
-#include "executor/GgufReader.h"
-#include "executor/ModelLoader.h"
 #include "executor/Sampler.h"
-#include "executor/SyntheticModel.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -18,8 +15,6 @@
 #include <new>
 #include <string>
 #include <thread>
-
-#include <unistd.h>
 
 namespace {
 
@@ -103,21 +98,6 @@ QString parse(const QStringList& args, Options& o)
     return {};
 }
 
-// Refuses a synthetic model that cannot fit in this machine's memory before allocating it.
-QString checkFits(const is::exec::SyntheticSpec& s)
-{
-    const double dim = s.dim, hid = s.ffn, kv = static_cast<double>(s.dim) / s.heads * s.kvHeads;
-    const double experts = s.experts > 0 ? s.experts : 1;
-    const double params = 2.0 * dim * s.vocab + s.layers * (2 * dim * dim + 2 * dim * kv + 3 * dim * hid * experts);
-    const double bytes = params * (s.dtype == is::exec::DType::F32 ? 4.0 : s.dtype == is::exec::DType::Q8_0 ? 34.0 / 32 : 2.0);
-    const double ram = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
-    if (ram > 0 && bytes > 0.6 * ram)
-        return QStringLiteral("--synthetic: the model needs %1 GB, more than this machine's memory allows (%2 GB)")
-            .arg(bytes / 1e9, 0, 'f', 1)
-            .arg(ram / 1e9, 0, 'f', 1);
-    return {};
-}
-
 int runBenchDecode(const QStringList& args)
 {
     Options o;
@@ -126,27 +106,16 @@ int runBenchDecode(const QStringList& args)
     if (o.threads == 0)
         o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 
-    std::unique_ptr<is::exec::Model> model;
-    QString err;
-    try {
-        if (!o.model.isEmpty()) {
-            model = is::exec::loadModelFile(o.model, &err);
-        } else {
-            const QString specText = o.synthetic.isEmpty() ? QLatin1String(kDefaultSpec) : o.synthetic;
-            const auto spec = is::exec::parseSyntheticSpec(specText, &err);
-            if (!spec)
-                return badInput(err);
-            if (const QString fit = checkFits(*spec); !fit.isEmpty())
-                return badInput(fit);
-            model = is::exec::loadGgufBuffer(is::exec::writeSyntheticGguf(*spec),
-                                             QStringLiteral("synthetic:") + specText, &err);
-        }
-    } catch (const std::bad_alloc&) {
-        QTextStream(stderr) << "inference-studio bench-decode: out of memory while loading the model\n";
+    const QString specText = o.synthetic.isEmpty() ? QLatin1String(kDefaultSpec) : o.synthetic;
+    is::exec::BenchModel load =
+        is::exec::loadBenchModel(o.model, o.model.isEmpty() ? specText : QString(), {});
+    if (load.failure == is::exec::BenchModel::Failure::OutOfMemory) {
+        QTextStream(stderr) << "inference-studio bench-decode: " << load.error << "\n";
         return is::app::ExitRuntimeFailure;
     }
-    if (!model)
-        return badInput(err);
+    if (!load.model)
+        return badInput(load.error);
+    const std::unique_ptr<is::exec::Model> model = std::move(load.model);
 
     // Progress on stderr, redrawn in place at most ten times a second.
     auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);

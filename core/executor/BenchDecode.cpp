@@ -125,29 +125,51 @@ double physicalMemoryBytes()
 
 } // namespace
 
-std::unique_ptr<Model> loadBenchModel(const QString& modelFile, const QString& syntheticSpec, const BenchOptions& opt,
-                                      QString* error, bool* cancelled)
+BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec, const BenchOptions& opt)
 {
     const auto stop = [&] { return opt.cancelled && opt.cancelled(); };
-    *cancelled = false;
-    std::unique_ptr<Model> model;
-    if (!stop()) {
+    BenchModel r;
+    auto fail = [&](BenchModel::Failure f, const QString& error) {
+        r.model.reset();
+        r.failure = f;
+        r.error = error;
+        return std::move(r);
+    };
+    if (stop())
+        return fail(BenchModel::Failure::Cancelled, {});
+    QString error;
+    try {
         if (!modelFile.isEmpty()) {
-            model = loadModelFile(modelFile, error);
+            r.model = loadModelFile(modelFile, &error);
         } else {
-            const auto spec = parseSyntheticSpec(syntheticSpec, error);
+            const auto spec = parseSyntheticSpec(syntheticSpec, &error);
             if (!spec)
-                return nullptr;
+                return fail(BenchModel::Failure::BadInput, error);
+            // Generating keeps the tensors and the file image at once: refuse what cannot fit
+            // rather than let the system start swapping or kill the process.
+            const double bytes = syntheticWeightBytes(*spec), ram = physicalMemoryBytes();
+            if (ram > 0 && bytes > 0.6 * ram)
+                return fail(
+                    BenchModel::Failure::BadInput,
+                    QStringLiteral("synthetic:%1: the model needs %2 GB, more than this machine's memory "
+                                   "allows (%3 GB)")
+                        .arg(spec->toString())
+                        .arg(bytes / 1e9, 0, 'f', 1)
+                        .arg(ram / 1e9, 0, 'f', 1));
             AlignedBuffer image = writeSyntheticGguf(*spec, opt.cancelled);
             if (!image.empty())
-                model = loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), error);
+                r.model =
+                    loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), &error);
         }
+    } catch (const std::bad_alloc&) {
+        return fail(BenchModel::Failure::OutOfMemory,
+                    QStringLiteral("out of memory while loading the model"));
     }
-    if (stop()) {
-        *cancelled = true;
-        return nullptr;
-    }
-    return model;
+    if (stop())
+        return fail(BenchModel::Failure::Cancelled, {});
+    if (!r.model)
+        return fail(BenchModel::Failure::BadInput, error);
+    return r;
 }
 
 is::ModelDesc modelDesc(const Model& model)

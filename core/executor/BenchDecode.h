@@ -69,12 +69,26 @@ struct BenchResult
     QJsonObject toJson() const;
 };
 
+// The benchmark's model, or why there is none.
+struct BenchModel
+{
+    enum class Failure {
+        None,
+        BadInput,    // the file or the spec (error names it and the field), or a synthetic model
+                     // too large for this machine's memory, refused before allocating it
+        OutOfMemory, // an allocation failed while loading
+        Cancelled,   // options.cancelled returned true
+    };
+    std::unique_ptr<Model> model;
+    Failure failure = Failure::None;
+    QString error;
+};
+
 // Loads the benchmark's model: the GGUF or llama2.c file `modelFile`, else the synthetic model
 // `syntheticSpec`, polling options.cancelled (before and after reading a file, per tensor while
-// generating a synthetic one). Null with `error` set on failure; null with *cancelled set when
-// cancelled.
-std::unique_ptr<Model> loadBenchModel(const QString& modelFile, const QString& syntheticSpec, const BenchOptions& options,
-                                      QString* error, bool* cancelled);
+// generating a synthetic one). The command line and the measure panel both load through here.
+BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec,
+                          const BenchOptions& options);
 
 // The executor's model as the engine describes models: the same architecture counts.
 is::ModelDesc modelDesc(const Model& model);

@@ -161,6 +161,17 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
     return s;
 }
 
+double syntheticWeightBytes(const SyntheticSpec& s)
+{
+    const double dim = s.dim, hid = s.ffn, kv = static_cast<double>(s.dim) / s.heads * s.kvHeads;
+    const double experts = s.experts > 0 ? s.experts : 1;
+    const double perWeight = static_cast<double>(*rowBytes(s.dtype, kQ8Block)) / kQ8Block;
+    const double router = s.experts > 0 ? dim * s.experts * 4.0 : 0.0; // kept in f32
+    return perWeight *
+               (2.0 * dim * s.vocab + s.layers * (2 * dim * dim + 2 * dim * kv + 3 * dim * hid * experts)) +
+           s.layers * router;
+}
+
 AlignedBuffer writeSyntheticGguf(const SyntheticSpec& s)
 {
     return writeSyntheticGguf(s, {});

@@ -34,6 +34,10 @@ struct SyntheticSpec
 // Parses a SPEC string; on error returns nullopt and an error naming the field.
 std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* error);
 
+// Bytes of the weight matrices the spec describes (norms aside): what loading it needs, to be
+// checked against the machine's memory before generating it.
+double syntheticWeightBytes(const SyntheticSpec& spec);
+
 // A GGUF image with deterministic random weights (same spec and seed: same bytes) and a small
 // made-up vocabulary so generated tokens print as text. Norms stay F32, as llama.cpp writes them.
 AlignedBuffer writeSyntheticGguf(const SyntheticSpec& spec);

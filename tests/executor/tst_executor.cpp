@@ -93,6 +93,7 @@ private slots:
     void dotRowsMatchDouble();
     void predictionKnowsCacheTiers();
     void benchHonoursCancel();
+    void benchModelFailuresExplainThemselves();
     void probesGiveSaneNumbers();
 };
 
@@ -554,6 +555,41 @@ void TestExecutor::predictionKnowsCacheTiers()
     QVERIFY2(qAbs(tb - big / 20e9) / (big / 20e9) < 0.02, qPrintable(QString::number(tb * 20e9 / big)));
 }
 
+// What the command line and the measure panel load through: a synthetic model's size is known
+// before it is generated (hand-computed, and equal to the loaded tensors), one too large for this
+// machine is refused without allocating it, and bad input names the file or the field.
+void TestExecutor::benchModelFailuresExplainThemselves()
+{
+    QString err;
+    const auto small = parseSyntheticSpec(
+        QStringLiteral("dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=96,dtype=f16"), &err);
+    QVERIFY(small);
+    // 2 x 64 x 96 (embedding, output) + 2 layers x (2 x 64 x 64 + 2 x 64 x 32 + 3 x 64 x 96), 2 bytes each.
+    QCOMPARE(syntheticWeightBytes(*small),
+             2.0 * (2 * 64 * 96 + 2 * (2 * 64 * 64 + 2 * 64 * 32 + 3 * 64 * 96)));
+    BenchOptions o;
+    const BenchModel ok = loadBenchModel({}, small->toString(), o);
+    QVERIFY(ok.model);
+    double loaded = static_cast<double>(ok.model->tokenEmbd.bytes() + ok.model->output.bytes());
+    for (const LayerWeights& l : ok.model->layers)
+        for (const Tensor* t : {&l.wq, &l.wk, &l.wv, &l.wo, &l.w1, &l.w2, &l.w3})
+            loaded += static_cast<double>(t->bytes());
+    QCOMPARE(syntheticWeightBytes(*small), loaded);
+
+    const BenchModel huge = loadBenchModel(
+        {}, QStringLiteral("dim=16384,layers=1000,heads=128,ffn=65536,vocab=32000,dtype=f32"), o);
+    QCOMPARE(huge.failure, BenchModel::Failure::BadInput);
+    QVERIFY2(huge.error.contains(QStringLiteral("memory")) &&
+                 huge.error.startsWith(QStringLiteral("synthetic:")),
+             qPrintable(huge.error));
+    const BenchModel badSpec = loadBenchModel({}, QStringLiteral("dim=64,colour=3"), o);
+    QCOMPARE(badSpec.failure, BenchModel::Failure::BadInput);
+    QVERIFY2(badSpec.error.contains(QStringLiteral("colour")), qPrintable(badSpec.error));
+    const BenchModel missing = loadBenchModel(QStringLiteral("/nonexistent/model.gguf"), {}, o);
+    QCOMPARE(missing.failure, BenchModel::Failure::BadInput);
+    QVERIFY2(missing.error.contains(QStringLiteral("/nonexistent/model.gguf")), qPrintable(missing.error));
+}
+
 void TestExecutor::benchHonoursCancel()
 {
     const QString spec = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=96,dtype=f32");
@@ -564,16 +600,16 @@ void TestExecutor::benchHonoursCancel()
     // Cancelled while the synthetic model is generated: no model, no error.
     int polls = 0;
     o.cancelled = [&] { return ++polls > 2; };
-    QString err;
-    bool cancelled = false;
-    QVERIFY(!loadBenchModel({}, spec, o, &err, &cancelled));
-    QVERIFY(cancelled);
-    QVERIFY(err.isEmpty());
+    BenchModel load = loadBenchModel({}, spec, o);
+    QVERIFY(!load.model);
+    QCOMPARE(load.failure, BenchModel::Failure::Cancelled);
+    QVERIFY(load.error.isEmpty());
     // Not cancelled: a model.
     o.cancelled = {};
-    auto m = loadBenchModel({}, spec, o, &err, &cancelled);
-    QVERIFY(m);
-    QVERIFY(!cancelled);
+    load = loadBenchModel({}, spec, o);
+    QCOMPARE(load.failure, BenchModel::Failure::None);
+    QVERIFY(load.model);
+    const auto m = std::move(load.model);
     // Cancelled at the first probe phase: nothing decoded. Cancelled mid-decode: a partial run.
     for (int after : {2, 4}) {
         polls = 0;

@@ -5,9 +5,6 @@
 
 #ifdef IS_HAVE_EXECUTOR
 #include "executor/BenchDecode.h"
-#include "executor/GgufReader.h"
-#include "executor/ModelLoader.h"
-#include "executor/SyntheticModel.h"
 #endif
 
 #include <new>
@@ -83,34 +80,26 @@ void MeasureJob::run()
     };
 #ifdef IS_HAVE_EXECUTOR
     using namespace is::exec;
-    std::unique_ptr<Model> model;
-    QString error;
     const auto cancelled = [this] { return m_cancel.load(); };
     const auto markCancelled = [this] {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_state.phase = Phase::Cancelled;
     };
-    try {
-        if (!m_request.modelFile.isEmpty()) {
-            model = loadModelFile(m_request.modelFile, &error);
-        } else {
-            const auto spec = parseSyntheticSpec(m_request.syntheticSpec, &error);
-            if (spec) {
-                // Generating a large synthetic model takes seconds: it stops when cancelled.
-                AlignedBuffer image = writeSyntheticGguf(*spec, cancelled);
-                if (cancelled())
-                    return markCancelled();
-                model =
-                    loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), &error);
-            }
-        }
-    } catch (const std::bad_alloc&) {
-        return fail(QCoreApplication::translate("MeasureJob", "Not enough memory to load the model"));
-    }
-    if (cancelled())
+    // Generating a large synthetic model takes seconds: it stops when cancelled.
+    BenchOptions loading;
+    loading.cancelled = cancelled;
+    BenchModel load = loadBenchModel(m_request.modelFile, m_request.syntheticSpec, loading);
+    switch (load.failure) {
+    case BenchModel::Failure::None:
+        break;
+    case BenchModel::Failure::Cancelled:
         return markCancelled();
-    if (!model)
-        return fail(error);
+    case BenchModel::Failure::OutOfMemory:
+        return fail(QCoreApplication::translate("MeasureJob", "Not enough memory to load the model"));
+    case BenchModel::Failure::BadInput:
+        return fail(load.error);
+    }
+    const std::unique_ptr<Model> model = std::move(load.model);
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_state.phase = Phase::Probing;
