@@ -458,18 +458,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+107"/>
+        <location line="+104"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-109"/>
-        <location line="+109"/>
+        <location line="-106"/>
+        <location line="+106"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-104"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -504,7 +504,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+55"/>
         <source>Latency targets: first token within %1 s, %2 ms per output token</source>
         <translation>延迟目标：首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
     </message>
@@ -608,12 +608,12 @@
 <context>
     <name>MeasureJob</name>
     <message>
-        <location filename="../widgets/measure/MeasureJob.cpp" line="+108"/>
+        <location filename="../widgets/measure/MeasureJob.cpp" line="+98"/>
         <source>Not enough memory to load the model</source>
         <translation>内存不足，无法加载模型</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>Not enough memory to run the model</source>
         <translation>内存不足，无法运行模型</translation>
     </message>
