@@ -256,7 +256,17 @@ void TestCharts::axisRangesStayWhileDataFits()
     niceaxis::setLogRange(&log, 0.5, 30); // below the range: refitted
     QCOMPARE(log.min(), 0.1);
     QCOMPARE(log.max(), 100.0);
-    QCOMPARE(axis.min(), 0.0);
+    niceaxis::setLogRange(&log, 0.05, 500); // both ends outside: refitted to 0.01 .. 1000
+    QCOMPARE(log.min(), 0.01);
+    QCOMPARE(log.max(), 1000.0);
+    // 0.5 .. 30 needs 0.1 .. 100 (3 decades); the 5 shown are exactly two too wide: kept.
+    niceaxis::setLogRange(&log, 0.5, 30);
+    QCOMPARE(log.min(), 0.01);
+    QCOMPARE(log.max(), 1000.0);
+    // 2 .. 30 needs 1 .. 100 (2 decades); the 5 shown are three too wide: refitted.
+    niceaxis::setLogRange(&log, 2, 30);
+    QCOMPARE(log.min(), 1.0);
+    QCOMPARE(log.max(), 100.0);
 }
 
 void TestCharts::svgKeepsTextAfterScreenPaint()
