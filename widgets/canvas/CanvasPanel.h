@@ -31,9 +31,6 @@ public:
     CanvasView* view() const { return m_view; }
     // Actions for the Edit menu.
     QList<QAction*> editActions() const;
-    QAction* deleteAction() const { return m_delete; }
-    QAction* linkToolAction() const { return m_linkTool; }
-    QComboBox* linkChooser() const { return m_linkChoice; }
 
 public Q_SLOTS:
     void deleteSelection();

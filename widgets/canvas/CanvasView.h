@@ -21,7 +21,6 @@ class CanvasView : public QGraphicsView
 public:
     CanvasView(CanvasScene* scene, ScenarioDocument* doc, QWidget* parent = nullptr);
 
-    CanvasScene* canvasScene() const { return m_scene; }
     double zoom() const;
     void setZoom(double factor);
 

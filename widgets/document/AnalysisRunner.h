@@ -41,8 +41,6 @@ public:
     bool waitForIdle(int timeoutMs = 30000);
 
     bool busy() const { return m_inFlight || m_pending.has_value() || m_coalesce.isActive(); }
-    quint64 requestedGeneration() const { return m_requested; }
-    quint64 deliveredGeneration() const { return m_delivered; }
     std::shared_ptr<const ScenarioAnalysis> latest() const { return m_latest; }
 
     // The same computation as a pure function, for tests: analyses deployment by deployment.

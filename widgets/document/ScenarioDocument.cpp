@@ -215,7 +215,6 @@ void ScenarioDocument::setCost(const CostAssumptions& cost, const QJsonObject& t
         m_scenario.extensions.remove(QStringLiteral("tco"));
     else
         m_scenario.extensions.insert(QStringLiteral("tco"), tco);
-    Q_EMIT costChanged();
     Q_EMIT changed();
 }
 

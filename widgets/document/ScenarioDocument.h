@@ -32,7 +32,6 @@ public:
 
     const Scenario& scenario() const { return m_scenario; }
     const Catalog& catalog() const { return *m_catalog; }
-    std::shared_ptr<const Catalog> catalogPtr() const { return m_catalog; }
     QUndoStack* undoStack() const { return m_undo; }
 
     // The file the document was loaded from or saved to; empty for an untitled document.
@@ -85,7 +84,6 @@ Q_SIGNALS:
     void workloadChanged();
     void modelChanged();
     void nameChanged();
-    void costChanged();
     // Any change the analysis depends on (everything but canvas positions).
     void changed();
     void selectionChanged();

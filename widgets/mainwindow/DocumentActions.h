@@ -25,7 +25,6 @@ public:
     // Dialogs are parented to this window (it changes when the language is switched).
     void setDialogParent(QWidget* w) { m_dialogParent = w; }
     void addToMenu(QMenu* fileMenu);
-    QAction* saveAction() const { return m_save; }
 
     // Without dialogs (tests, command line). Errors go to the Issues panel and `error`.
     bool openFile(const QString& path, QString* error = nullptr);

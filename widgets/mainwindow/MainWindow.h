@@ -57,13 +57,9 @@ public:
     WorkloadPanel* workload() const { return m_workload; }
     ModelPanel* model() const { return m_model; }
     InspectorPanel* inspector() const { return m_inspector; }
-    IssuesPanel* issuesPanel() const { return m_issuesPanel; }
     ChartsView* charts() const { return m_charts; }
     ComparisonTable* table() const { return m_table; }
-    ServingCostFleetView* servingViews() const { return m_serving; }
-    QTabWidget* resultTabs() const { return m_results; }
     MeasurePanel* measure() const { return m_measure; }
-    QMenu* languageMenu() const { return m_languageMenu; }
     // Whether closing may go ahead without asking (screenshots, benchmarks, tests).
     void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
 

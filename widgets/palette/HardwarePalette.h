@@ -24,7 +24,6 @@ public:
 
     HardwarePaletteModel* model() const { return m_model; }
     QTreeView* view() const { return m_view; }
-    QLineEdit* searchField() const { return m_search; }
     void setFilter(const QString& text);
 
 private:

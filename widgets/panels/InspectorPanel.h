@@ -34,9 +34,7 @@ public:
     explicit InspectorPanel(ScenarioDocument* doc, QWidget* parent = nullptr);
 
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis);
-    QString currentId() const { return m_id; }
     QSpinBox* countSpin() const { return m_count; }
-    QLineEdit* nameEdit() const { return m_name; }
 
 private:
     void onSelectionChanged();

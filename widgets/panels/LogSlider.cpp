@@ -34,11 +34,6 @@ int LogSlider::positionOf(double value) const
     return static_cast<int>(std::lround(t * kSteps));
 }
 
-double LogSlider::logValue() const
-{
-    return valueAt(value());
-}
-
 void LogSlider::setLogValue(double v)
 {
     m_setting = true;

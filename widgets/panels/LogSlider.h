@@ -13,11 +13,8 @@ class LogSlider : public QSlider
 public:
     LogSlider(double minimum, double maximum, QWidget* parent = nullptr);
 
-    double logValue() const;
     // Moves the handle to the nearest position (without emitting logValueChanged).
     void setLogValue(double v);
-    double minimumValue() const { return m_min; }
-    double maximumValue() const { return m_max; }
     static constexpr int kSteps = 1000;
 
 Q_SIGNALS:

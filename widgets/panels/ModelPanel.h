@@ -27,7 +27,6 @@ class ModelPanel : public QDockWidget
 public:
     ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settings, QWidget* parent = nullptr);
 
-    QComboBox* catalogCombo() const { return m_catalog; }
     // Sets the model of the current target (one undo step), as the panel's controls do.
     void applyModel(const ModelRef& m, const QString& what);
     bool importHfConfig(const QString& path);

@@ -27,9 +27,6 @@ public:
     explicit WorkloadPanel(ScenarioDocument* doc, QWidget* parent = nullptr);
 
     LogSlider* contextSlider() const { return m_context; }
-    QSpinBox* outputSpin() const { return m_output; }
-    QSpinBox* concurrencySpin() const { return m_concurrency; }
-    QComboBox* goalCombo() const { return m_goal; }
 
 private:
     void refresh();

@@ -64,8 +64,3 @@ QStringList ServingChartPanel::legendLabels() const
         labels << e.label;
     return labels;
 }
-
-void ServingChartPanel::retranslate()
-{
-    ChartPanel::retranslate();
-}

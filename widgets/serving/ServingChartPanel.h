@@ -36,9 +36,6 @@ public:
     // A control above the chart, not part of exports (a selector).
     void addControl(QWidget* w) { addHeaderWidget(w); }
 
-protected:
-    void retranslate() override;
-
 private:
     QString m_id;
     std::function<QString()> m_title;

@@ -163,5 +163,4 @@ void ServingCostFleetView::deliver(quint64 generation, std::shared_ptr<const is:
         m_serving->clearRun();
         m_serving->setStatus(tr("Cannot simulate this scenario: %1").arg(error));
     }
-    Q_EMIT simulationFinished();
 }

@@ -53,8 +53,7 @@ public:
     // editor only shows the assumptions. The shell still calls setScenario() after each change.
     void setDocument(is::gui::ScenarioDocument* doc);
 
-    // Requests simulated per deployment (default 5,000: interactive, still stable percentiles).
-    void setSimulatedRequests(int requests) { m_requests = std::max(1, requests); }
+    // Requests simulated per deployment (5,000: interactive, still stable percentiles).
     int simulatedRequests() const { return m_requests; }
 
     // True while a simulation for the newest scenario is queued or running.
@@ -74,8 +73,6 @@ public:
     void setFontPointSize(int points);
 
 Q_SIGNALS:
-    // A simulation reached the Serving tab (or failed; see simulationError()).
-    void simulationFinished();
     // An export finished; message is user-facing ("Saved chart.png") or an error.
     void exported(const QString& message, bool ok);
 

@@ -47,7 +47,6 @@ void Settings::setLanguage(const QString& lang)
     if (lang == language())
         return;
     m_s->setValue(kLanguage, lang);
-    Q_EMIT languageChanged(lang);
 }
 
 QString Settings::theme() const
@@ -60,7 +59,6 @@ void Settings::setTheme(const QString& theme)
     if (theme == this->theme())
         return;
     m_s->setValue(kTheme, theme);
-    Q_EMIT themeChanged(theme);
 }
 
 int Settings::chartFontSize() const
@@ -73,7 +71,6 @@ void Settings::setChartFontSize(int points)
     if (points == chartFontSize())
         return;
     m_s->setValue(kChartFont, points);
-    Q_EMIT chartFontSizeChanged(points);
 }
 
 QByteArray Settings::windowGeometry() const

@@ -14,7 +14,7 @@ class QSettings;
 namespace is::gui {
 
 // Every persistent preference of the studio behind typed accessors, in one place (no string keys
-// elsewhere). Setters emit a signal only when the value really changes.
+// elsewhere). recentFilesChanged is emitted only when the list really changes.
 class Settings : public QObject
 {
     Q_OBJECT
@@ -64,9 +64,6 @@ public:
     void sync();
 
 Q_SIGNALS:
-    void languageChanged(const QString& lang);
-    void themeChanged(const QString& theme);
-    void chartFontSizeChanged(int points);
     void recentFilesChanged();
 
 private:
