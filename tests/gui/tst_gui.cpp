@@ -35,9 +35,12 @@
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -45,6 +48,7 @@
 #include <QMimeData>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSet>
 #include <QSortFilterProxyModel>
@@ -496,6 +500,59 @@ private Q_SLOTS:
         QCOMPARE(box->text(), failure);
         box->close();
         QTRY_VERIFY(!window()->findChild<QMessageBox*>(QStringLiteral("ExportErrorBox")));
+    }
+
+    // Chart and table exports open in the folder of the last export, and the studio keeps it.
+    void exportsRememberTheirFolder()
+    {
+        Settings* settings = m_studio->settings();
+        QCOMPARE(Settings(m_dir->filePath(QStringLiteral("fresh.ini"))).exportDirectory(),
+                 QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        const QString before = settings->exportDirectory();
+        const QString first = m_dir->filePath(QStringLiteral("exports/first"));
+        const QString second = m_dir->filePath(QStringLiteral("exports/second"));
+        QVERIFY(QDir().mkpath(first) && QDir().mkpath(second));
+
+        ChartPanel* chart = window()->charts()->chart(QStringLiteral("latency"));
+        QVERIFY(chart);
+        QAction* chartCsv = nullptr;
+        for (QAction* a : chart->exportActions())
+            if (a->objectName() == QLatin1String("export-csv"))
+                chartCsv = a;
+        QAction* tableCsv = nullptr;
+        for (QAction* a : window()->table()->actions())
+            if (a->text() == ComparisonTable::tr("Export table as CSV…"))
+                tableCsv = a;
+        QVERIFY(chartCsv && tableCsv);
+
+        QStringList proposed;
+        QString answer;
+        filedialogs::setAnswerForTests([&](filedialogs::Purpose purpose, const QString&, const QString& p) {
+            proposed << (purpose == filedialogs::Purpose::Save ? p : QStringLiteral("<open>"));
+            return answer;
+        });
+        const auto restore = qScopeGuard([] { filedialogs::setAnswerForTests(nullptr); });
+        // A chart exported into one folder...
+        answer = first + QStringLiteral("/latency.csv");
+        chartCsv->trigger();
+        QVERIFY(QFileInfo::exists(answer));
+        QCOMPARE(settings->exportDirectory(), first);
+        // ...is where the table's export starts; exporting it elsewhere moves the folder.
+        answer = second + QStringLiteral("/table.csv");
+        tableCsv->trigger();
+        QVERIFY(QFileInfo::exists(answer));
+        QCOMPARE(settings->exportDirectory(), second);
+        // Cancelling keeps the folder.
+        answer.clear();
+        chartCsv->trigger();
+        QCOMPARE(proposed, QStringList({before + QStringLiteral("/latency.csv"),
+                                        first + QStringLiteral("/comparison.csv"),
+                                        second + QStringLiteral("/latency.csv")}));
+        QCOMPARE(settings->exportDirectory(), second);
+
+        // Kept across sessions: the settings file holds it.
+        settings->sync();
+        QCOMPARE(Settings(m_dir->filePath(QStringLiteral("settings.ini"))).exportDirectory(), second);
     }
 
     void contextSliderChangesCharts()

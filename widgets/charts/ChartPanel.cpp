@@ -20,7 +20,6 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPainter>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -304,10 +303,8 @@ void ChartPanel::exportWithDialog(const QString& format)
         filter = tr("PDF document (*.pdf)");
     else
         filter = tr("CSV data (*.csv)");
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString suggested = dir + QLatin1Char('/') + id() + QLatin1Char('.') + format;
-    QString path =
-        is::gui::filedialogs::saveFileName(this, tr("Export “%1”").arg(title()), suggested, filter);
+    QString path = is::gui::filedialogs::exportFileName(this, tr("Export “%1”").arg(title()),
+                                                        id() + QLatin1Char('.') + format, filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow/Studio.h"
 
+#include "FileDialogs.h"
 #include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
 #include "document/IssueLog.h"
@@ -34,6 +35,7 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
     m_issues = new IssueLog(this);
     m_files = new DocumentActions(m_doc, m_settings, m_issues, this);
     m_autosave = new Autosave(m_doc, m_settings, options.recoveryPath, this);
+    filedialogs::setExportSettings(m_settings);
     for (const QString& w : catalogWarnings)
         m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, w);
 

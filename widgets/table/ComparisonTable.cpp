@@ -14,7 +14,6 @@
 #include <QHeaderView>
 #include <QMimeData>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
 #include <QTextBoundaryFinder>
@@ -108,10 +107,8 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     m_exportCsv = new QAction(this);
     connect(m_copy, &QAction::triggered, this, &ComparisonTable::copyToClipboard);
     connect(m_exportCsv, &QAction::triggered, this, [this] {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        QString path = is::gui::filedialogs::saveFileName(this, tr("Export comparison table"),
-                                                          dir + QStringLiteral("/comparison.csv"),
-                                                          tr("CSV data (*.csv)"));
+        QString path = is::gui::filedialogs::exportFileName(
+            this, tr("Export comparison table"), QStringLiteral("comparison.csv"), tr("CSV data (*.csv)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
