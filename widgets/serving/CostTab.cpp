@@ -12,8 +12,6 @@
 #include <QChart>
 #include <QEvent>
 #include <QGridLayout>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QSplitter>
@@ -158,16 +156,6 @@ void CostTab::drawStack()
     chart->addSeries(series);
     series->attachAxis(categories);
     series->attachAxis(values);
-    const QList<QBarSet*> sets = series->barSets();
-    // Owned hardware has no rental part and rented hardware only that: hide empty components.
-    for (int c = 0; c < sets.size(); ++c) {
-        bool any = false;
-        for (const HourlyCost& h : m_breakdown)
-            any = any || h.*kComponents[c].field > 0;
-        for (QLegendMarker* m : chart->legend()->markers(series))
-            if (m->label() == sets[c]->label() && !any)
-                m->setVisible(false);
-    }
     niceaxis::setValueRange(values, top > 0 ? top * 1.08 : 1.0);
 
     QString csv = QStringLiteral("deployment");
