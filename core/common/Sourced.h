@@ -32,6 +32,7 @@ struct Sourced
     double at(Bound b) const;
     Sourced scaled(double factor) const;
     QJsonObject toJson() const;
+    bool operator==(const Sourced&) const = default;
 };
 
 // Parses `{"value": 3.35e12, "min": ..., "max": ..., "source": "...", "kind": "datasheet"}`

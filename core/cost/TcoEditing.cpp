@@ -19,11 +19,6 @@ Sourced* costField(CostAssumptions& c, const QString& key)
     return f && f->cost ? &(c.*f->cost) : nullptr;
 }
 
-bool sameSourced(const Sourced& a, const Sourced& b)
-{
-    return a.value == b.value && a.min == b.min && a.max == b.max && a.source == b.source && a.kind == b.kind;
-}
-
 // Moves amortisation, electricity and PUE from "tco" to "cost": "tco" would shadow them for the
 // Cost view while the estimates read "cost". Each is checked as the "cost" parser will check it on
 // the next load; one that fails stops the edit with the reason. `replaced`: the key this edit sets
@@ -92,7 +87,7 @@ bool isOverridden(const TcoSections& s, const QString& deploymentId, const QStri
         return true;
     CostAssumptions c = s.cost;
     if (const Sourced* f = costField(c, key))
-        return !sameSourced(*f, *defaultAssumption(key));
+        return *f != *defaultAssumption(key);
     return false;
 }
 

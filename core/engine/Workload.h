@@ -15,6 +15,7 @@ struct Workload
     int concurrency = 1;     // simultaneous streams
     double ttftLimitS = 0;   // 0 = no limit
     double tpotLimitS = 0;   // 0 = no limit
+    bool operator==(const Workload&) const = default;
 };
 
 // How the chips of one deployment split the model: tp x pp chips hold one replica, dp replicas

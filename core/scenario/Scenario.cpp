@@ -39,11 +39,7 @@ bool Scenario::operator==(const Scenario& o) const
                 return false;
         return true;
     };
-    const Workload& a = workload;
-    const Workload& b = o.workload;
-    return name == o.name && description == o.description && model == o.model &&
-           a.inputTokens == b.inputTokens && a.outputTokens == b.outputTokens &&
-           a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS && a.tpotLimitS == b.tpotLimitS &&
+    return name == o.name && description == o.description && model == o.model && workload == o.workload &&
            goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments &&
            extensions == o.extensions;
 }

@@ -6,14 +6,6 @@
 
 namespace is::gui {
 
-namespace {
-bool same(const Workload& a, const Workload& b)
-{
-    return a.inputTokens == b.inputTokens && a.outputTokens == b.outputTokens &&
-           a.concurrency == b.concurrency && a.ttftLimitS == b.ttftLimitS && a.tpotLimitS == b.tpotLimitS;
-}
-} // namespace
-
 ChangeWorkloadCommand::ChangeWorkloadCommand(ScenarioDocument* doc, const Workload& after, ServingGoal goal,
                                              const QString& text, const QString& field, QUndoCommand* parent)
     : QUndoCommand(text, parent), m_doc(doc), m_before(doc->scenario().workload),
@@ -43,7 +35,7 @@ bool ChangeWorkloadCommand::mergeWith(const QUndoCommand* other)
         return false;
     m_after = o->m_after;
     m_goalAfter = o->m_goalAfter;
-    setObsolete(same(m_after, m_before) && m_goalAfter == m_goalBefore);
+    setObsolete(m_after == m_before && m_goalAfter == m_goalBefore);
     return true;
 }
 
