@@ -184,16 +184,10 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
         m_doc->undoStack()->beginMacro(tr("Use parametric model"));
         applyModel(*m, m->inlineModel->arch.name);
         // The precisions belong to the deployments that serve the model.
-        for (const QString& id : targetIds()) {
-            if (const DeploymentDoc* d = m_doc->deployment(id)) {
-                DeploymentDoc changed = *d;
-                changed.weights = weights;
-                changed.kv = kv;
-                if (!(changed == *d))
-                    m_doc->undoStack()->push(
-                        new ChangeDeploymentCommand(m_doc, changed, tr("Change precision")));
-            }
-        }
+        changePrecisions(targetIds(), [&](DeploymentDoc& d) {
+            d.weights = weights;
+            d.kv = kv;
+        });
         m_doc->undoStack()->endMacro();
     });
     connect(doc, &ScenarioDocument::selectionChanged, this, &ModelPanel::refresh);
@@ -209,6 +203,18 @@ QStringList ModelPanel::targetIds() const
 {
     const QStringList sel = m_doc->selection();
     return sel.isEmpty() ? m_doc->deploymentIds() : sel;
+}
+
+void ModelPanel::changePrecisions(const QStringList& ids, const std::function<void(DeploymentDoc&)>& change)
+{
+    for (const QString& id : ids) {
+        if (const DeploymentDoc* d = m_doc->deployment(id)) {
+            DeploymentDoc changed = *d;
+            change(changed);
+            if (!(changed == *d))
+                m_doc->undoStack()->push(new ChangeDeploymentCommand(m_doc, changed, tr("Change precision")));
+        }
+    }
 }
 
 void ModelPanel::applyModel(const ModelRef& m, const QString& what)
@@ -264,16 +270,8 @@ bool ModelPanel::importGguf(const QString& path)
     const QStringList targets = targetIds();
     applyModel(r, name);
     // The weights' precision is the file's: the deployments that serve it take it.
-    if (imported->weights) {
-        for (const QString& id : targets) {
-            if (const DeploymentDoc* d = m_doc->deployment(id)) {
-                DeploymentDoc changed = *d;
-                changed.weights = imported->weights;
-                if (!(changed == *d))
-                    undo->push(new ChangeDeploymentCommand(m_doc, changed, tr("Change precision")));
-            }
-        }
-    }
+    if (imported->weights)
+        changePrecisions(targets, [&](DeploymentDoc& d) { d.weights = imported->weights; });
     undo->endMacro();
     const QString weights = imported->weights
                                 ? tr("%1 weights (%2, %3 bits per weight)")

@@ -5,6 +5,8 @@
 
 #include <QDockWidget>
 
+#include <functional>
+
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -39,6 +41,9 @@ public:
 private:
     void refresh();
     QStringList targetIds() const;
+    // The precisions that come with a model: one "Change precision" step (inside the caller's
+    // macro) for each deployment in `ids` that `change` alters.
+    void changePrecisions(const QStringList& ids, const std::function<void(DeploymentDoc&)>& change);
     QString describe(const ModelRef& m) const;
 
     ScenarioDocument* m_doc;
