@@ -126,6 +126,13 @@ void TestCharts::formatting()
     QCOMPARE(chartfmt::niceCeil(730), 1000.0);
     QCOMPARE(chartfmt::niceCeil(130), 200.0);
     QCOMPARE(chartfmt::niceCeil(0.041), 0.05);
+    // %g bar labels keep the largest bar's integer digits: 3 at least, 12 at most.
+    QCOMPARE(chartfmt::barLabelPrecision(0.5), 3);
+    QCOMPARE(chartfmt::barLabelPrecision(999), 3);
+    QCOMPARE(chartfmt::barLabelPrecision(1000), 4);
+    QCOMPARE(chartfmt::barLabelPrecision(118788), 6);
+    QCOMPARE(chartfmt::barLabelPrecision(2e15), 12);
+    QCOMPARE(chartfmt::barLabelPrecision(std::nan("")), 3);
 }
 
 void TestCharts::everyChartFilled()

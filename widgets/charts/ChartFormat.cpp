@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -95,6 +96,12 @@ double niceCeil(double v)
         if (v <= step * magnitude * (1 + 1e-9))
             return step * magnitude;
     return 10 * magnitude;
+}
+
+int barLabelPrecision(double top)
+{
+    const int digits = drawable(top) && top >= 1 ? int(std::floor(std::log10(top))) + 1 : 1;
+    return std::clamp(digits, 3, 12);
 }
 
 QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id, int index)

@@ -35,6 +35,9 @@ QString significant(double v, int digits = 3);
 QString twoLineLabel(const QString& label, int maxChars);
 // An upper axis bound at or above v on a 1-2-5 ladder (nice round tick values).
 double niceCeil(double v);
+// Bar labels print with %g: the significant digits that keep the integer digits of the largest
+// bar, `top` (4018, not 4.02e+03; 118788, not 1.188e+05), at least 3 and at most 12.
+int barLabelPrecision(double top);
 
 // The deployment's colour; ids without one get a stable palette colour by their index.
 QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id, int index);

@@ -281,8 +281,7 @@ void FleetTab::drawChart()
     bars->attachAxis(categories);
     bars->attachAxis(values);
     niceaxis::setValueRange(values, top > 0 ? top * 1.12 : 1.0);
-    // %g labels: keep the integer digits of the largest bar (118788, not 1.188e+05).
-    bars->setLabelsPrecision(std::clamp(top >= 1 ? int(std::floor(std::log10(top))) + 1 : 1, 3, 12));
+    bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
     m_chart->setCsv(csv);
     m_chart->showNote(notes.join(QStringLiteral("; ")));
     m_chart->refreshFonts();

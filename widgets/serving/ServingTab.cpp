@@ -53,14 +53,6 @@ QString metricCsvId(int metric)
     return QLatin1String(ids[std::clamp(metric, 0, 2)]);
 }
 
-// Bar labels use %g: enough significant digits that the largest bar keeps its integer digits
-// (4018, not 4.02e+03), at least three for small ones.
-int labelPrecision(double top)
-{
-    const int digits = top >= 1 ? int(std::floor(std::log10(top))) + 1 : 1;
-    return std::clamp(digits, 3, 9);
-}
-
 QPen linePen(const QColor& c, qreal width = 2, Qt::PenStyle style = Qt::SolidLine)
 {
     QPen p(c);
@@ -287,7 +279,7 @@ void ServingTab::drawPercentiles()
         bars->attachAxis(categories);
         bars->attachAxis(values);
         niceaxis::setValueRange(values, top > 0 ? top * 1.15 : 1.0);
-        bars->setLabelsPrecision(labelPrecision(top));
+        bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
         panel->setCsv(csv);
         panel->showNote(notes.join(QStringLiteral("; ")));
         panel->refreshFonts();
