@@ -46,6 +46,13 @@ Sourced Sourced::assumed(double v, const QString& source)
     return s;
 }
 
+Sourced Sourced::measured(double v, const QString& source)
+{
+    Sourced s = assumed(v, source);
+    s.kind = SourceKind::Measured;
+    return s;
+}
+
 double Sourced::at(Bound b) const
 {
     if (!hasRange())

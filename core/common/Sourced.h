@@ -28,6 +28,7 @@ struct Sourced
     SourceKind kind = SourceKind::Assumed;
 
     static Sourced assumed(double v, const QString& source = {});
+    static Sourced measured(double v, const QString& source);
     bool hasRange() const { return min < max; }
     double at(Bound b) const;
     Sourced scaled(double factor) const;

@@ -76,7 +76,7 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
 // the primary tier's, or on a CPU the last-level cache's when they fit it.
 double streamBandwidth(const EvalContext& ctx, double bytes)
 {
-    if (streamsFromCpuCache(bytes, ctx.cacheCapacity, ctx.cacheBandwidth))
+    if (streamsFromCpuCache(bytes, ctx.cacheCapacity, ctx.cacheBandwidth, ctx.cal.cacheUsable.value))
         return ctx.cacheBandwidth;
     return ctx.memBandwidth;
 }

@@ -31,14 +31,11 @@ void resolveSpeculative(EvalContext& ctx);
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas);
 
-// Share of a CPU's last-level cache a working set streamed every step may fill and still stay
-// resident: the rest holds activations, code and other processes' lines, and absorbs imperfect
-// replacement (a cyclic sweep larger than an LRU cache gets almost no hits). Per device class.
-constexpr double kCpuCacheUsable = 0.75;
-// The CPU tier rule: a step reading `bytes` streams from a cache of `capacity` bytes when it fits.
-constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwidth)
+// The CPU tier rule: a step reading `bytes` streams from a cache of `capacity` bytes when they fit
+// in the share `usable` of it (the family's calibration, cache_usable).
+constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwidth, double usable)
 {
-    return capacity > 0 && bandwidth > 0 && bytes <= kCpuCacheUsable * capacity;
+    return capacity > 0 && bandwidth > 0 && bytes <= usable * capacity;
 }
 
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and

@@ -13,28 +13,6 @@
 
 namespace is {
 
-namespace {
-
-Sourced measured(double v, const QString& source)
-{
-    Sourced s;
-    s.value = v;
-    s.source = source;
-    s.kind = SourceKind::Measured;
-    return s;
-}
-
-QJsonObject field(const Sourced& s)
-{
-    QJsonObject o;
-    o[QStringLiteral("value")] = s.value;
-    o[QStringLiteral("source")] = s.source;
-    o[QStringLiteral("kind")] = sourceKindId(s.kind);
-    return o;
-}
-
-} // namespace
-
 QString thisMachineId()
 {
     return QStringLiteral("this-machine");
@@ -49,19 +27,20 @@ Device thisMachineDevice(const MachineProbes& p)
     d.family = thisMachineId();
     d.cls = DeviceClass::Cpu;
     d.defaultPrecision = Precision::FP32;
-    d.peakFlops[Precision::FP32] = measured(p.peakFlops, QStringLiteral("FMA probe, all threads"));
+    d.peakFlops[Precision::FP32] = Sourced::measured(p.peakFlops, QStringLiteral("FMA probe, all threads"));
     if (p.cacheBytes > 0 && p.cacheBandwidth > 0) {
         MemoryTier llc;
         llc.kind = MemoryTierKind::Sram;
-        llc.capacityBytes = measured(p.cacheBytes, QStringLiteral("last-level cache size (sysfs)"));
-        llc.bandwidthBytesPerS =
-            measured(p.cacheBandwidth, QStringLiteral("decode kernel streaming from the last-level cache"));
+        llc.capacityBytes = Sourced::measured(p.cacheBytes, QStringLiteral("last-level cache size (sysfs)"));
+        llc.bandwidthBytesPerS = Sourced::measured(
+            p.cacheBandwidth, QStringLiteral("decode kernel streaming from the last-level cache"));
         d.memory.push_back(llc);
     }
     MemoryTier ddr;
     ddr.kind = MemoryTierKind::Ddr;
-    ddr.capacityBytes = measured(p.memoryBytes, QStringLiteral("physical memory"));
-    ddr.bandwidthBytesPerS = measured(p.memoryBandwidth, QStringLiteral("decode kernel streaming from DRAM"));
+    ddr.capacityBytes = Sourced::measured(p.memoryBytes, QStringLiteral("physical memory"));
+    ddr.bandwidthBytesPerS =
+        Sourced::measured(p.memoryBandwidth, QStringLiteral("decode kernel streaming from DRAM"));
     d.memory.push_back(ddr);
     return d;
 }
@@ -72,31 +51,33 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     QJsonObject fam;
     // The bandwidths are what the decode kernel achieved, so no further fraction applies.
     fam[QStringLiteral("memory_efficiency")] =
-        field(measured(1.0, why + QStringLiteral(": bandwidths are achieved rates")));
+        Sourced::measured(1.0, why + QStringLiteral(": bandwidths are achieved rates")).toJson();
     if (p.gemmFlops > 0 && p.peakFlops > 0) {
         const double eff = std::clamp(p.gemmFlops / p.peakFlops, 0.01, 1.0);
         fam[QStringLiteral("compute_efficiency")] =
-            field(measured(eff, why + QStringLiteral(": prefill kernel / FMA peak")));
+            Sourced::measured(eff, why + QStringLiteral(": prefill kernel / FMA peak")).toJson();
         // rows / (rows + half) at one row is the matrix-vector kernel's share of the GEMM rate.
         if (p.matvecFlops > 0)
             fam[QStringLiteral("gemm_half_rows")] =
-                field(measured(std::max(0.0, eff * p.peakFlops / p.matvecFlops - 1.0),
-                               why + QStringLiteral(": matrix-vector vs matrix-matrix kernel rates")));
+                Sourced::measured(std::max(0.0, eff * p.peakFlops / p.matvecFlops - 1.0),
+                                  why + QStringLiteral(": matrix-vector vs matrix-matrix kernel rates"))
+                    .toJson();
     } else {
         fam[QStringLiteral("compute_efficiency")] =
-            field(Sourced::assumed(0.5, QStringLiteral("CPU matrix products without a kernel probe")));
+            Sourced::assumed(0.5, QStringLiteral("CPU matrix products without a kernel probe")).toJson();
     }
     if (!fam.contains(QStringLiteral("gemm_half_rows")))
         fam[QStringLiteral("gemm_half_rows")] =
-            field(Sourced::assumed(4.0, QStringLiteral("CPU register tiles fill with a few rows")));
+            Sourced::assumed(4.0, QStringLiteral("CPU register tiles fill with a few rows")).toJson();
     fam[QStringLiteral("kernel_overhead_s")] =
-        field(measured(p.syncS, why + QStringLiteral(": one fork-join of the thread pool")));
+        Sourced::measured(p.syncS, why + QStringLiteral(": one fork-join of the thread pool")).toJson();
     fam[QStringLiteral("step_overhead_s")] =
-        field(Sourced::assumed(0.0, QStringLiteral("sampling in-process takes microseconds")));
+        Sourced::assumed(0.0, QStringLiteral("sampling in-process takes microseconds")).toJson();
     fam[QStringLiteral("request_overhead_s")] =
-        field(Sourced::assumed(0.0, QStringLiteral("no server in front of the executor")));
+        Sourced::assumed(0.0, QStringLiteral("no server in front of the executor")).toJson();
     fam[QStringLiteral("max_usable_memory")] =
-        field(Sourced::assumed(0.9, QStringLiteral("operating system and other processes")));
+        Sourced::assumed(0.9, QStringLiteral("operating system and other processes")).toJson();
+    fam[QStringLiteral("cache_usable")] = Calibration().family(QString()).cacheUsable.toJson();
     QJsonObject families;
     families[thisMachineId()] = fam;
     QJsonObject root;
@@ -116,7 +97,9 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
 
 bool streamsFromCache(const MachineProbes& p, double bytesPerStep)
 {
-    return detail::streamsFromCpuCache(bytesPerStep, p.cacheBytes, p.cacheBandwidth); // the engine's own rule
+    // The engine's own rule, with this machine's family's share of the cache.
+    const double usable = thisMachineCatalog(p)->calibration().family(thisMachineId()).cacheUsable.value;
+    return detail::streamsFromCpuCache(bytesPerStep, p.cacheBytes, p.cacheBandwidth, usable);
 }
 
 std::optional<Estimate> estimateThisMachine(const MachineProbes& p, const ModelDesc& m, Precision weights,

@@ -186,7 +186,7 @@ is::ModelDesc modelDesc(const Model& model)
     m.vocab = c.vocab;
     m.tiedEmbeddings = model.output.data == model.tokenEmbd.data;
     m.maxContext = c.seqLen;
-    m.attention = c.kvHeads == c.heads ? is::AttentionKind::MHA : (c.kvHeads == 1 ? is::AttentionKind::MQA : is::AttentionKind::GQA);
+    m.attention = is::attentionKindFor(c.heads, c.kvHeads);
     if (c.experts > 0) {
         m.experts = c.experts;
         m.activeExperts = c.topK;
@@ -202,6 +202,8 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     auto log = is::log::get("executor");
     BenchResult r;
     const auto stop = [&] { return opt.cancelled && opt.cancelled(); };
+    // Checked between phases: a cancelled run returns what it has, marked cancelled.
+    const auto cancelledNow = [&] { return r.cancelled = stop(); };
     const ModelConfig& c = model.cfg;
     const int prompt = std::max(1, opt.promptTokens);
     const int gen = std::max(1, opt.genTokens);
@@ -216,10 +218,8 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.isa = kernels().name;
     r.prompt_tokens = prompt;
     r.gen_tokens = gen;
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
 
     std::vector<int> tokens{1 % c.vocab};
     std::uint64_t s = opt.seed * 0x9e3779b97f4a7c15ull + 7;
@@ -233,10 +233,8 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     ex.prefill(tokens.data(), std::min(prompt, 8));
     ex.decode(tokens[0]);
     ex.reset();
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
 
     // Prefill, next to an FMA-peak probe.
     const double peak = probe.peakFlops();
@@ -258,10 +256,8 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.prefill_flops_fraction_cpu = prefillCpu > 0 && probe.lastPeakPerCpuSecond() > 0
                                        ? prefillFlops / prefillCpu / probe.lastPeakPerCpuSecond()
                                        : 0;
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
 
     // The probes "this machine" is described by, right before decoding: memory tiers as the
     // decode kernel streams the model's weight format from them, the kernels' compute rates,
@@ -276,35 +272,27 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     mp.syncS = probe.syncSeconds();
     mp.memoryBytes = physicalMemoryBytes();
     mp.cacheBytes = static_cast<double>(probe.caches().llc);
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
     // Decode forks and joins once per matrix; the streaming probes do too, per region of the
     // model's mean weight bytes per fork-join (a shared machine's preemptions hit both alike),
     // over rows as long as the model's (short rows cost more per byte than long ones).
     const std::size_t regionBytes = model.decodeWeightBytes() / static_cast<std::size_t>(ex.regionsPerToken());
     const double llcStream = probe.streamRate(wt, true, regionBytes, static_cast<std::size_t>(c.dim));
     r.llc_bw_gbs = probe.llcBandwidth() / 1e9;
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
     const double dramStream = probe.streamRate(wt, false, regionBytes, static_cast<std::size_t>(c.dim));
     r.read_bw_gbs = probe.readBandwidth() / 1e9;
     mp.cacheBandwidth = llcStream * engineBytesPerFileByte(wt);
     mp.memoryBandwidth = dramStream * engineBytesPerFileByte(wt);
-    if (stop()) {
-        r.cancelled = true;
+    if (cancelledNow())
         return r;
-    }
 
     const auto t1 = Clock::now();
     for (int i = 0; i < gen; ++i) {
-        if (stop()) {
-            r.cancelled = true;
+        if (cancelledNow())
             return r;
-        }
         r.tokens.push_back(next);
         if (opt.onToken)
             opt.onToken(next);

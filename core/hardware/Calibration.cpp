@@ -23,6 +23,11 @@ FamilyCalibration builtinDefault()
     c.requestOverheadS = Sourced::assumed(0.0, why);
     c.linkEfficiency = Sourced::assumed(0.7, why);
     c.maxUsableMemory = Sourced::assumed(0.9, why);
+    // The rest of the cache holds activations, code and other processes' lines, and a cyclic
+    // sweep larger than an LRU cache gets almost no hits, so only a working set well inside it
+    // streams at the cache's bandwidth.
+    c.cacheUsable = Sourced::assumed(
+        0.75, QStringLiteral("CPU last-level cache: room for activations, code and other processes' lines"));
     c.dataflowLayerS = Sourced::assumed(10e-6, why);
     c.dataflowAreaS = Sourced::assumed(20e-6, why);
     c.dataflowHopS = Sourced::assumed(20e-6, why);
@@ -49,13 +54,15 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
     read("request_overhead_s", c.requestOverheadS);
     read("link_efficiency", c.linkEfficiency);
     read("max_usable_memory", c.maxUsableMemory);
+    read("cache_usable", c.cacheUsable);
     read("dataflow_layer_s", c.dataflowLayerS);
     read("dataflow_area_s", c.dataflowAreaS);
     read("dataflow_hop_s", c.dataflowHopS);
     c.fittedOn.clear();
     for (const QJsonValue& v : f.array("fitted_on"))
         c.fittedOn << v.toString();
-    for (const Sourced* frac : {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory})
+    for (const Sourced* frac :
+         {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory, &c.cacheUsable})
         if (f.ok() && (frac->value <= 0 || frac->value > 1))
             f.fail("efficiency", QStringLiteral("fractions must be in (0, 1]"));
     return c;

@@ -24,6 +24,8 @@ struct FamilyCalibration
     Sourced requestOverheadS;   // fixed time per request before the first token: API, tokenizer, scheduling
     Sourced linkEfficiency;     // fraction of link bandwidth collectives reach
     Sourced maxUsableMemory;    // fraction of capacity usable for weights + KV (runtime, fragmentation)
+    Sourced cacheUsable;        // CPUs: fraction of the last-level cache a working set streamed every step
+                                // may fill and still be read from it
     // SRAM dataflow: per-layer latency = dataflowLayerS + dataflowAreaS * sqrt(fraction of the mesh the
     // layer occupies); each chip-to-chip hop adds the link latency plus dataflowHopS.
     Sourced dataflowLayerS;

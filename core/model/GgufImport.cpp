@@ -157,8 +157,7 @@ GgufImport build(const gguf::Header& h, const QString& origin)
     const int valueLength = k.integer("attention.value_length", keyLength, 1, 65536);
     m.headDim = keyLength;
     m.maxContext = k.integer("context_length", 0, 0, 1 << 30);
-    m.attention = m.kvHeads == m.heads ? AttentionKind::MHA
-                                       : (m.kvHeads == 1 ? AttentionKind::MQA : AttentionKind::GQA);
+    m.attention = attentionKindFor(m.heads, m.kvHeads);
 
     // Vocabulary: the tokenizer's list (its count only, never its strings), else the embedding.
     const gguf::TensorInfo* embd = h.tensor("token_embd.weight");

@@ -26,7 +26,7 @@ void readCommon(JsonFields& f, ModelDesc& m)
     m.vocab = f.integer("vocab_size", 0, 1, kMaxDim, true);
     m.tiedEmbeddings = f.boolean("tie_word_embeddings", false);
     m.maxContext = f.integer("max_position_embeddings", 0, 0, 1 << 30);
-    m.attention = m.kvHeads == m.heads ? AttentionKind::MHA : (m.kvHeads == 1 ? AttentionKind::MQA : AttentionKind::GQA);
+    m.attention = attentionKindFor(m.heads, m.kvHeads);
 }
 
 void readMixtralLike(JsonFields& f, ModelDesc& m, const char* expertsKey, const char* ffnKey)

@@ -20,6 +20,11 @@ QString attentionKindId(AttentionKind k)
     return QStringLiteral("gqa");
 }
 
+AttentionKind attentionKindFor(int heads, int kvHeads)
+{
+    return kvHeads == heads ? AttentionKind::MHA : (kvHeads == 1 ? AttentionKind::MQA : AttentionKind::GQA);
+}
+
 std::optional<AttentionKind> attentionKindFromId(const QString& id)
 {
     for (AttentionKind k : {AttentionKind::MHA, AttentionKind::GQA, AttentionKind::MQA, AttentionKind::MLA})

@@ -12,6 +12,8 @@ namespace is {
 enum class AttentionKind { MHA, GQA, MQA, MLA };
 QString attentionKindId(AttentionKind k);
 std::optional<AttentionKind> attentionKindFromId(const QString& id);
+// Multi-head, multi-query or grouped-query attention from the head counts (MLA is never implied).
+AttentionKind attentionKindFor(int heads, int kvHeads);
 
 // A concrete transformer architecture. Every byte and FLOP the engine uses is derived from these
 // fields (model/ModelMath.h); nothing is typed in.

@@ -96,6 +96,8 @@ private slots:
         QTest::newRow("zero layers") << QByteArray(R"({"models":[{"id":"m","layers":0,"hidden":8,"heads":1,"vocab":8}]})")
                                      << QStringLiteral("models[0].layers");
         QTest::newRow("nothing") << QByteArray(R"({"version":1})") << QStringLiteral("expected one of");
+        QTest::newRow("cache share above 1")
+            << QByteArray(R"({"families":{"cpu":{"cache_usable":1.5}}})") << QStringLiteral("families.cpu");
     }
     void badFilesNameTheField()
     {

@@ -65,6 +65,13 @@ private slots:
         const double small = bytes(m); // 4 x (4 x 256^2 + 3 x 256 x 768) + 4096 x 256 + norms: ~19 MB
         QVERIFY(small < 0.75 * p.cacheBytes);
         QVERIFY(streamsFromCache(p, small));
+        // The share of the cache is the family's calibration, a stated assumption with its reason.
+        const Sourced usable = thisMachineCatalog(p)->calibration().family(thisMachineId()).cacheUsable;
+        QCOMPARE(usable.value, 0.75);
+        QCOMPARE(usable.kind, SourceKind::Assumed);
+        QVERIFY(!usable.source.isEmpty());
+        QVERIFY(streamsFromCache(p, 0.74 * p.cacheBytes));
+        QVERIFY(!streamsFromCache(p, 0.76 * p.cacheBytes));
         const double overhead = m.layers * kernelsPerLayer(m) * p.syncS;
         QVERIFY(qAbs(step(m) - (small / 100e9 + overhead)) < 1e-9);
         m.layers = 12;
