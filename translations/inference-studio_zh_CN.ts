@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+118"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+117"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -88,12 +88,12 @@
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Export “%1”</source>
         <translation>导出“%1”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -286,12 +286,12 @@
 <context>
     <name>ComparisonTable</name>
     <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+112"/>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+111"/>
         <source>Export comparison table</source>
         <translation>导出对比表</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
@@ -347,7 +347,7 @@
 <context>
     <name>CostTab</name>
     <message>
-        <location filename="../widgets/serving/CostTab.cpp" line="+50"/>
+        <location filename="../widgets/serving/CostTab.cpp" line="+48"/>
         <source>Capital</source>
         <translation>资本支出</translation>
     </message>
@@ -398,7 +398,7 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+55"/>
+        <location line="+45"/>
         <source>USD per million output tokens</source>
         <translation>美元 / 百万输出 token</translation>
     </message>
@@ -969,7 +969,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+82"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+74"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -1519,7 +1519,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+121"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+128"/>
         <source>on chip</source>
         <translation>片上</translation>
     </message>
@@ -2495,13 +2495,12 @@
         <translation>使用参数化模型</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+79"/>
+        <location line="+31"/>
         <source>Change precision</source>
         <translation>修改精度</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="+9"/>
         <source>Use model %1</source>
         <translation>使用模型 %1</translation>
     </message>
@@ -2516,7 +2515,7 @@
         <translation>导入 GGUF %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+8"/>
         <source>%1 weights (%2, %3 bits per weight)</source>
         <translation>%1 权重（%2，每个权重 %3 位）</translation>
     </message>
@@ -2590,7 +2589,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+95"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>
