@@ -56,17 +56,18 @@ AnalysisRunner::~AnalysisRunner()
 }
 
 ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine,
-                                         const std::vector<double>& contexts, QThreadPool* pool)
+                                         const std::vector<double>& contexts, QThreadPool* pool,
+                                         ContextCurveCache* cache)
 {
     // A scenario that does not resolve is reported as a whole, with its field paths intact.
     QString error;
     if (s.deployments.size() <= 1 || !resolveScenario(s, engine.catalog(), &error))
-        return analyseScenario(s, engine, contexts);
+        return analyseScenario(s, engine, contexts, cache);
 
     std::vector<ScenarioAnalysis> parts(s.deployments.size());
     if (!pool) {
         for (size_t i = 0; i < parts.size(); ++i)
-            parts[i] = analyseScenario(only(s, i), engine, contexts);
+            parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
     } else {
         // The calling thread takes the first deployment; the pool the rest.
         std::atomic<int> remaining(static_cast<int>(parts.size()) - 1);
@@ -74,13 +75,13 @@ ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine
         std::condition_variable done;
         for (size_t i = 1; i < parts.size(); ++i) {
             pool->start([&, i] {
-                parts[i] = analyseScenario(only(s, i), engine, contexts);
+                parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
                 std::lock_guard lock(m);
                 if (--remaining == 0)
                     done.notify_one();
             });
         }
-        parts[0] = analyseScenario(only(s, 0), engine, contexts);
+        parts[0] = analyseScenario(only(s, 0), engine, contexts, cache);
         std::unique_lock lock(m);
         done.wait(lock, [&] { return remaining.load() == 0; });
     }
@@ -114,7 +115,8 @@ void AnalysisRunner::startNext()
     m_pool.start([this, scenario, engine, contexts, generation, parts] {
         QElapsedTimer t;
         t.start();
-        auto result = std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts));
+        auto result =
+            std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts, &m_curves));
         const double ms = t.nsecsElapsed() / 1e6;
         // Queued: runs on the GUI thread. The destructor waits for this job, so `this` is alive.
         QMetaObject::invokeMethod(
@@ -134,7 +136,7 @@ std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s
     QElapsedTimer t;
     t.start();
     auto result = std::make_shared<const ScenarioAnalysis>(
-        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr));
+        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr, &m_curves));
     const double ms = t.nsecsElapsed() / 1e6;
     // Supersedes anything requested before.
     const quint64 generation = ++m_requested;

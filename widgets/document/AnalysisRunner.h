@@ -21,7 +21,9 @@ namespace is::gui {
 // Runs is::analyseScenario off the GUI thread. Requests made in one event-loop pass coalesce
 // into one job; while a job runs only the newest request is kept (newest job wins) and results
 // older than one already delivered are dropped. Deployments are analysed in parallel (they are
-// independent) and merged in document order. Results come back by queued call.
+// independent) and merged in document order. Results come back by queued call. The speed-versus-
+// context curves are cached for as long as the runner lives (they stay the same while the
+// context slider moves).
 class AnalysisRunner : public QObject
 {
     Q_OBJECT
@@ -47,7 +49,8 @@ public:
 
     // The same computation as a pure function, for tests: analyses deployment by deployment.
     static ScenarioAnalysis analyse(const Scenario& s, const Engine& engine,
-                                    const std::vector<double>& contexts, QThreadPool* pool);
+                                    const std::vector<double>& contexts, QThreadPool* pool,
+                                    ContextCurveCache* cache = nullptr);
 
 Q_SIGNALS:
     void analysisReady(std::shared_ptr<const is::ScenarioAnalysis> analysis, quint64 generation);
@@ -68,6 +71,7 @@ private:
     quint64 m_requested = 0;
     quint64 m_delivered = 0;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
+    ContextCurveCache m_curves;
 };
 
 } // namespace is::gui
