@@ -25,6 +25,7 @@
 #include "serving/TcoEditor.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
+#include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
 #include "../core/GgufTestWriter.h"
@@ -36,6 +37,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QHeaderView>
@@ -47,6 +50,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -56,6 +60,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QXmlStreamReader>
 
 #include <memory>
@@ -598,6 +603,82 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    // Dragging a slider streams analyses in: the charts draw them on axes that only grow, the
+    // table keeps its column widths. Once the stream stops the newest analysis is shown again,
+    // settled: axes fit the data and the table fits its columns.
+    void streamSettlesToFittedViews()
+    {
+        AnalysisRunner* runner = m_studio->runner();
+        ChartsView* charts = window()->charts();
+        ComparisonTable* table = window()->findChild<ComparisonTable*>();
+        QVERIFY(table);
+        ChartPanel* latency = charts->chart(QStringLiteral("latency"));
+        QVERIFY(latency);
+        // (Looked up each time: a chart rebuilds its axes when its categories change.)
+        const auto ttftTop = [latency] {
+            auto* axis = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
+            return axis ? axis->max() : -1.0;
+        };
+        LogSlider* slider = window()->workload()->contextSlider();
+        const auto columnWidths = [table] {
+            QList<int> w;
+            for (int c = 0; c < table->model()->columnCount(); ++c)
+                w << table->view()->horizontalHeader()->sectionSize(c);
+            return w;
+        };
+        QSignalSpy streaming(runner, &AnalysisRunner::streamingChanged);
+        const auto settleAt = [&](int position) {
+            slider->setValue(position);
+            if (!settle())
+                return false;
+            if (runner->streaming() && !(streaming.wait(10000) && !runner->streaming()))
+                return false;
+            charts->flush();
+            return true;
+        };
+        const int shortContext = 0;
+        const int longContext = LogSlider::kSteps * 3 / 5;
+
+        // Settled at a long context, then at the short one: the TTFT axis fits the short one (an
+        // axis keeps a range the data still fills 40 % of, so where it comes from matters).
+        QVERIFY(settleAt(longContext));
+        QVERIFY(settleAt(shortContext));
+        QVERIFY(!charts->live());
+        const double shortTop = ttftTop();
+        QVERIFY(shortTop > 0);
+        const QList<int> shortWidths = columnWidths();
+
+        // The stream: the long context, then the short one again. A long settle interval, so that
+        // a busy machine's analyses still count as one stream.
+        const int settleMs = runner->settleInterval();
+        runner->setSettleInterval(3000);
+        streaming.clear();
+        slider->setValue(longContext);
+        QVERIFY(settle());
+        const double longTop = ttftTop();
+        // (Far enough apart that a settled axis would not keep the long one's range.)
+        QVERIFY2(longTop > 3 * shortTop, "the TTFT axis should grow with the context");
+        slider->setValue(shortContext);
+        QVERIFY(settle());
+        QVERIFY(runner->streaming());
+        QCOMPARE(streaming.count(), 1);
+        QCOMPARE(streaming.first().first().toBool(), true);
+        QVERIFY(charts->live());
+        QVERIFY(!latency->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+        QCOMPARE(ttftTop(), longTop); // only grows while streaming
+
+        // Settled: fitted to the newest analysis again.
+        QVERIFY(streaming.wait(10000));
+        QCOMPARE(streaming.last().first().toBool(), false);
+        QVERIFY(!runner->streaming());
+        charts->flush();
+        QVERIFY(!charts->live());
+        QVERIFY(latency->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+        QCOMPARE(ttftTop(), shortTop);
+        QCOMPARE(columnWidths(), shortWidths);
+        runner->setSettleInterval(settleMs);
     }
 
     void saveAndReopenGivesIdenticalResults()

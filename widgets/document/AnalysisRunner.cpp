@@ -47,6 +47,12 @@ AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* pa
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
     connect(&m_coalesce, &QTimer::timeout, this, &AnalysisRunner::startNext);
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(250);
+    connect(&m_settle, &QTimer::timeout, this, [this] {
+        m_streaming = false;
+        Q_EMIT streamingChanged(false);
+    });
 }
 
 AnalysisRunner::~AnalysisRunner()
@@ -163,6 +169,16 @@ void AnalysisRunner::deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 
         return; // an older job finished after a newer one was delivered
     m_delivered = generation;
     m_latest = a;
+    // Streaming: this analysis came soon after the one before. The stream ends once the settle
+    // interval passes without another.
+    const bool soon = m_sinceDelivered.isValid() && m_sinceDelivered.elapsed() < m_settle.interval();
+    m_sinceDelivered.start();
+    if (soon || m_streaming)
+        m_settle.start();
+    if (soon && !m_streaming) {
+        m_streaming = true;
+        Q_EMIT streamingChanged(true);
+    }
     if (!a->error.isEmpty())
         is::log::get("gui")->warn("analysis: {}", a->error.toStdString());
     Q_EMIT analysisTimed(ms);

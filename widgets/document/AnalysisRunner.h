@@ -4,6 +4,7 @@
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioAnalysis.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QThreadPool>
 #include <QTimer>
@@ -24,6 +25,10 @@ namespace is::gui {
 // independent) and merged in document order. Results come back by queued call. The speed-versus-
 // context curves are cached for as long as the runner lives (they stay the same while the
 // context slider moves).
+//
+// It is also the one place that tells whether analyses are streaming in (a slider being dragged):
+// the views draw a streaming analysis cheaply (axes only grow, the table refreshes at most every
+// 100 ms) and fit the newest one again once the stream stops.
 class AnalysisRunner : public QObject
 {
     Q_OBJECT
@@ -52,10 +57,21 @@ public:
                                     const std::vector<double>& contexts, QThreadPool* pool,
                                     ContextCurveCache* cache = nullptr);
 
+    // True from the second of two analyses delivered less than settleInterval() apart until
+    // settleInterval() passes without one; streamingChanged() says when that flips. Read it in
+    // a slot of analysisReady: it then describes the analysis delivered.
+    bool streaming() const { return m_streaming; }
+    int settleInterval() const { return m_settle.interval(); }
+    // 250 ms; tests on a busy machine lengthen it.
+    void setSettleInterval(int ms) { m_settle.setInterval(ms); }
+
 Q_SIGNALS:
     void analysisReady(std::shared_ptr<const is::ScenarioAnalysis> analysis, quint64 generation);
     // Milliseconds the engine took for the delivered analysis (status bar, --bench-ui).
     void analysisTimed(double ms);
+    // Emitted with true before the analysisReady that starts a stream, and with false
+    // settleInterval() after the last analysis of it: time to show latest() once more, fitted.
+    void streamingChanged(bool streaming);
 
 private:
     void startNext();
@@ -72,6 +88,9 @@ private:
     quint64 m_delivered = 0;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
     ContextCurveCache m_curves;
+    QTimer m_settle;
+    QElapsedTimer m_sinceDelivered;
+    bool m_streaming = false;
 };
 
 } // namespace is::gui
