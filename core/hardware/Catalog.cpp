@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 
+#include <atomic>
 #include <stdexcept>
 
 namespace is {
@@ -201,8 +202,22 @@ bool Catalog::loadModels(const QJsonArray& arr, const QString& origin, QString* 
     return true;
 }
 
+quint64 Catalog::nextRevision()
+{
+    static std::atomic<quint64> last{0};
+    return ++last;
+}
+
+void Catalog::addDevice(const Device& d)
+{
+    m_devices[d.id] = d;
+    m_revision = nextRevision();
+}
+
 bool Catalog::loadJson(const QByteArray& data, const QString& origin, QString* error)
 {
+    // Even a file that fails part-way may have changed what is loaded.
+    m_revision = nextRevision();
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {

@@ -43,9 +43,16 @@ public:
     std::vector<const ModelEntry*> models() const;
 
     // Adds or replaces a device (the probed "this machine" CPU).
-    void addDevice(const Device& d) { m_devices[d.id] = d; }
+    void addDevice(const Device& d);
+
+    // Identifies the contents: a value unique in the process, new on construction and on every
+    // change (a copy keeps it until either changes), so equal revisions mean equal contents
+    // whatever the address: a catalog freed and another made in its place differ. What caches
+    // of results key on instead of an address.
+    quint64 revision() const { return m_revision; }
 
 private:
+    static quint64 nextRevision();
     bool loadDevices(const QJsonArray& arr, const QString& origin, QString* error);
     bool loadLinks(const QJsonArray& arr, const QString& origin, QString* error);
     bool loadSystems(const QJsonArray& arr, const QString& origin, QString* error);
@@ -56,6 +63,7 @@ private:
     std::map<QString, SystemPackaging> m_systems;
     std::map<QString, ModelEntry> m_models;
     Calibration m_calibration;
+    quint64 m_revision = nextRevision();
 };
 
 } // namespace is

@@ -2,81 +2,49 @@
 #include "scenario/ScenarioAnalysis.h"
 
 #include "common/Log.h"
+#include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
+#include <utility>
 
 namespace is {
 
 namespace {
 
-struct ContextCurves
+// The key of one deployment's curves (see ContextCurveCache). The scenario is copied whole and
+// then trimmed, never assembled field by field: a field nobody thought of stays in the key, and
+// at worst costs a recomputation, never a stale curve.
+QByteArray curveKey(const Scenario& s, size_t deployment, const ResolvedDeployment& r, const Catalog& catalog,
+                    const std::vector<double>& contexts)
 {
-    std::vector<Engine::ContextPoint> mid;
-    std::vector<Engine::ContextPoint> low;
-    std::vector<Engine::ContextPoint> high;
-};
-
-// The speed-versus-context curves sweep the input length themselves, so they do not change
-// while the studio's context slider moves: cache them by everything else they depend on.
-// Shared by the worker threads; bounded so that a long session does not grow it without end.
-class ContextCurveCache
-{
-public:
-    std::optional<ContextCurves> find(const QByteArray& key)
-    {
-        std::lock_guard lock(m_mutex);
-        auto it = m_curves.find(key);
-        if (it == m_curves.end())
-            return std::nullopt;
-        return it->second;
-    }
-    void insert(const QByteArray& key, const ContextCurves& curves)
-    {
-        std::lock_guard lock(m_mutex);
-        if (m_curves.size() >= 64)
-            m_curves.clear();
-        m_curves[key] = curves;
-    }
-
-private:
-    std::mutex m_mutex;
-    std::map<QByteArray, ContextCurves> m_curves;
-};
-
-ContextCurveCache& curveCache()
-{
-    static ContextCurveCache cache;
-    return cache;
-}
-
-QByteArray curveKey(const Engine& engine, const ResolvedDeployment& r, const Scenario& s, const std::vector<double>& contexts)
-{
-    const Deployment& d = r.deployment;
-    QByteArray key = QByteArray::number(reinterpret_cast<quintptr>(&engine.catalog()));
-    auto add = [&key](const QString& v) { key += '|' + v.toUtf8(); };
-    add(d.device->id);
-    add(d.system ? d.system->id : QString());
-    add(d.scaleUp ? d.scaleUp->id : QString());
-    add(d.scaleOut ? d.scaleOut->id : QString());
-    add(QString::number(d.chips) + (d.autoChips ? QStringLiteral("a") : QString()));
-    add(d.plan ? d.plan->toString() : QStringLiteral("auto"));
-    add(d.weightPrecision ? precisionId(*d.weightPrecision) : QString());
-    add(d.kvPrecision ? precisionId(*d.kvPrecision) : QString());
-    add(QString::number(static_cast<int>(d.mode)) + QString::number(static_cast<int>(d.speculative)) + d.softwareDate);
-    key += '|' + QJsonDocument(modelEntryToJson(r.model)).toJson(QJsonDocument::Compact);
-    add(QStringLiteral("%1,%2,%3,%4,%5").arg(s.workload.outputTokens).arg(s.workload.concurrency).arg(s.workload.ttftLimitS)
-            .arg(s.workload.tpotLimitS).arg(static_cast<int>(s.goal)));
-    add(QStringLiteral("%1,%2,%3").arg(s.cost.amortisationYears.value).arg(s.cost.usdPerKWh.value).arg(s.cost.pue.value));
+    Scenario one = s;
+    one.deployments = {s.deployments[deployment]};
+    // The curves sweep the input length themselves.
+    one.workload.inputTokens = 0;
+    // Only drawn or shown: renaming, recolouring or moving a deployment keeps its curves.
+    one.name.clear();
+    one.description.clear();
+    DeploymentDoc& d = one.deployments.front();
+    d.id.clear();
+    d.name.clear();
+    d.x = d.y = 0;
+    d.color.clear();
+    QJsonArray grid;
     for (double c : contexts)
-        key += ',' + QByteArray::number(c);
-    return key;
+        grid.append(c);
+    const QJsonObject key{{QStringLiteral("scenario"), scenarioToJson(one)},
+                          // What the model reference resolved to: a config.json may change on disk.
+                          {QStringLiteral("model"), modelEntryToJson(r.model)},
+                          {QStringLiteral("catalog"), QString::number(catalog.revision())},
+                          {QStringLiteral("contexts"), grid}};
+    return QJsonDocument(key).toJson(QJsonDocument::Compact);
 }
 
 } // namespace
@@ -133,7 +101,62 @@ std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeploym
     return points;
 }
 
-ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const std::vector<double>& contexts)
+ContextCurveCache::ContextCurveCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}
+
+void ContextCurveCache::clear()
+{
+    std::lock_guard lock(m_mutex);
+    m_entries.clear();
+    m_index.clear();
+}
+
+size_t ContextCurveCache::size() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_entries.size();
+}
+
+quint64 ContextCurveCache::hits() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_hits;
+}
+
+quint64 ContextCurveCache::misses() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_misses;
+}
+
+std::optional<ContextCurveCache::Curves> ContextCurveCache::find(const QByteArray& key)
+{
+    std::lock_guard lock(m_mutex);
+    auto it = m_index.find(key);
+    if (it == m_index.end()) {
+        ++m_misses;
+        return std::nullopt;
+    }
+    ++m_hits;
+    m_entries.splice(m_entries.begin(), m_entries, it->second);
+    return it->second->second;
+}
+
+void ContextCurveCache::insert(const QByteArray& key, Curves curves)
+{
+    std::lock_guard lock(m_mutex);
+    // Two threads may have computed the same curves: the first stays.
+    if (m_index.count(key))
+        return;
+    m_entries.emplace_front(key, std::move(curves));
+    m_index.emplace(key, m_entries.begin());
+    while (m_entries.size() > m_capacity) {
+        m_index.erase(m_entries.back().first);
+        m_entries.pop_back();
+    }
+}
+
+ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const std::vector<double>& contexts,
+                                 ContextCurveCache* cache)
 {
     ScenarioAnalysis a;
     QString error;
@@ -142,7 +165,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         a.error = error;
         return a;
     }
-    for (const ResolvedDeployment& r : *resolved) {
+    for (size_t n = 0; n < resolved->size(); ++n) {
+        const ResolvedDeployment& r = (*resolved)[n];
         DeploymentAnalysis d;
         d.docId = r.docId;
         d.name = r.deployment.name;
@@ -166,19 +190,23 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         // Speed versus context, with the band from the model's range.
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.maxContext = mid.maxContext;
-        const QByteArray key = curveKey(engine, r, s, contexts);
-        ContextCurves curves;
-        if (auto cached = curveCache().find(key)) {
-            curves = *cached;
-        } else {
-            curves.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
-            curves.low = curves.high = curves.mid;
+        const QByteArray key = cache ? curveKey(s, n, r, engine.catalog(), contexts) : QByteArray();
+        std::optional<ContextCurveCache::Curves> cached = cache ? cache->find(key) : std::nullopt;
+        if (!cached) {
+            ContextCurveCache::Curves fresh;
+            fresh.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
+            fresh.low = fresh.high = fresh.mid;
             if (r.model.hasRange()) {
-                curves.low = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload, s.goal, s.cost, contexts);
-                curves.high = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload, s.goal, s.cost, contexts);
+                fresh.low = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload,
+                                                  s.goal, s.cost, contexts);
+                fresh.high = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload,
+                                                   s.goal, s.cost, contexts);
             }
-            curveCache().insert(key, curves);
+            if (cache)
+                cache->insert(key, fresh);
+            cached = std::move(fresh);
         }
+        const ContextCurveCache::Curves& curves = *cached;
         const auto& midCurve = curves.mid;
         const auto& lowCurve = curves.low;
         const auto& highCurve = curves.high;

@@ -4,9 +4,15 @@
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
+#include <list>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace is {
@@ -56,9 +62,59 @@ struct ScenarioAnalysis
 // The contexts the speed-versus-context chart samples: log-spaced from 1 K to 2 M tokens.
 std::vector<double> defaultContextGrid(int points = 25);
 
+class ContextCurveCache;
+
 // Computes every chart's data for a scenario. Pure function of its inputs: the GUI runs it on a
-// worker thread, the command line and the tests call it directly.
-ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const std::vector<double>& contexts);
+// worker thread, the command line and the tests call it directly. With a cache, speed-versus-
+// context curves already computed for the same inputs are taken from it instead of computed again;
+// the result is the same either way.
+ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const std::vector<double>& contexts,
+                                 ContextCurveCache* cache = nullptr);
+
+// Speed-versus-context curves already computed, for a caller that analyses the same deployments
+// again and again (the studio, on every tick of a slider). The curves sweep the input length
+// themselves, so they do not change while the context slider moves. They are keyed on everything
+// else they depend on, serialised whole so that a new scenario field is covered without anyone
+// adding it: the scenario with only that deployment (less its input length and what is only
+// drawn: names, canvas position, colour), the model it resolved to, the catalog's revision (its
+// contents, never its address) and the context grid. Its owner decides its lifetime (the studio's
+// AnalysisRunner keeps one); deployments analysed in parallel may share it. Holds the curves of at
+// most `capacity` deployments, dropping the least recently used.
+class ContextCurveCache
+{
+public:
+    explicit ContextCurveCache(size_t capacity = 64);
+    ContextCurveCache(const ContextCurveCache&) = delete;
+    ContextCurveCache& operator=(const ContextCurveCache&) = delete;
+
+    void clear();
+    size_t size() const;
+    // Lookups answered from the cache, and those that had to compute (tests check both).
+    quint64 hits() const;
+    quint64 misses() const;
+
+private:
+    friend ScenarioAnalysis analyseScenario(const Scenario&, const Engine&, const std::vector<double>&,
+                                            ContextCurveCache*);
+    struct Curves
+    {
+        std::vector<Engine::ContextPoint> mid;
+        // The model range's two ends (mid again when the model is not a range).
+        std::vector<Engine::ContextPoint> low;
+        std::vector<Engine::ContextPoint> high;
+    };
+    using Entries = std::list<std::pair<QByteArray, Curves>>;
+
+    std::optional<Curves> find(const QByteArray& key);
+    void insert(const QByteArray& key, Curves curves);
+
+    mutable std::mutex m_mutex;
+    const size_t m_capacity;
+    Entries m_entries; // most recently used first
+    std::map<QByteArray, Entries::iterator> m_index;
+    quint64 m_hits = 0;
+    quint64 m_misses = 0;
+};
 
 // Throughput versus interactivity: sweeps the batch from one stream to the memory limit.
 std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeployment& r, const Workload& w,

@@ -21,12 +21,14 @@
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSvgRenderer>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QXYSeries>
@@ -86,6 +88,8 @@ private Q_SLOTS:
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
+    void chartsSettleAfterAStream();
+    void comparisonTableSettlesAfterAStream();
     void measurePanelRuns();
     void measurePanelCancels();
     void screenshot();
@@ -241,13 +245,11 @@ void TestCharts::axisRangesStayWhileDataFits()
     niceaxis::setValueRange(&axis, 501); // grows as soon as the data does not fit
     QCOMPARE(axis.max(), 1000.0);
     // While updates stream in, axes only grow, however small the data gets...
-    niceaxis::setLiveUpdates(true);
-    niceaxis::setValueRange(&axis, 20);
+    niceaxis::setValueRange(&axis, 20, true);
     QCOMPARE(axis.max(), 1000.0);
-    niceaxis::setValueRange(&axis, 1500);
+    niceaxis::setValueRange(&axis, 1500, true);
     QCOMPARE(axis.max(), 2000.0);
     // ...and fit the data again once the stream has settled.
-    niceaxis::setLiveUpdates(false);
     niceaxis::setValueRange(&axis, 20);
     QCOMPARE(axis.max(), 20.0);
 
@@ -273,6 +275,15 @@ void TestCharts::axisRangesStayWhileDataFits()
     // 2 .. 30 needs 1 .. 100 (2 decades); the 5 shown are three too wide: refitted.
     niceaxis::setLogRange(&log, 2, 30);
     QCOMPARE(log.min(), 1.0);
+    QCOMPARE(log.max(), 100.0);
+    // While a slider streams updates the axis only grows; once settled it fits again.
+    niceaxis::setLogRange(&log, 0.05, 30);
+    QCOMPARE(log.min(), 0.01);
+    niceaxis::setLogRange(&log, 20, 30, true); // three decades too wide, but live: kept
+    QCOMPARE(log.min(), 0.01);
+    QCOMPARE(log.max(), 100.0);
+    niceaxis::setLogRange(&log, 20, 30); // settled: refitted
+    QCOMPARE(log.min(), 10.0);
     QCOMPARE(log.max(), 100.0);
 }
 
@@ -539,7 +550,7 @@ void TestCharts::updateLatency()
     for (int i = 0; i < 30; ++i) {
         QElapsedTimer t;
         t.start();
-        view.setAnalysis(analyses[i % 2], m_colours);
+        view.setAnalysis(analyses[i % 2], m_colours, i > 0); // a stream, as a slider drag sends
         view.flush();
         for (ChartPanel* panel : view.charts()) {
             QElapsedTimer p;
@@ -549,7 +560,7 @@ void TestCharts::updateLatency()
         }
         ms.push_back(t.nsecsElapsed() / 1e6);
     }
-    view.setAnalysis(analyses[0], m_colours);
+    view.setAnalysis(analyses[0], m_colours, true);
     view.flush();
     for (ChartPanel* panel : view.charts())
         qInfo("  %s: paint %.2f ms", qPrintable(panel->id()), paintMs[panel->id()] / 30);
@@ -558,9 +569,68 @@ void TestCharts::updateLatency()
     qInfo("charts update+repaint at 1600x1000: median %.1f ms, max %.1f ms", median, ms.back());
     QVERIFY(repainted.count() >= 1);
     QVERIFY(median < 250);
-    // Streaming updates drew without antialiasing; once they stop, the charts are crisp again.
+    // Streaming updates drew without antialiasing; once they stop (the newest analysis is set
+    // again, not live), the charts are crisp again.
+    QVERIFY(view.live());
     QVERIFY(!view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
-    QTRY_VERIFY(view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+    view.setAnalysis(analyses[0], m_colours);
+    view.flush();
+    QVERIFY(!view.live());
+    QVERIFY(view.charts().first()->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+}
+
+void TestCharts::chartsSettleAfterAStream()
+{
+    // A live analysis grows the axes but never shrinks them; the settled one fits them again.
+    Scenario longer = m_scenario;
+    longer.workload.inputTokens = 262144;
+    const auto big = test::analyse(longer);
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    ChartPanel* latency = view.chart(QStringLiteral("latency"));
+    auto* ttft = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(ttft);
+    const double fitted = ttft->max();
+    view.setAnalysis(big, m_colours, true);
+    view.flush();
+    const double grown = ttft->max();
+    QVERIFY2(grown > 3 * fitted, "a longer context should need a much taller TTFT axis");
+    view.setAnalysis(m_analysis, m_colours, true);
+    view.flush();
+    QCOMPARE(ttft->max(), grown);
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QCOMPARE(ttft->max(), fitted);
+}
+
+void TestCharts::comparisonTableSettlesAfterAStream()
+{
+    // While live, the cells show the newest analysis at most every 100 ms and the columns keep
+    // their widths; the settled analysis lands at once and the columns fit it.
+    ComparisonTable table;
+    table.resize(1000, 520);
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    QElapsedTimer sinceShown;
+    sinceShown.start();
+    table.setAnalysis(m_analysis, m_colours);
+    const QString name = m_analysis->deployments[0].name;
+    QCOMPARE(table.model()->headerData(0, Qt::Horizontal).toString(), name);
+    const int width = table.view()->horizontalHeader()->sectionSize(0);
+
+    auto renamed = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    renamed->deployments[0].name = name + QStringLiteral(" with a much, much longer name than before");
+    table.setAnalysis(renamed, m_colours, true);
+    if (sinceShown.elapsed() < 90) // (a busy machine may have taken the 100 ms already)
+        QCOMPARE(table.model()->headerData(0, Qt::Horizontal).toString(), name);
+    QTRY_COMPARE_WITH_TIMEOUT(table.model()->headerData(0, Qt::Horizontal).toString(),
+                              renamed->deployments[0].name, 2000);
+    QCOMPARE(table.view()->horizontalHeader()->sectionSize(0), width);
+
+    table.setAnalysis(renamed, m_colours);
+    QVERIFY(table.view()->horizontalHeader()->sectionSize(0) != width);
 }
 
 // A toy model keeps the run short; the probes still take a second or two.

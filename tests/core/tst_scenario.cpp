@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <vector>
+
 using namespace is;
 
 class TestScenario : public QObject
@@ -15,6 +17,51 @@ class TestScenario : public QObject
     Q_OBJECT
 
     static QString sourceDir() { return qEnvironmentVariable("IS_SOURCE_DIR"); }
+
+    // Everything analyseScenario derives from a deployment's speed-versus-context curves.
+    static QList<double> curvesOf(const DeploymentAnalysis& d)
+    {
+        QList<double> v;
+        for (const BandPoint& p : d.speedVsContext)
+            v << p.x << p.y << p.low << p.high;
+        for (KvPlacement k : d.contextPlacement)
+            v << double(k);
+        for (int c : d.contextChips)
+            v << c;
+        v << d.sramExhaustedAt;
+        return v;
+    }
+    static QList<QList<double>> curvesOf(const ScenarioAnalysis& a)
+    {
+        QList<QList<double>> v;
+        for (const DeploymentAnalysis& d : a.deployments)
+            v << curvesOf(d);
+        return v;
+    }
+
+    struct Variation
+    {
+        const char* what;
+        size_t deployment; // whose curve the edit changes
+        void (*edit)(Scenario&);
+    };
+    static const std::vector<Variation>& variations()
+    {
+        static const std::vector<Variation> v{
+            {"weight precision", 1, [](Scenario& s) { s.deployments[1].weights = Precision::FP4; }},
+            {"kv precision", 1, [](Scenario& s) { s.deployments[1].kv = Precision::BF16; }},
+            {"speculative decoding", 1,
+             [](Scenario& s) { s.deployments[1].speculative = SpeculativeMethod::Eagle3; }},
+            {"chip count", 1, [](Scenario& s) { s.deployments[1].count = 16; }},
+            {"deployment model", 1,
+             [](Scenario& s) { s.deployments[1].model.catalogId = QStringLiteral("llama-3.1-70b"); }},
+            {"execution mode", 0,
+             [](Scenario& s) { s.deployments[0].mode = ExecutionMode::WeightStreaming; }},
+            {"concurrency", 1, [](Scenario& s) { s.workload.concurrency = 64; }},
+            {"goal", 1, [](Scenario& s) { s.goal = ServingGoal::MaxThroughput; }},
+        };
+        return v;
+    }
 
 private slots:
     void shippedScenariosEvaluate_data()
@@ -99,6 +146,105 @@ private slots:
         const ScenarioAnalysis a = analyseScenario(*again, engine, defaultContextGrid(5));
         QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
         QVERIFY(a.deployments.empty());
+    }
+
+    // The studio caches speed-versus-context curves between analyses. A change to anything they
+    // depend on must compute them again: every variation below goes through one cache and must
+    // equal an analysis without it, and must change the curve (or it would prove nothing).
+    void curveCacheIsNeverStale_data()
+    {
+        QTest::addColumn<int>("variation");
+        for (size_t i = 0; i < variations().size(); ++i)
+            QTest::newRow(variations()[i].what) << int(i);
+    }
+    void curveCacheIsNeverStale()
+    {
+        QFETCH(int, variation);
+        const Variation& v = variations()[size_t(variation)];
+        QString err;
+        auto base =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(base, qPrintable(err));
+        const std::vector<double> grid = defaultContextGrid(9);
+        Engine engine(Catalog::builtin());
+        ContextCurveCache cache;
+        const ScenarioAnalysis before = analyseScenario(*base, engine, grid, &cache);
+        QCOMPARE(cache.misses(), quint64(2));
+        QCOMPARE(cache.size(), size_t(2));
+        QCOMPARE(curvesOf(before), curvesOf(analyseScenario(*base, engine, grid)));
+
+        // The input length alone, a name or a canvas position: the curves come from the cache.
+        Scenario moved = *base;
+        moved.workload.inputTokens = 65536;
+        moved.deployments[1].name = QStringLiteral("renamed");
+        moved.deployments[1].x += 100;
+        QCOMPARE(curvesOf(analyseScenario(moved, engine, grid, &cache)), curvesOf(before));
+        QCOMPARE(cache.hits(), quint64(2));
+
+        Scenario changed = *base;
+        v.edit(changed);
+        const ScenarioAnalysis fresh = analyseScenario(changed, engine, grid);
+        QVERIFY2(fresh.error.isEmpty(), qPrintable(fresh.error));
+        QVERIFY2(curvesOf(fresh.deployments[v.deployment]) != curvesOf(before.deployments[v.deployment]),
+                 "the edit does not change the curve: the test would prove nothing");
+        QCOMPARE(curvesOf(analyseScenario(changed, engine, grid, &cache)), curvesOf(fresh));
+    }
+
+    // The catalog is part of the key by its revision, not its address: the same catalog object
+    // changed after its curves were cached (which is what a freed catalog with another allocated
+    // at its address looks like to an address) computes them again.
+    void curveCacheFollowsTheCatalog()
+    {
+        QString err;
+        auto s =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(s, qPrintable(err));
+        const std::vector<double> grid = defaultContextGrid(9);
+        auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
+        QCOMPARE(catalog->revision(), Catalog::builtin()->revision()); // a copy: same contents
+        Engine engine(catalog);
+        ContextCurveCache cache;
+        const ScenarioAnalysis before = analyseScenario(*s, engine, grid, &cache);
+
+        const quint64 revision = catalog->revision();
+        Device h100 = *catalog->device(QStringLiteral("h100-sxm"));
+        for (MemoryTier& t : h100.memory) {
+            t.bandwidthBytesPerS.value *= 2;
+            t.bandwidthBytesPerS.min *= 2;
+            t.bandwidthBytesPerS.max *= 2;
+        }
+        catalog->addDevice(h100);
+        QVERIFY(catalog->revision() != revision);
+        QVERIFY(catalog->revision() != Catalog::builtin()->revision());
+
+        const ScenarioAnalysis fresh = analyseScenario(*s, engine, grid);
+        QVERIFY(curvesOf(fresh.deployments[1]) != curvesOf(before.deployments[1]));
+        QCOMPARE(curvesOf(analyseScenario(*s, engine, grid, &cache)), curvesOf(fresh));
+    }
+
+    // Bounded: the least recently used deployment's curves go first.
+    void curveCacheIsBounded()
+    {
+        QString err;
+        auto s =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(s, qPrintable(err));
+        const std::vector<double> grid = defaultContextGrid(5);
+        Engine engine(Catalog::builtin());
+        ContextCurveCache cache(2);
+        analyseScenario(*s, engine, grid, &cache); // cs3, h100
+        Scenario more = *s;
+        more.deployments[1].count = 128;
+        analyseScenario(more, engine, grid, &cache); // cs3 (used again), h100 x 128 (h100 x 64 goes)
+        QCOMPARE(cache.size(), size_t(2));
+        QCOMPARE(cache.hits(), quint64(1));
+        const quint64 misses = cache.misses();
+        analyseScenario(more, engine, grid, &cache);
+        QCOMPARE(cache.misses(), misses);
+        analyseScenario(*s, engine, grid, &cache);
+        QCOMPARE(cache.misses(), misses + 1);
+        cache.clear();
+        QCOMPARE(cache.size(), size_t(0));
     }
 
     void badInputNamesTheField_data()

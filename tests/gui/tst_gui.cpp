@@ -25,6 +25,7 @@
 #include "serving/TcoEditor.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
+#include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
 #include "../core/GgufTestWriter.h"
@@ -37,6 +38,8 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFile>
@@ -51,6 +54,7 @@
 #include <QScopeGuard>
 #include <QScrollBar>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -60,6 +64,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QXmlStreamReader>
 
 #include <memory>
@@ -607,15 +612,130 @@ private Q_SLOTS:
         const Engine& engine = m_studio->runner()->engine();
         const auto grid = defaultContextGrid();
         QThreadPool pool;
+        // Neither run uses a curve cache, so each computes every value itself.
         const ScenarioAnalysis whole = analyseScenario(s, engine, grid);
         const ScenarioAnalysis split = AnalysisRunner::analyse(s, engine, grid, &pool);
-        QCOMPARE(split.deployments.size(), whole.deployments.size());
-        QCOMPARE(split.issues, whole.issues);
-        for (size_t i = 0; i < whole.deployments.size(); ++i) {
-            QCOMPARE(split.deployments[i].docId, whole.deployments[i].docId);
-            QCOMPARE(split.deployments[i].estimate.mid.tokSUser, whole.deployments[i].estimate.mid.tokSUser);
-            QCOMPARE(split.deployments[i].speedVsContext.size(), whole.deployments[i].speedVsContext.size());
+        // And the runner's own way, through a cache filled by the first run and read by the second.
+        ContextCurveCache cache;
+        AnalysisRunner::analyse(s, engine, grid, &pool, &cache);
+        const ScenarioAnalysis cached = AnalysisRunner::analyse(s, engine, grid, &pool, &cache);
+        QCOMPARE(cache.hits(), quint64(s.deployments.size()));
+        for (const ScenarioAnalysis* other : {&split, &cached}) {
+            QCOMPARE(other->deployments.size(), whole.deployments.size());
+            QCOMPARE(other->issues, whole.issues);
+            QCOMPARE(other->error, whole.error);
+            for (size_t i = 0; i < whole.deployments.size(); ++i) {
+                const DeploymentAnalysis& a = whole.deployments[i];
+                const DeploymentAnalysis& b = other->deployments[i];
+                QCOMPARE(b.docId, a.docId);
+                QCOMPARE(b.name, a.name);
+                for (Estimate RangedEstimate::*end :
+                     {&RangedEstimate::low, &RangedEstimate::mid, &RangedEstimate::high}) {
+                    const Estimate& x = a.estimate.*end;
+                    const Estimate& y = b.estimate.*end;
+                    QCOMPARE(y.chips, x.chips);
+                    QCOMPARE(y.tokSUser, x.tokSUser);
+                    QCOMPARE(y.tokSTotal, x.tokSTotal);
+                    QCOMPARE(y.ttftS, x.ttftS);
+                    QCOMPARE(y.usdPerMTok, x.usdPerMTok);
+                }
+                QCOMPARE(b.speedVsContext.size(), a.speedVsContext.size());
+                for (size_t p = 0; p < a.speedVsContext.size(); ++p) {
+                    QCOMPARE(b.speedVsContext[p].x, a.speedVsContext[p].x);
+                    QCOMPARE(b.speedVsContext[p].y, a.speedVsContext[p].y);
+                    QCOMPARE(b.speedVsContext[p].low, a.speedVsContext[p].low);
+                    QCOMPARE(b.speedVsContext[p].high, a.speedVsContext[p].high);
+                }
+                QVERIFY(b.contextPlacement == a.contextPlacement);
+                QVERIFY(b.contextChips == a.contextChips);
+                QCOMPARE(b.maxContext, a.maxContext);
+                QCOMPARE(b.sramExhaustedAt, a.sramExhaustedAt);
+                QCOMPARE(b.sramExhaustedAction, a.sramExhaustedAction);
+                QCOMPARE(b.pareto.size(), a.pareto.size());
+                for (size_t p = 0; p < a.pareto.size(); ++p) {
+                    QCOMPARE(b.pareto[p].batch, a.pareto[p].batch);
+                    QCOMPARE(b.pareto[p].tokSUser, a.pareto[p].tokSUser);
+                    QCOMPARE(b.pareto[p].tokSPerChip, a.pareto[p].tokSPerChip);
+                    QCOMPARE(b.pareto[p].tokSPerMW, a.pareto[p].tokSPerMW);
+                }
+            }
         }
+    }
+
+    // Dragging a slider streams analyses in: the charts draw them on axes that only grow, the
+    // table keeps its column widths. Once the stream stops the newest analysis is shown again,
+    // settled: axes fit the data and the table fits its columns.
+    void streamSettlesToFittedViews()
+    {
+        AnalysisRunner* runner = m_studio->runner();
+        ChartsView* charts = window()->charts();
+        ComparisonTable* table = window()->findChild<ComparisonTable*>();
+        QVERIFY(table);
+        ChartPanel* latency = charts->chart(QStringLiteral("latency"));
+        QVERIFY(latency);
+        // (Looked up each time: a chart rebuilds its axes when its categories change.)
+        const auto ttftTop = [latency] {
+            auto* axis = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
+            return axis ? axis->max() : -1.0;
+        };
+        LogSlider* slider = window()->workload()->contextSlider();
+        const auto columnWidths = [table] {
+            QList<int> w;
+            for (int c = 0; c < table->model()->columnCount(); ++c)
+                w << table->view()->horizontalHeader()->sectionSize(c);
+            return w;
+        };
+        QSignalSpy streaming(runner, &AnalysisRunner::streamingChanged);
+        const auto settleAt = [&](int position) {
+            slider->setValue(position);
+            if (!settle())
+                return false;
+            if (runner->streaming() && !(streaming.wait(10000) && !runner->streaming()))
+                return false;
+            charts->flush();
+            return true;
+        };
+        const int shortContext = 0;
+        const int longContext = LogSlider::kSteps * 3 / 5;
+
+        // Settled at a long context, then at the short one: the TTFT axis fits the short one (an
+        // axis keeps a range the data still fills 40 % of, so where it comes from matters).
+        QVERIFY(settleAt(longContext));
+        QVERIFY(settleAt(shortContext));
+        QVERIFY(!charts->live());
+        const double shortTop = ttftTop();
+        QVERIFY(shortTop > 0);
+        const QList<int> shortWidths = columnWidths();
+
+        // The stream: the long context, then the short one again. A long settle interval, so that
+        // a busy machine's analyses still count as one stream.
+        const int settleMs = runner->settleInterval();
+        runner->setSettleInterval(3000);
+        streaming.clear();
+        slider->setValue(longContext);
+        QVERIFY(settle());
+        const double longTop = ttftTop();
+        // (Far enough apart that a settled axis would not keep the long one's range.)
+        QVERIFY2(longTop > 3 * shortTop, "the TTFT axis should grow with the context");
+        slider->setValue(shortContext);
+        QVERIFY(settle());
+        QVERIFY(runner->streaming());
+        QCOMPARE(streaming.count(), 1);
+        QCOMPARE(streaming.first().first().toBool(), true);
+        QVERIFY(charts->live());
+        QVERIFY(!latency->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+        QCOMPARE(ttftTop(), longTop); // only grows while streaming
+
+        // Settled: fitted to the newest analysis again.
+        QVERIFY(streaming.wait(10000));
+        QCOMPARE(streaming.last().first().toBool(), false);
+        QVERIFY(!runner->streaming());
+        charts->flush();
+        QVERIFY(!charts->live());
+        QVERIFY(latency->chartView()->renderHints().testFlag(QPainter::Antialiasing));
+        QCOMPARE(ttftTop(), shortTop);
+        QCOMPARE(columnWidths(), shortWidths);
+        runner->setSettleInterval(settleMs);
     }
 
     void saveAndReopenGivesIdenticalResults()

@@ -64,10 +64,12 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
 ChartPanel::~ChartPanel() = default;
 
 bool ChartPanel::applyAnalysis(const is::ScenarioAnalysis& analysis,
-                               const QHash<QString, QColor>& colourByDeploymentId)
+                               const QHash<QString, QColor>& colourByDeploymentId, bool live)
 {
     m_changed = true;
+    m_live = live;
     setAnalysis(analysis, colourByDeploymentId);
+    m_live = false;
     return m_changed;
 }
 

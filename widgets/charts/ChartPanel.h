@@ -44,8 +44,9 @@ public:
     virtual QString toCsv() const = 0;
 
     // setAnalysis() and whether it changed what the chart shows (false: it will not repaint).
+    // `live`: the analysis is one of a stream (a slider being dragged); axes then only grow.
     bool applyAnalysis(const is::ScenarioAnalysis& analysis,
-                       const QHash<QString, QColor>& colourByDeploymentId);
+                       const QHash<QString, QColor>& colourByDeploymentId, bool live = false);
 
     QChart* chart() const;
     QChartView* chartView() const;
@@ -96,6 +97,9 @@ protected:
     bool m_needsRebuild = true;
     // Called by setAnalysis() when the new analysis shows exactly what is on the chart already.
     void markUnchanged() { m_changed = false; }
+    // Inside setAnalysis(): whether the analysis is one of a live stream (see applyAnalysis());
+    // subclasses pass it to niceaxis. False when setAnalysis() is called directly.
+    bool liveUpdate() const { return m_live; }
     // Note shown under the chart ("GPT-5.6 Sol on H100: does not fit").
     void setNote(const QString& note);
 
@@ -112,4 +116,5 @@ private:
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;
     bool m_changed = true;
+    bool m_live = false;
 };

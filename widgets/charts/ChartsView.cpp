@@ -6,7 +6,6 @@
 #include "charts/LatencyBreakdownChart.h"
 #include "charts/LatencyChart.h"
 #include "charts/MemoryBudgetChart.h"
-#include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
 #include "charts/PowerEnergyChart.h"
 #include "charts/SpeedVsContextChart.h"
@@ -40,11 +39,6 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
     connect(&m_coalesce, &QTimer::timeout, this, &ChartsView::apply);
-    // While updates stream in (a slider being dragged), charts draw without antialiasing, which
-    // halves the cost of the big filled bands; once the stream stops they are drawn crisp again.
-    m_settle.setSingleShot(true);
-    m_settle.setInterval(250);
-    connect(&m_settle, &QTimer::timeout, this, [this] { setLive(false); });
 
     // Reading order: speed first (the headline), then why (latency, breakdown, memory), then
     // what it costs.
@@ -65,9 +59,10 @@ ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
 ChartsView::~ChartsView() = default;
 
 void ChartsView::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
-                             const QHash<QString, QColor>& colourByDeploymentId)
+                             const QHash<QString, QColor>& colourByDeploymentId, bool live)
 {
     m_pending = std::move(analysis);
+    m_pendingLive = live;
     m_colours = colourByDeploymentId;
     if (!m_coalesce.isActive())
         m_coalesce.start();
@@ -87,22 +82,16 @@ void ChartsView::apply()
         return;
     m_analysis = std::move(m_pending);
     m_pending.reset();
-    if (m_sinceLastApply.isValid() && m_sinceLastApply.elapsed() < m_settle.interval())
-        setLive(true);
-    m_sinceLastApply.start();
-    if (m_live)
-        m_settle.start();
+    setLive(m_pendingLive);
     m_awaitingPaint.clear();
-    niceaxis::setLiveUpdates(m_live);
     for (ChartPanel* panel : std::as_const(m_charts)) {
-        if (!panel->applyAnalysis(*m_analysis, m_colours))
+        if (!panel->applyAnalysis(*m_analysis, m_colours, m_live))
             continue;          // same picture: no repaint coming
         panel->fitAxisTicks(); // new ranges on the same plot
         // Only charts on screen paint; one scrolled out of view or in a hidden tab never will.
         if (panel->isVisible() && !panel->chartView()->viewport()->visibleRegion().isEmpty())
             m_awaitingPaint.append(panel);
     }
-    niceaxis::setLiveUpdates(false);
     Q_EMIT updated();
     if (m_awaitingPaint.isEmpty())
         Q_EMIT repainted();
@@ -118,13 +107,6 @@ void ChartsView::setLive(bool live)
         if (!live)
             panel->chartView()->viewport()->update();
     }
-    // The stream stopped: apply the newest analysis once more so axes that only grew while it
-    // ran fit the data again.
-    if (!live && m_analysis && !m_pending) {
-        m_pending = m_analysis;
-        if (!m_coalesce.isActive())
-            m_coalesce.start();
-    }
 }
 
 void ChartsView::changeEvent(QEvent* event)
@@ -133,6 +115,7 @@ void ChartsView::changeEvent(QEvent* event)
     // data, so apply the current analysis again.
     if (event->type() == QEvent::LanguageChange && m_analysis && !m_pending) {
         m_pending = m_analysis;
+        m_pendingLive = m_live;
         if (!m_coalesce.isActive())
             m_coalesce.start();
     }

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QColor>
-#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -23,6 +22,10 @@ struct ScenarioAnalysis;
 // Every studio chart in one grid. setAnalysis() may be called on every slider tick: updates are
 // coalesced to one per event-loop pass, and repainted() fires once every visible chart has
 // painted the newest data (the shell's --bench-ui measures slider-to-pixels latency with it).
+// A live analysis (one of a stream, a slider being dragged) is drawn cheaply: without
+// antialiasing, which halves the cost of the big filled bands, and on axes that only grow. The
+// caller says when the stream stops by setting the newest analysis again, not live: the charts
+// are then drawn crisp, on axes fitted to the data.
 class ChartsView : public QWidget
 {
     Q_OBJECT
@@ -31,7 +34,9 @@ public:
     ~ChartsView() override;
 
     // Deployment colours are keyed by the document's deployment id; missing ids get a palette colour.
-    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colourByDeploymentId);
+    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
+                     const QHash<QString, QColor>& colourByDeploymentId, bool live = false);
+    bool live() const { return m_live; }
     std::shared_ptr<const is::ScenarioAnalysis> analysis() const { return m_analysis; }
     // Applies a pending update now instead of at the next event-loop pass (tests, benchmarks).
     void flush();
@@ -70,8 +75,7 @@ private:
     std::shared_ptr<const is::ScenarioAnalysis> m_pending;
     QHash<QString, QColor> m_colours;
     QTimer m_coalesce;
-    QTimer m_settle;
-    QElapsedTimer m_sinceLastApply;
+    bool m_pendingLive = false;
     bool m_live = false;
     QList<ChartPanel*> m_awaitingPaint;
     int m_fontPointSize = 11;

@@ -167,7 +167,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
                 ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
                        : QList<QPointF>());
         }
-        niceaxis::setValueRange(m_axes[m], top * 1.08);
+        niceaxis::setValueRange(m_axes[m], top * 1.08, liveUpdate());
     }
     legend()->setEntries(entries);
     setNote(notes.join(QLatin1String("; ")));

@@ -14,8 +14,6 @@ namespace niceaxis {
 namespace {
 
 constexpr double kKeepFraction = 0.4;
-// Chart updates run on the GUI thread only.
-bool g_live = false;
 
 // Decimals that print `step` exactly (0.5 -> 1, 2.5 -> 1, 200 -> 0).
 int decimalsFor(double step)
@@ -55,12 +53,7 @@ void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
         setIntervals(axis, chosen);
 }
 
-void setLiveUpdates(bool live)
-{
-    g_live = live;
-}
-
-void setValueRange(QValueAxis* axis, double max)
+void setValueRange(QValueAxis* axis, double max, bool live)
 {
     const double top = chartfmt::niceCeil(max > 0 && chartfmt::drawable(max) ? max : 1);
     // Live data (a slider being dragged) must not rescale the axis on every tick: the range stays
@@ -68,7 +61,7 @@ void setValueRange(QValueAxis* axis, double max)
     // lays the whole chart out again (most of an update's cost), and a jumping axis is hard to
     // read while comparing bars.
     const double shown = axis->max();
-    if (axis->min() == 0 && top <= shown && (g_live || max >= shown * kKeepFraction) &&
+    if (axis->min() == 0 && top <= shown && (live || max >= shown * kKeepFraction) &&
         chartfmt::niceCeil(shown) == shown)
         return;
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
@@ -84,7 +77,7 @@ void setValueRange(QValueAxis* axis, double max)
     setIntervals(axis, keep ? current : intervals);
 }
 
-void setLogRange(QLogValueAxis* axis, double lo, double hi)
+void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live)
 {
     if (!(lo > 0) || !chartfmt::drawable(lo))
         lo = 1;
@@ -100,7 +93,7 @@ void setLogRange(QLogValueAxis* axis, double lo, double hi)
     const double shownLo = axis->min();
     const double shownHi = axis->max();
     if (shownLo > 0 && shownLo <= a && shownHi >= b &&
-        (g_live || (shownHi / shownLo) <= (b / a) * base * base * (1 + 1e-9)))
+        (live || (shownHi / shownLo) <= (b / a) * base * base * (1 + 1e-9)))
         return;
     axis->setRange(a, b);
 }

@@ -7,21 +7,20 @@ class QLogValueAxis;
 // Axis ranges that land on round numbers, so tick labels read "0, 200, 400" and not "0, 173.3".
 namespace niceaxis {
 
-// While a stream of live updates runs (a slider being dragged), axes only grow: a rescale
-// re-lays out the whole chart, and values near a deployment's fit limit swing by orders of
-// magnitude between ticks. ChartsView sets this around its updates and tightens the axes once
-// the stream settles.
-void setLiveUpdates(bool live);
+// `live`: the data is one of a stream of updates (a slider being dragged; AnalysisRunner tells,
+// ChartsView passes it on to its charts). Axes then only grow: a rescale re-lays out the whole
+// chart, and values near a deployment's fit limit swing by orders of magnitude between ticks.
+// Once the stream stops the caller sets the range again, not live, and the axis fits the data.
 
 // 0 .. a 1-2-5 value at or above max, 5 or 6 ticks, as many decimals as the step needs. A
 // range that already holds max and is not over 2.5x too tall is kept (live charts stay steady).
-void setValueRange(QValueAxis* axis, double max);
+void setValueRange(QValueAxis* axis, double max, bool live = false);
 // Fewer ticks when the axis is short: keeps the 1-2-5 steps of setValueRange() but leaves at
 // least `labelExtent` * 1.6 pixels per interval (label height on a vertical axis, label width
 // on a horizontal one) so labels never collide or get elided.
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent);
 // Whole decades around [lo, hi] (both > 0), at least one decade. A range that already holds
-// them and is at most two decades wider is kept.
-void setLogRange(QLogValueAxis* axis, double lo, double hi);
+// them and is at most two decades wider (or any wider, live) is kept.
+void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live = false);
 
 } // namespace niceaxis

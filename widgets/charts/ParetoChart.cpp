@@ -150,8 +150,8 @@ void ParetoChart::refill()
         if (points.isEmpty())
             notes << tr("%1: does not fit, no curve").arg(m_lines[i]->name());
     }
-    niceaxis::setLogRange(m_x, xLo, xHi);
-    niceaxis::setLogRange(m_y, yLo, yHi);
+    niceaxis::setLogRange(m_x, xLo, xHi, liveUpdate());
+    niceaxis::setLogRange(m_y, yLo, yHi, liveUpdate());
     legend()->setEntries(entries);
     setNote(notes.join(QLatin1String("; ")));
 }

@@ -172,7 +172,7 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
     if (anyLimit && !m_limits.empty())
         entries.append({Qt::black, limitName(), WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
-    niceaxis::setValueRange(m_values, top * 1.05);
+    niceaxis::setValueRange(m_values, top * 1.05, liveUpdate());
     setNote(notes.join(QLatin1String("; ")));
 }
 

@@ -47,6 +47,12 @@ AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* pa
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
     connect(&m_coalesce, &QTimer::timeout, this, &AnalysisRunner::startNext);
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(250);
+    connect(&m_settle, &QTimer::timeout, this, [this] {
+        m_streaming = false;
+        Q_EMIT streamingChanged(false);
+    });
 }
 
 AnalysisRunner::~AnalysisRunner()
@@ -56,17 +62,18 @@ AnalysisRunner::~AnalysisRunner()
 }
 
 ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine,
-                                         const std::vector<double>& contexts, QThreadPool* pool)
+                                         const std::vector<double>& contexts, QThreadPool* pool,
+                                         ContextCurveCache* cache)
 {
     // A scenario that does not resolve is reported as a whole, with its field paths intact.
     QString error;
     if (s.deployments.size() <= 1 || !resolveScenario(s, engine.catalog(), &error))
-        return analyseScenario(s, engine, contexts);
+        return analyseScenario(s, engine, contexts, cache);
 
     std::vector<ScenarioAnalysis> parts(s.deployments.size());
     if (!pool) {
         for (size_t i = 0; i < parts.size(); ++i)
-            parts[i] = analyseScenario(only(s, i), engine, contexts);
+            parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
     } else {
         // The calling thread takes the first deployment; the pool the rest.
         std::atomic<int> remaining(static_cast<int>(parts.size()) - 1);
@@ -74,13 +81,13 @@ ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine
         std::condition_variable done;
         for (size_t i = 1; i < parts.size(); ++i) {
             pool->start([&, i] {
-                parts[i] = analyseScenario(only(s, i), engine, contexts);
+                parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
                 std::lock_guard lock(m);
                 if (--remaining == 0)
                     done.notify_one();
             });
         }
-        parts[0] = analyseScenario(only(s, 0), engine, contexts);
+        parts[0] = analyseScenario(only(s, 0), engine, contexts, cache);
         std::unique_lock lock(m);
         done.wait(lock, [&] { return remaining.load() == 0; });
     }
@@ -114,7 +121,8 @@ void AnalysisRunner::startNext()
     m_pool.start([this, scenario, engine, contexts, generation, parts] {
         QElapsedTimer t;
         t.start();
-        auto result = std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts));
+        auto result =
+            std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts, &m_curves));
         const double ms = t.nsecsElapsed() / 1e6;
         // Queued: runs on the GUI thread. The destructor waits for this job, so `this` is alive.
         QMetaObject::invokeMethod(
@@ -134,7 +142,7 @@ std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s
     QElapsedTimer t;
     t.start();
     auto result = std::make_shared<const ScenarioAnalysis>(
-        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr));
+        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr, &m_curves));
     const double ms = t.nsecsElapsed() / 1e6;
     // Supersedes anything requested before.
     const quint64 generation = ++m_requested;
@@ -161,6 +169,16 @@ void AnalysisRunner::deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 
         return; // an older job finished after a newer one was delivered
     m_delivered = generation;
     m_latest = a;
+    // Streaming: this analysis came soon after the one before. The stream ends once the settle
+    // interval passes without another.
+    const bool soon = m_sinceDelivered.isValid() && m_sinceDelivered.elapsed() < m_settle.interval();
+    m_sinceDelivered.start();
+    if (soon || m_streaming)
+        m_settle.start();
+    if (soon && !m_streaming) {
+        m_streaming = true;
+        Q_EMIT streamingChanged(true);
+    }
     if (!a->error.isEmpty())
         is::log::get("gui")->warn("analysis: {}", a->error.toStdString());
     Q_EMIT analysisTimed(ms);

@@ -4,6 +4,7 @@
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioAnalysis.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QThreadPool>
 #include <QTimer>
@@ -21,7 +22,13 @@ namespace is::gui {
 // Runs is::analyseScenario off the GUI thread. Requests made in one event-loop pass coalesce
 // into one job; while a job runs only the newest request is kept (newest job wins) and results
 // older than one already delivered are dropped. Deployments are analysed in parallel (they are
-// independent) and merged in document order. Results come back by queued call.
+// independent) and merged in document order. Results come back by queued call. The speed-versus-
+// context curves are cached for as long as the runner lives (they stay the same while the
+// context slider moves).
+//
+// It is also the one place that tells whether analyses are streaming in (a slider being dragged):
+// the views draw a streaming analysis cheaply (axes only grow, the table refreshes at most every
+// 100 ms) and fit the newest one again once the stream stops.
 class AnalysisRunner : public QObject
 {
     Q_OBJECT
@@ -45,12 +52,24 @@ public:
 
     // The same computation as a pure function, for tests: analyses deployment by deployment.
     static ScenarioAnalysis analyse(const Scenario& s, const Engine& engine,
-                                    const std::vector<double>& contexts, QThreadPool* pool);
+                                    const std::vector<double>& contexts, QThreadPool* pool,
+                                    ContextCurveCache* cache = nullptr);
+
+    // True from the second of two analyses delivered less than settleInterval() apart until
+    // settleInterval() passes without one; streamingChanged() says when that flips. Read it in
+    // a slot of analysisReady: it then describes the analysis delivered.
+    bool streaming() const { return m_streaming; }
+    int settleInterval() const { return m_settle.interval(); }
+    // 250 ms; tests on a busy machine lengthen it.
+    void setSettleInterval(int ms) { m_settle.setInterval(ms); }
 
 Q_SIGNALS:
     void analysisReady(std::shared_ptr<const is::ScenarioAnalysis> analysis, quint64 generation);
     // Milliseconds the engine took for the delivered analysis (status bar, --bench-ui).
     void analysisTimed(double ms);
+    // Emitted with true before the analysisReady that starts a stream, and with false
+    // settleInterval() after the last analysis of it: time to show latest() once more, fitted.
+    void streamingChanged(bool streaming);
 
 private:
     void startNext();
@@ -66,6 +85,10 @@ private:
     quint64 m_requested = 0;
     quint64 m_delivered = 0;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
+    ContextCurveCache m_curves;
+    QTimer m_settle;
+    QElapsedTimer m_sinceDelivered;
+    bool m_streaming = false;
 };
 
 } // namespace is::gui

@@ -240,10 +240,10 @@ void MainWindow::createMenus()
 }
 
 void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
-                             const QHash<QString, QColor>& colours)
+                             const QHash<QString, QColor>& colours, bool live)
 {
-    m_charts->setAnalysis(analysis, colours);
-    m_table->setAnalysis(analysis, colours);
+    m_charts->setAnalysis(analysis, colours, live);
+    m_table->setAnalysis(analysis, colours, live);
     m_canvas->scene()->setAnalysis(analysis);
     m_inspector->setAnalysis(analysis);
 }

@@ -45,8 +45,10 @@ public:
                std::shared_ptr<const Engine> engine, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Hands the newest analysis to every view (charts, table, canvas, inspector).
-    void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours);
+    // Hands the newest analysis to every view (charts, table, canvas, inspector). `live`: it is
+    // part of a stream (AnalysisRunner::streaming()); one not live follows when the stream stops.
+    void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours,
+                     bool live = false);
     void setAnalysisTime(double ms);
 
     void restoreLayout();

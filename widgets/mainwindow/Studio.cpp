@@ -43,6 +43,12 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
     connect(m_doc, &ScenarioDocument::changed, this, [this] { m_runner->request(m_doc->scenario()); });
     connect(m_runner, &AnalysisRunner::analysisReady, this,
             [this](std::shared_ptr<const ScenarioAnalysis> a, quint64) { onAnalysis(std::move(a)); });
+    // A stream of analyses (a slider being dragged) has stopped: the newest is shown once more,
+    // not streaming, so that chart axes and table columns fit it.
+    connect(m_runner, &AnalysisRunner::streamingChanged, this, [this](bool streaming) {
+        if (!streaming && m_window && m_latest)
+            m_window->setAnalysis(m_latest, m_doc->colours(), false);
+    });
     connect(m_runner, &AnalysisRunner::analysisTimed, this, [this](double ms) {
         if (m_window)
             m_window->setAnalysisTime(ms);
@@ -178,7 +184,7 @@ void Studio::onAnalysis(std::shared_ptr<const ScenarioAnalysis> a)
     m_latest = a;
     m_issues->setAnalysisIssues(a->issues, a->error);
     if (m_window)
-        m_window->setAnalysis(a, m_doc->colours());
+        m_window->setAnalysis(a, m_doc->colours(), m_runner->streaming());
 }
 
 void Studio::shutdown()

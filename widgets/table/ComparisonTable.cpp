@@ -75,9 +75,6 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     : QWidget(parent), m_model(new ComparisonModel(this)), m_view(new QTableView(this))
 {
     m_view->setModel(m_model);
-    m_refit.setSingleShot(true);
-    m_refit.setInterval(250);
-    connect(&m_refit, &QTimer::timeout, this, &ComparisonTable::fitColumns);
     m_refresh.setSingleShot(true);
     m_refresh.setInterval(100);
     connect(&m_refresh, &QTimer::timeout, this, [this] { showAnalysis(true); });
@@ -257,31 +254,27 @@ void ComparisonTable::fitColumns()
 }
 
 void ComparisonTable::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
-                                  const QHash<QString, QColor>& colourByDeploymentId)
+                                  const QHash<QString, QColor>& colourByDeploymentId, bool live)
 {
     m_analysis = std::move(analysis);
     m_colours = colourByDeploymentId;
-    const bool streaming =
-        m_sinceLastAnalysis.isValid() && m_sinceLastAnalysis.elapsed() < m_refit.interval();
-    m_sinceLastAnalysis.start();
-    if (streaming && m_sinceShown.isValid() && m_sinceShown.elapsed() < m_refresh.interval()) {
+    if (live && m_sinceShown.isValid() && m_sinceShown.elapsed() < m_refresh.interval()) {
         if (!m_refresh.isActive())
             m_refresh.start(std::max(1, int(m_refresh.interval() - m_sinceShown.elapsed())));
         return;
     }
-    showAnalysis(streaming);
+    showAnalysis(live);
 }
 
-void ComparisonTable::showAnalysis(bool streaming)
+void ComparisonTable::showAnalysis(bool live)
 {
     m_refresh.stop();
     const int rows = m_model->rowCount();
     const int columns = m_model->columnCount();
     m_model->setAnalysis(m_analysis, m_colours);
     m_sinceShown.start();
-    if (streaming && rows == m_model->rowCount() && columns == m_model->columnCount())
-        m_refit.start();
-    else
+    // A new shape cannot wait for the stream to end: new columns would have no width.
+    if (!live || rows != m_model->rowCount() || columns != m_model->columnCount())
         fitColumns();
 }
 

@@ -29,8 +29,12 @@ public:
     explicit ComparisonTable(QWidget* parent = nullptr);
     ~ComparisonTable() override;
 
+    // `live`: the analysis is one of a stream (a slider being dragged). The cells then show it
+    // at most every 100 ms (the newest always lands) and the columns keep their widths; the
+    // caller sets the newest analysis again, not live, when the stream stops, and the columns
+    // are fitted to it.
     void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
-                     const QHash<QString, QColor>& colourByDeploymentId);
+                     const QHash<QString, QColor>& colourByDeploymentId, bool live = false);
 
     ComparisonModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
@@ -62,14 +66,11 @@ private:
     QTableView* m_view = nullptr;
     WrappingHeader* m_rowHeader = nullptr;
     bool m_fitting = false;
-    // While analyses stream in (a slider being dragged) the columns are fitted once the stream
-    // pauses: fitting measures and wraps every cell, as much work as all the charts together.
-    QTimer m_refit;
-    QElapsedTimer m_sinceLastAnalysis;
-    // ...and the cells themselves show a streaming update at most every 100 ms: wrapped text
-    // is costly to repaint, and numbers changing sixty times a second cannot be read anyway.
-    // The newest analysis always lands.
-    void showAnalysis(bool streaming);
+    // A live analysis does not fit the columns: fitting measures and wraps every cell, as much
+    // work as all the charts together; the one that ends the stream does. The cells show a live
+    // analysis at most every 100 ms: wrapped text is costly to repaint, and numbers changing
+    // sixty times a second cannot be read anyway. The newest analysis always lands.
+    void showAnalysis(bool live);
     QTimer m_refresh;
     QElapsedTimer m_sinceShown;
     QAction* m_copy = nullptr;
