@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+117"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+119"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -286,7 +286,7 @@
 <context>
     <name>ComparisonTable</name>
     <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+111"/>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+108"/>
         <source>Export comparison table</source>
         <translation>导出对比表</translation>
     </message>
@@ -311,7 +311,7 @@
         <translation>导出表格为 CSV…</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+155"/>
         <source>Metric</source>
         <translation>指标</translation>
     </message>
@@ -1590,12 +1590,12 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+159"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+183"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+50"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
     </message>
@@ -2589,7 +2589,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+95"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+101"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>
