@@ -404,7 +404,7 @@ void Executor::prefillMoe(const LayerWeights& l, int n)
         }
     }
     // Each expert runs as a GEMM over the tokens routed to it, gathered into their own block.
-    std::vector<float> xte(lay.floats(N), 0.0f);
+    AlignedVector<float> xte(lay.floats(N), 0.0f);
     for (std::size_t e = 0; e < E; ++e) {
         const std::vector<int>& idx = tokensOf[e];
         if (idx.empty())

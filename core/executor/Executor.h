@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "executor/AlignedVector.h"
 #include "executor/Gemm.h"
 #include "executor/Kernels.h"
 #include "executor/Model.h"
@@ -70,16 +71,16 @@ private:
     std::vector<float> m_invFreq; // per pair of a head: 1 / theta^(2i/headDim)
 
     // Decode state.
-    std::vector<float> m_x, m_xb, m_xb2, m_q, m_hb, m_logits, m_att;
-    std::vector<BlockQ8x> m_xq;
-    std::vector<float> m_keyCache, m_valueCache;
-    std::vector<float> m_routerLogits, m_expertHb;
+    AlignedVector<float> m_x, m_xb, m_xb2, m_q, m_hb, m_logits, m_att;
+    AlignedVector<BlockQ8x> m_xq;
+    AlignedVector<float> m_keyCache, m_valueCache;
+    AlignedVector<float> m_routerLogits, m_expertHb;
 
     // Prefill state.
-    std::vector<float> m_px, m_pq, m_pxt, m_pht, m_pkT;
+    AlignedVector<float> m_px, m_pq, m_pxt, m_pht, m_pkT;
     std::vector<int> m_pTokens;
     GemmScratch m_scratch;
-    std::vector<std::vector<float>> m_threadScratch;
+    std::vector<AlignedVector<float>> m_threadScratch;
 };
 
 } // namespace is::exec

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "executor/AlignedVector.h"
 #include "executor/Model.h"
 #include "executor/ThreadPool.h"
 
@@ -43,8 +44,8 @@ public:
     float* tiles(int thread) { return m_tiles[static_cast<std::size_t>(thread)].data(); }
 
 private:
-    std::vector<std::vector<float>> m_panels;
-    std::vector<std::vector<float>> m_tiles;
+    std::vector<AlignedVector<float>> m_panels;
+    std::vector<AlignedVector<float>> m_tiles;
 };
 
 // The activation block a GEMM reads: tokens in tiles of the kernel's gemmTokens columns, each

@@ -4,6 +4,7 @@
 // layer's matrices (weights in L2/LLC), "cold" walks twelve layers' worth (weights from DRAM),
 // as a real prefill does. Prints medians; not part of ctest.
 //   bench_gemm [--runs N] [--dtype f32|f16|bf16|q8_0] [--tokens N]
+#include "executor/AlignedVector.h"
 #include "executor/DType.h"
 #include "executor/Gemm.h"
 #include "executor/Kernels.h"
@@ -92,8 +93,9 @@ int main(int argc, char** argv)
     }
     const KernelSet& ks = kernels();
     const XtLayout layDim{ks.gemmTokens, dim}, layHid{ks.gemmTokens, ffn};
-    std::vector<float> xt(layDim.floats(N), 0.01f), ht(layHid.floats(N), 0.0f), ht2(layHid.floats(N), 0.01f);
-    std::vector<float> c(N * dim, 0.0f), cq(N * dim), ck(N * dim), cv(N * dim);
+    AlignedVector<float> xt(layDim.floats(N), 0.01f), ht(layHid.floats(N), 0.0f),
+        ht2(layHid.floats(N), 0.01f);
+    AlignedVector<float> c(N * dim, 0.0f), cq(N * dim), ck(N * dim), cv(N * dim);
     const double flopsPerLayer = 2.0 * static_cast<double>(N) * (4.0 * dim * dim + 3.0 * dim * ffn);
     std::printf("kernels %s, dtype %s, %d tokens, %zu layers of %.1f MFLOP\n", ks.name, dtypeName(type),
                 tokens, layers, flopsPerLayer / 1e6);

@@ -4,6 +4,7 @@
 #include "ReferenceModel.h"
 
 #include "engine/ThisMachine.h"
+#include "executor/AlignedVector.h"
 #include "executor/BenchDecode.h"
 #include "executor/Executor.h"
 #include "executor/Gemm.h"
@@ -19,6 +20,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 using namespace is::exec;
@@ -89,6 +91,7 @@ private slots:
     void tokenText();
     void gemmMatchesDouble_data();
     void gemmMatchesDouble();
+    void gemmBuffersStartOnCacheLines();
     void softmaxMatchesDouble();
     void dotRowsMatchDouble();
     void predictionKnowsCacheTiers();
@@ -422,6 +425,23 @@ void TestExecutor::gemmMatchesDouble()
         }
         qInfo("%s %s: worst relative error %.3g", ks->name, qPrintable(dtype), worst);
         QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(ks->name)).arg(worst)));
+    }
+}
+
+// The kernels load 64-byte vectors from the packed panels, output tiles and activation blocks; a
+// buffer that starts mid-line makes every such load straddle two lines (plain std::vector
+// storage is only 16-byte aligned).
+void TestExecutor::gemmBuffersStartOnCacheLines()
+{
+    GemmScratch scratch;
+    scratch.reserve(3, 4613, 389);
+    for (int t = 0; t < 3; ++t) {
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(scratch.panels(t)) % 64, std::uintptr_t(0));
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(scratch.tiles(t)) % 64, std::uintptr_t(0));
+    }
+    for (std::size_t n : {1, 17, 100000}) {
+        AlignedVector<float> v(n);
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(v.data()) % 64, std::uintptr_t(0));
     }
 }
 
