@@ -140,7 +140,7 @@ BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec
     QString error;
     try {
         if (!modelFile.isEmpty()) {
-            r.model = loadModelFile(modelFile, &error);
+            r.model = loadModelFile(modelFile, &error, opt.cancelled);
         } else {
             const auto spec = parseSyntheticSpec(syntheticSpec, &error);
             if (!spec)

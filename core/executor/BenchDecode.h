@@ -85,7 +85,7 @@ struct BenchModel
 };
 
 // Loads the benchmark's model: the GGUF or llama2.c file `modelFile`, else the synthetic model
-// `syntheticSpec`, polling options.cancelled (before and after reading a file, per tensor while
+// `syntheticSpec`, polling options.cancelled (per chunk while reading a file, per tensor while
 // generating a synthetic one). The command line and the measure panel both load through here.
 BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec,
                           const BenchOptions& options);

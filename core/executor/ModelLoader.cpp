@@ -7,11 +7,13 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <cstring>
 
 namespace is::exec {
 
-std::unique_ptr<Model> loadModelFile(const QString& path, QString* error)
+std::unique_ptr<Model> loadModelFile(const QString& path, QString* error,
+                                     const std::function<bool()>& cancelled)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -36,7 +38,13 @@ std::unique_ptr<Model> loadModelFile(const QString& path, QString* error)
     }
     qint64 done = 0;
     while (done < size) {
-        const qint64 n = f.read(reinterpret_cast<char*>(image.data()) + done, size - done);
+        if (cancelled && cancelled()) {
+            if (error)
+                *error = path + QStringLiteral(": loading cancelled");
+            return nullptr;
+        }
+        const qint64 n =
+            f.read(reinterpret_cast<char*>(image.data()) + done, std::min(kModelReadChunk, size - done));
         if (n <= 0) {
             if (error)
                 *error = path + QStringLiteral(": read failed at offset %1: %2").arg(done).arg(f.errorString());

@@ -97,6 +97,7 @@ private slots:
     void predictionKnowsCacheTiers();
     void benchHonoursCancel();
     void benchModelFailuresExplainThemselves();
+    void modelFileReadHonoursCancel();
     void probesGiveSaneNumbers();
 };
 
@@ -639,6 +640,40 @@ void TestExecutor::benchHonoursCancel()
         QVERIFY(r.tokens.size() < 8u);
         QCOMPARE(r.decode_tok_s, 0.0);
     }
+}
+
+// A model file is read in chunks with a cancel poll before each: a cancelled load stops
+// reading where it was asked to, and the measure panel's loader reports it as cancelled.
+void TestExecutor::modelFileReadHonoursCancel()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.bin"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray chunk(static_cast<int>(kModelReadChunk), '\x5a');
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(f.write(chunk), kModelReadChunk);
+        QCOMPARE(f.write(QByteArray(1000, '\x5a')), qint64(1000));
+    }
+    // Three chunks: three polls when never cancelled (the garbage then fails to parse).
+    int polls = 0;
+    QString err;
+    QVERIFY(!loadModelFile(path, &err, [&] { return ++polls > 99; }));
+    QCOMPARE(polls, 3);
+    QVERIFY2(!err.contains(QStringLiteral("cancelled")), qPrintable(err));
+    // Cancelled at the second poll: the first chunk was read, the rest never is.
+    polls = 0;
+    QVERIFY(!loadModelFile(path, &err, [&] { return ++polls >= 2; }));
+    QCOMPARE(polls, 2);
+    QVERIFY2(err.startsWith(path) && err.contains(QStringLiteral("cancelled")), qPrintable(err));
+    BenchOptions o;
+    polls = 0;
+    o.cancelled = [&] { return ++polls >= 3; };
+    const BenchModel load = loadBenchModel(path, {}, o);
+    QCOMPARE(load.failure, BenchModel::Failure::Cancelled);
+    QVERIFY(!load.model);
+    QVERIFY(load.error.isEmpty()); // cancelled is not an error to show
 }
 
 void TestExecutor::probesGiveSaneNumbers()
