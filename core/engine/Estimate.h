@@ -67,7 +67,8 @@ struct Estimate
     double usdPerHour = 0;
 
     Bottleneck bottleneck = Bottleneck::Compute;
-    LatencyBreakdown decode; // one decode step
+    bool decodeFromCache = false; // CPUs: a decode step's bytes stream from the last-level cache, not DRAM
+    LatencyBreakdown decode;      // one decode step
     MemoryBudget memory;     // the busiest device
     QStringList notes;
 };

@@ -72,19 +72,24 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
     return b;
 }
 
-// Bandwidth at which a step's `bytes` (weights and KV cache one chip reads per step) stream:
-// the primary tier's, or on a CPU the last-level cache's when they fit it.
+// Whether a step's `bytes` (weights and KV cache one chip reads per step) stream from a CPU's
+// last-level cache rather than the primary tier.
+bool fromCache(const EvalContext& ctx, double bytes)
+{
+    return streamsFromCpuCache(bytes, ctx.cacheCapacity, ctx.cacheBandwidth, ctx.cal.cacheUsable.value);
+}
+
+// Bandwidth at which a step's `bytes` stream: the primary tier's, or the cache's when they fit it.
 double streamBandwidth(const EvalContext& ctx, double bytes)
 {
-    if (streamsFromCpuCache(bytes, ctx.cacheCapacity, ctx.cacheBandwidth, ctx.cal.cacheUsable.value))
-        return ctx.cacheBandwidth;
-    return ctx.memBandwidth;
+    return fromCache(ctx, bytes) ? ctx.cacheBandwidth : ctx.memBandwidth;
 }
 
 struct StepTime
 {
     double total = 0;
     LatencyBreakdown parts;
+    bool fromCache = false; // the tier the step streamed from
 };
 
 // Time of a matrix multiply phase: the longer of its FLOPs at the achievable rate for its row
@@ -135,7 +140,8 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
         expertBytes = touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
     }
     // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
-    const double bw = streamBandwidth(ctx, denseBytes + expertBytes + kvRead);
+    const double stepBytes = denseBytes + expertBytes + kvRead;
+    const double bw = streamBandwidth(ctx, stepBytes);
     t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, bw);
     if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) >
         denseBytes / (bw * ctx.cal.memoryEfficiency.value))
@@ -173,6 +179,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     st.parts.memory = p.pp * (work - t.computeBound);
     st.parts.communication = p.pp * comm + p2p;
     st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
+    st.fromCache = fromCache(ctx, stepBytes);
     return st;
 }
 
@@ -258,6 +265,7 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     }
     const double prefill = prefillTime(ctx, p, in);
     e.decode = step.parts;
+    e.decodeFromCache = step.fromCache;
     finishServing(e, ctx, prefill, prefill, step.total, perReplica, replicas);
 
     // Name what limits the step.

@@ -2,7 +2,6 @@
 #include "engine/ThisMachine.h"
 
 #include "engine/Engine.h"
-#include "engine/StepModels.h"
 #include "hardware/Catalog.h"
 
 #include <QJsonArray>
@@ -77,7 +76,7 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
         Sourced::assumed(0.0, QStringLiteral("no server in front of the executor")).toJson();
     fam[QStringLiteral("max_usable_memory")] =
         Sourced::assumed(0.9, QStringLiteral("operating system and other processes")).toJson();
-    fam[QStringLiteral("cache_usable")] = Calibration().family(QString()).cacheUsable.toJson();
+    // cache_usable: not probed, so the default family's assumption applies (inherited).
     QJsonObject families;
     families[thisMachineId()] = fam;
     QJsonObject root;
@@ -93,13 +92,6 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     Q_UNUSED(ok);
     catalog->addDevice(thisMachineDevice(p));
     return catalog;
-}
-
-bool streamsFromCache(const MachineProbes& p, double bytesPerStep)
-{
-    // The engine's own rule, with this machine's family's share of the cache.
-    const double usable = thisMachineCatalog(p)->calibration().family(thisMachineId()).cacheUsable.value;
-    return detail::streamsFromCpuCache(bytesPerStep, p.cacheBytes, p.cacheBandwidth, usable);
 }
 
 std::optional<Estimate> estimateThisMachine(const MachineProbes& p, const ModelDesc& m, Precision weights,

@@ -44,10 +44,6 @@ Device thisMachineDevice(const MachineProbes& p);
 // = one fork-join). What no probe measures is stated as assumed.
 std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p);
 
-// Whether a decode step reading `bytesPerStep` (weights and KV cache) streams from the probed
-// last-level cache rather than DRAM: the engine's Cpu-class tier choice.
-bool streamsFromCache(const MachineProbes& p, double bytesPerStep);
-
 // The engine's estimate for one stream on this machine: `prompt` tokens of prefill, then `gen`
 // decoded tokens, weights, KV cache and activations at the given precisions. The same
 // Engine::estimate the GUI and the command line call for every other device.

@@ -336,7 +336,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
         r.predicted_decode_tok_s = est->tpotS > 0 ? 1.0 / est->tpotS : 0;
         r.predicted_prefill_tok_s = est->prefillS > 0 ? prompt / est->prefillS : 0;
         r.predicted_ttft_ms = est->ttftS * 1e3;
-        r.in_llc = is::streamsFromCache(mp, r.decode_bytes_per_token * engineBytesPerFileByte(wt));
+        r.in_llc = est->decodeFromCache;
     } else {
         log->warn("engine estimate for {} failed: {}", model.source.toStdString(), err.toStdString());
     }

@@ -50,7 +50,7 @@ struct BenchResult
     double decode_gbs = 0;               // achieved
     double llc_bw_gbs = 0;
     std::size_t llc_bytes = 0;
-    bool in_llc = false;
+    bool in_llc = false; // the engine streamed the decode step from the LLC
     double peak_gflops = 0;
     double prefill_gflops = 0;
     double prefill_flops_fraction = 0;     // wall clock

@@ -52,26 +52,29 @@ private slots:
         m.vocab = 4096;
         m.denseFfn = 768;
         m.attention = AttentionKind::MHA;
-        auto step = [&](const ModelDesc& md) {
+        auto estimate = [&](const ModelDesc& md) {
             QString err;
             auto e = estimateThisMachine(p, md, Precision::FP32, Precision::FP32, Precision::FP32, 100, 100, &err);
             if (!e)
                 qFatal("estimate failed: %s", qPrintable(err));
-            return e->decodeStepS;
+            return *e;
         };
+        auto step = [&](const ModelDesc& md) { return estimate(md).decodeStepS; };
         auto bytes = [&](const ModelDesc& md) {
             return paramBreakdown(md).alwaysActive() * 4.0 + kvBytes(md, 150, Precision::FP32);
         };
         const double small = bytes(m); // 4 x (4 x 256^2 + 3 x 256 x 768) + 4096 x 256 + norms: ~19 MB
         QVERIFY(small < 0.75 * p.cacheBytes);
-        QVERIFY(streamsFromCache(p, small));
+        QVERIFY(estimate(m).decodeFromCache);
         // The share of the cache is the family's calibration, a stated assumption with its reason.
         const Sourced usable = thisMachineCatalog(p)->calibration().family(thisMachineId()).cacheUsable;
         QCOMPARE(usable.value, 0.75);
         QCOMPARE(usable.kind, SourceKind::Assumed);
         QVERIFY(!usable.source.isEmpty());
-        QVERIFY(streamsFromCache(p, 0.74 * p.cacheBytes));
-        QVERIFY(!streamsFromCache(p, 0.76 * p.cacheBytes));
+        QVERIFY(
+            detail::streamsFromCpuCache(0.74 * p.cacheBytes, p.cacheBytes, p.cacheBandwidth, usable.value));
+        QVERIFY(
+            !detail::streamsFromCpuCache(0.76 * p.cacheBytes, p.cacheBytes, p.cacheBandwidth, usable.value));
         const double overhead = m.layers * kernelsPerLayer(m) * p.syncS;
         QVERIFY(qAbs(step(m) - (small / 100e9 + overhead)) < 1e-9);
         m.layers = 12;
@@ -80,7 +83,7 @@ private slots:
         m.heads = m.kvHeads = 12;
         m.vocab = 32000;
         const double big = bytes(m);
-        QVERIFY(!streamsFromCache(p, big));
+        QVERIFY(!estimate(m).decodeFromCache);
         QVERIFY(qAbs(step(m) - (big / 20e9 + m.layers * kernelsPerLayer(m) * p.syncS)) < 1e-9);
 
         // The tier is a property of the Cpu class: the same SRAM tier on an HBM device is not a
