@@ -213,7 +213,7 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 
 // 6 rows x 16 tokens, 12 ymm accumulators held over the whole reduction; prefetching as in
 // KernelsAvx512.cpp.
-void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, bool accumulate,
+void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
               const std::byte* pf, std::size_t pfBytes)
 {
     __m256 acc[kRows][2];
@@ -222,7 +222,7 @@ void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, 
         acc[j][0] = accumulate ? _mm256_loadu_ps(ct + j * kTokens) : _mm256_setzero_ps();
         acc[j][1] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8) : _mm256_setzero_ps();
     }
-    const std::size_t blocks = kpad / 16;
+    const std::size_t blocks = klen / 16;
     const std::size_t pfLines = (pfBytes + 63) / 64;
     const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
     std::size_t pfDone = 0;

@@ -287,7 +287,7 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 // two pointers: an array of vectors with a fully unrolled k loop made GCC spill accumulators.
 // The next panels' raw weight rows (pf) are pulled towards L2 a few lines per block, so packing
 // them does not wait on DRAM.
-void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, bool accumulate,
+void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
               const std::byte* pf, std::size_t pfBytes)
 {
 #define IS_ACC(j, v)                                                                                         \
@@ -299,7 +299,7 @@ void gemmTile(const float* xt, const float* panel, std::size_t kpad, float* ct, 
     IS_ACC4(3) IS_ACC4(4) IS_ACC4(5)
 #undef IS_ACC4
 #undef IS_ACC
-        const std::size_t blocks = kpad / 16;
+        const std::size_t blocks = klen / 16;
     const std::size_t pfLines = (pfBytes + 63) / 64;
     const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
     std::size_t pfDone = 0;
