@@ -68,8 +68,10 @@ void printTable(const is::cost::FleetResult& r, QTextStream& out)
     const QString target = r.target.kind == is::cost::FleetTargetKind::Users          ? QStringLiteral("%1 concurrent users").arg(count(r.target.value))
                            : r.target.kind == is::cost::FleetTargetKind::RequestsPerS ? QStringLiteral("%1 requests/s").arg(r.target.value)
                                                                                       : QStringLiteral("a %1 MW power budget").arg(r.target.value);
-    out << "Sized for " << target << " at TTFT <= " << fmt(r.slo.ttftS * 1000, 0) << " ms and TPOT <= " << fmt(r.slo.tpotS * 1000, 1)
-        << " ms" << (r.slo.source.isEmpty() ? QString() : QString(QStringLiteral(" (") + r.slo.source + QStringLiteral(")"))) << "\n\n";
+    out << "Sized for " << target << " at " << is::cost::sloLimitsText(r.slo)
+        << (r.slo.source.isEmpty() ? QString()
+                                   : QString(QStringLiteral(" (") + r.slo.source + QStringLiteral(")")))
+        << "\n\n";
     is::app::printAligned(table, out);
 }
 

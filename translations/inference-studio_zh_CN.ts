@@ -458,18 +458,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+104"/>
+        <location line="+116"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-106"/>
-        <location line="+106"/>
+        <location line="-118"/>
+        <location line="+118"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-116"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -504,12 +504,42 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+55"/>
-        <source>Latency targets: first token within %1 s, %2 ms per output token</source>
-        <translation>延迟目标：首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
+        <location line="+62"/>
+        <source>first token within %1 s</source>
+        <translation>首 token 在 %1 秒内</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+1"/>
+        <source>no limit on the first token</source>
+        <translation>首 token 时间不设限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms per output token</source>
+        <translation>每输出 token %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no limit per output token</source>
+        <translation>每输出 token 时间不设限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>assumed for interactive chat: the scenario states none</source>
+        <translation>按交互式聊天假设：场景未设定目标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>from the scenario</source>
+        <translation>来自场景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latency targets: %1, %2 (%3)</source>
+        <translation>延迟目标：%1，%2（%3）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Not feasible: %1</source>
         <translation>不可行：%1</translation>
     </message>
@@ -1582,7 +1612,7 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+244"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+251"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>
@@ -1598,6 +1628,42 @@
         <location line="+50"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
+    </message>
+</context>
+<context>
+    <name>is::cost::FleetSizing</name>
+    <message>
+        <location filename="../core/cost/FleetSizing.cpp" line="+59"/>
+        <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
+        <translation>即使只有一路请求也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>is::cost::LatencyTargets</name>
+    <message>
+        <location filename="../core/cost/LatencyTargets.cpp" line="+27"/>
+        <source>TTFT &lt;= %1 ms</source>
+        <translation>TTFT &lt;= %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no TTFT limit</source>
+        <translation>TTFT 不设限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT &lt;= %1 ms</source>
+        <translation>TPOT &lt;= %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no TPOT limit</source>
+        <translation>TPOT 不设限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 and %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -55,11 +56,12 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
         return row;
     }
     if ((slo.ttftS > 0 && e.ttftS > slo.ttftS) || (slo.tpotS > 0 && e.tpotS > slo.tpotS)) {
-        row.why = QStringLiteral("cannot meet TTFT %1 ms and %2 ms per token even with one stream (gets %3 ms, %4 ms)")
-                      .arg(slo.ttftS * 1000, 0, 'f', 0)
-                      .arg(slo.tpotS * 1000, 0, 'f', 1)
-                      .arg(e.ttftS * 1000, 0, 'f', 0)
-                      .arg(e.tpotS * 1000, 0, 'f', 1);
+        row.why =
+            QCoreApplication::translate("is::cost::FleetSizing",
+                                        "cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)")
+                .arg(sloLimitsText(slo))
+                .arg(e.ttftS * 1000, 0, 'f', 0)
+                .arg(e.tpotS * 1000, 0, 'f', 1);
         return row;
     }
     const DeploymentCostInputs unit = costInputs(r.deployment, r.docId, e.chips, tco);

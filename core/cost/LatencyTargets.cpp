@@ -3,6 +3,8 @@
 
 #include "engine/Workload.h"
 
+#include <QCoreApplication>
+
 namespace is::cost {
 
 QString sloSourceText(SloOrigin origin)
@@ -18,6 +20,19 @@ QString sloSourceText(SloOrigin origin)
     }
     return QStringLiteral("assumed: interactive chat, first token within %1 s and %2 tokens/s per user")
         .arg(QString::number(kDefaultTtftS, 'g', 3), QString::number(1.0 / kDefaultTpotS, 'g', 3));
+}
+
+QString sloLimitsText(const SloTargets& slo)
+{
+    const QString ttft = slo.ttftS > 0
+                             ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms")
+                                   .arg(QString::number(slo.ttftS * 1000, 'f', 0))
+                             : QCoreApplication::translate("is::cost::LatencyTargets", "no TTFT limit");
+    const QString tpot = slo.tpotS > 0
+                             ? QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms")
+                                   .arg(QString::number(slo.tpotS * 1000, 'f', 1))
+                             : QCoreApplication::translate("is::cost::LatencyTargets", "no TPOT limit");
+    return QCoreApplication::translate("is::cost::LatencyTargets", "%1 and %2").arg(ttft, tpot);
 }
 
 SloTargets resolveSlo(const Workload& workload, const StatedSlo& serving, const StatedSlo& commandLine)

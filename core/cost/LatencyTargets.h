@@ -40,6 +40,10 @@ struct SloTargets
     bool assumed() const { return origin == SloOrigin::Assumed; }
 };
 
+// The targets as a phrase for messages: "TTFT <= 500 ms and TPOT <= 50.0 ms", with "no TTFT
+// limit" / "no TPOT limit" for a target of 0 (translated when a translator is installed).
+QString sloLimitsText(const SloTargets& slo);
+
 // The one rule for latency targets. Each target is taken from the command line, else the
 // scenario's serving.slo, else the workload's limits; a target no layer states stays 0 (no limit).
 // `origin` is the highest layer that states any target. When no layer states either target, both

@@ -372,6 +372,18 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("tco: expected an object")), qPrintable(error));
     }
 
+    void latencyTargetsAsText()
+    {
+        // 0 means no limit of that kind, and messages say so instead of "<= 0.0 ms".
+        SloTargets t;
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and TPOT <= 50.0 ms"));
+        t.tpotS = 0;
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and no TPOT limit"));
+        t.ttftS = 0;
+        t.tpotS = 0.0125;
+        QCOMPARE(sloLimitsText(t), QStringLiteral("no TTFT limit and TPOT <= 12.5 ms"));
+    }
+
     void latencyTargets()
     {
         // Nothing stated anywhere: the assumed interactive targets, 2 s to the first token and

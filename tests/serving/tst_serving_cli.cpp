@@ -169,6 +169,12 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.out.contains("units"));
         QVERIFY(r.out.contains("TPOT <= 100.0 ms"));
+        // Only a TTFT target on the command line: no TPOT limit, said as such.
+        r = run({QStringLiteral("size"), defaultScenario(), QStringLiteral("--users"), QStringLiteral("100"),
+                 QStringLiteral("--ttft-ms"), QStringLiteral("500")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("at TTFT <= 500 ms and no TPOT limit (command line)"), r.out.constData());
+        QVERIFY(!r.out.contains("0.0 ms"));
     }
 
     void sizeBadInput_data()

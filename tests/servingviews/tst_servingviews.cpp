@@ -256,6 +256,30 @@ private Q_SLOTS:
         QVERIFY(checkFinite(fleet->chart()) >= 0);
     }
 
+    void fleetSummarySaysWhereTargetsCameFrom()
+    {
+        // Only a first-token limit in the workload: no per-token limit, from the scenario.
+        is::Scenario s = m_scenario;
+        s.extensions.remove(QStringLiteral("serving"));
+        s.workload.ttftLimitS = 0.5;
+        s.workload.tpotLimitS = 0;
+        ServingCostFleetView view;
+        view.setScenario(s, m_engine, m_colours);
+        QString text = view.fleetTab()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("first token within 0.5 s")) &&
+                     text.contains(QStringLiteral("no limit per output token")) &&
+                     text.contains(QStringLiteral("from the scenario")),
+                 qPrintable(text));
+        // Nothing stated: the assumed targets, said to be assumed.
+        s.workload.ttftLimitS = 0;
+        view.setScenario(s, m_engine, m_colours);
+        text = view.fleetTab()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("first token within 2 s")) &&
+                     text.contains(QStringLiteral("50 ms per output token")) &&
+                     text.contains(QStringLiteral("assumed")),
+                 qPrintable(text));
+    }
+
     void unresolvableScenarioReportsInsteadOfDrawing()
     {
         // An unknown device: every tab says why, nothing crashes, no series holds NaN.

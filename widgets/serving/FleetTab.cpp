@@ -185,6 +185,11 @@ void FleetTab::recompute()
     drawChart();
 }
 
+QString FleetTab::summaryText() const
+{
+    return m_summary->text();
+}
+
 void FleetTab::fillTable()
 {
     m_table->setRowCount(0);
@@ -193,8 +198,15 @@ void FleetTab::fillTable()
         return;
     }
     const auto& slo = m_result->slo;
-    m_summary->setText(tr("Latency targets: first token within %1 s, %2 ms per output token")
-                           .arg(chartfmt::significant(slo.ttftS), chartfmt::significant(slo.tpotS * 1000)));
+    // 0: the scenario states no target of that kind; assumed targets say so, so a reader knows
+    // the fleet was sized against numbers nobody chose.
+    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(chartfmt::compact(slo.ttftS))
+                                       : tr("no limit on the first token");
+    const QString tpot = slo.tpotS > 0 ? tr("%1 ms per output token").arg(chartfmt::compact(slo.tpotS * 1000))
+                                       : tr("no limit per output token");
+    const QString origin = slo.assumed() ? tr("assumed for interactive chat: the scenario states none")
+                                         : tr("from the scenario");
+    m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
     m_table->setRowCount(int(m_result->rows.size()));
     QLocale locale;
     for (int r = 0; r < int(m_result->rows.size()); ++r) {

@@ -40,6 +40,8 @@ public:
     ServingChartPanel* chart() const { return m_chart; }
     QComboBox* targetKind() const { return m_kind; }
     QDoubleSpinBox* targetValue() const { return m_value; }
+    // The line above the table: the latency targets and where they came from.
+    QString summaryText() const;
 
 protected:
     void changeEvent(QEvent* event) override;
