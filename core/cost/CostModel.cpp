@@ -54,6 +54,22 @@ DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int c
     return in;
 }
 
+DeploymentPriceAssumptions deploymentPriceAssumptions(const Deployment& d, const QString& docId,
+                                                      const TcoAssumptions& t)
+{
+    TcoAssumptions plain = t;
+    plain.perDeployment.erase(docId);
+    const DeploymentCostInputs def = costInputs(d, docId, 1, plain);
+    const DeploymentCostInputs cur = costInputs(d, docId, 1, t);
+    const auto over = t.perDeployment.find(docId);
+    const bool ownShare = over != t.perDeployment.end() && over->second.systemShareUsd;
+    DeploymentPriceAssumptions a;
+    a.capexPerChip = {cur.capexPerChip, def.capexPerChip};
+    a.systemShareUsd = {ownShare ? *over->second.systemShareUsd : t.systemShareUsd, t.systemShareUsd};
+    a.rentalPerChipHour = {cur.rentalPerChipHour, def.rentalPerChipHour};
+    return a;
+}
+
 HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW, double units)
 {
     HourlyCost h;

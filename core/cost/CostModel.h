@@ -27,6 +27,23 @@ struct DeploymentCostInputs
 // per-deployment overrides from the TCO assumptions (keyed by the deployment's id).
 DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t);
 
+// One deployment's prices as an editor lists them: each value in force next to the default it
+// replaces, which is what the scenario-wide assumptions and the catalog give without this
+// deployment's own prices.
+struct DeploymentPriceAssumptions
+{
+    struct Entry
+    {
+        Sourced value;
+        Sourced fallback;
+    };
+    Entry capexPerChip;
+    Entry systemShareUsd; // per system
+    Entry rentalPerChipHour;
+};
+DeploymentPriceAssumptions deploymentPriceAssumptions(const Deployment& d, const QString& docId,
+                                                      const TcoAssumptions& t);
+
 // Cost per hour of running `units` copies, by component (USD/h).
 struct HourlyCost
 {

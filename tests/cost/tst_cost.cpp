@@ -212,6 +212,30 @@ private slots:
             Sourced::assumed(30000, QStringLiteral("quote"));
         QCOMPARE(costInputs(d, QStringLiteral("h100"), 64, t).capexUsd, 64 * 30000 * 1.1);
         QCOMPARE(costInputs(d, QStringLiteral("other"), 64, t).capexUsd, 2376000.0);
+
+        // As the cost view lists it: the override next to the catalog price it replaces; the
+        // system share and rental rate, not overridden, are their own defaults.
+        DeploymentPriceAssumptions a = deploymentPriceAssumptions(d, QStringLiteral("h100"), t);
+        QCOMPARE(a.capexPerChip.value.value, 30000.0);
+        QCOMPARE(a.capexPerChip.value.source, QStringLiteral("quote"));
+        QCOMPARE(a.capexPerChip.fallback.value, 33750.0);
+        QCOMPARE(a.systemShareUsd.value.value, t.systemShareUsd.value);
+        QCOMPARE(a.systemShareUsd.fallback.value, t.systemShareUsd.value);
+        QCOMPARE(a.rentalPerChipHour.value.value, 2.5);
+        QCOMPARE(a.rentalPerChipHour.fallback.value, 2.5);
+        t.perDeployment[QStringLiteral("h100")].systemShareUsd =
+            Sourced::assumed(5000, QStringLiteral("rack"));
+        t.perDeployment[QStringLiteral("h100")].usdPerChipHour =
+            Sourced::assumed(1.75, QStringLiteral("contract"));
+        a = deploymentPriceAssumptions(d, QStringLiteral("h100"), t);
+        QCOMPARE(a.systemShareUsd.value.value, 5000.0);
+        QCOMPARE(a.systemShareUsd.fallback.value, t.systemShareUsd.value);
+        QCOMPARE(a.rentalPerChipHour.value.value, 1.75);
+        QCOMPARE(a.rentalPerChipHour.fallback.value, 2.5);
+        // Another deployment: every value is its own default.
+        a = deploymentPriceAssumptions(d, QStringLiteral("other"), t);
+        QCOMPARE(a.capexPerChip.value.value, a.capexPerChip.fallback.value);
+        QCOMPARE(a.rentalPerChipHour.value.value, 2.5);
     }
 
     void hourlyCostByHand()

@@ -428,35 +428,28 @@ void TcoEditor::rebuild()
 
     for (const servingdata::CostPoint& p : m_inputs.points) {
         addHeading(p.name);
-        // The defaults: the same assumptions without this deployment's own prices.
-        is::cost::TcoAssumptions plain = t;
-        plain.perDeployment.erase(p.docId);
-        const is::cost::DeploymentCostInputs def =
-            is::cost::costInputs(p.resolved.deployment, p.docId, 1, plain);
-        const is::cost::DeploymentCostInputs cur = is::cost::costInputs(p.resolved.deployment, p.docId, 1, t);
-        const auto over = t.perDeployment.find(p.docId);
-        const is::cost::DeploymentPrices* prices = over != t.perDeployment.end() ? &over->second : nullptr;
+        const is::cost::DeploymentPriceAssumptions prices =
+            is::cost::deploymentPriceAssumptions(p.resolved.deployment, p.docId, t);
 
         Row capex;
         capex.deploymentId = p.docId;
         capex.key = QStringLiteral("capex_usd_per_chip");
         capex.applies = is::cost::tcoField(capex.key)->use;
-        addRow(capex, &cur.capexPerChip, &def.capexPerChip,
+        addRow(capex, &prices.capexPerChip.value, &prices.capexPerChip.fallback,
                is::cost::isOverridden(m_sections, p.docId, capex.key));
 
         Row share;
         share.deploymentId = p.docId;
         share.key = QStringLiteral("system_share_usd");
         share.applies = is::cost::tcoField(share.key)->use;
-        const is::Sourced& shareValue =
-            prices && prices->systemShareUsd ? *prices->systemShareUsd : t.systemShareUsd;
-        addRow(share, &shareValue, &t.systemShareUsd, is::cost::isOverridden(m_sections, p.docId, share.key));
+        addRow(share, &prices.systemShareUsd.value, &prices.systemShareUsd.fallback,
+               is::cost::isOverridden(m_sections, p.docId, share.key));
 
         Row rent;
         rent.deploymentId = p.docId;
         rent.key = QStringLiteral("usd_per_chip_hour");
         rent.applies = is::cost::tcoField(rent.key)->use;
-        addRow(rent, &cur.rentalPerChipHour, &def.rentalPerChipHour,
+        addRow(rent, &prices.rentalPerChipHour.value, &prices.rentalPerChipHour.fallback,
                is::cost::isOverridden(m_sections, p.docId, rent.key));
     }
     if (current >= 0 && current < m_table->rowCount())
