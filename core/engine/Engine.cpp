@@ -260,22 +260,33 @@ std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const Mode
     return plans;
 }
 
+int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double streams, double kvContext) const
+{
+    const MemoryTier* sram = d.device->primaryTier();
+    if (!sram)
+        return 0;
+    const double usable =
+        m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
+    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
+    const double n =
+        std::ceil((weights + streams * kvBytes(m, kvContext, d.kv())) / (sram->capacityBytes.value * usable));
+    return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
+}
+
 int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w) const
 {
     CostAssumptions c;
     QString err;
-    const double usable = m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
     const MemoryTier* tier = d.device->primaryTier();
     if (!tier)
         return 0;
+    // Weights plus one stream's KV cache in on-chip SRAM.
+    if (d.device->cls == DeviceClass::SramDataflow)
+        return dataflowChipsFor(d, m, 1, w.inputTokens + w.outputTokens);
+    const double usable =
+        m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
     const double capacity = tier->capacityBytes.value * usable;
     const double weightBytes = paramBreakdown(m).total() * bytesPerElement(d.weights());
-    const double oneSeq = kvBytes(m, w.inputTokens + w.outputTokens, d.kv());
-    if (d.device->cls == DeviceClass::SramDataflow) {
-        // Weights plus one stream's KV cache in on-chip SRAM.
-        const double n = std::ceil((weightBytes + oneSeq) / capacity);
-        return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
-    }
     // Resident devices: the smallest count whose best plan fits one sequence.
     const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
     for (int n = start; n <= kMaxChipSearch; ++n) {
@@ -307,13 +318,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         // beyond which streams stop adding throughput.
         if (d.device->cls == DeviceClass::SramDataflow) {
             const int streams = goal == ServingGoal::FixedConcurrency ? w.concurrency : m.layers;
-            const MemoryTier* sram = d.device->primaryTier();
-            const double usable = m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-            const double perSeq = kvBytes(m, w.inputTokens + w.outputTokens / 2.0, d.kv());
-            const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
-            const double withKv = std::ceil((weights + streams * perSeq) / (sram->capacityBytes.value * usable));
-            if (withKv <= kMaxChipSearch)
-                chips = std::max(chips, static_cast<int>(withKv));
+            chips = std::max(chips, dataflowChipsFor(d, m, streams, w.inputTokens + w.outputTokens / 2.0));
         }
         // Tiered systems (SambaNova) are sold and scheduled as whole racks.
         if (d.device->cls == DeviceClass::Tiered && d.devicesPerSystem() > 1)

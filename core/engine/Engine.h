@@ -68,6 +68,9 @@ public:
                                              const std::vector<double>& contexts) const;
 
 private:
+    // SRAM dataflow: wafers whose usable SRAM holds the weights and `streams` streams' KV cache
+    // at `kvContext` tokens each (0 when more than kMaxChipSearch would be needed).
+    int dataflowChipsFor(const Deployment& d, const ModelDesc& m, double streams, double kvContext) const;
     bool streamingOnly(const EvalContext& ctx) const;
     void addPowerAndCost(Estimate& e, const EvalContext& ctx) const;
     std::shared_ptr<const Catalog> m_catalog;
