@@ -15,6 +15,8 @@
 #include <optional>
 #include <vector>
 
+class QThreadPool;
+
 namespace is {
 
 // One point of a curve with its band (low/high equal the value when no input is a range).
@@ -70,6 +72,15 @@ class ContextCurveCache;
 // the result is the same either way.
 ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const std::vector<double>& contexts,
                                  ContextCurveCache* cache = nullptr);
+
+// The same result as analyseScenario, computed deployment by deployment (they are independent):
+// in parallel on `pool` when one is given (the calling thread takes the first deployment), else
+// one after another. The studio analyses this way so that a slider tick costs the slowest
+// deployment, not their sum. A scenario that does not resolve is analysed whole, so its errors
+// keep their field paths.
+ScenarioAnalysis analyseScenarioPerDeployment(const Scenario& s, const Engine& engine,
+                                              const std::vector<double>& contexts, QThreadPool* pool,
+                                              ContextCurveCache* cache = nullptr);
 
 // Speed-versus-context curves already computed, for a caller that analyses the same deployments
 // again and again (the studio, on every tick of a slider). The curves sweep the input length

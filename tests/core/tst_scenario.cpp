@@ -6,6 +6,7 @@
 
 #include <QJsonDocument>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <vector>
@@ -92,6 +93,69 @@ private slots:
             for (const BandPoint& p : d.speedVsContext)
                 QVERIFY(std::isfinite(p.y) && p.low <= p.y && p.y <= p.high);
             QVERIFY(!d.pareto.empty());
+        }
+    }
+
+    void analysisSplitMatchesWhole()
+    {
+        // Deployment by deployment, in parallel or not, gives what the whole analysis gives.
+        QString err;
+        const auto loaded =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(loaded, qPrintable(err));
+        const Scenario& s = *loaded;
+        QVERIFY(s.deployments.size() >= 2);
+        const Engine engine(Catalog::builtin());
+        const auto grid = defaultContextGrid();
+        QThreadPool pool;
+        // No curve cache in these three, so each computes every value itself.
+        const ScenarioAnalysis whole = analyseScenario(s, engine, grid);
+        const ScenarioAnalysis serial = analyseScenarioPerDeployment(s, engine, grid, nullptr);
+        const ScenarioAnalysis split = analyseScenarioPerDeployment(s, engine, grid, &pool);
+        // And the studio's way, through a cache filled by the first run and read by the second.
+        ContextCurveCache cache;
+        analyseScenarioPerDeployment(s, engine, grid, &pool, &cache);
+        const ScenarioAnalysis cached = analyseScenarioPerDeployment(s, engine, grid, &pool, &cache);
+        QCOMPARE(cache.hits(), quint64(s.deployments.size()));
+        for (const ScenarioAnalysis* other : {&serial, &split, &cached}) {
+            QCOMPARE(other->deployments.size(), whole.deployments.size());
+            QCOMPARE(other->issues, whole.issues);
+            QCOMPARE(other->error, whole.error);
+            for (size_t i = 0; i < whole.deployments.size(); ++i) {
+                const DeploymentAnalysis& a = whole.deployments[i];
+                const DeploymentAnalysis& b = other->deployments[i];
+                QCOMPARE(b.docId, a.docId);
+                QCOMPARE(b.name, a.name);
+                for (Estimate RangedEstimate::*end :
+                     {&RangedEstimate::low, &RangedEstimate::mid, &RangedEstimate::high}) {
+                    const Estimate& x = a.estimate.*end;
+                    const Estimate& y = b.estimate.*end;
+                    QCOMPARE(y.chips, x.chips);
+                    QCOMPARE(y.tokSUser, x.tokSUser);
+                    QCOMPARE(y.tokSTotal, x.tokSTotal);
+                    QCOMPARE(y.ttftS, x.ttftS);
+                    QCOMPARE(y.usdPerMTok, x.usdPerMTok);
+                }
+                QCOMPARE(b.speedVsContext.size(), a.speedVsContext.size());
+                for (size_t p = 0; p < a.speedVsContext.size(); ++p) {
+                    QCOMPARE(b.speedVsContext[p].x, a.speedVsContext[p].x);
+                    QCOMPARE(b.speedVsContext[p].y, a.speedVsContext[p].y);
+                    QCOMPARE(b.speedVsContext[p].low, a.speedVsContext[p].low);
+                    QCOMPARE(b.speedVsContext[p].high, a.speedVsContext[p].high);
+                }
+                QVERIFY(b.contextPlacement == a.contextPlacement);
+                QVERIFY(b.contextChips == a.contextChips);
+                QCOMPARE(b.maxContext, a.maxContext);
+                QCOMPARE(b.sramExhaustedAt, a.sramExhaustedAt);
+                QCOMPARE(b.sramExhaustedAction, a.sramExhaustedAction);
+                QCOMPARE(b.pareto.size(), a.pareto.size());
+                for (size_t p = 0; p < a.pareto.size(); ++p) {
+                    QCOMPARE(b.pareto[p].batch, a.pareto[p].batch);
+                    QCOMPARE(b.pareto[p].tokSUser, a.pareto[p].tokSUser);
+                    QCOMPARE(b.pareto[p].tokSPerChip, a.pareto[p].tokSPerChip);
+                    QCOMPARE(b.pareto[p].tokSPerMW, a.pareto[p].tokSPerMW);
+                }
+            }
         }
     }
 

@@ -606,62 +606,6 @@ private Q_SLOTS:
         QVERIFY(window()->canvas()->scene()->item(id));
     }
 
-    void analysisSplitMatchesWhole()
-    {
-        const Scenario& s = doc()->scenario();
-        const Engine& engine = m_studio->runner()->engine();
-        const auto grid = defaultContextGrid();
-        QThreadPool pool;
-        // Neither run uses a curve cache, so each computes every value itself.
-        const ScenarioAnalysis whole = analyseScenario(s, engine, grid);
-        const ScenarioAnalysis split = AnalysisRunner::analyse(s, engine, grid, &pool);
-        // And the runner's own way, through a cache filled by the first run and read by the second.
-        ContextCurveCache cache;
-        AnalysisRunner::analyse(s, engine, grid, &pool, &cache);
-        const ScenarioAnalysis cached = AnalysisRunner::analyse(s, engine, grid, &pool, &cache);
-        QCOMPARE(cache.hits(), quint64(s.deployments.size()));
-        for (const ScenarioAnalysis* other : {&split, &cached}) {
-            QCOMPARE(other->deployments.size(), whole.deployments.size());
-            QCOMPARE(other->issues, whole.issues);
-            QCOMPARE(other->error, whole.error);
-            for (size_t i = 0; i < whole.deployments.size(); ++i) {
-                const DeploymentAnalysis& a = whole.deployments[i];
-                const DeploymentAnalysis& b = other->deployments[i];
-                QCOMPARE(b.docId, a.docId);
-                QCOMPARE(b.name, a.name);
-                for (Estimate RangedEstimate::*end :
-                     {&RangedEstimate::low, &RangedEstimate::mid, &RangedEstimate::high}) {
-                    const Estimate& x = a.estimate.*end;
-                    const Estimate& y = b.estimate.*end;
-                    QCOMPARE(y.chips, x.chips);
-                    QCOMPARE(y.tokSUser, x.tokSUser);
-                    QCOMPARE(y.tokSTotal, x.tokSTotal);
-                    QCOMPARE(y.ttftS, x.ttftS);
-                    QCOMPARE(y.usdPerMTok, x.usdPerMTok);
-                }
-                QCOMPARE(b.speedVsContext.size(), a.speedVsContext.size());
-                for (size_t p = 0; p < a.speedVsContext.size(); ++p) {
-                    QCOMPARE(b.speedVsContext[p].x, a.speedVsContext[p].x);
-                    QCOMPARE(b.speedVsContext[p].y, a.speedVsContext[p].y);
-                    QCOMPARE(b.speedVsContext[p].low, a.speedVsContext[p].low);
-                    QCOMPARE(b.speedVsContext[p].high, a.speedVsContext[p].high);
-                }
-                QVERIFY(b.contextPlacement == a.contextPlacement);
-                QVERIFY(b.contextChips == a.contextChips);
-                QCOMPARE(b.maxContext, a.maxContext);
-                QCOMPARE(b.sramExhaustedAt, a.sramExhaustedAt);
-                QCOMPARE(b.sramExhaustedAction, a.sramExhaustedAction);
-                QCOMPARE(b.pareto.size(), a.pareto.size());
-                for (size_t p = 0; p < a.pareto.size(); ++p) {
-                    QCOMPARE(b.pareto[p].batch, a.pareto[p].batch);
-                    QCOMPARE(b.pareto[p].tokSUser, a.pareto[p].tokSUser);
-                    QCOMPARE(b.pareto[p].tokSPerChip, a.pareto[p].tokSPerChip);
-                    QCOMPARE(b.pareto[p].tokSPerMW, a.pareto[p].tokSPerMW);
-                }
-            }
-        }
-    }
-
     // Dragging a slider streams analyses in: the charts draw them on axes that only grow, the
     // table keeps its column widths. Once the stream stops the newest analysis is shown again,
     // settled: axes fit the data and the table fits its columns.

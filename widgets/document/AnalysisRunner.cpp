@@ -11,33 +11,8 @@
 #include <QThread>
 
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
-#include <mutex>
 
 namespace is::gui {
-
-namespace {
-
-// A scenario with only its i-th deployment: analyseScenario treats deployments independently,
-// so analysing them one by one and concatenating gives the same result.
-Scenario only(const Scenario& s, size_t i)
-{
-    Scenario one = s;
-    one.deployments = {s.deployments[i]};
-    return one;
-}
-
-void mergeInto(ScenarioAnalysis& all, ScenarioAnalysis&& part)
-{
-    for (DeploymentAnalysis& d : part.deployments)
-        all.deployments.push_back(std::move(d));
-    all.issues << part.issues;
-    if (all.error.isEmpty())
-        all.error = part.error;
-}
-
-} // namespace
 
 AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* parent)
     : QObject(parent), m_engine(std::move(engine)), m_contexts(defaultContextGrid())
@@ -59,42 +34,6 @@ AnalysisRunner::~AnalysisRunner()
 {
     m_pool.clear();
     m_pool.waitForDone();
-}
-
-ScenarioAnalysis AnalysisRunner::analyse(const Scenario& s, const Engine& engine,
-                                         const std::vector<double>& contexts, QThreadPool* pool,
-                                         ContextCurveCache* cache)
-{
-    // A scenario that does not resolve is reported as a whole, with its field paths intact.
-    QString error;
-    if (s.deployments.size() <= 1 || !resolveScenario(s, engine.catalog(), &error))
-        return analyseScenario(s, engine, contexts, cache);
-
-    std::vector<ScenarioAnalysis> parts(s.deployments.size());
-    if (!pool) {
-        for (size_t i = 0; i < parts.size(); ++i)
-            parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
-    } else {
-        // The calling thread takes the first deployment; the pool the rest.
-        std::atomic<int> remaining(static_cast<int>(parts.size()) - 1);
-        std::mutex m;
-        std::condition_variable done;
-        for (size_t i = 1; i < parts.size(); ++i) {
-            pool->start([&, i] {
-                parts[i] = analyseScenario(only(s, i), engine, contexts, cache);
-                std::lock_guard lock(m);
-                if (--remaining == 0)
-                    done.notify_one();
-            });
-        }
-        parts[0] = analyseScenario(only(s, 0), engine, contexts, cache);
-        std::unique_lock lock(m);
-        done.wait(lock, [&] { return remaining.load() == 0; });
-    }
-    ScenarioAnalysis all;
-    for (ScenarioAnalysis& p : parts)
-        mergeInto(all, std::move(p));
-    return all;
 }
 
 void AnalysisRunner::request(const Scenario& s)
@@ -121,8 +60,8 @@ void AnalysisRunner::startNext()
     m_pool.start([this, scenario, engine, contexts, generation, parts] {
         QElapsedTimer t;
         t.start();
-        auto result =
-            std::make_shared<const ScenarioAnalysis>(analyse(*scenario, *engine, contexts, parts, &m_curves));
+        auto result = std::make_shared<const ScenarioAnalysis>(
+            analyseScenarioPerDeployment(*scenario, *engine, contexts, parts, &m_curves));
         const double ms = t.nsecsElapsed() / 1e6;
         // Queued: runs on the GUI thread. The destructor waits for this job, so `this` is alive.
         QMetaObject::invokeMethod(
@@ -141,8 +80,8 @@ std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s
 {
     QElapsedTimer t;
     t.start();
-    auto result = std::make_shared<const ScenarioAnalysis>(
-        analyse(s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr, &m_curves));
+    auto result = std::make_shared<const ScenarioAnalysis>(analyseScenarioPerDeployment(
+        s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr, &m_curves));
     const double ms = t.nsecsElapsed() / 1e6;
     // Supersedes anything requested before.
     const quint64 generation = ++m_requested;

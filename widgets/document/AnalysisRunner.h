@@ -50,11 +50,6 @@ public:
     bool busy() const { return m_inFlight || m_pending.has_value() || m_coalesce.isActive(); }
     std::shared_ptr<const ScenarioAnalysis> latest() const { return m_latest; }
 
-    // The same computation as a pure function, for tests: analyses deployment by deployment.
-    static ScenarioAnalysis analyse(const Scenario& s, const Engine& engine,
-                                    const std::vector<double>& contexts, QThreadPool* pool,
-                                    ContextCurveCache* cache = nullptr);
-
     // True from the second of two analyses delivered less than settleInterval() apart until
     // settleInterval() passes without one; streamingChanged() says when that flips. Read it in
     // a slot of analysisReady: it then describes the analysis delivered.
