@@ -524,12 +524,12 @@
         <translation>每输出 token 时间不设限</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>assumed for interactive chat: the scenario states none</source>
         <translation>按交互式聊天假设：场景未设定目标</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>from the scenario</source>
         <translation>来自场景</translation>
     </message>
@@ -1440,12 +1440,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+176"/>
+        <location line="+169"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-173"/>
+        <location line="-166"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -1471,12 +1471,12 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+153"/>
+        <location line="+146"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-132"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -1496,7 +1496,7 @@
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+96"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>
@@ -1602,7 +1602,7 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+130"/>
         <source>needs %1 chips</source>
         <translation>需要 %1 个芯片</translation>
     </message>
@@ -1633,7 +1633,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+59"/>
+        <location filename="../core/cost/FleetSizing.cpp" line="+60"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一路请求也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -1641,7 +1641,8 @@
 <context>
     <name>is::cost::LatencyTargets</name>
     <message>
-        <location filename="../core/cost/LatencyTargets.cpp" line="+27"/>
+        <location filename="../core/cost/LatencyTargets.cpp" line="+28"/>
+        <location line="+6"/>
         <source>TTFT &lt;= %1 ms</source>
         <translation>TTFT &lt;= %1 毫秒</translation>
     </message>
@@ -1651,7 +1652,8 @@
         <translation>TTFT 不设限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
+        <location line="+8"/>
         <source>TPOT &lt;= %1 ms</source>
         <translation>TPOT &lt;= %1 毫秒</translation>
     </message>

@@ -22,8 +22,14 @@ QString sloSourceText(SloOrigin origin)
         .arg(QString::number(kDefaultTtftS, 'g', 3), QString::number(1.0 / kDefaultTpotS, 'g', 3));
 }
 
-QString sloLimitsText(const SloTargets& slo)
+QString sloLimitsText(const SloTargets& slo, SloText style)
 {
+    if (style == SloText::StatedOnly && (slo.ttftS <= 0) != (slo.tpotS <= 0)) {
+        return slo.ttftS > 0 ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms")
+                                   .arg(QString::number(slo.ttftS * 1000, 'f', 0))
+                             : QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms")
+                                   .arg(QString::number(slo.tpotS * 1000, 'f', 1));
+    }
     const QString ttft = slo.ttftS > 0
                              ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms")
                                    .arg(QString::number(slo.ttftS * 1000, 'f', 0))

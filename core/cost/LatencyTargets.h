@@ -41,8 +41,10 @@ struct SloTargets
 };
 
 // The targets as a phrase for messages: "TTFT <= 500 ms and TPOT <= 50.0 ms", with "no TTFT
-// limit" / "no TPOT limit" for a target of 0 (translated when a translator is installed).
-QString sloLimitsText(const SloTargets& slo);
+// limit" / "no TPOT limit" for a target of 0, or (StatedOnly) leaving such a target out, for
+// "cannot meet ..." (translated when a translator is installed).
+enum class SloText { All, StatedOnly };
+QString sloLimitsText(const SloTargets& slo, SloText style = SloText::All);
 
 // The one rule for latency targets. Each target is taken from the command line, else the
 // scenario's serving.slo, else the workload's limits; a target no layer states stays 0 (no limit).

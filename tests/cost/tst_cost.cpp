@@ -406,6 +406,10 @@ private slots:
         t.ttftS = 0;
         t.tpotS = 0.0125;
         QCOMPARE(sloLimitsText(t), QStringLiteral("no TTFT limit and TPOT <= 12.5 ms"));
+        // What a target set cannot meet names only the targets it states.
+        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TPOT <= 12.5 ms"));
+        t.ttftS = 0.5;
+        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TTFT <= 500 ms and TPOT <= 12.5 ms"));
     }
 
     void latencyTargets()
