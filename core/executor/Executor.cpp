@@ -11,6 +11,7 @@ namespace is::exec {
 namespace {
 
 constexpr std::size_t kChunk = 64; // rows per kernel call: bounds the per-thread scratch
+constexpr std::size_t kNormTokens = 8; // prefill RMSNorm: tokens normalised before their transposed write
 
 inline float silu(float g)
 {
@@ -66,7 +67,7 @@ Executor::Executor(const Model& model, ThreadPool& pool, int maxContext)
     m_routerLogits.resize(static_cast<std::size_t>(std::max(1, m_cfg.experts)));
     m_threadScratch.resize(static_cast<std::size_t>(pool.size()));
     for (auto& s : m_threadScratch)
-        s.resize(std::max<std::size_t>(3 * kChunk, ctx));
+        s.resize(std::max({3 * kChunk, static_cast<std::size_t>(ctx), kNormTokens * m_dim}));
 }
 
 int Executor::regionsPerToken() const
@@ -297,15 +298,24 @@ void Executor::prefillLayer(int li, int p0, int n)
     const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
     const XtLayout lay{ks.gemmTokens, kpadDim};
 
-    // RMSNorm each token, written transposed for the GEMM.
+    // RMSNorm each token, written transposed for the GEMM. Tokens go in blocks of up to eight
+    // within one tile, written k by k: one run of consecutive floats per k instead of one float
+    // per cache line (measured: this step went from 3.5 % to 2.3 % of a 128-token prefill).
     auto normT = [&](const std::vector<float>& w) {
         m_pool.run([&](int thread, int threads) {
             const auto [b, e] = ThreadPool::split(N, thread, threads);
-            std::vector<float> row(m_dim);
-            for (std::size_t t = b; t < e; ++t) {
-                rmsnorm(row.data(), m_px.data() + t * m_dim, w);
-                for (std::size_t k = 0; k < m_dim; ++k)
-                    m_pxt[lay.index(k, t)] = row[k];
+            float* rows = m_threadScratch[static_cast<std::size_t>(thread)].data();
+            for (std::size_t t0 = b; t0 < e;) {
+                const std::size_t count =
+                    std::min({kNormTokens, e - t0, lay.tileTokens - t0 % lay.tileTokens});
+                for (std::size_t i = 0; i < count; ++i)
+                    rmsnorm(rows + i * m_dim, m_px.data() + (t0 + i) * m_dim, w);
+                for (std::size_t k = 0; k < m_dim; ++k) {
+                    float* dst = m_pxt.data() + lay.index(k, t0);
+                    for (std::size_t i = 0; i < count; ++i)
+                        dst[i] = rows[i * m_dim + k];
+                }
+                t0 += count;
             }
         });
     };
