@@ -25,6 +25,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <utility>
 
 namespace is::gui {
 
@@ -101,11 +102,17 @@ void CanvasScene::rebuild()
 {
     m_dragStart.reset();
     m_dragOrigins.clear();
-    for (DeploymentItem* it : std::as_const(m_items))
+    // Deleting a selected item emits selectionChanged: m_items must not hold deleted items while
+    // that runs (syncSelectionToDocument walks them), and the document's selection is not the
+    // old scene's to change; the new items take it from the document.
+    const QHash<QString, DeploymentItem*> old = std::exchange(m_items, {});
+    m_syncingSelection = true;
+    for (DeploymentItem* it : old)
         delete it;
-    m_items.clear();
+    m_syncingSelection = false;
     for (const QString& id : m_doc->deploymentIds())
         addItemFor(id);
+    syncSelectionFromDocument();
 }
 
 void CanvasScene::addItemFor(const QString& id)
