@@ -1549,7 +1549,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+128"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+135"/>
         <source>on chip</source>
         <translation>片上</translation>
     </message>
@@ -1635,37 +1635,45 @@
     <message>
         <location filename="../core/cost/FleetSizing.cpp" line="+60"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
-        <translation>即使只有一路请求也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
+        <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>no throughput at the serving point</source>
+        <translation>该服务点没有吞吐量</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>one unit needs %1 MW at peak, more than the budget</source>
+        <translation>一个单元峰值需要 %1 兆瓦，超出预算</translation>
     </message>
 </context>
 <context>
     <name>is::cost::LatencyTargets</name>
     <message>
-        <location filename="../core/cost/LatencyTargets.cpp" line="+28"/>
-        <location line="+6"/>
+        <location filename="../core/cost/LatencyTargets.cpp" line="+30"/>
         <source>TTFT &lt;= %1 ms</source>
         <translation>TTFT &lt;= %1 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no TTFT limit</source>
         <translation>TTFT 不设限</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>TPOT &lt;= %1 ms</source>
         <translation>TPOT &lt;= %1 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>no TPOT limit</source>
         <translation>TPOT 不设限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%1 and %2</source>
-        <translation>%1，%2</translation>
+        <translation>%1 且 %2</translation>
     </message>
 </context>
 <context>
@@ -1729,7 +1737,7 @@
 <context>
     <name>is::gui::CanvasScene</name>
     <message>
-        <location filename="../widgets/canvas/CanvasScene.cpp" line="+142"/>
+        <location filename="../widgets/canvas/CanvasScene.cpp" line="+149"/>
         <source>none</source>
         <translation>无</translation>
     </message>

@@ -73,7 +73,7 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
     row.unitFacilityW = unit.power.facilityPowerW(servingUtil);
     row.unitPeakFacilityW = unit.power.peakFacilityPowerW();
     if (row.unitTokS <= 0 || row.unitUsers <= 0) {
-        row.why = QStringLiteral("no throughput at the serving point");
+        row.why = QCoreApplication::translate("is::cost::FleetSizing", "no throughput at the serving point");
         return row;
     }
 
@@ -100,7 +100,9 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
     }
     row.units = std::max(0LL, row.units);
     if (row.units == 0) {
-        row.why = QStringLiteral("one unit needs %1 MW at peak, more than the budget").arg(row.unitPeakFacilityW / 1e6, 0, 'f', 2);
+        row.why = QCoreApplication::translate("is::cost::FleetSizing",
+                                              "one unit needs %1 MW at peak, more than the budget")
+                      .arg(row.unitPeakFacilityW / 1e6, 0, 'f', 2);
         return row;
     }
     row.feasible = true;

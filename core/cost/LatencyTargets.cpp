@@ -24,20 +24,18 @@ QString sloSourceText(SloOrigin origin)
 
 QString sloLimitsText(const SloTargets& slo, SloText style)
 {
-    if (style == SloText::StatedOnly && (slo.ttftS <= 0) != (slo.tpotS <= 0)) {
-        return slo.ttftS > 0 ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms")
-                                   .arg(QString::number(slo.ttftS * 1000, 'f', 0))
-                             : QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms")
-                                   .arg(QString::number(slo.tpotS * 1000, 'f', 1));
-    }
-    const QString ttft = slo.ttftS > 0
-                             ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms")
-                                   .arg(QString::number(slo.ttftS * 1000, 'f', 0))
-                             : QCoreApplication::translate("is::cost::LatencyTargets", "no TTFT limit");
-    const QString tpot = slo.tpotS > 0
-                             ? QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms")
-                                   .arg(QString::number(slo.tpotS * 1000, 'f', 1))
-                             : QCoreApplication::translate("is::cost::LatencyTargets", "no TPOT limit");
+    // Milliseconds to six significant digits without trailing zeros: 500, 12.5, 0.04.
+    const auto ms = [](double s) { return QString::number(s * 1000, 'g', 6); };
+    const QString ttft =
+        slo.ttftS > 0
+            ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms").arg(ms(slo.ttftS))
+            : QCoreApplication::translate("is::cost::LatencyTargets", "no TTFT limit");
+    const QString tpot =
+        slo.tpotS > 0
+            ? QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms").arg(ms(slo.tpotS))
+            : QCoreApplication::translate("is::cost::LatencyTargets", "no TPOT limit");
+    if (style == SloText::StatedOnly && (slo.ttftS > 0) != (slo.tpotS > 0))
+        return slo.ttftS > 0 ? ttft : tpot;
     return QCoreApplication::translate("is::cost::LatencyTargets", "%1 and %2").arg(ttft, tpot);
 }
 

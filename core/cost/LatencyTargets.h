@@ -40,9 +40,10 @@ struct SloTargets
     bool assumed() const { return origin == SloOrigin::Assumed; }
 };
 
-// The targets as a phrase for messages: "TTFT <= 500 ms and TPOT <= 50.0 ms", with "no TTFT
-// limit" / "no TPOT limit" for a target of 0, or (StatedOnly) leaving such a target out, for
-// "cannot meet ..." (translated when a translator is installed).
+// The targets as a phrase for messages: "TTFT <= 500 ms and TPOT <= 50 ms", with "no TTFT
+// limit" / "no TPOT limit" for a target of 0. StatedOnly leaves such a target out when the other
+// is stated, for "cannot meet ..."; with neither stated it still says "no ... limit" for both.
+// Translated when a translator is installed.
 enum class SloText { All, StatedOnly };
 QString sloLimitsText(const SloTargets& slo, SloText style = SloText::All);
 

@@ -122,6 +122,19 @@ void TestCharts::formatting()
     QCOMPARE(chartfmt::compactTokens(131072), QStringLiteral("128K"));
     QCOMPARE(chartfmt::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
     QCOMPARE(chartfmt::compact(std::nan("")), QStringLiteral("–"));
+    {
+        // Typed values read back as typed, in the user's locale.
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(chartfmt::plain(0.5), QStringLiteral("0.5"));
+        QCOMPARE(chartfmt::plain(2), QStringLiteral("2"));
+        QCOMPARE(chartfmt::plain(0.05 * 1000), QStringLiteral("50"));
+        QCOMPARE(chartfmt::plain(1500), QStringLiteral("1,500"));
+        QCOMPARE(chartfmt::plain(std::nan("")), QStringLiteral("–"));
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(chartfmt::plain(0.5), QStringLiteral("0,5"));
+        QLocale::setDefault(before);
+    }
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("GPT-5.6 Sol on CS-3"), 14),
              QStringLiteral("GPT-5.6<br>Sol on CS-3"));
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5),

@@ -400,7 +400,7 @@ private slots:
     {
         // 0 means no limit of that kind, and messages say so instead of "<= 0.0 ms".
         SloTargets t;
-        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and TPOT <= 50.0 ms"));
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and TPOT <= 50 ms"));
         t.tpotS = 0;
         QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and no TPOT limit"));
         t.ttftS = 0;
@@ -410,6 +410,10 @@ private slots:
         QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TPOT <= 12.5 ms"));
         t.ttftS = 0.5;
         QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TTFT <= 500 ms and TPOT <= 12.5 ms"));
+        // Small targets keep their digits instead of rounding to "0.0 ms".
+        t.ttftS = 0.0004;
+        t.tpotS = 0.00004;
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 0.4 ms and TPOT <= 0.04 ms"));
     }
 
     void latencyTargets()
@@ -530,7 +534,18 @@ private slots:
         QVERIFY2(r, qPrintable(error));
         for (const FleetRow& row : r->rows) {
             QVERIFY(!row.feasible);
-            QVERIFY2(row.why.contains(QStringLiteral("cannot meet")), qPrintable(row.why));
+            QVERIFY2(row.why.startsWith(
+                         QStringLiteral("cannot meet TTFT <= 1 ms and TPOT <= 0.1 ms even with one stream")),
+                     qPrintable(row.why));
+        }
+        // Only a first-token target: the row names that target alone, no "no TPOT limit" to meet.
+        auto ttftOnly = sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::RequestsPerS, 10},
+                                  resolveSlo(s.workload, StatedSlo{}, StatedSlo{0.001, 0}), &error);
+        QVERIFY2(ttftOnly, qPrintable(error));
+        for (const FleetRow& row : ttftOnly->rows) {
+            QVERIFY(!row.feasible);
+            QVERIFY2(row.why.startsWith(QStringLiteral("cannot meet TTFT <= 1 ms even with one stream")),
+                     qPrintable(row.why));
         }
         QVERIFY(!sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::Users, -5}, SloTargets{},
                            &error));

@@ -73,6 +73,13 @@ QString significant(double v, int digits)
     return QLocale().toString(v, 'f', decimals);
 }
 
+QString plain(double v)
+{
+    if (!drawable(v))
+        return QStringLiteral("–");
+    return QLocale().toString(v, 'g', 6);
+}
+
 QString twoLineLabel(const QString& label, int maxChars)
 {
     if (label.size() <= maxChars)

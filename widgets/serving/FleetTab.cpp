@@ -200,9 +200,9 @@ void FleetTab::fillTable()
     const auto& slo = m_result->slo;
     // 0: the scenario states no target of that kind; assumed targets say so, so a reader knows
     // the fleet was sized against numbers nobody chose.
-    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(chartfmt::compact(slo.ttftS))
+    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(chartfmt::plain(slo.ttftS))
                                        : tr("no limit on the first token");
-    const QString tpot = slo.tpotS > 0 ? tr("%1 ms per output token").arg(chartfmt::compact(slo.tpotS * 1000))
+    const QString tpot = slo.tpotS > 0 ? tr("%1 ms per output token").arg(chartfmt::plain(slo.tpotS * 1000))
                                        : tr("no limit per output token");
     const QString origin = slo.assumed() ? tr("assumed for interactive chat: the scenario states none")
                                          : tr("from the scenario");
