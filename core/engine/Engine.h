@@ -69,7 +69,8 @@ public:
 
 private:
     // SRAM dataflow: wafers whose usable SRAM holds the weights and `streams` streams' KV cache
-    // at `kvContext` tokens each (0 when more than kMaxChipSearch would be needed).
+    // at `kvContext` tokens each (0 when more than kMaxChipSearch would be needed, or the device
+    // has no primary memory tier).
     int dataflowChipsFor(const Deployment& d, const ModelDesc& m, double streams, double kvContext) const;
     bool streamingOnly(const EvalContext& ctx) const;
     void addPowerAndCost(Estimate& e, const EvalContext& ctx) const;

@@ -69,7 +69,7 @@ struct Estimate
     Bottleneck bottleneck = Bottleneck::Compute;
     bool decodeFromCache = false; // CPUs: a decode step's bytes stream from the last-level cache, not DRAM
     LatencyBreakdown decode;      // one decode step
-    MemoryBudget memory;     // the busiest device
+    MemoryBudget memory;          // the busiest device
     QStringList notes;
 };
 

@@ -141,7 +141,8 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     }
     // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
     const double stepBytes = denseBytes + expertBytes + kvRead;
-    const double bw = streamBandwidth(ctx, stepBytes);
+    const bool cached = fromCache(ctx, stepBytes);
+    const double bw = cached ? ctx.cacheBandwidth : ctx.memBandwidth;
     t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, bw);
     if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) >
         denseBytes / (bw * ctx.cal.memoryEfficiency.value))
@@ -179,7 +180,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     st.parts.memory = p.pp * (work - t.computeBound);
     st.parts.communication = p.pp * comm + p2p;
     st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
-    st.fromCache = fromCache(ctx, stepBytes);
+    st.fromCache = cached;
     return st;
 }
 

@@ -85,8 +85,9 @@ struct BenchModel
 };
 
 // Loads the benchmark's model: the GGUF or llama2.c file `modelFile`, else the synthetic model
-// `syntheticSpec`, polling options.cancelled (per chunk while reading a file, per tensor while
-// generating a synthetic one). The command line and the measure panel both load through here.
+// `syntheticSpec`, polling options.cancelled (before loading, before each chunk of a file's read
+// or each tensor of a synthetic model, and after loading). The command line and the measure panel both load
+// through here.
 BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec,
                           const BenchOptions& options);
 

@@ -77,7 +77,9 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
 // in parallel on `pool` when one is given (the calling thread takes the first deployment), else
 // one after another. The studio analyses this way so that a slider tick costs the slowest
 // deployment, not their sum. A scenario that does not resolve is analysed whole, so its errors
-// keep their field paths.
+// keep their field paths. It blocks until its jobs on `pool` finish: the pool must have a thread
+// free for them (not be the caller's own pool with none to spare) and must not be cleared while
+// it runs.
 ScenarioAnalysis analyseScenarioPerDeployment(const Scenario& s, const Engine& engine,
                                               const std::vector<double>& contexts, QThreadPool* pool,
                                               ContextCurveCache* cache = nullptr);

@@ -75,6 +75,15 @@ private slots:
             detail::streamsFromCpuCache(0.74 * p.cacheBytes, p.cacheBytes, p.cacheBandwidth, usable.value));
         QVERIFY(
             !detail::streamsFromCpuCache(0.76 * p.cacheBytes, p.cacheBytes, p.cacheBandwidth, usable.value));
+        // The estimate applies that share: the same model fills 70 % or 80 % of a resized cache.
+        {
+            const double cache = p.cacheBytes;
+            p.cacheBytes = small / 0.70;
+            QVERIFY(estimate(m).decodeFromCache);
+            p.cacheBytes = small / 0.80;
+            QVERIFY(!estimate(m).decodeFromCache);
+            p.cacheBytes = cache;
+        }
         const double overhead = m.layers * kernelsPerLayer(m) * p.syncS;
         QVERIFY(qAbs(step(m) - (small / 100e9 + overhead)) < 1e-9);
         m.layers = 12;
