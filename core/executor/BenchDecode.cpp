@@ -274,10 +274,10 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     mp.cacheBytes = static_cast<double>(probe.caches().llc);
     if (cancelledNow())
         return r;
-    // Decode forks and joins once per matrix; the streaming probes do too, per region of the
-    // model's mean weight bytes per fork-join (a shared machine's preemptions hit both alike),
-    // over rows as long as the model's (short rows cost more per byte than long ones).
-    const std::size_t regionBytes = model.decodeWeightBytes() / static_cast<std::size_t>(ex.regionsPerToken());
+    // Decode forks and joins once per matrix; the streaming probes do too, in regions of the
+    // model's matrix sizes (a shared machine's preemptions hit both alike), over rows as long as
+    // the model's (short rows cost more per byte than long ones).
+    const std::vector<std::size_t> regionBytes = ex.decodeRegionBytes();
     const double llcStream = probe.streamRate(wt, true, regionBytes, static_cast<std::size_t>(c.dim));
     r.llc_bw_gbs = probe.llcBandwidth() / 1e9;
     if (cancelledNow())
@@ -289,27 +289,48 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     if (cancelledNow())
         return r;
 
-    const auto t1 = Clock::now();
+    // Which tier the engine streams decode from, given the probes so far. From DRAM, the
+    // bandwidth is sampled between tokens for the whole run: on a shared machine what is left
+    // to us drifts by tens of percent within seconds, and samples taken at the same moments as
+    // the tokens see the same drift. Each sample streams a quarter of a token's weight bytes, so
+    // sampling adds a quarter to the run's length. From the LLC, a DRAM sample would evict the
+    // model, so that tier is probed before and after instead.
+    const is::ModelDesc desc = modelDesc(model);
+    QString err;
+    const auto tierEstimate = is::estimateThisMachine(mp, desc, precisionOf(wt), is::Precision::FP32,
+                                                      is::Precision::FP32, prompt, gen, &err);
+    const bool sampleDram = tierEstimate && !tierEstimate->decodeFromCache;
+    const std::size_t sampleBytes = model.decodeWeightBytes() / 4;
+    StreamSample dramDuring;
+    double decodeS = 0;
     for (int i = 0; i < gen; ++i) {
         if (cancelledNow())
             return r;
         r.tokens.push_back(next);
         if (opt.onToken)
             opt.onToken(next);
+        if (sampleDram)
+            dramDuring += probe.streamSample(sampleBytes);
+        const auto t1 = Clock::now();
         logits = ex.decode(next);
         next = sampler.sample(logits, static_cast<std::size_t>(c.vocab));
+        decodeS += since(t1);
         if (opt.progress)
             opt.progress(i + 1, gen);
     }
-    const double decodeS = since(t1);
     r.decode_tok_s = gen / decodeS;
 
-    // The tiers again, right after decoding: on a shared machine the bandwidth left to us drifts
-    // by tens of percent within seconds, so the engine gets the mean of the two sides of the run.
+    if (sampleDram && dramDuring.rate() > 0)
+        mp.memoryBandwidth = dramDuring.rate() * engineBytesPerFileByte(wt);
+    // The tiers probed before decoding, again right after it: the engine gets the mean of the
+    // two sides of the run for each tier not sampled during it.
     if (!stop()) {
-        const double dramAfter = probe.streamRate(wt, false, regionBytes, static_cast<std::size_t>(c.dim));
+        if (!sampleDram) {
+            const double dramAfter =
+                probe.streamRate(wt, false, regionBytes, static_cast<std::size_t>(c.dim));
+            mp.memoryBandwidth = 0.5 * (dramStream + dramAfter) * engineBytesPerFileByte(wt);
+        }
         const double llcAfter = probe.streamRate(wt, true, regionBytes, static_cast<std::size_t>(c.dim));
-        mp.memoryBandwidth = 0.5 * (dramStream + dramAfter) * engineBytesPerFileByte(wt);
         mp.cacheBandwidth = 0.5 * (llcStream + llcAfter) * engineBytesPerFileByte(wt);
     }
 
@@ -328,8 +349,6 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.dot_gbs = dot / 1e9;
 
     // The engine's estimate for the same model, precisions, threads and lengths on this machine.
-    const is::ModelDesc desc = modelDesc(model);
-    QString err;
     const auto est = is::estimateThisMachine(mp, desc, precisionOf(wt), is::Precision::FP32, is::Precision::FP32, prompt,
                                              gen, &err);
     if (est) {

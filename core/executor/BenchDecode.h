@@ -59,7 +59,8 @@ struct BenchResult
     double predicted_prefill_tok_s = 0;  // the engine's prefill and time to first token
     double predicted_ttft_ms = 0;
     double stream_gbs = 0;               // decode kernel streaming the weight format from DRAM (probe,
-                                         // mean of before and after decoding)
+                                         // sampled between the tokens when decode streams from
+                                         // DRAM, else the mean of before and after decoding)
     double llc_stream_gbs = 0;           // ... and from the last-level cache
     double gemm_gflops = 0;              // prefill GEMM kernel on a cached 1024 x 1024 f32 matrix (probe)
     double sync_us = 0;
@@ -95,7 +96,8 @@ BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec
 is::ModelDesc modelDesc(const Model& model);
 
 // Runs the benchmark: touches every weight byte, warms up, probes the FMA peak and times the
-// prefill of a prompt, probes the memory tiers and times decoding, then asks the engine for
+// prefill of a prompt, probes the memory tiers and times decoding (sampling DRAM between its
+// tokens when the model streams from there), then asks the engine for
 // its estimate on "this machine" (a Cpu-class device built from the probes, engine/ThisMachine.h),
 // the same Engine::estimate the GUI and the command line use. Token ids of the prompt are
 // deterministic (BOS, then a fixed sequence).

@@ -70,9 +70,19 @@ Executor::Executor(const Model& model, ThreadPool& pool, int maxContext)
         s.resize(std::max({3 * kChunk, static_cast<std::size_t>(ctx), kNormTokens * m_dim}));
 }
 
-int Executor::regionsPerToken() const
+std::vector<std::size_t> Executor::decodeRegionBytes() const
 {
-    return 5 * m_cfg.layers + 1;
+    std::vector<std::size_t> regions;
+    const std::size_t experts = static_cast<std::size_t>(std::max(1, m_cfg.experts));
+    const std::size_t active = m_cfg.experts > 0 ? static_cast<std::size_t>(m_cfg.topK) : 1;
+    for (const LayerWeights& l : m_model.layers) {
+        regions.push_back(l.wq.bytes() + l.wk.bytes() + l.wv.bytes());
+        regions.push_back(l.wo.bytes());
+        regions.push_back((l.w1.bytes() + l.w3.bytes()) / experts * active);
+        regions.push_back(l.w2.bytes() / experts * active);
+    }
+    regions.push_back(m_model.output.bytes());
+    return regions;
 }
 
 std::size_t Executor::kvBytesRead(int pos) const

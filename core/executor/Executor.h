@@ -35,9 +35,12 @@ public:
     // Processes one token at the current position; returns its logits.
     const float* decode(int token);
 
-    // Parallel regions per decode step (each costs one fork-join); the streaming probes fork and
-    // join as often per weight byte.
-    int regionsPerToken() const;
+    // Weight bytes each of a decode step's weight-streaming parallel regions reads, in order: per
+    // layer the QKV projection, the output projection, gate+up and down (of the active experts),
+    // then the classifier. Each region costs a fork-join and a ramp-up of the memory streams, so
+    // the streaming probes copy this pattern rather than its mean: one large classifier next to
+    // many small matrices streams faster on average than the matrices do.
+    std::vector<std::size_t> decodeRegionBytes() const;
     // Bytes of KV cache a decode step at position `pos` reads.
     std::size_t kvBytesRead(int pos) const;
     // FLOPs of attention for a prefill of n tokens starting at position p0.

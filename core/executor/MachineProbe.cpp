@@ -60,6 +60,10 @@ QString readSys(const QString& path)
 
 std::atomic<std::uint64_t> g_sink{0}; // keeps probe loops from being optimised away
 
+// Unread bytes between the streaming probe's regions: past the decode kernel's software
+// prefetch distance (eight rows) and the hardware prefetchers' reach within a page.
+constexpr std::size_t kRegionGapBytes = std::size_t(64) << 10;
+
 } // namespace
 
 CacheSizes cacheSizes()
@@ -216,36 +220,43 @@ double MachineProbe::dotRate(DType type)
     return median(v);
 }
 
-double MachineProbe::dotSweep(DType type, const AlignedBuffer& buf, std::size_t rowB, std::size_t cols, int passes,
-                              std::size_t regionRows)
+StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
 {
     const KernelSet& ks = kernels();
-    const std::size_t rows = buf.size() / rowB;
+    const DType type = m_streamType;
+    const std::size_t cols = m_streamCols, rowB = *rowBytes(type, cols);
+    // Rows left unread between regions: decode's matrices are separate tensors, so the start of
+    // each one is cold, while back-to-back regions would find theirs already pulled in by the
+    // previous region's prefetches running past its end.
+    const std::size_t gapRows = (kRegionGapBytes + rowB - 1) / rowB;
     std::vector<float> x(cols, 0.5f);
     std::vector<BlockQ8x> xq(cols / kQ8Block + 1);
     quantizeQ8x(x.data(), cols, xq.data());
     const std::size_t threads = static_cast<std::size_t>(m_pool.size());
     std::vector<std::vector<float>> out(threads, std::vector<float>(64));
+    StreamSample sample;
     const auto t0 = Clock::now();
-    for (int p = 0; p < passes; ++p) {
-        for (std::size_t r0 = 0; r0 < rows; r0 += regionRows) {
-            const std::size_t n = std::min(regionRows, rows - r0);
-            // Decode's split: one fork-join per matrix, its rows contiguous per thread, 64 rows
-            // per kernel call.
-            m_pool.run([&](int task, int nt) {
-                const auto [b, e] = ThreadPool::split(n, task, nt, 4);
-                float* o = out[static_cast<std::size_t>(task)].data();
-                for (std::size_t r = b; r < e; r += 64)
-                    ks.dotRows(type, buf.data() + (r0 + r) * rowB, rowB, cols, std::min<std::size_t>(64, e - r),
-                               x.data(), xq.data(), o);
-            });
-        }
+    for (std::size_t r0 = rowBegin; r0 < rowEnd;) {
+        const std::size_t n = std::min(m_streamRegionRows[m_regionCursor], rowEnd - r0);
+        m_regionCursor = (m_regionCursor + 1) % m_streamRegionRows.size();
+        // Decode's split: one fork-join per matrix, its rows contiguous per thread, 64 rows
+        // per kernel call.
+        m_pool.run([&](int task, int nt) {
+            const auto [b, e] = ThreadPool::split(n, task, nt, 4);
+            float* o = out[static_cast<std::size_t>(task)].data();
+            for (std::size_t r = b; r < e; r += 64)
+                ks.dotRows(type, m_stream.data() + (r0 + r) * rowB, rowB, cols,
+                           std::min<std::size_t>(64, e - r), x.data(), xq.data(), o);
+        });
+        sample.bytes += static_cast<double>(n * rowB);
+        r0 += n + gapRows;
     }
-    const double s = seconds(t0, Clock::now());
-    return static_cast<double>(rows * rowB) * passes / s;
+    sample.seconds = seconds(t0, Clock::now());
+    return sample;
 }
 
-double MachineProbe::streamRate(DType type, bool llc, std::size_t regionBytes, std::size_t cols, int reps)
+double MachineProbe::streamRate(DType type, bool llc, const std::vector<std::size_t>& regionBytes,
+                                std::size_t cols, int reps)
 {
     cols = std::max<std::size_t>(kQ8Block, cols / kQ8Block * kQ8Block);
     const std::size_t rowB = *rowBytes(type, cols);
@@ -264,14 +275,48 @@ double MachineProbe::streamRate(DType type, bool llc, std::size_t regionBytes, s
         m_streamType = type;
         m_streamLlc = llc;
         m_streamCols = cols;
+        m_streamCursor = 0;
     }
+    m_streamRegionRows.clear();
+    for (std::size_t b : regionBytes)
+        m_streamRegionRows.push_back(std::max<std::size_t>(4, b / rowB));
+    if (m_streamRegionRows.empty())
+        m_streamRegionRows.push_back(64);
+    m_regionCursor = 0;
+    const std::size_t rows = m_stream.size() / rowB;
     const int passes = llc ? std::max(1, static_cast<int>((std::size_t(64) << 20) / m_stream.size())) : 1;
-    const std::size_t regionRows = std::max<std::size_t>(4, regionBytes / rowB);
-    dotSweep(type, m_stream, rowB, cols, llc ? 2 : 1, regionRows); // first touch, and warm into the LLC
+    dotSweep(0, rows); // first touch, and warm into the LLC
+    if (llc)
+        dotSweep(0, rows);
     std::vector<double> v;
-    for (int r = 0; r < reps; ++r)
-        v.push_back(dotSweep(type, m_stream, rowB, cols, passes, regionRows));
+    for (int r = 0; r < reps; ++r) {
+        StreamSample s;
+        for (int p = 0; p < passes; ++p)
+            s += dotSweep(0, rows);
+        v.push_back(s.rate());
+    }
     return median(v);
+}
+
+StreamSample MachineProbe::streamSample(std::size_t bytes)
+{
+    if (m_stream.empty() || m_streamLlc)
+        return {};
+    const std::size_t rowB = *rowBytes(m_streamType, m_streamCols);
+    const std::size_t rows = m_stream.size() / rowB;
+    const std::size_t want = std::max<std::size_t>(1, bytes / rowB);
+    StreamSample sample;
+    std::size_t read = 0;
+    // A range holds gaps between regions, so it reads fewer rows than it spans: continue until
+    // the rows read are the rows asked for.
+    while (read < want) {
+        const std::size_t n = std::min(want - read, rows - m_streamCursor);
+        const StreamSample s = dotSweep(m_streamCursor, m_streamCursor + n);
+        sample += s;
+        read += static_cast<std::size_t>(s.bytes) / rowB;
+        m_streamCursor = (m_streamCursor + n) % rows;
+    }
+    return sample;
 }
 
 double MachineProbe::gemmRate(int reps)

@@ -6,8 +6,24 @@
 #include "executor/ThreadPool.h"
 
 #include <cstddef>
+#include <vector>
 
 namespace is::exec {
+
+// Bytes streamed and the time it took: samples taken between the steps of a measurement add up,
+// and their rate (bytes over seconds) weights each moment by time, as the measurement does.
+struct StreamSample
+{
+    double bytes = 0;
+    double seconds = 0;
+    double rate() const { return seconds > 0 ? bytes / seconds : 0; }
+    StreamSample& operator+=(const StreamSample& o)
+    {
+        bytes += o.bytes;
+        seconds += o.seconds;
+        return *this;
+    }
+};
 
 struct CacheSizes
 {
@@ -42,10 +58,18 @@ public:
     double dotRate(DType type);
     // Multi-threaded rate (weight bytes/s) at which the decode kernel streams rows of `type`
     // from DRAM (a buffer much larger than the LLC) or, with `llc`, from a buffer of half the
-    // LLC kept warm in it, rows of `cols` weights (rounded to whole Q8_0 blocks) and one
-    // fork-join per `regionBytes`, as decode has one per matrix: the bandwidth decode gets for
-    // that format from each tier. Median over `reps` sweeps.
-    double streamRate(DType type, bool llc, std::size_t regionBytes, std::size_t cols, int reps = 5);
+    // LLC kept warm in it, rows of `cols` weights (rounded to whole Q8_0 blocks), forking and
+    // joining once per region of the sizes in `regionBytes` in turn, as decode does once per
+    // matrix (Executor::decodeRegionBytes): the bandwidth decode gets for that format from each
+    // tier. Median over `reps` sweeps.
+    double streamRate(DType type, bool llc, const std::vector<std::size_t>& regionBytes, std::size_t cols,
+                      int reps = 5);
+    // After streamRate(type, false, ...): streams `bytes` more (whole rows, at least one) of
+    // its DRAM buffer the same way, continuing where the last sample stopped in the buffer and in
+    // the region pattern, so that samples taken between the tokens of a decode see the bandwidth
+    // of the same moments and never hit in the cache. Empty when the last streamRate was for
+    // the LLC.
+    StreamSample streamSample(std::size_t bytes);
     // Achieved FLOP/s of the prefill GEMM (gemm(), all threads) on a 1024 x 1024 f32 matrix
     // against 128 tokens, median of `reps`: the matrix-matrix rate prefill can reach.
     double gemmRate(int reps = 5);
@@ -54,8 +78,9 @@ public:
 
 private:
     double sweep(const AlignedBuffer& buf, int passes);
-    double dotSweep(DType type, const AlignedBuffer& buf, std::size_t rowB, std::size_t cols, int passes,
-                    std::size_t regionRows);
+    // The decode kernel streaming rows [rowBegin, rowEnd) of the stream buffer, one fork-join
+    // per region of the pattern (continuing it from the last call), regions a gap apart.
+    StreamSample dotSweep(std::size_t rowBegin, std::size_t rowEnd);
 
     ThreadPool& m_pool;
     CacheSizes m_caches;
@@ -65,6 +90,9 @@ private:
     DType m_streamType = DType::F32;
     bool m_streamLlc = false;
     std::size_t m_streamCols = 0;
+    std::vector<std::size_t> m_streamRegionRows; // rows per fork-join, in decode's order
+    std::size_t m_regionCursor = 0;              // the next sweep's region in that pattern
+    std::size_t m_streamCursor = 0;              // first row of the next streamSample
     double m_peakPerCpu = 0;
 };
 

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 
 using namespace is::exec;
 
@@ -99,6 +100,9 @@ private slots:
     void benchModelFailuresExplainThemselves();
     void modelFileReadHonoursCancel();
     void probesGiveSaneNumbers();
+    void decodeRegionsCoverTheWeights_data();
+    void decodeRegionsCoverTheWeights();
+    void streamSamplesContinueTheSweep();
 };
 
 void TestExecutor::decodeMatchesReference_data()
@@ -694,6 +698,69 @@ void TestExecutor::probesGiveSaneNumbers()
     const double sync = probe.syncSeconds();
     QVERIFY(sync > 0 && sync < 0.1);
     QVERIFY(probe.dotRate(DType::Q8_0) > 1e7);
+}
+
+void TestExecutor::decodeRegionsCoverTheWeights_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<double>("ffnShare"); // of each FFN matrix a decode step streams
+    const QString base = QStringLiteral("dim=64,layers=3,heads=4,kv_heads=2,ffn=96,vocab=96,dtype=");
+    QTest::newRow("dense-f32") << base + QStringLiteral("f32") << 1.0;
+    QTest::newRow("dense-q8_0") << base + QStringLiteral("q8_0") << 1.0;
+    QTest::newRow("moe-f16") << base + QStringLiteral("f16,experts=4,top_k=2") << 0.5;
+}
+
+// Decode's weight-streaming regions, in order: per layer QKV, output, gate+up, down (of the
+// active experts), then the classifier; with the embedding row and the norms they are every
+// byte decodeWeightBytes counts.
+void TestExecutor::decodeRegionsCoverTheWeights()
+{
+    QFETCH(QString, spec);
+    QFETCH(double, ffnShare);
+    auto m = makeModel(spec);
+    ThreadPool pool(1);
+    Executor ex(*m, pool, 16);
+    const std::vector<std::size_t> regions = ex.decodeRegionBytes();
+    const std::size_t layers = m->layers.size();
+    QCOMPARE(regions.size(), 4 * layers + 1);
+    std::size_t norms = m->outputNorm.size() * 4;
+    for (std::size_t i = 0; i < layers; ++i) {
+        const LayerWeights& l = m->layers[i];
+        QCOMPARE(regions[4 * i], l.wq.bytes() + l.wk.bytes() + l.wv.bytes());
+        QCOMPARE(regions[4 * i + 1], l.wo.bytes());
+        QCOMPARE(static_cast<double>(regions[4 * i + 2]),
+                 static_cast<double>(l.w1.bytes() + l.w3.bytes()) * ffnShare);
+        QCOMPARE(static_cast<double>(regions[4 * i + 3]), static_cast<double>(l.w2.bytes()) * ffnShare);
+        norms += (l.attnNorm.size() + l.ffnNorm.size()) * 4 + (ffnShare < 1 ? l.router.bytes() : 0);
+    }
+    QCOMPARE(regions.back(), m->output.bytes());
+    const std::size_t sum = std::accumulate(regions.begin(), regions.end(), std::size_t(0));
+    QCOMPARE(sum + m->tokenEmbd.rowStride + norms, m->decodeWeightBytes());
+}
+
+// Samples taken between decode tokens stream whole rows of the DRAM buffer, as many bytes as
+// asked for (to a row), and add up; after an LLC probe there is nothing to sample.
+void TestExecutor::streamSamplesContinueTheSweep()
+{
+    ThreadPool pool(2);
+    MachineProbe probe(pool);
+    const std::vector<std::size_t> regions{std::size_t(1) << 20, std::size_t(48) << 10};
+    const double rate = probe.streamRate(DType::Q8_0, false, regions, 768, 1);
+    QVERIFY(rate > 1e8 && rate < 1e13);
+    const double rowB = static_cast<double>(*rowBytes(DType::Q8_0, 768));
+    StreamSample total;
+    for (int i = 0; i < 40; ++i) { // 160 MB: wraps around the buffer at least once on small LLCs
+        const StreamSample s = probe.streamSample(std::size_t(4) << 20);
+        QVERIFY(s.bytes <= 4.0 * (1 << 20) && s.bytes > 4.0 * (1 << 20) - rowB);
+        QVERIFY(s.seconds > 0);
+        total += s;
+    }
+    QVERIFY(total.rate() > 1e8 && total.rate() < 1e13);
+    QCOMPARE(total.bytes, 40 * std::floor(4.0 * (1 << 20) / rowB) * rowB);
+    QVERIFY(probe.streamRate(DType::Q8_0, true, regions, 768, 1) > 1e8);
+    const StreamSample none = probe.streamSample(std::size_t(1) << 20);
+    QCOMPARE(none.bytes, 0.0);
+    QCOMPARE(none.rate(), 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestExecutor)
