@@ -13,11 +13,6 @@ namespace {
 constexpr std::size_t kChunk = 64; // rows per kernel call: bounds the per-thread scratch
 constexpr std::size_t kNormTokens = 8; // prefill RMSNorm: tokens normalised before their transposed write
 
-inline float silu(float g)
-{
-    return g / (1.0f + std::exp(-g));
-}
-
 std::size_t roundUp(std::size_t v, std::size_t m)
 {
     return (v + m - 1) / m * m;
@@ -219,9 +214,7 @@ void Executor::ffnDecode(const LayerWeights& l)
             const Tensor w3 = l.w3.expert(static_cast<std::size_t>(chosen[slot]));
             ks.dotRows(w1.type, w1.row(row), w1.rowStride, m_dim, len, m_xb.data(), m_xq.data(), g);
             ks.dotRows(w3.type, w3.row(row), w3.rowStride, m_dim, len, m_xb.data(), m_xq.data(), u);
-            float* hb = m_hb.data() + slot * m_hidden + row;
-            for (std::size_t i = 0; i < len; ++i)
-                hb[i] = silu(g[i]) * u[i];
+            ks.siluMul(g, u, m_hb.data() + slot * m_hidden + row, len);
             r += len;
         }
     });
