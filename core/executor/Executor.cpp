@@ -202,20 +202,24 @@ void Executor::ffnDecode(const LayerWeights& l)
     if (q8)
         quantizeQ8x(m_xb.data(), m_dim, m_xq.data());
 
-    // Gate and up projections with SwiGLU fused: one pass over the rows of both matrices.
+    // Gate and up projections, then SwiGLU: each thread streams its gate rows, then its up rows,
+    // one stream at a time as the prefetchers (and the streaming probe) see them; alternating
+    // the two matrices chunk by chunk ran this region ~10 % below the probed rate.
     m_pool.run([&](int thread, int threads) {
         const auto [b, e] = ThreadPool::split(nSlots * m_hidden, thread, threads, 4);
-        float* g = m_threadScratch[static_cast<std::size_t>(thread)].data();
-        float* u = g + kChunk;
-        for (std::size_t r = b; r < e;) {
-            const std::size_t slot = r / m_hidden, row = r % m_hidden;
-            const std::size_t len = std::min({kChunk, e - r, m_hidden - row});
-            const Tensor w1 = l.w1.expert(static_cast<std::size_t>(chosen[slot]));
-            const Tensor w3 = l.w3.expert(static_cast<std::size_t>(chosen[slot]));
-            ks.dotRows(w1.type, w1.row(row), w1.rowStride, m_dim, len, m_xb.data(), m_xq.data(), g);
-            ks.dotRows(w3.type, w3.row(row), w3.rowStride, m_dim, len, m_xb.data(), m_xq.data(), u);
-            ks.siluMul(g, u, m_hb.data() + slot * m_hidden + row, len);
-            r += len;
+        float* u = m_threadScratch[static_cast<std::size_t>(thread)].data();
+        for (int pass = 0; pass < 2; ++pass) {
+            for (std::size_t r = b; r < e;) {
+                const std::size_t slot = r / m_hidden, row = r % m_hidden;
+                const std::size_t len = std::min({kChunk, e - r, m_hidden - row});
+                const Tensor w = (pass ? l.w3 : l.w1).expert(static_cast<std::size_t>(chosen[slot]));
+                float* h = m_hb.data() + slot * m_hidden + row;
+                ks.dotRows(w.type, w.row(row), w.rowStride, m_dim, len, m_xb.data(), m_xq.data(),
+                           pass ? u : h);
+                if (pass)
+                    ks.siluMul(h, u, h, len); // h held the gate
+                r += len;
+            }
         }
     });
 
