@@ -256,14 +256,17 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
 }
 
 double MachineProbe::streamRate(DType type, bool llc, const std::vector<std::size_t>& regionBytes,
-                                std::size_t cols, int reps)
+                                std::size_t cols, int reps, std::size_t cacheBytes)
 {
     cols = std::max<std::size_t>(kQ8Block, cols / kQ8Block * kQ8Block);
     const std::size_t rowB = *rowBytes(type, cols);
-    if (m_stream.empty() || m_streamType != type || m_streamLlc != llc || m_streamCols != cols) {
-        const std::size_t bytes = llc ? std::max<std::size_t>(m_caches.llc / 2, std::size_t(1) << 20)
-                                      : std::max<std::size_t>(std::size_t(256) << 20, m_caches.llc * 8);
-        const std::size_t rows = std::max<std::size_t>(64, bytes / rowB);
+    const std::size_t halfLlc = std::max<std::size_t>(m_caches.llc / 2, std::size_t(1) << 20);
+    const std::size_t bytes =
+        llc ? std::clamp<std::size_t>(cacheBytes ? cacheBytes : halfLlc, std::size_t(1) << 20, halfLlc)
+            : std::max<std::size_t>(std::size_t(256) << 20, m_caches.llc * 8);
+    const std::size_t rows = std::max<std::size_t>(64, bytes / rowB);
+    if (m_stream.size() != rows * rowB || m_streamType != type || m_streamLlc != llc ||
+        m_streamCols != cols) {
         m_stream = AlignedBuffer();
         m_stream = AlignedBuffer(rows * rowB);
         std::vector<float> row(cols);
@@ -283,7 +286,6 @@ double MachineProbe::streamRate(DType type, bool llc, const std::vector<std::siz
     if (m_streamRegionRows.empty())
         m_streamRegionRows.push_back(64);
     m_regionCursor = 0;
-    const std::size_t rows = m_stream.size() / rowB;
     const int passes = llc ? std::max(1, static_cast<int>((std::size_t(64) << 20) / m_stream.size())) : 1;
     dotSweep(0, rows); // first touch, and warm into the LLC
     if (llc)

@@ -57,13 +57,16 @@ public:
     // with each thread's rows resident in its L2: what decode could do with infinite bandwidth.
     double dotRate(DType type);
     // Multi-threaded rate (weight bytes/s) at which the decode kernel streams rows of `type`
-    // from DRAM (a buffer much larger than the LLC) or, with `llc`, from a buffer of half the
-    // LLC kept warm in it, rows of `cols` weights (rounded to whole Q8_0 blocks), forking and
-    // joining once per region of the sizes in `regionBytes` in turn, as decode does once per
-    // matrix (Executor::decodeRegionBytes): the bandwidth decode gets for that format from each
-    // tier. Median over `reps` sweeps.
+    // from DRAM (a buffer much larger than the LLC) or, with `llc`, from a buffer kept warm in
+    // the cache, rows of `cols` weights (rounded to whole Q8_0 blocks), forking and joining once
+    // per region of the sizes in `regionBytes` in turn, as decode does once per matrix
+    // (Executor::decodeRegionBytes): the bandwidth decode gets for that format from each tier.
+    // The cache buffer holds `cacheBytes` (0: half the LLC; at least 1 MiB, at most half the
+    // LLC): on a shared machine other tenants hold part of the LLC, so what it delivers depends
+    // on the working set, and a prediction should probe the working set it is for.
+    // Median over `reps` sweeps.
     double streamRate(DType type, bool llc, const std::vector<std::size_t>& regionBytes, std::size_t cols,
-                      int reps = 5);
+                      int reps = 5, std::size_t cacheBytes = 0);
     // After streamRate(type, false, ...): streams `bytes` more (whole rows, at least one) of
     // its DRAM buffer the same way, continuing where the last sample stopped in the buffer and in
     // the region pattern, so that samples taken between the tokens of a decode see the bandwidth

@@ -758,6 +758,8 @@ void TestExecutor::streamSamplesContinueTheSweep()
     QVERIFY(total.rate() > 1e8 && total.rate() < 1e13);
     QCOMPARE(total.bytes, 40 * std::floor(4.0 * (1 << 20) / rowB) * rowB);
     QVERIFY(probe.streamRate(DType::Q8_0, true, regions, 768, 1) > 1e8);
+    // A cache working set of the caller's size (clamped to at least 1 MiB).
+    QVERIFY(probe.streamRate(DType::Q8_0, true, regions, 768, 1, std::size_t(64) << 10) > 1e8);
     const StreamSample none = probe.streamSample(std::size_t(1) << 20);
     QCOMPARE(none.bytes, 0.0);
     QCOMPARE(none.rate(), 0.0);
