@@ -59,9 +59,20 @@ void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const floa
 
 // Panels handed out per claim, a group: each token tile's activation slice is loaded into L1
 // once per group and used by all of its panels, so the activation block streams from L2 once
-// per group instead of once per panel. Four panels (24 rows on AVX-512) keep claims small
-// enough that a thread slowed by another process leaves little for the others to wait on.
-constexpr std::size_t kGroup = 4;
+// per group instead of once per panel. At least four panels, and as many more as it takes for a
+// group's rows to fill whole cache lines of a token-major C (Store and Accumulate write a run of
+// the group's rows per token): then two threads never write the same line. Four panels of six
+// rows (96 bytes a token) shared a line with the neighbouring group at every token, and the
+// two-thread GEMM ran ~5 % slower than with eight (192 bytes). Groups stay small enough that a
+// thread slowed by another process leaves little for the others to wait on.
+constexpr std::size_t kMinGroup = 4, kMaxGroup = 16;
+std::size_t groupPanels(std::size_t rowsPerPanel)
+{
+    std::size_t g = kMinGroup;
+    while (g < kMaxGroup && g * rowsPerPanel * sizeof(float) % 64 != 0)
+        ++g;
+    return g;
+}
 // Reduction length per kernel call: a token tile's slice of the activation block (32 KB: 128 k
 // of AVX-512's 64 tokens) stays in L1 while every panel of the group runs against it; the
 // panels' slices stream from L2. The accumulators go back to memory once per slice, a few
@@ -107,7 +118,7 @@ public:
     }
 
 private:
-    std::pair<const std::byte*, std::size_t> m_ranges[2 * kGroup];
+    std::pair<const std::byte*, std::size_t> m_ranges[2 * kMaxGroup];
     std::size_t m_count = 0, m_lines = 0, m_quota = 0, m_index = 0, m_offset = 0;
 };
 
@@ -127,7 +138,8 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     const std::size_t tiles = (tokens + T - 1) / T;
     const std::size_t kBlock = kBlockFor(T), kBlocks = (kpad + kBlock - 1) / kBlock;
     const std::size_t panelFloats = kpad * R, tileFloats = R * T;
-    scratch.reserve(pool.size(), 2 * kGroup * panelFloats, 2 * kGroup * tileFloats);
+    const std::size_t groupSize = groupPanels(R);
+    scratch.reserve(pool.size(), 2 * groupSize * panelFloats, 2 * groupSize * tileFloats);
     std::atomic<std::size_t> next{0};
 
     struct Unit
@@ -159,12 +171,12 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     pool.run([&](int thread, int) {
         float* panels = scratch.panels(thread);
         float* ctiles = scratch.tiles(thread);
-        std::size_t g = next.fetch_add(kGroup, std::memory_order_relaxed);
+        std::size_t g = next.fetch_add(groupSize, std::memory_order_relaxed);
         while (g < units) {
-            const std::size_t count = std::min(kGroup, units - g);
+            const std::size_t count = std::min(groupSize, units - g);
             // The group after this one, claimed now so that its rows can be prefetched.
-            const std::size_t q = next.fetch_add(kGroup, std::memory_order_relaxed);
-            Unit group[kGroup];
+            const std::size_t q = next.fetch_add(groupSize, std::memory_order_relaxed);
+            Unit group[kMaxGroup];
             std::size_t calls = 0;
             for (std::size_t i = 0; i < count; ++i) {
                 group[i] = unitAt(g + i);
@@ -177,7 +189,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 calls += u.halves() * tiles * kBlocks;
             }
             PrefetchPlan prefetch;
-            for (std::size_t p = q; p < std::min(q + kGroup, units); ++p) {
+            for (std::size_t p = q; p < std::min(q + groupSize, units); ++p) {
                 const Unit nu = unitAt(p);
                 prefetch.add(nu.raw[0], nu.bytes);
                 prefetch.add(nu.raw[1], nu.bytes);
