@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <utility>
 
 namespace is::exec {
@@ -26,28 +27,27 @@ void GemmScratch::reserve(int threads, std::size_t panelFloats, std::size_t tile
 
 namespace {
 
-// Writes one finished tile. Rows of C are token-major, so the loops run token by token and
-// write each token's run of rowsValid consecutive outputs (one or two cache lines), not a
-// column of scattered lines per output row.
+constexpr std::size_t kMaxGemmTokens = 64; // the widest kernel set's token tile
+
+// Writes one finished tile: Store/Accumulate token-major into C through the kernel set's
+// transposing store (each token's run of rowsValid outputs, one or two cache lines), SwiGluT
+// row by row into the next GEMM's activation block.
 void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const float* cu, std::size_t T,
               std::size_t n0, std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
     switch (o.mode) {
     case GemmOut::Store:
-    case GemmOut::Accumulate:
+    case GemmOut::Accumulate: {
+        float* dst[kMaxGemmTokens];
         for (std::size_t i = 0; i < toksValid; ++i) {
             const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
-            float* dst = o.c + t * o.ld + n0;
-            if (o.mode == GemmOut::Store) {
-                for (std::size_t j = 0; j < rowsValid; ++j)
-                    dst[j] = ct[j * T + i];
-            } else {
-                const float s = o.scale ? o.scale[t0 + i] : 1.0f;
-                for (std::size_t j = 0; j < rowsValid; ++j)
-                    dst[j] += s * ct[j * T + i];
-            }
+            dst[i] = o.c + t * o.ld + n0;
         }
+        const bool accumulate = o.mode == GemmOut::Accumulate;
+        ks.storeTileT(ct, rowsValid, toksValid, dst, accumulate && o.scale ? o.scale + t0 : nullptr,
+                      accumulate);
         break;
+    }
     case GemmOut::SwiGluT:
         for (std::size_t j = 0; j < rowsValid; ++j) {
             float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T; // XtLayout, t0 starts a tile
@@ -129,6 +129,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
 {
     const KernelSet& ks = kernels();
     const std::size_t R = ks.gemmRows, T = ks.gemmTokens;
+    assert(T <= kMaxGemmTokens);
     // Work units are panels of R weight rows, numbered across all jobs (a gate/up pair is one
     // unit of two panels).
     std::vector<std::size_t> firstPanel(jobs.size() + 1, 0);

@@ -276,6 +276,50 @@ inline __m256 exp8(__m256 x)
     return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
 }
 
+// Eight tokens at a time: the tile's rows (zero past `rows`) are transposed 8 x 8 in registers
+// (unpack, shuffle, then 128-bit halves), and each token's run is one masked store (or masked
+// load, FMA and store), not a scalar store per output.
+void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, const float* scale,
+                bool accumulate)
+{
+    static_assert(kRows <= 8);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(rows)), lanes);
+    for (std::size_t t0 = 0; t0 < toks; t0 += 8) {
+        __m256 r[8];
+        for (std::size_t j = 0; j < 8; ++j)
+            r[j] = j < rows ? _mm256_loadu_ps(ct + j * kTokens + t0) : _mm256_setzero_ps();
+        const __m256 a0 = _mm256_unpacklo_ps(r[0], r[1]), a1 = _mm256_unpackhi_ps(r[0], r[1]);
+        const __m256 a2 = _mm256_unpacklo_ps(r[2], r[3]), a3 = _mm256_unpackhi_ps(r[2], r[3]);
+        const __m256 a4 = _mm256_unpacklo_ps(r[4], r[5]), a5 = _mm256_unpackhi_ps(r[4], r[5]);
+        const __m256 a6 = _mm256_unpacklo_ps(r[6], r[7]), a7 = _mm256_unpackhi_ps(r[6], r[7]);
+        // b[k] holds rows 0-3 of tokens k and k+4, b[4+k] rows 4-7 of the same tokens.
+        const __m256 b[8] = {
+            _mm256_shuffle_ps(a0, a2, _MM_SHUFFLE(1, 0, 1, 0)),
+            _mm256_shuffle_ps(a0, a2, _MM_SHUFFLE(3, 2, 3, 2)),
+            _mm256_shuffle_ps(a1, a3, _MM_SHUFFLE(1, 0, 1, 0)),
+            _mm256_shuffle_ps(a1, a3, _MM_SHUFFLE(3, 2, 3, 2)),
+            _mm256_shuffle_ps(a4, a6, _MM_SHUFFLE(1, 0, 1, 0)),
+            _mm256_shuffle_ps(a4, a6, _MM_SHUFFLE(3, 2, 3, 2)),
+            _mm256_shuffle_ps(a5, a7, _MM_SHUFFLE(1, 0, 1, 0)),
+            _mm256_shuffle_ps(a5, a7, _MM_SHUFFLE(3, 2, 3, 2)),
+        };
+        const std::size_t n = std::min<std::size_t>(8, toks - t0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t k = i % 4;
+            const __m256 v = i < 4 ? _mm256_permute2f128_ps(b[k], b[4 + k], 0x20)
+                                   : _mm256_permute2f128_ps(b[k], b[4 + k], 0x31);
+            float* d = dst[t0 + i];
+            if (accumulate) {
+                const __m256 s = _mm256_set1_ps(scale ? scale[t0 + i] : 1.0f);
+                _mm256_maskstore_ps(d, mask, _mm256_fmadd_ps(s, v, _mm256_maskload_ps(d, mask)));
+            } else {
+                _mm256_maskstore_ps(d, mask, v);
+            }
+        }
+    }
+}
+
 void siluMul(const float* g, const float* u, float* out, std::size_t n)
 {
     std::size_t i = 0;
@@ -396,8 +440,9 @@ const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
                            && __builtin_cpu_supports("f16c");
-    static const KernelSet set{"avx2",   &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens,
-                               &siluMul, &softmax, &weightedSum, &readStream, &fmaLoop, 12.0 * 8 * 2};
+    static const KernelSet set{"avx2",      &dotRows,    &packPanel,  &gemmTile, kRows,
+                               kTokens,     &storeTileT, &siluMul,    &softmax,  &weightedSum,
+                               &readStream, &fmaLoop,    12.0 * 8 * 2};
     return ok ? &set : nullptr;
 }
 

@@ -91,6 +91,16 @@ void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, 
     std::memcpy(ct, acc, sizeof acc);
 }
 
+void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, const float* scale,
+                bool accumulate)
+{
+    for (std::size_t t = 0; t < toks; ++t) {
+        const float s = scale ? scale[t] : 1.0f;
+        for (std::size_t j = 0; j < rows; ++j)
+            dst[t][j] = accumulate ? dst[t][j] + s * ct[j * kTokens + t] : ct[j * kTokens + t];
+    }
+}
+
 void siluMul(const float* g, const float* u, float* out, std::size_t n)
 {
     for (std::size_t i = 0; i < n; ++i)
@@ -154,7 +164,7 @@ float fmaLoop(std::size_t iters)
 
 const KernelSet& scalarKernels()
 {
-    static const KernelSet set{"scalar", &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens,
+    static const KernelSet set{"scalar", &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens, &storeTileT,
                                &siluMul, &softmax, &weightedSum, &readStream, &fmaLoop, 16.0};
     return set;
 }
