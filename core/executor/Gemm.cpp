@@ -57,6 +57,15 @@ void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const floa
     }
 }
 
+// Where a tile reads a panel's weights: f32 rows with whole 16-column blocks are used in place
+// (one cache line per row and block, as a packed panel has: copying them bought nothing and cost
+// ~7 % of the prefill); other formats, and a matrix's last partial panel, are packed.
+struct PanelView
+{
+    const float* w = nullptr;
+    std::size_t rowStride = 0, blockStride = 0; // in floats, as KernelSet::gemmTile takes them
+};
+
 // Panels handed out per claim, a group: each token tile's activation slice is loaded into L1
 // once per group and used by all of its panels, so the activation block streams from L2 once
 // per group instead of once per panel. At least four panels, and as many more as it takes for a
@@ -178,14 +187,22 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
             // The group after this one, claimed now so that its rows can be prefetched.
             const std::size_t q = next.fetch_add(groupSize, std::memory_order_relaxed);
             Unit group[kMaxGroup];
+            PanelView view[2 * kMaxGroup]; // panel (unit, half) i of the group at view[2 i + half]
             std::size_t calls = 0;
             for (std::size_t i = 0; i < count; ++i) {
                 group[i] = unitAt(g + i);
                 const Unit& u = group[i];
                 for (std::size_t h = 0; h < u.halves(); ++h) {
                     const Tensor& w = h ? *u.job->up : *u.job->w;
-                    ks.packPanel(w.type, u.raw[h], w.rowStride, w.cols, u.rows,
-                                 panels + (2 * i + h) * panelFloats);
+                    PanelView& v = view[2 * i + h];
+                    if (w.type == DType::F32 && w.cols == kpad && u.rows == R &&
+                        w.rowStride % sizeof(float) == 0) {
+                        v = {reinterpret_cast<const float*>(u.raw[h]), w.rowStride / sizeof(float), 16};
+                    } else {
+                        v = {panels + (2 * i + h) * panelFloats, 16, 16 * R};
+                        ks.packPanel(w.type, u.raw[h], w.rowStride, w.cols, u.rows,
+                                     panels + (2 * i + h) * panelFloats);
+                    }
                 }
                 calls += u.halves() * tiles * kBlocks;
             }
@@ -203,8 +220,10 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                     for (std::size_t i = 0; i < count; ++i) {
                         for (std::size_t h = 0; h < group[i].halves(); ++h) {
                             const auto [pf, pfBytes] = prefetch.next();
-                            ks.gemmTile(xTile + k0 * T, panels + (2 * i + h) * panelFloats + k0 * R, klen,
-                                        ctiles + (2 * i + h) * tileFloats, k0 > 0, pf, pfBytes);
+                            const PanelView& v = view[2 * i + h];
+                            ks.gemmTile(xTile + k0 * T, v.w + k0 / 16 * v.blockStride, v.rowStride,
+                                        v.blockStride, klen, ctiles + (2 * i + h) * tileFloats, k0 > 0, pf,
+                                        pfBytes);
                         }
                     }
                 }

@@ -33,16 +33,18 @@ struct KernelSet
     void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                       float* dst);
 
-    // ct[j][t] (+)= sum_k panel[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < klen: one
+    // ct[j][t] (+)= sum_k w[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < klen: one
     // output tile of the prefill GEMM over a range of the reduction, its accumulators held in
     // registers throughout. xt is one token tile of the transposed activation block (k-major,
-    // gemmTokens floats per k, contiguous, zero past the real k) and `panel` a packed panel, both
-    // starting at the range's first k; klen is a multiple of 16. With `accumulate` the tile
-    // starts from ct's current values (a later k range), else from zero. While it runs, the
-    // `pfBytes` bytes at `pf` (weight rows packed next) are prefetched towards L2, spread over
-    // the loop; pf may be null when pfBytes is 0.
-    void (*gemmTile)(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
-                     const std::byte* pf, std::size_t pfBytes);
+    // gemmTokens floats per k, contiguous, zero past the real k); w[j][k] is at
+    // panel[(k / 16) * blockStride + j * rowStride + k % 16]: a packed panel (rowStride 16,
+    // blockStride 16 gemmRows) or f32 weight rows used in place (rowStride the row length,
+    // blockStride 16). Both start at the range's first k; klen is a multiple of 16. With
+    // `accumulate` the tile starts from ct's current values (a later k range), else from zero.
+    // While it runs, the `pfBytes` bytes at `pf` (weight rows used next) are prefetched towards
+    // L2, spread over the loop; pf may be null when pfBytes is 0.
+    void (*gemmTile)(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+                     std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes);
     std::size_t gemmRows;
     std::size_t gemmTokens;
     // Writes a finished tile token-major: dst[t][j] = ct[j * gemmTokens + t], or with

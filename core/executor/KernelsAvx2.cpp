@@ -213,8 +213,8 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 
 // 6 rows x 16 tokens, 12 ymm accumulators held over the whole reduction; prefetching as in
 // KernelsAvx512.cpp.
-void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
-              const std::byte* pf, std::size_t pfBytes)
+void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+              std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
 {
     __m256 acc[kRows][2];
 #pragma GCC unroll 6
@@ -227,11 +227,11 @@ void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, 
     const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
     std::size_t pfDone = 0;
     for (std::size_t kb = 0; kb < blocks; ++kb) {
-        const float* pb = panel + kb * 16 * kRows;
+        const float* pb = panel + kb * blockStride;
         const float* xb = xt + kb * 16 * kTokens;
         if (kb + 1 < blocks) {
             for (std::size_t l = 0; l < kRows; ++l)
-                _mm_prefetch(reinterpret_cast<const char*>(pb + 16 * kRows + l * 16), _MM_HINT_T0);
+                _mm_prefetch(reinterpret_cast<const char*>(pb + blockStride + l * rowStride), _MM_HINT_T0);
             for (std::size_t l = 0; l < 16; ++l)
                 _mm_prefetch(reinterpret_cast<const char*>(xb + 16 * kTokens + l * 16), _MM_HINT_T0);
         }
@@ -243,7 +243,7 @@ void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, 
             const __m256 x1 = _mm256_loadu_ps(xb + kk * kTokens + 8);
 #pragma GCC unroll 6
             for (std::size_t j = 0; j < kRows; ++j) {
-                const __m256 wv = _mm256_broadcast_ss(pb + j * 16 + kk);
+                const __m256 wv = _mm256_broadcast_ss(pb + j * rowStride + kk);
                 acc[j][0] = _mm256_fmadd_ps(wv, x0, acc[j][0]);
                 acc[j][1] = _mm256_fmadd_ps(wv, x1, acc[j][1]);
             }

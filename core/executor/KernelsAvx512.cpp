@@ -287,8 +287,8 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 // two pointers: an array of vectors with a fully unrolled k loop made GCC spill accumulators.
 // The next panels' raw weight rows (pf) are pulled towards L2 a few lines per block, so packing
 // them does not wait on DRAM.
-void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
-              const std::byte* pf, std::size_t pfBytes)
+void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+              std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
 {
 #define IS_ACC(j, v)                                                                                         \
     __m512 c##j##v = accumulate ? _mm512_loadu_ps(ct + (j)*kTokens + (v)*16) : _mm512_setzero_ps();
@@ -305,10 +305,10 @@ void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, 
     std::size_t pfDone = 0;
     const float* xp = xt;
     for (std::size_t kb = 0; kb < blocks; ++kb) {
-        const float* pk = panel + kb * 16 * kRows;
+        const float* pk = panel + kb * blockStride;
         if (kb + 1 < blocks)
             for (std::size_t l = 0; l < kRows; ++l)
-                _mm_prefetch(reinterpret_cast<const char*>(pk + 16 * kRows + l * 16), _MM_HINT_T0);
+                _mm_prefetch(reinterpret_cast<const char*>(pk + blockStride + l * rowStride), _MM_HINT_T0);
         for (std::size_t l = 0; l < pfPerBlock && pfDone < pfLines; ++l, ++pfDone)
             _mm_prefetch(reinterpret_cast<const char*>(pf + pfDone * 64), _MM_HINT_T1);
         for (std::size_t kk = 0; kk < 16; ++kk, ++pk, xp += kTokens) {
@@ -318,7 +318,7 @@ void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, 
             const __m512 x3 = _mm512_loadu_ps(xp + 48);
 #define IS_FMA(j)                                                                                            \
     {                                                                                                        \
-        const __m512 w = _mm512_set1_ps(pk[(j)*16]);                                                         \
+        const __m512 w = _mm512_set1_ps(pk[(j)*rowStride]);                                                  \
         c##j##0 = _mm512_fmadd_ps(w, x0, c##j##0);                                                           \
         c##j##1 = _mm512_fmadd_ps(w, x1, c##j##1);                                                           \
         c##j##2 = _mm512_fmadd_ps(w, x2, c##j##2);                                                           \

@@ -73,17 +73,17 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
     }
 }
 
-void gemmTile(const float* xt, const float* panel, std::size_t klen, float* ct, bool accumulate,
-              const std::byte*, std::size_t)
+void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+              std::size_t klen, float* ct, bool accumulate, const std::byte*, std::size_t)
 {
     float acc[kRows][kTokens] = {};
     if (accumulate)
         std::memcpy(acc, ct, sizeof acc);
     for (std::size_t k = 0; k < klen; ++k) {
         const float* xk = xt + k * kTokens;
-        const float* pk = panel + (k / 16) * kRows * 16 + k % 16;
+        const float* pk = panel + (k / 16) * blockStride + k % 16;
         for (std::size_t j = 0; j < kRows; ++j) {
-            const float wv = pk[j * 16];
+            const float wv = pk[j * rowStride];
             for (std::size_t i = 0; i < kTokens; ++i)
                 acc[j][i] += wv * xk[i];
         }
