@@ -1612,7 +1612,7 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+251"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+252"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>
@@ -1651,7 +1651,7 @@
 <context>
     <name>is::cost::LatencyTargets</name>
     <message>
-        <location filename="../core/cost/LatencyTargets.cpp" line="+30"/>
+        <location filename="../core/cost/LatencyTargets.cpp" line="+31"/>
         <source>TTFT &lt;= %1 ms</source>
         <translation>TTFT &lt;= %1 毫秒</translation>
     </message>
@@ -1661,7 +1661,7 @@
         <translation>TTFT 不设限</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>TPOT &lt;= %1 ms</source>
         <translation>TPOT &lt;= %1 毫秒</translation>
     </message>
