@@ -57,30 +57,41 @@ void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const floa
     }
 }
 
-// Where a tile reads a panel's weights: f32 rows with whole 16-column blocks are used in place
-// (one cache line per row and block, as a packed panel has: copying them bought nothing and cost
-// ~7 % of the prefill); other formats, and a matrix's last partial panel, are packed.
+// Where a tile reads a panel's weights: f32 rows with whole 16-column blocks are used in place,
+// one cache line per row and block as in a packed panel (two where the tensor sits 32 bytes off
+// the line grid, as GGUF's default alignment allows: still cheaper than the copy, which took
+// ~7 % of the prefill). Other formats, a matrix's last partial panel, and rows a multiple of
+// 4 KiB apart (whose blocks would all fall in one L1 set) are packed.
 struct PanelView
 {
     const float* w = nullptr;
     std::size_t rowStride = 0, blockStride = 0; // in floats, as KernelSet::gemmTile takes them
 };
 
+bool usableInPlace(const Tensor& w, std::size_t rows, std::size_t panelRows, std::size_t kpad)
+{
+    return w.type == DType::F32 && w.cols == kpad && rows == panelRows && w.rowStride % sizeof(float) == 0 &&
+           w.rowStride % 4096 != 0;
+}
+
 // Panels handed out per claim, a group: each token tile's activation slice is loaded into L1
 // once per group and used by all of its panels, so the activation block streams from L2 once
 // per group instead of once per panel. At least four panels, and as many more as it takes for a
 // group's rows to fill whole cache lines of a token-major C (Store and Accumulate write a run of
-// the group's rows per token): then two threads never write the same line. Four panels of six
-// rows (96 bytes a token) shared a line with the neighbouring group at every token, and the
-// two-thread GEMM ran ~5 % slower than with eight (192 bytes). Groups stay small enough that a
-// thread slowed by another process leaves little for the others to wait on.
+// the group's rows per token): then, where a job's rows start on a line, neighbouring groups
+// (often another thread's) never write the same line. Four panels of six rows (96 bytes a
+// token) shared a line at every token, and the two-thread GEMM ran ~5 % slower than with eight
+// (192 bytes). The larger group only while its weights (all halves) stay within kGroupBytes of
+// L2, next to the activation block; groups stay small enough that a thread slowed by another
+// process leaves little for the others to wait on.
 constexpr std::size_t kMinGroup = 4, kMaxGroup = 16;
-std::size_t groupPanels(std::size_t rowsPerPanel)
+constexpr std::size_t kGroupBytes = std::size_t(512) << 10;
+std::size_t groupPanels(std::size_t rowsPerPanel, std::size_t kpad, std::size_t halves)
 {
     std::size_t g = kMinGroup;
     while (g < kMaxGroup && g * rowsPerPanel * sizeof(float) % 64 != 0)
         ++g;
-    return g;
+    return g * halves * rowsPerPanel * kpad * sizeof(float) <= kGroupBytes ? g : kMinGroup;
 }
 // Reduction length per kernel call: a token tile's slice of the activation block (32 KB: 128 k
 // of AVX-512's 64 tokens) stays in L1 while every panel of the group runs against it; the
@@ -92,7 +103,7 @@ std::size_t kBlockFor(std::size_t tokensPerTile)
 }
 
 // Spreads the prefetch of the next group's weight rows over this group's kernel calls, so
-// packing it does not wait on DRAM.
+// packing or reading them does not wait on DRAM.
 class PrefetchPlan
 {
 public:
@@ -148,7 +159,10 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     const std::size_t tiles = (tokens + T - 1) / T;
     const std::size_t kBlock = kBlockFor(T), kBlocks = (kpad + kBlock - 1) / kBlock;
     const std::size_t panelFloats = kpad * R, tileFloats = R * T;
-    const std::size_t groupSize = groupPanels(R);
+    bool pairs = false;
+    for (const GemmJob& j : jobs)
+        pairs = pairs || j.up;
+    const std::size_t groupSize = groupPanels(R, kpad, pairs ? 2 : 1);
     scratch.reserve(pool.size(), 2 * groupSize * panelFloats, 2 * groupSize * tileFloats);
     std::atomic<std::size_t> next{0};
 
@@ -175,9 +189,9 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     };
 
     // Each thread claims a group of panels at a time from a shared counter (no barrier between
-    // groups), packs them to f32 once, then, token tile by token tile and k slice by k slice,
-    // runs every panel of the group against the slice while it sits in L1. Panel (unit, half)
-    // i of the group uses packed buffer i and output tile i.
+    // groups), packs those that need it to f32 once, then, token tile by token tile and k slice
+    // by k slice, runs every panel of the group against the slice while it sits in L1. Panel
+    // (unit, half) i of the group uses packed buffer i (if packed) and output tile i.
     pool.run([&](int thread, int) {
         float* panels = scratch.panels(thread);
         float* ctiles = scratch.tiles(thread);
@@ -195,8 +209,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 for (std::size_t h = 0; h < u.halves(); ++h) {
                     const Tensor& w = h ? *u.job->up : *u.job->w;
                     PanelView& v = view[2 * i + h];
-                    if (w.type == DType::F32 && w.cols == kpad && u.rows == R &&
-                        w.rowStride % sizeof(float) == 0) {
+                    if (usableInPlace(w, u.rows, R, kpad)) {
                         v = {reinterpret_cast<const float*>(u.raw[h]), w.rowStride / sizeof(float), 16};
                     } else {
                         v = {panels + (2 * i + h) * panelFloats, 16, 16 * R};

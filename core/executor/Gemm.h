@@ -69,11 +69,10 @@ struct XtLayout
 // activation block `xt` (XtLayout with the kernel's tile and `kpad`).
 // Groups of a few panels of gemmRows weight rows are claimed by the pool's threads from a shared
 // counter (no barrier inside the product; a thread slowed down by another process takes fewer).
-// Each panel is converted to f32 once into a per-thread buffer and reused against every token
-// tile. The reduction runs in slices: a token tile's slice of the activation block is loaded
-// into L1 once and used by every panel of the group (the FMA units, not L2, set the pace), and
-// the next group's weight rows are prefetched meanwhile, so neither the weight format nor DRAM
-// does.
+// Each panel is converted to f32 once into a per-thread buffer (f32 rows are read in place) and
+// reused against every token tile. The reduction runs in slices: a token tile's slice of the activation block
+// is loaded into L1 once and used by every panel of the group (the FMA units, not L2, set the pace), and the
+// next group's weight rows are prefetched meanwhile, so neither the weight format nor DRAM does.
 void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jobs, const float* xt,
           std::size_t kpad, std::size_t tokens);
 

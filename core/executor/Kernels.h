@@ -53,7 +53,8 @@ struct KernelSet
     // the prefill's C rows are token-major, the tile row-major, so this is a transpose.
     void (*storeTileT)(const float* ct, std::size_t rows, std::size_t toks, float* const* dst,
                        const float* scale, bool accumulate);
-    // out[i] = silu(g[i]) * u[i] (silu(g) = g / (1 + e^-g)), the SwiGLU activation of prefill.
+    // out[i] = silu(g[i]) * u[i] (silu(g) = g / (1 + e^-g)), the SwiGLU activation of prefill
+    // and decode; out may be g (element by element, each read before its write).
     void (*siluMul)(const float* g, const float* u, float* out, std::size_t n);
     // x[i] = e^(scale x[i] - m) / sum_j e^(scale x[j] - m), m the largest scale x[i]; scale > 0:
     // attention's scaled softmax over a query's scores (n >= 1).

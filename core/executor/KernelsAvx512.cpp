@@ -281,12 +281,12 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 // 6 rows x 64 tokens: per k four token vectors are loaded and each of the 6 weights is
 // broadcast once, 24 FMAs to 10 loads. Broadcasts compete with FMAs for an execution port on
 // some cores (in isolation from L1 on the development VM, 12 x 32 tiles with 12 broadcasts per
-// 24 FMAs ran at ~65 % of the FMA peak; 6 x 64 at ~75 % median and ~90 % at best). The caller keeps the token slice in L1 (gemm() runs a few panels against a
-// k range of it); panel slices stream from L2 with their next 16-column block prefetched.
-// The accumulators are 24 named registers and stay there for the whole range; the loop walks
-// two pointers: an array of vectors with a fully unrolled k loop made GCC spill accumulators.
-// The next panels' raw weight rows (pf) are pulled towards L2 a few lines per block, so packing
-// them does not wait on DRAM.
+// 24 FMAs ran at ~65 % of the FMA peak; 6 x 64 at ~75 % median and ~90 % at best). The caller keeps the token
+// slice in L1 (gemm() runs a few panels against a k range of it); panel slices stream from L2 with their next
+// 16-column block prefetched. The accumulators are 24 named registers and stay there for the whole range; the
+// loop walks two pointers: an array of vectors with a fully unrolled k loop made GCC spill accumulators. The
+// next panels' raw weight rows (pf) are pulled towards L2 a few lines per block, so packing or reading them
+// does not wait on DRAM.
 void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
               std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
 {

@@ -60,9 +60,11 @@ QString readSys(const QString& path)
 
 std::atomic<std::uint64_t> g_sink{0}; // keeps probe loops from being optimised away
 
-// Unread bytes between the streaming probe's regions: past the decode kernel's software
-// prefetch distance (eight rows) and the hardware prefetchers' reach within a page.
+// Unread space between the streaming probe's regions: past the hardware prefetchers' reach
+// within a page, and past the decode kernel's software prefetch distance (eight rows, however
+// long a row is).
 constexpr std::size_t kRegionGapBytes = std::size_t(64) << 10;
+constexpr std::size_t kRegionGapRows = 16;
 
 } // namespace
 
@@ -228,7 +230,7 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
     // Rows left unread between regions: decode's matrices are separate tensors, so the start of
     // each one is cold, while back-to-back regions would find theirs already pulled in by the
     // previous region's prefetches running past its end.
-    const std::size_t gapRows = (kRegionGapBytes + rowB - 1) / rowB;
+    const std::size_t gapRows = std::max(kRegionGapRows, (kRegionGapBytes + rowB - 1) / rowB);
     std::vector<float> x(cols, 0.5f);
     std::vector<BlockQ8x> xq(cols / kQ8Block + 1);
     quantizeQ8x(x.data(), cols, xq.data());
@@ -237,8 +239,12 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
     StreamSample sample;
     const auto t0 = Clock::now();
     for (std::size_t r0 = rowBegin; r0 < rowEnd;) {
-        const std::size_t n = std::min(m_streamRegionRows[m_regionCursor], rowEnd - r0);
-        m_regionCursor = (m_regionCursor + 1) % m_streamRegionRows.size();
+        if (m_regionLeft == 0) { // the next region of the pattern
+            m_regionLeft = m_streamRegionRows[m_regionCursor];
+            m_regionCursor = (m_regionCursor + 1) % m_streamRegionRows.size();
+        }
+        // A region cut by rowEnd goes on where the next call starts.
+        const std::size_t n = std::min(m_regionLeft, rowEnd - r0);
         // Decode's split: one fork-join per matrix, its rows contiguous per thread, 64 rows
         // per kernel call.
         m_pool.run([&](int task, int nt) {
@@ -249,7 +255,8 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
                            std::min<std::size_t>(64, e - r), x.data(), xq.data(), o);
         });
         sample.bytes += static_cast<double>(n * rowB);
-        r0 += n + gapRows;
+        m_regionLeft -= n;
+        r0 += n + (m_regionLeft == 0 ? gapRows : 0);
     }
     sample.seconds = seconds(t0, Clock::now());
     return sample;
@@ -286,6 +293,7 @@ double MachineProbe::streamRate(DType type, bool llc, const std::vector<std::siz
     if (m_streamRegionRows.empty())
         m_streamRegionRows.push_back(64);
     m_regionCursor = 0;
+    m_regionLeft = 0;
     const int passes = llc ? std::max(1, static_cast<int>((std::size_t(64) << 20) / m_stream.size())) : 1;
     dotSweep(0, rows); // first touch, and warm into the LLC
     if (llc)

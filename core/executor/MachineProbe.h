@@ -94,7 +94,8 @@ private:
     bool m_streamLlc = false;
     std::size_t m_streamCols = 0;
     std::vector<std::size_t> m_streamRegionRows; // rows per fork-join, in decode's order
-    std::size_t m_regionCursor = 0;              // the next sweep's region in that pattern
+    std::size_t m_regionCursor = 0;              // the next region in that pattern
+    std::size_t m_regionLeft = 0;                // rows left of the current region
     std::size_t m_streamCursor = 0;              // first row of the next streamSample
     double m_peakPerCpu = 0;
 };

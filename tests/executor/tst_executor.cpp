@@ -739,24 +739,30 @@ void TestExecutor::decodeRegionsCoverTheWeights()
 }
 
 // Samples taken between decode tokens stream whole rows of the DRAM buffer, as many bytes as
-// asked for (to a row), and add up; after an LLC probe there is nothing to sample.
+// asked for (to a row), on around the end of the buffer, and add up; after an LLC probe there is
+// nothing to sample.
 void TestExecutor::streamSamplesContinueTheSweep()
 {
     ThreadPool pool(2);
     MachineProbe probe(pool);
+    QCOMPARE(probe.streamSample(std::size_t(1) << 20).bytes, 0.0); // nothing probed yet
     const std::vector<std::size_t> regions{std::size_t(1) << 20, std::size_t(48) << 10};
     const double rate = probe.streamRate(DType::Q8_0, false, regions, 768, 1);
     QVERIFY(rate > 1e8 && rate < 1e13);
     const double rowB = static_cast<double>(*rowBytes(DType::Q8_0, 768));
+    // The DRAM buffer holds max(256 MiB, 8 LLC); samples spanning 1.25 times that wrap around.
+    const double buffer = std::max(256.0 * (1 << 20), 8.0 * static_cast<double>(cacheSizes().llc));
+    const double each = 32.0 * (1 << 20);
+    const int samples = static_cast<int>(std::ceil(1.25 * buffer / each));
     StreamSample total;
-    for (int i = 0; i < 40; ++i) { // 160 MB: wraps around the buffer at least once on small LLCs
-        const StreamSample s = probe.streamSample(std::size_t(4) << 20);
-        QVERIFY(s.bytes <= 4.0 * (1 << 20) && s.bytes > 4.0 * (1 << 20) - rowB);
+    for (int i = 0; i < samples; ++i) {
+        const StreamSample s = probe.streamSample(static_cast<std::size_t>(each));
+        QCOMPARE(s.bytes, std::floor(each / rowB) * rowB);
         QVERIFY(s.seconds > 0);
         total += s;
     }
     QVERIFY(total.rate() > 1e8 && total.rate() < 1e13);
-    QCOMPARE(total.bytes, 40 * std::floor(4.0 * (1 << 20) / rowB) * rowB);
+    QCOMPARE(total.bytes, samples * std::floor(each / rowB) * rowB);
     QVERIFY(probe.streamRate(DType::Q8_0, true, regions, 768, 1) > 1e8);
     // A cache working set of the caller's size (clamped to at least 1 MiB).
     QVERIFY(probe.streamRate(DType::Q8_0, true, regions, 768, 1, std::size_t(64) << 10) > 1e8);
