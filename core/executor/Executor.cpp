@@ -103,12 +103,25 @@ void Executor::rmsnorm(float* out, const float* x, const std::vector<float>& w) 
         out[i] = w[i] * (s * x[i]);
 }
 
-void Executor::ropeVector(float* v, int len, int pos) const
+void Executor::fillRope(int first, int count)
+{
+    const std::size_t half = m_headDim / 2;
+    m_ropeCos.resize(static_cast<std::size_t>(count) * half);
+    m_ropeSin.resize(m_ropeCos.size());
+    for (std::size_t r = 0; r < static_cast<std::size_t>(count); ++r) {
+        for (std::size_t p = 0; p < half; ++p) {
+            const float ang = static_cast<float>(first + static_cast<int>(r)) * m_invFreq[p];
+            m_ropeCos[r * half + p] = std::cos(ang);
+            m_ropeSin[r * half + p] = std::sin(ang);
+        }
+    }
+}
+
+void Executor::ropeVector(float* v, int len, std::size_t row) const
 {
     const std::size_t half = m_headDim / 2;
     for (std::size_t p = 0; p < half; ++p) {
-        const float ang = static_cast<float>(pos) * m_invFreq[p];
-        const float c = std::cos(ang), s = std::sin(ang);
+        const float c = m_ropeCos[row * half + p], s = m_ropeSin[row * half + p];
         for (std::size_t h = 0; h < static_cast<std::size_t>(len); h += m_headDim) {
             float* q = v + h + 2 * p;
             const float a = q[0], b = q[1];
@@ -252,14 +265,15 @@ const float* Executor::decode(int token)
         return nullptr;
     const Tensor& emb = m_model.tokenEmbd;
     rowToFloat(emb.type, emb.row(static_cast<std::size_t>(token)), m_dim, m_x.data());
+    fillRope(pos, 1);
     for (int li = 0; li < m_cfg.layers; ++li) {
         const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
         rmsnorm(m_xb.data(), m_x.data(), l.attnNorm);
         float* k = keyRow(li, pos);
         float* v = valueRow(li, pos);
         matvec({{&l.wq, m_q.data(), false, 1.0f}, {&l.wk, k, false, 1.0f}, {&l.wv, v, false, 1.0f}}, m_xb.data());
-        ropeVector(m_q.data(), static_cast<int>(m_dim), pos);
-        ropeVector(k, static_cast<int>(m_kvDim), pos);
+        ropeVector(m_q.data(), static_cast<int>(m_dim), 0);
+        ropeVector(k, static_cast<int>(m_kvDim), 0);
         attentionDecode(li, pos);
         matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
         rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
@@ -289,6 +303,7 @@ const float* Executor::prefill(const int* tokens, int n)
         rowToFloat(emb.type, emb.row(static_cast<std::size_t>(tokens[t])), m_dim, m_px.data() + t * m_dim);
 
     const int p0 = m_pos;
+    fillRope(p0, n);
     for (int li = 0; li < m_cfg.layers; ++li)
         prefillLayer(li, p0, n);
     m_pos += n;
@@ -342,8 +357,8 @@ void Executor::prefillLayer(int li, int p0, int n)
         const auto [b, e] = ThreadPool::split(N, thread, threads);
         for (std::size_t t = b; t < e; ++t) {
             const int pos = p0 + static_cast<int>(t);
-            ropeVector(m_pq.data() + t * m_dim, static_cast<int>(m_dim), pos);
-            ropeVector(keyRow(li, pos), static_cast<int>(m_kvDim), pos);
+            ropeVector(m_pq.data() + t * m_dim, static_cast<int>(m_dim), t);
+            ropeVector(keyRow(li, pos), static_cast<int>(m_kvDim), t);
         }
     });
     // Keys of every position so far, transposed per layer ([kvDim][ldT]): a query's scores are
@@ -354,10 +369,13 @@ void Executor::prefillLayer(int li, int p0, int n)
     m_pkT.resize(m_kvDim * ldT);
     m_pool.run([&](int thread, int threads) {
         const auto [b, e] = ThreadPool::split(m_kvDim, thread, threads, 16);
-        for (std::size_t p = 0; p < L; ++p) {
-            const float* k = keyRow(li, static_cast<int>(p));
+        // Sixteen positions at a time, so each key dimension's run of them is written as one
+        // cache line rather than a float per line and position.
+        for (std::size_t q0 = 0; q0 < L; q0 += 16) {
+            const std::size_t q1 = std::min(L, q0 + 16);
             for (std::size_t d = b; d < e; ++d)
-                m_pkT[d * ldT + p] = k[d];
+                for (std::size_t p = q0; p < q1; ++p)
+                    m_pkT[d * ldT + p] = keyRow(li, static_cast<int>(p))[d];
         }
     });
     const float* values = valueRow(li, 0);
