@@ -120,13 +120,15 @@ void Executor::fillRope(int first, int count)
 void Executor::ropeVector(float* v, int len, std::size_t row) const
 {
     const std::size_t half = m_headDim / 2;
-    for (std::size_t p = 0; p < half; ++p) {
-        const float c = m_ropeCos[row * half + p], s = m_ropeSin[row * half + p];
-        for (std::size_t h = 0; h < static_cast<std::size_t>(len); h += m_headDim) {
-            float* q = v + h + 2 * p;
-            const float a = q[0], b = q[1];
-            q[0] = a * c - b * s;
-            q[1] = a * s + b * c;
+    const float* cs = m_ropeCos.data() + row * half;
+    const float* sn = m_ropeSin.data() + row * half;
+    // Head by head, pair by pair: contiguous, which the compiler vectorises.
+    for (std::size_t h = 0; h < static_cast<std::size_t>(len); h += m_headDim) {
+        float* q = v + h;
+        for (std::size_t p = 0; p < half; ++p) {
+            const float a = q[2 * p], b = q[2 * p + 1];
+            q[2 * p] = a * cs[p] - b * sn[p];
+            q[2 * p + 1] = a * sn[p] + b * cs[p];
         }
     }
 }
