@@ -95,12 +95,22 @@ double Executor::prefillAttentionFlops(int p0, int n) const
 
 void Executor::rmsnorm(float* out, const float* x, const std::vector<float>& w) const
 {
+    // Sixteen partial sums: one running sum is a chain of dependent adds the compiler may not
+    // reorder; independent lanes vectorise.
+    constexpr std::size_t kLanes = 16;
+    float part[kLanes] = {};
+    std::size_t i = 0;
+    for (; i + kLanes <= m_dim; i += kLanes)
+        for (std::size_t j = 0; j < kLanes; ++j)
+            part[j] += x[i + j] * x[i + j];
     float ss = 0.0f;
-    for (std::size_t i = 0; i < m_dim; ++i)
+    for (; i < m_dim; ++i)
         ss += x[i] * x[i];
+    for (float p : part)
+        ss += p;
     const float s = 1.0f / std::sqrt(ss / static_cast<float>(m_dim) + m_cfg.normEps);
-    for (std::size_t i = 0; i < m_dim; ++i)
-        out[i] = w[i] * (s * x[i]);
+    for (std::size_t k = 0; k < m_dim; ++k)
+        out[k] = w[k] * (s * x[k]);
 }
 
 void Executor::fillRope(int first, int count)
