@@ -29,22 +29,26 @@ namespace {
 
 constexpr std::size_t kMaxGemmTokens = 64; // the widest kernel set's token tile
 
-// Writes one finished tile: Store/Accumulate token-major into C through the kernel set's
-// transposing store (each token's run of rowsValid outputs, one or two cache lines), SwiGluT
-// row by row into the next GEMM's activation block.
-void emitTile(const KernelSet& ks, const GemmOut& o, const float* ct, const float* cu, std::size_t T,
-              std::size_t n0, std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
+// The rows of C a token tile's outputs go to (Store and Accumulate), for every panel of a job.
+void rowsOfC(const GemmOut& o, std::size_t t0, std::size_t toksValid, float** rows)
+{
+    for (std::size_t i = 0; i < toksValid; ++i) {
+        const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
+        rows[i] = o.c + t * o.ld;
+    }
+}
+
+// Writes one finished tile: Store/Accumulate token-major into C (`rows` from rowsOfC) through the
+// kernel set's transposing store (each token's run of rowsValid outputs, one or two cache
+// lines), SwiGluT row by row into the next GEMM's activation block.
+void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const float* ct, const float* cu,
+              std::size_t T, std::size_t n0, std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
     switch (o.mode) {
     case GemmOut::Store:
     case GemmOut::Accumulate: {
-        float* dst[kMaxGemmTokens];
-        for (std::size_t i = 0; i < toksValid; ++i) {
-            const std::size_t t = o.tokenIndex ? static_cast<std::size_t>(o.tokenIndex[t0 + i]) : t0 + i;
-            dst[i] = o.c + t * o.ld + n0;
-        }
         const bool accumulate = o.mode == GemmOut::Accumulate;
-        ks.storeTileT(ct, rowsValid, toksValid, dst, accumulate && o.scale ? o.scale + t0 : nullptr,
+        ks.storeTileT(ct, rowsValid, toksValid, rows, n0, accumulate && o.scale ? o.scale + t0 : nullptr,
                       accumulate);
         break;
     }
@@ -239,11 +243,17 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                         }
                     }
                 }
-                const std::size_t t0 = tile * T;
-                for (std::size_t i = 0; i < count; ++i)
-                    emitTile(ks, group[i].job->out, ctiles + 2 * i * tileFloats,
-                             ctiles + (2 * i + 1) * tileFloats, T, group[i].n0, group[i].rows, t0,
-                             std::min(T, tokens - t0));
+                const std::size_t t0 = tile * T, toksValid = std::min(T, tokens - t0);
+                float* rows[kMaxGemmTokens];
+                const GemmJob* rowsFor = nullptr; // the job `rows` were found for
+                for (std::size_t i = 0; i < count; ++i) {
+                    if (group[i].job != rowsFor && group[i].job->out.mode != GemmOut::SwiGluT) {
+                        rowsOfC(group[i].job->out, t0, toksValid, rows);
+                        rowsFor = group[i].job;
+                    }
+                    emitTile(ks, group[i].job->out, rows, ctiles + 2 * i * tileFloats,
+                             ctiles + (2 * i + 1) * tileFloats, T, group[i].n0, group[i].rows, t0, toksValid);
+                }
             }
             g = q;
         }

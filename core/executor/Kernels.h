@@ -47,12 +47,12 @@ struct KernelSet
                      std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes);
     std::size_t gemmRows;
     std::size_t gemmTokens;
-    // Writes a finished tile token-major: dst[t][j] = ct[j * gemmTokens + t], or with
-    // `accumulate` dst[t][j] += s_t * ct[...] (s_t = scale[t], 1 when scale is null), for
-    // j < rows (<= gemmRows) and t < toks (<= gemmTokens). dst[t] is token t's run of outputs:
-    // the prefill's C rows are token-major, the tile row-major, so this is a transpose.
+    // Writes a finished tile token-major: dst[t][col + j] = ct[j * gemmTokens + t], or with
+    // `accumulate` dst[t][col + j] += s_t * ct[...] (s_t = scale[t], 1 when scale is null), for
+    // j < rows (<= gemmRows) and t < toks (<= gemmTokens). dst[t] is token t's row of C: the
+    // prefill's C rows are token-major, the tile row-major, so this is a transpose.
     void (*storeTileT)(const float* ct, std::size_t rows, std::size_t toks, float* const* dst,
-                       const float* scale, bool accumulate);
+                       std::size_t col, const float* scale, bool accumulate);
     // out[i] = silu(g[i]) * u[i] (silu(g) = g / (1 + e^-g)), the SwiGLU activation of prefill
     // and decode; out may be g (element by element, each read before its write).
     void (*siluMul)(const float* g, const float* u, float* out, std::size_t n);

@@ -279,8 +279,8 @@ inline __m256 exp8(__m256 x)
 // Eight tokens at a time: the tile's rows (zero past `rows`) are transposed 8 x 8 in registers
 // (unpack, shuffle, then 128-bit halves), and each token's run is one masked store (or masked
 // load, FMA and store), not a scalar store per output.
-void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, const float* scale,
-                bool accumulate)
+void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, std::size_t col,
+                const float* scale, bool accumulate)
 {
     static_assert(kRows <= 8);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -309,7 +309,7 @@ void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* cons
             const std::size_t k = i % 4;
             const __m256 v = i < 4 ? _mm256_permute2f128_ps(b[k], b[4 + k], 0x20)
                                    : _mm256_permute2f128_ps(b[k], b[4 + k], 0x31);
-            float* d = dst[t0 + i];
+            float* d = dst[t0 + i] + col;
             if (accumulate) {
                 const __m256 s = _mm256_set1_ps(scale ? scale[t0 + i] : 1.0f);
                 _mm256_maskstore_ps(d, mask, _mm256_fmadd_ps(s, v, _mm256_maskload_ps(d, mask)));

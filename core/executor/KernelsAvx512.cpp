@@ -361,8 +361,8 @@ inline __m512 exp16(__m512 x)
 // (unpack and shuffle within 128-bit lanes, then a two-source permute pairs the lanes), and each
 // token's run is one masked 256-bit store (or masked load, FMA and store), not a scalar store
 // per output: the scalar transpose took ~7 % of the prefill GEMM.
-void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, const float* scale,
-                bool accumulate)
+void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, std::size_t col,
+                const float* scale, bool accumulate)
 {
     static_assert(kRows <= 8);
     const __mmask8 mask = static_cast<__mmask8>((1u << rows) - 1u);
@@ -399,7 +399,7 @@ void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* cons
                 const std::size_t i = 4 * q + k;
                 if (i >= n)
                     continue;
-                float* d = dst[t0 + i];
+                float* d = dst[t0 + i] + col;
                 if (accumulate) {
                     const __m256 s = _mm256_set1_ps(scale ? scale[t0 + i] : 1.0f);
                     _mm256_mask_storeu_ps(d, mask, _mm256_fmadd_ps(s, v[q], _mm256_maskz_loadu_ps(mask, d)));

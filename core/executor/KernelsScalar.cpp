@@ -91,13 +91,13 @@ void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::s
     std::memcpy(ct, acc, sizeof acc);
 }
 
-void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, const float* scale,
-                bool accumulate)
+void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, std::size_t col,
+                const float* scale, bool accumulate)
 {
     for (std::size_t t = 0; t < toks; ++t) {
         const float s = scale ? scale[t] : 1.0f;
         for (std::size_t j = 0; j < rows; ++j)
-            dst[t][j] = accumulate ? dst[t][j] + s * ct[j * kTokens + t] : ct[j * kTokens + t];
+            dst[t][col + j] = accumulate ? dst[t][col + j] + s * ct[j * kTokens + t] : ct[j * kTokens + t];
     }
 }
 
