@@ -215,9 +215,9 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                     if (usableInPlace(w, u.rows, R, kpad)) {
                         v = {reinterpret_cast<const float*>(u.raw[h]), w.rowStride / sizeof(float), 16};
                     } else {
-                        v = {panels + (2 * i + h) * panelFloats, 16, 16 * R};
-                        ks.packPanel(w.type, u.raw[h], w.rowStride, w.cols, u.rows,
-                                     panels + (2 * i + h) * panelFloats);
+                        float* packed = panels + (2 * i + h) * panelFloats;
+                        ks.packPanel(w.type, u.raw[h], w.rowStride, w.cols, u.rows, packed);
+                        v = {packed, 16, 16 * R};
                     }
                 }
                 calls += u.halves() * tiles * kBlocks;

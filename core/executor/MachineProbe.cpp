@@ -231,11 +231,6 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
     // each one is cold, while back-to-back regions would find theirs already pulled in by the
     // previous region's prefetches running past its end.
     const std::size_t gapRows = std::max(kRegionGapRows, (kRegionGapBytes + rowB - 1) / rowB);
-    std::vector<float> x(cols, 0.5f);
-    std::vector<BlockQ8x> xq(cols / kQ8Block + 1);
-    quantizeQ8x(x.data(), cols, xq.data());
-    const std::size_t threads = static_cast<std::size_t>(m_pool.size());
-    std::vector<std::vector<float>> out(threads, std::vector<float>(64));
     StreamSample sample;
     const auto t0 = Clock::now();
     for (std::size_t r0 = rowBegin; r0 < rowEnd;) {
@@ -249,10 +244,10 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
         // per kernel call.
         m_pool.run([&](int task, int nt) {
             const auto [b, e] = ThreadPool::split(n, task, nt, 4);
-            float* o = out[static_cast<std::size_t>(task)].data();
+            float* o = m_streamOut.data() + static_cast<std::size_t>(task) * 64;
             for (std::size_t r = b; r < e; r += 64)
                 ks.dotRows(type, m_stream.data() + (r0 + r) * rowB, rowB, cols,
-                           std::min<std::size_t>(64, e - r), x.data(), xq.data(), o);
+                           std::min<std::size_t>(64, e - r), m_streamX.data(), m_streamXq.data(), o);
         });
         sample.bytes += static_cast<double>(n * rowB);
         m_regionLeft -= n;
@@ -286,6 +281,10 @@ double MachineProbe::streamRate(DType type, bool llc, const std::vector<std::siz
         m_streamLlc = llc;
         m_streamCols = cols;
         m_streamCursor = 0;
+        m_streamX.assign(cols, 0.5f);
+        m_streamXq.resize(cols / kQ8Block + 1);
+        quantizeQ8x(m_streamX.data(), cols, m_streamXq.data());
+        m_streamOut.assign(static_cast<std::size_t>(m_pool.size()) * 64, 0.0f);
     }
     m_streamRegionRows.clear();
     for (std::size_t b : regionBytes)

@@ -3,6 +3,7 @@
 
 #include "executor/AlignedBuffer.h"
 #include "executor/DType.h"
+#include "executor/Kernels.h"
 #include "executor/ThreadPool.h"
 
 #include <cstddef>
@@ -97,6 +98,9 @@ private:
     std::size_t m_regionCursor = 0;              // the next region in that pattern
     std::size_t m_regionLeft = 0;                // rows left of the current region
     std::size_t m_streamCursor = 0;              // first row of the next streamSample
+    std::vector<float> m_streamX;                // the vector the stream is multiplied with
+    std::vector<BlockQ8x> m_streamXq;            // ... quantised for Q8_0 rows
+    std::vector<float> m_streamOut;              // 64 outputs per thread, discarded
     double m_peakPerCpu = 0;
 };
 

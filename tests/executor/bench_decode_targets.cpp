@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -32,8 +31,15 @@ std::unique_ptr<Model> syntheticModel(const QString& specText, QString* err)
     return spec ? loadGgufBuffer(writeSyntheticGguf(*spec), specText, err) : nullptr;
 }
 
-// The largest candidate whose decode step reads at most a quarter of the LLC (else the smallest).
-QString llcModelSpec()
+struct NamedModel
+{
+    QString spec;
+    std::unique_ptr<Model> model;
+};
+
+// The largest candidate whose decode step reads at most a quarter of the LLC (else the smallest),
+// built once: the one that fits is the one the bench runs.
+NamedModel llcModel(QString* err)
 {
     const char* candidates[] = {
         "dim=256,layers=4,heads=4,kv_heads=4,ffn=768,vocab=4096,dtype=f32",
@@ -43,13 +49,14 @@ QString llcModelSpec()
         "dim=128,layers=1,heads=2,kv_heads=2,ffn=384,vocab=2048,dtype=f32",
     };
     const std::size_t budget = cacheSizes().llc / 4;
+    NamedModel m;
     for (const char* c : candidates) {
-        QString err;
-        const auto m = syntheticModel(QString::fromLatin1(c), &err);
-        if (m && m->decodeWeightBytes() <= budget)
-            return QString::fromLatin1(c);
+        m.spec = QString::fromLatin1(c);
+        m.model = syntheticModel(m.spec, err);
+        if (!m.model || m.model->decodeWeightBytes() <= budget)
+            break;
     }
-    return QString::fromLatin1(candidates[std::size(candidates) - 1]);
+    return m;
 }
 
 double median(std::vector<double> v)
@@ -93,12 +100,14 @@ int main(int argc, char** argv)
     for (const Case& c : cases) {
         if (only && std::strcmp(only, c.name) != 0)
             continue;
-        const QString specText =
-            std::strcmp(c.name, "llc") == 0 ? llcModelSpec() : big + QLatin1String(c.spec);
-        if (std::strcmp(c.name, "llc") == 0)
-            std::fprintf(stderr, "llc model: %s\n", qPrintable(specText));
+        const bool llc = std::strcmp(c.name, "llc") == 0;
         QString err;
-        auto model = syntheticModel(specText, &err);
+        NamedModel named = llc ? llcModel(&err) : NamedModel{big + QLatin1String(c.spec), nullptr};
+        if (llc)
+            std::fprintf(stderr, "llc model: %s\n", qPrintable(named.spec));
+        else
+            named.model = syntheticModel(named.spec, &err);
+        const std::unique_ptr<Model>& model = named.model;
         if (!model) {
             std::fprintf(stderr, "%s\n", qPrintable(err));
             return 1;
