@@ -42,6 +42,7 @@ Executor::Executor(const Model& model, ThreadPool& pool, int maxContext)
     m_kvDim = static_cast<std::size_t>(m_cfg.kvDim());
     m_hidden = static_cast<std::size_t>(m_cfg.hidden);
     m_headDim = static_cast<std::size_t>(m_cfg.headDim());
+    m_kvHeads = static_cast<std::size_t>(m_cfg.kvHeads);
     const std::size_t ctx = static_cast<std::size_t>(m_maxContext);
     const std::size_t layers = static_cast<std::size_t>(m_cfg.layers);
     const std::size_t topK = static_cast<std::size_t>(std::max(1, m_cfg.topK));
@@ -53,12 +54,16 @@ Executor::Executor(const Model& model, ThreadPool& pool, int maxContext)
     m_xb.resize(m_dim);
     m_xb2.resize(m_dim);
     m_q.resize(m_dim);
+    m_k.resize(m_kvDim);
+    m_v.resize(m_kvDim);
     m_hb.resize(m_hidden * topK);
     m_logits.resize(static_cast<std::size_t>(m_cfg.vocab));
     m_att.resize(static_cast<std::size_t>(m_cfg.heads) * ctx);
     m_xq.resize((std::max(m_dim, m_hidden) * topK) / kQ8Block + 1);
-    m_keyCache.resize(layers * ctx * m_kvDim);
-    m_valueCache.resize(layers * ctx * m_kvDim);
+    m_kvHeadStride = ctx * m_headDim + 16;
+    const std::size_t slack = PrefillAttention::keySlack(m_headDim);
+    m_keyCache.resize(layers * m_kvHeads * m_kvHeadStride + slack);
+    m_valueCache.resize(layers * m_kvHeads * m_kvHeadStride + slack);
     m_routerLogits.resize(static_cast<std::size_t>(std::max(1, m_cfg.experts)));
     m_threadScratch.resize(static_cast<std::size_t>(pool.size()));
     for (auto& s : m_threadScratch)
@@ -143,6 +148,15 @@ void Executor::ropeVector(float* v, int len, std::size_t row) const
     }
 }
 
+void Executor::storeKv(int layer, int pos, const float* k, const float* v)
+{
+    const std::size_t at = static_cast<std::size_t>(pos) * m_headDim;
+    for (std::size_t h = 0; h < m_kvHeads; ++h) {
+        std::memcpy(keyHead(layer, h) + at, k + h * m_headDim, m_headDim * sizeof(float));
+        std::memcpy(valueHead(layer, h) + at, v + h * m_headDim, m_headDim * sizeof(float));
+    }
+}
+
 void Executor::matvec(const std::vector<Seg>& segs, const float* x)
 {
     const KernelSet& ks = kernels();
@@ -184,17 +198,15 @@ void Executor::attentionDecode(int layer, int pos)
     const std::size_t group = heads / static_cast<std::size_t>(m_cfg.kvHeads);
     const float scale = 1.0f / std::sqrt(static_cast<float>(m_headDim));
     const std::size_t n = static_cast<std::size_t>(pos) + 1;
-    const std::byte* keys = reinterpret_cast<const std::byte*>(keyRow(layer, 0));
-    const float* values = valueRow(layer, 0);
     m_pool.run([&](int thread, int threads) {
         const auto [hb, he] = ThreadPool::split(heads, thread, threads);
         for (std::size_t h = hb; h < he; ++h) {
             const std::size_t kvh = h / group;
             float* att = m_att.data() + h * static_cast<std::size_t>(m_maxContext);
-            ks.dotRows(DType::F32, keys + kvh * m_headDim * sizeof(float), m_kvDim * sizeof(float), m_headDim, n,
-                       m_q.data() + h * m_headDim, nullptr, att);
+            ks.dotRows(DType::F32, reinterpret_cast<const std::byte*>(keyHead(layer, kvh)),
+                       m_headDim * sizeof(float), m_headDim, n, m_q.data() + h * m_headDim, nullptr, att);
             ks.softmax(att, n, scale);
-            ks.weightedSum(att, n, values + kvh * m_headDim, m_kvDim, m_headDim, m_xb2.data() + h * m_headDim);
+            ks.weightedSum(att, n, valueHead(layer, kvh), m_headDim, m_headDim, m_xb2.data() + h * m_headDim);
         }
     });
 }
@@ -281,11 +293,13 @@ const float* Executor::decode(int token)
     for (int li = 0; li < m_cfg.layers; ++li) {
         const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
         rmsnorm(m_xb.data(), m_x.data(), l.attnNorm);
-        float* k = keyRow(li, pos);
-        float* v = valueRow(li, pos);
-        matvec({{&l.wq, m_q.data(), false, 1.0f}, {&l.wk, k, false, 1.0f}, {&l.wv, v, false, 1.0f}}, m_xb.data());
+        matvec({{&l.wq, m_q.data(), false, 1.0f},
+                {&l.wk, m_k.data(), false, 1.0f},
+                {&l.wv, m_v.data(), false, 1.0f}},
+               m_xb.data());
         ropeVector(m_q.data(), static_cast<int>(m_dim), 0);
-        ropeVector(k, static_cast<int>(m_kvDim), 0);
+        ropeVector(m_k.data(), static_cast<int>(m_kvDim), 0);
+        storeKv(li, pos, m_k.data(), m_v.data());
         attentionDecode(li, pos);
         matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
         rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
@@ -308,6 +322,8 @@ const float* Executor::prefill(const int* tokens, int n)
     const std::size_t N = static_cast<std::size_t>(n);
     m_px.assign(N * m_dim, 0.0f);
     m_pq.assign(N * m_dim, 0.0f);
+    m_pk.resize(N * m_kvDim);
+    m_pv.resize(N * m_kvDim);
     m_pxt.assign(XtLayout{ks.gemmTokens, roundUp(m_dim, 16)}.floats(N), 0.0f);
     m_pht.assign(XtLayout{ks.gemmTokens, roundUp(m_hidden, 16)}.floats(N), 0.0f);
     const Tensor& emb = m_model.tokenEmbd;
@@ -357,56 +373,26 @@ void Executor::prefillLayer(int li, int p0, int n)
     normT(l.attnNorm);
     gemm(m_pool, m_scratch,
          {{&l.wq, nullptr, {GemmOut::Store, m_pq.data(), m_dim, nullptr, nullptr}},
-          {&l.wk, nullptr, {GemmOut::Store, keyRow(li, p0), m_kvDim, nullptr, nullptr}},
-          {&l.wv, nullptr, {GemmOut::Store, valueRow(li, p0), m_kvDim, nullptr, nullptr}}},
+          {&l.wk, nullptr, {GemmOut::Store, m_pk.data(), m_kvDim, nullptr, nullptr}},
+          {&l.wv, nullptr, {GemmOut::Store, m_pv.data(), m_kvDim, nullptr, nullptr}}},
          m_pxt.data(), kpadDim, N);
 
-    // RoPE, then causal attention per (token, head); outputs go transposed into m_pxt.
-    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads);
-    const std::size_t group = heads / static_cast<std::size_t>(m_cfg.kvHeads);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(m_headDim));
+    // RoPE, keys and values into the cache, then causal attention; outputs go transposed into
+    // m_pxt.
+
     m_pool.run([&](int thread, int threads) {
         const auto [b, e] = ThreadPool::split(N, thread, threads);
         for (std::size_t t = b; t < e; ++t) {
             const int pos = p0 + static_cast<int>(t);
             ropeVector(m_pq.data() + t * m_dim, static_cast<int>(m_dim), t);
-            ropeVector(keyRow(li, pos), static_cast<int>(m_kvDim), t);
+            float* k = m_pk.data() + t * m_kvDim;
+            ropeVector(k, static_cast<int>(m_kvDim), t);
+            storeKv(li, pos, k, m_pv.data() + t * m_kvDim);
         }
     });
-    // Keys of every position so far, transposed per layer ([kvDim][ldT]): a query's scores are
-    // then one weighted sum of key-dimension rows (vectors over positions), as its output is
-    // one weighted sum of value rows (vectors over the head's dimensions).
-    const std::size_t L = static_cast<std::size_t>(p0) + N;
-    const std::size_t ldT = roundUp(L, 16);
-    m_pkT.resize(m_kvDim * ldT);
-    m_pool.run([&](int thread, int threads) {
-        const auto [b, e] = ThreadPool::split(m_kvDim, thread, threads, 16);
-        // Sixteen positions at a time, so each key dimension's run of them is written as one
-        // cache line rather than a float per line and position.
-        for (std::size_t q0 = 0; q0 < L; q0 += 16) {
-            const std::size_t q1 = std::min(L, q0 + 16);
-            for (std::size_t d = b; d < e; ++d)
-                for (std::size_t p = q0; p < q1; ++p)
-                    m_pkT[d * ldT + p] = keyRow(li, static_cast<int>(p))[d];
-        }
-    });
-    const float* values = valueRow(li, 0);
-    m_pool.run([&](int thread, int threads) {
-        float* att = m_threadScratch[static_cast<std::size_t>(thread)].data();
-        std::vector<float> out(m_headDim);
-        // Interleaved units: causal attention costs more for later tokens.
-        for (std::size_t u = static_cast<std::size_t>(thread); u < N * heads; u += static_cast<std::size_t>(threads)) {
-            const std::size_t t = u / heads, h = u % heads;
-            const std::size_t kvh = h / group;
-            const std::size_t len = static_cast<std::size_t>(p0) + t + 1;
-            ks.weightedSum(m_pq.data() + t * m_dim + h * m_headDim, m_headDim, m_pkT.data() + kvh * m_headDim * ldT, ldT,
-                           len, att);
-            ks.softmax(att, len, scale);
-            ks.weightedSum(att, len, values + kvh * m_headDim, m_kvDim, m_headDim, out.data());
-            for (std::size_t i = 0; i < m_headDim; ++i)
-                m_pxt[lay.index(h * m_headDim + i, t)] = out[i];
-        }
-    });
+    m_attention.run(m_pool, m_pq.data(), N, static_cast<std::size_t>(p0),
+                    {keyHead(li, 0), valueHead(li, 0), m_kvHeadStride},
+                    {static_cast<std::size_t>(m_cfg.heads), m_kvHeads, m_headDim}, m_pxt.data(), lay);
     gemm(m_pool, m_scratch, {{&l.wo, nullptr, {GemmOut::Accumulate, m_px.data(), m_dim, nullptr, nullptr}}},
          m_pxt.data(), kpadDim, N);
 

@@ -163,15 +163,22 @@ void TestExecutor::prefillMatchesReference_data()
     QTest::addColumn<QString>("spec");
     QTest::addColumn<int>("prompt");
     QTest::addColumn<double>("tol");
+    // Tokens of the prompt prefilled by a first call, the rest by a second one starting there
+    // (its attention reads the first call's keys and values); 0: one call.
+    QTest::addColumn<int>("first");
     const QString base = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=96,seed=3,dtype=");
-    QTest::newRow("f32-37") << base + QStringLiteral("f32") << 37 << 1e-4;
+    const QString odd = QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32");
+    QTest::newRow("f32-37") << base + QStringLiteral("f32") << 37 << 1e-4 << 0;
     // Several token tiles on every instruction set, the threads' halves starting mid-tile.
-    QTest::newRow("f32-150") << base + QStringLiteral("f32") << 150 << 1e-4;
-    QTest::newRow("f16-5") << base + QStringLiteral("f16") << 5 << 1e-4;
-    QTest::newRow("bf16-40") << base + QStringLiteral("bf16") << 40 << 1e-4;
-    QTest::newRow("q8_0-33") << base + QStringLiteral("q8_0") << 33 << 3e-2;
-    QTest::newRow("odd-f32-19") << QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32") << 19 << 1e-4;
-    QTest::newRow("moe-f32-30") << base + QStringLiteral("f32,experts=4,top_k=2") << 30 << 1e-4;
+    QTest::newRow("f32-150") << base + QStringLiteral("f32") << 150 << 1e-4 << 0;
+    QTest::newRow("f32-150-after-70") << base + QStringLiteral("f32") << 150 << 1e-4 << 70;
+    QTest::newRow("f16-5") << base + QStringLiteral("f16") << 5 << 1e-4 << 0;
+    QTest::newRow("bf16-40") << base + QStringLiteral("bf16") << 40 << 1e-4 << 0;
+    QTest::newRow("q8_0-33") << base + QStringLiteral("q8_0") << 33 << 3e-2 << 0;
+    // A head of 10 dimensions: attention's 16-float blocks run into the next position's key.
+    QTest::newRow("odd-f32-19") << odd << 19 << 1e-4 << 0;
+    QTest::newRow("odd-f32-90-after-23") << odd << 90 << 1e-4 << 23;
+    QTest::newRow("moe-f32-30") << base + QStringLiteral("f32,experts=4,top_k=2") << 30 << 1e-4 << 0;
 }
 
 void TestExecutor::prefillMatchesReference()
@@ -179,6 +186,7 @@ void TestExecutor::prefillMatchesReference()
     QFETCH(QString, spec);
     QFETCH(int, prompt);
     QFETCH(double, tol);
+    QFETCH(int, first);
     auto m = makeModel(spec);
     KernelGuard guard;
     std::vector<int> tokens;
@@ -192,7 +200,9 @@ void TestExecutor::prefillMatchesReference()
         std::vector<double> r;
         for (int t : tokens)
             r = ref.forward(t);
-        const float* logits = ex.prefill(tokens.data(), prompt);
+        if (first > 0)
+            QVERIFY(ex.prefill(tokens.data(), first));
+        const float* logits = ex.prefill(tokens.data() + first, prompt - first);
         QVERIFY(logits);
         double worst = relError(logits, r);
         // Decoding after a prefill reads the KV cache the prefill wrote.
