@@ -58,6 +58,26 @@ void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const f
             ks.siluMul(ct + j * T, cu + j * T, dst, toksValid);
         }
         break;
+    case GemmOut::AccumulateT:
+        if (o.tokenIndex) { // a gathered subset: each token to its own column
+            const XtLayout lay{T, o.ld};
+            for (std::size_t j = 0; j < rowsValid; ++j)
+                for (std::size_t i = 0; i < toksValid; ++i)
+                    o.c[lay.index(n0 + j, static_cast<std::size_t>(o.tokenIndex[t0 + i]))] +=
+                        (o.scale ? o.scale[t0 + i] : 1.0f) * ct[j * T + i];
+            break;
+        }
+        for (std::size_t j = 0; j < rowsValid; ++j) {
+            float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T;
+            const float* src = ct + j * T;
+            if (o.scale)
+                for (std::size_t i = 0; i < toksValid; ++i)
+                    dst[i] += o.scale[t0 + i] * src[i];
+            else
+                for (std::size_t i = 0; i < toksValid; ++i)
+                    dst[i] += src[i];
+        }
+        break;
     }
 }
 
@@ -247,7 +267,8 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 float* rows[kMaxGemmTokens];
                 const GemmJob* rowsFor = nullptr; // the job `rows` were found for
                 for (std::size_t i = 0; i < count; ++i) {
-                    if (group[i].job != rowsFor && group[i].job->out.mode != GemmOut::SwiGluT) {
+                    const GemmOut::Mode mode = group[i].job->out.mode;
+                    if (group[i].job != rowsFor && (mode == GemmOut::Store || mode == GemmOut::Accumulate)) {
                         rowsOfC(group[i].job->out, t0, toksValid, rows);
                         rowsFor = group[i].job;
                     }

@@ -15,13 +15,15 @@ namespace is::exec {
 struct GemmOut
 {
     enum Mode {
-        Store,      // C[t][n] = v
-        Accumulate, // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
-        SwiGluT,    // with a pair (gate, up): silu(gate) * up into the next GEMM's activation block
+        Store,       // C[t][n] = v
+        Accumulate,  // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
+        SwiGluT,     // with a pair (gate, up): silu(gate) * up into the next GEMM's activation block
+        AccumulateT, // C (+)= as Accumulate, but C is an activation block (XtLayout): the prefill's
+                     // residual stream, which its RMSNorm then reads without a transpose
     };
     Mode mode = Store;
     float* c = nullptr;
-    std::size_t ld = 0; // Store/Accumulate: floats per row of C; SwiGluT: kpad of the target block
+    std::size_t ld = 0; // Store/Accumulate: floats per row of C; SwiGluT/AccumulateT: kpad of the block
     const float* scale = nullptr;
     const int* tokenIndex = nullptr;
 };

@@ -119,9 +119,12 @@ void TestExecutor::decodeMatchesReference_data()
     QTest::newRow("f16") << base + QStringLiteral("f16") << 1e-4 << 2;
     QTest::newRow("bf16") << base + QStringLiteral("bf16") << 1e-4 << 2;
     QTest::newRow("q8_0") << base + QStringLiteral("q8_0") << 3e-2 << 2;
-    QTest::newRow("odd-dims-f32") << QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32") << 1e-4 << 3;
+    QTest::newRow("odd-dims-f32") << QStringLiteral(
+                                         "dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32")
+                                  << 1e-4 << 3;
     QTest::newRow("moe-f32") << base + QStringLiteral("f32,experts=4,top_k=2") << 1e-4 << 2;
-    QTest::newRow("moe-q8_0") << base + QStringLiteral("q8_0,experts=4,top_k=2") << 5e-2 << 2; // a near-tie in routing moves more
+    QTest::newRow("moe-q8_0") << base + QStringLiteral("q8_0,experts=4,top_k=2") << 5e-2
+                              << 2; // a near-tie in routing moves more
 }
 
 void TestExecutor::decodeMatchesReference()
@@ -152,7 +155,8 @@ void TestExecutor::decodeMatchesReference()
             }
         }
         qInfo("%s %s: worst relative logit error %.3g over 64 steps", ks->name, qPrintable(spec), worst);
-        QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2 >= %3").arg(QLatin1String(ks->name)).arg(worst).arg(tol)));
+        QVERIFY2(worst < tol,
+                 qPrintable(QStringLiteral("%1: %2 >= %3").arg(QLatin1String(ks->name)).arg(worst).arg(tol)));
         if (tol <= 1e-4) // greedy tokens must be identical for exact formats
             QCOMPARE(mismatches, 0);
     }
@@ -214,7 +218,8 @@ void TestExecutor::prefillMatchesReference()
             tok = argmaxD(r);
         }
         qInfo("%s %s prompt %d: worst relative logit error %.3g", ks->name, qPrintable(spec), prompt, worst);
-        QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2 >= %3").arg(QLatin1String(ks->name)).arg(worst).arg(tol)));
+        QVERIFY2(worst < tol,
+                 qPrintable(QStringLiteral("%1: %2 >= %3").arg(QLatin1String(ks->name)).arg(worst).arg(tol)));
     }
 }
 
@@ -304,7 +309,8 @@ void TestExecutor::llama2cSeparateClassifier()
 void TestExecutor::syntheticIsDeterministic()
 {
     QString err;
-    const auto s = parseSyntheticSpec(QStringLiteral("dim=32,layers=1,heads=2,ffn=64,vocab=40,dtype=q8_0,seed=4"), &err);
+    const auto s =
+        parseSyntheticSpec(QStringLiteral("dim=32,layers=1,heads=2,ffn=64,vocab=40,dtype=q8_0,seed=4"), &err);
     QVERIFY(s);
     const AlignedBuffer a = writeSyntheticGguf(*s), b = writeSyntheticGguf(*s);
     QCOMPARE(a.size(), b.size());
@@ -370,7 +376,8 @@ void TestExecutor::gemmMatchesDouble()
     std::uint64_t seed = 12345;
     auto rnd = [&] {
         seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) / static_cast<float>(1 << 23);
+        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
+               static_cast<float>(1 << 23);
     };
     for (AlignedBuffer* b : {&wbuf, &ubuf}) {
         std::vector<double>& ref = b == &wbuf ? w : u;
@@ -425,8 +432,18 @@ void TestExecutor::gemmMatchesDouble()
         // SwiGLU into the next product's transposed block.
         const XtLayout out{ks->gemmTokens, (rows + 15) / 16 * 16};
         std::vector<float> ht(out.floats(tokens), 0.0f);
-        gemm(pool, scratch, {{&tw, &tu, {GemmOut::SwiGluT, ht.data(), out.kpad, nullptr, nullptr}}}, xt.data(), kpad,
-             tokens);
+        gemm(pool, scratch, {{&tw, &tu, {GemmOut::SwiGluT, ht.data(), out.kpad, nullptr, nullptr}}},
+             xt.data(), kpad, tokens);
+        // Accumulate into blocks of that layout: in place, and gathered (token t's column is
+        // tokens - 1 - t), both with per-token scales.
+        std::vector<float> accT(out.floats(tokens), 0.5f), accG(out.floats(tokens), 0.5f);
+        std::vector<int> reversed(tokens);
+        for (std::size_t t = 0; t < tokens; ++t)
+            reversed[t] = static_cast<int>(tokens - 1 - t);
+        gemm(pool, scratch,
+             {{&tu, nullptr, {GemmOut::AccumulateT, accT.data(), out.kpad, scale.data(), nullptr}},
+              {&tu, nullptr, {GemmOut::AccumulateT, accG.data(), out.kpad, scale.data(), reversed.data()}}},
+             xt.data(), kpad, tokens);
         double worst = 0, scaleRef = 0;
         for (std::size_t t = 0; t < tokens; ++t)
             for (std::size_t r = 0; r < rows; ++r)
@@ -438,6 +455,10 @@ void TestExecutor::gemmMatchesDouble()
                 worst = std::max(worst, std::fabs(store[t * rows + r] - g) / scaleRef);
                 worst = std::max(worst, std::fabs(acc[t * rows + r] - (0.5 + scale[t] * up)) / scaleRef);
                 worst = std::max(worst, std::fabs(ht[out.index(r, t)] - silu) / (scaleRef * scaleRef));
+                const double accumulated = 0.5 + scale[t] * up;
+                worst = std::max(worst, std::fabs(accT[out.index(r, t)] - accumulated) / scaleRef);
+                worst =
+                    std::max(worst, std::fabs(accG[out.index(r, tokens - 1 - t)] - accumulated) / scaleRef);
             }
         }
         qInfo("%s %s: worst relative error %.3g", ks->name, qPrintable(dtype), worst);
@@ -579,7 +600,8 @@ void TestExecutor::predictionKnowsCacheTiers()
         const double kv = 2.0 * m->cfg.layers * m->cfg.kvDim() * 4.0 * (128 + 32);
         *bytes = m->matmulFlopsPerToken(true) / 2.0 * 4.0 + 4.0 * m->cfg.dim * (2 * m->cfg.layers + 1) + kv;
         QString err;
-        const auto e = is::estimateThisMachine(p, d, is::Precision::FP32, is::Precision::FP32, is::Precision::FP32, 128, 64, &err);
+        const auto e = is::estimateThisMachine(p, d, is::Precision::FP32, is::Precision::FP32,
+                                               is::Precision::FP32, 128, 64, &err);
         [&] { QVERIFY2(e.has_value(), qPrintable(err)); }();
         *fromCache = e && e->decodeFromCache;
         return e ? e->tpotS : 0.0;
