@@ -182,12 +182,25 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     const std::size_t tiles = (tokens + T - 1) / T;
     const std::size_t kBlock = kBlockFor(T), kBlocks = (kpad + kBlock - 1) / kBlock;
     const std::size_t panelFloats = kpad * R, tileFloats = R * T;
-    bool pairs = false;
-    for (const GemmJob& j : jobs)
+    bool pairs = false, tokenMajor = false;
+    for (const GemmJob& j : jobs) {
         pairs = pairs || j.up;
+        tokenMajor = tokenMajor || j.out.mode == GemmOut::Store || j.out.mode == GemmOut::Accumulate;
+    }
     const std::size_t groupSize = groupPanels(R, kpad, pairs ? 2 : 1);
     scratch.reserve(pool.size(), 2 * groupSize * panelFloats, 2 * groupSize * tileFloats);
     std::atomic<std::size_t> next{0};
+    // Groups shrink towards the end, so that the threads run out of work at about the same time
+    // rather than one waiting out another's last full group; not below kMinGroup (each group
+    // reloads the activation slices) nor, while a job writes token-major C, below the size that
+    // keeps groups on whole cache lines of C.
+    const std::size_t minGroup = tokenMajor ? groupSize : std::min(groupSize, kMinGroup);
+    const std::size_t shareOf = 2 * static_cast<std::size_t>(pool.size());
+    auto claim = [&](std::size_t& size) {
+        const std::size_t claimed = next.load(std::memory_order_relaxed);
+        size = std::clamp((claimed < units ? units - claimed : 0) / shareOf, minGroup, groupSize);
+        return next.fetch_add(size, std::memory_order_relaxed);
+    };
 
     struct Unit
     {
@@ -218,11 +231,13 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     pool.run([&](int thread, int) {
         float* panels = scratch.panels(thread);
         float* ctiles = scratch.tiles(thread);
-        std::size_t g = next.fetch_add(groupSize, std::memory_order_relaxed);
+        std::size_t size = 0;
+        std::size_t g = claim(size);
         while (g < units) {
-            const std::size_t count = std::min(groupSize, units - g);
+            const std::size_t count = std::min(size, units - g);
             // The group after this one, claimed now so that its rows can be prefetched.
-            const std::size_t q = next.fetch_add(groupSize, std::memory_order_relaxed);
+            std::size_t nextSize = 0;
+            const std::size_t q = claim(nextSize);
             Unit group[kMaxGroup];
             PanelView view[2 * kMaxGroup]; // panel (unit, half) i of the group at view[2 i + half]
             std::size_t calls = 0;
@@ -243,7 +258,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 calls += u.halves() * tiles * kBlocks;
             }
             PrefetchPlan prefetch;
-            for (std::size_t p = q; p < std::min(q + groupSize, units); ++p) {
+            for (std::size_t p = q; p < std::min(q + nextSize, units); ++p) {
                 const Unit nu = unitAt(p);
                 prefetch.add(nu.raw[0], nu.bytes);
                 prefetch.add(nu.raw[1], nu.bytes);
@@ -277,6 +292,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 }
             }
             g = q;
+            size = nextSize;
         }
     });
 }
