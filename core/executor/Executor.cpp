@@ -326,7 +326,7 @@ const float* Executor::prefill(const int* tokens, int n)
     const std::size_t N = static_cast<std::size_t>(n);
     const XtLayout lay{ks.gemmTokens, roundUp(m_dim, 16)};
     m_px.assign(lay.floats(N), 0.0f);
-    m_pq.assign(N * m_dim, 0.0f);
+    m_pq.assign(lay.floats(N), 0.0f);
     m_pk.resize(N * m_kvDim);
     m_pv.resize(N * m_kvDim);
     m_pxt.assign(lay.floats(N), 0.0f);
@@ -340,6 +340,15 @@ const float* Executor::prefill(const int* tokens, int n)
 
     const int p0 = m_pos;
     fillRope(p0, n);
+    // The angles again, pair-major, for the queries' rotation in the activation layout.
+    const std::size_t half = m_headDim / 2;
+    m_ropeCosT.resize(half * N);
+    m_ropeSinT.resize(half * N);
+    for (std::size_t t = 0; t < N; ++t)
+        for (std::size_t p = 0; p < half; ++p) {
+            m_ropeCosT[p * N + t] = m_ropeCos[t * half + p];
+            m_ropeSinT[p * N + t] = m_ropeSin[t * half + p];
+        }
     for (int li = 0; li < m_cfg.layers; ++li)
         prefillLayer(li, p0, n);
     m_pos += n;
@@ -388,19 +397,34 @@ void Executor::prefillLayer(int li, int p0, int n)
 
     normT(l.attnNorm);
     gemm(m_pool, m_scratch,
-         {{&l.wq, nullptr, {GemmOut::Store, m_pq.data(), m_dim, nullptr, nullptr}},
+         {{&l.wq, nullptr, {GemmOut::StoreT, m_pq.data(), kpadDim, nullptr, nullptr}},
           {&l.wk, nullptr, {GemmOut::Store, m_pk.data(), m_kvDim, nullptr, nullptr}},
           {&l.wv, nullptr, {GemmOut::Store, m_pv.data(), m_kvDim, nullptr, nullptr}}},
          m_pxt.data(), kpadDim, N);
 
-    // RoPE, keys and values into the cache, then causal attention; outputs go transposed into
-    // m_pxt.
-
+    // RoPE: the queries where the GEMM left them, in the activation layout (a pair's two rows,
+    // tokens along them: contiguous, vectorised), the keys token by token on their way into the
+    // cache with the values. Then causal attention, its outputs into m_pxt.
+    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads), half = m_headDim / 2, T = lay.tileTokens;
     m_pool.run([&](int thread, int threads) {
+        const auto [ub, ue] = ThreadPool::split((N + T - 1) / T * heads, thread, threads);
+        for (std::size_t u = ub; u < ue; ++u) {
+            const std::size_t t0 = u / heads * T, h = u % heads, toks = std::min(T, N - t0);
+            for (std::size_t p = 0; p < half; ++p) {
+                float* qe = m_pq.data() + lay.index(h * m_headDim + 2 * p, t0);
+                float* qo = qe + T;
+                const float* cs = m_ropeCosT.data() + p * N + t0;
+                const float* sn = m_ropeSinT.data() + p * N + t0;
+                for (std::size_t i = 0; i < toks; ++i) {
+                    const float a = qe[i], b = qo[i];
+                    qe[i] = a * cs[i] - b * sn[i];
+                    qo[i] = a * sn[i] + b * cs[i];
+                }
+            }
+        }
         const auto [b, e] = ThreadPool::split(N, thread, threads);
         for (std::size_t t = b; t < e; ++t) {
             const int pos = p0 + static_cast<int>(t);
-            ropeVector(m_pq.data() + t * m_dim, static_cast<int>(m_dim), t);
             float* k = m_pk.data() + t * m_kvDim;
             ropeVector(k, static_cast<int>(m_kvDim), t);
             storeKv(li, pos, k, m_pv.data() + t * m_kvDim);

@@ -89,8 +89,9 @@ private:
     // so the heads' blocks do not all start in the same cache set (at 256 positions they were
     // exactly 64 KiB apart, and prefill attention, which reads every head's, ran ~5 % slower).
     std::size_t m_kvHeadStride;
-    std::vector<float> m_invFreq; // per pair of a head: 1 / theta^(2i/headDim)
-    std::vector<float> m_ropeCos, m_ropeSin; // [row][pair], rows from fillRope
+    std::vector<float> m_invFreq;              // per pair of a head: 1 / theta^(2i/headDim)
+    std::vector<float> m_ropeCos, m_ropeSin;   // [row][pair], rows from fillRope
+    std::vector<float> m_ropeCosT, m_ropeSinT; // prefill: the same, [pair][row]
 
     // Decode state.
     AlignedVector<float> m_x, m_xb, m_xb2, m_q, m_k, m_v, m_hb, m_logits, m_att;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
+#include <cstring>
 #include <utility>
 
 namespace is::exec {
@@ -57,6 +58,10 @@ void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const f
             float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T; // XtLayout, t0 starts a tile
             ks.siluMul(ct + j * T, cu + j * T, dst, toksValid);
         }
+        break;
+    case GemmOut::StoreT:
+        for (std::size_t j = 0; j < rowsValid; ++j)
+            std::memcpy(o.c + (t0 / T) * o.ld * T + (n0 + j) * T, ct + j * T, toksValid * sizeof(float));
         break;
     case GemmOut::AccumulateT:
         if (o.tokenIndex) { // a gathered subset: each token to its own column

@@ -18,12 +18,13 @@ struct GemmOut
         Store,       // C[t][n] = v
         Accumulate,  // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
         SwiGluT,     // with a pair (gate, up): silu(gate) * up into the next GEMM's activation block
+        StoreT,      // C = v with C an activation block (XtLayout): prefill's queries, for attention
         AccumulateT, // C (+)= as Accumulate, but C is an activation block (XtLayout): the prefill's
                      // residual stream, which its RMSNorm then reads without a transpose
     };
     Mode mode = Store;
     float* c = nullptr;
-    std::size_t ld = 0; // Store/Accumulate: floats per row of C; SwiGluT/AccumulateT: kpad of the block
+    std::size_t ld = 0; // Store/Accumulate: floats per row of C; the others: kpad of the block
     const float* scale = nullptr;
     const int* tokenIndex = nullptr;
 };

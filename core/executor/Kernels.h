@@ -59,9 +59,14 @@ struct KernelSet
     // x[i] = e^(scale x[i] - m) / sum_j e^(scale x[j] - m), m the largest scale x[i]; scale > 0:
     // attention's scaled softmax over a query's scores (n >= 1).
     void (*softmax)(float* x, std::size_t n, float scale);
-    // out[c] = sum_{p<n} a[p] * rows[p * ld + c] for c < len: attention's weighted sum of value
-    // rows, and its scores against keys stored transposed (a = the query, rows = key dims).
-    void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out);
+    // The same softmax down each column of x ([rows][gemmTokens]: a tile of prefill attention
+    // scores, one query per column), column i over its first min(rows, firstLen + i) entries
+    // (each query sees one position more than the one before it; firstLen >= 1), and zero below.
+    void (*softmaxColumns)(float* x, std::size_t rows, std::size_t firstLen, float scale);
+    // out[c] = sum_{p<n} a[p] * rows[p * ld + c] for c < len: decode attention's weighted sum of
+    // value rows.
+    void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len,
+                        float* out);
 
     // Streams `bytes` (a multiple of 64) and returns a value depending on all of them: the read
     // bandwidth probe. Uses the widest loads of the set, like the decode kernels.

@@ -369,6 +369,42 @@ void softmax(float* x, std::size_t n, float scale)
 }
 
 // out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 32 outputs at a time in four vectors.
+// Two vectors of eight columns per row; lane i of vector v is valid at row p while
+// p < firstLen + 8 v + i, a compare of lane indices against p - firstLen.
+void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scale)
+{
+    static_assert(kTokens == 16);
+    const __m256i lane[2] = {_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                             _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15)};
+    auto valid = [&](std::size_t p, int v) {
+        const int below = static_cast<int>(p) - static_cast<int>(firstLen);
+        return _mm256_castsi256_ps(_mm256_cmpgt_epi32(lane[v], _mm256_set1_epi32(below)));
+    };
+    __m256 mx[2] = {_mm256_loadu_ps(x), _mm256_loadu_ps(x + 8)}; // row 0 is valid everywhere
+    for (std::size_t p = 1; p < rows; ++p)
+        for (int v = 0; v < 2; ++v)
+            mx[v] = _mm256_blendv_ps(mx[v], _mm256_max_ps(mx[v], _mm256_loadu_ps(x + p * kTokens + 8 * v)),
+                                     valid(p, v));
+    const __m256 sv = _mm256_set1_ps(scale);
+    const __m256 top[2] = {_mm256_mul_ps(mx[0], sv), _mm256_mul_ps(mx[1], sv)};
+    __m256 sum[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
+    for (std::size_t p = 0; p < rows; ++p) {
+        for (int v = 0; v < 2; ++v) {
+            float* at = x + p * kTokens + 8 * v;
+            const __m256 e =
+                _mm256_and_ps(exp8(_mm256_fmsub_ps(_mm256_loadu_ps(at), sv, top[v])), valid(p, v));
+            _mm256_storeu_ps(at, e);
+            sum[v] = _mm256_add_ps(sum[v], e);
+        }
+    }
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 inv[2] = {_mm256_div_ps(one, sum[0]), _mm256_div_ps(one, sum[1])};
+    for (std::size_t p = 0; p < rows; ++p)
+        for (int v = 0; v < 2; ++v)
+            _mm256_storeu_ps(x + p * kTokens + 8 * v,
+                             _mm256_mul_ps(_mm256_loadu_ps(x + p * kTokens + 8 * v), inv[v]));
+}
+
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
 {
     std::size_t c = 0;
@@ -440,9 +476,9 @@ const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
                            && __builtin_cpu_supports("f16c");
-    static const KernelSet set{"avx2",      &dotRows,    &packPanel,  &gemmTile, kRows,
-                               kTokens,     &storeTileT, &siluMul,    &softmax,  &weightedSum,
-                               &readStream, &fmaLoop,    12.0 * 8 * 2};
+    static const KernelSet set{"avx2",       &dotRows,    &packPanel, &gemmTile,   kRows,
+                               kTokens,      &storeTileT, &siluMul,   &softmax,    &softmaxColumns,
+                               &weightedSum, &readStream, &fmaLoop,   12.0 * 8 * 2};
     return ok ? &set : nullptr;
 }
 

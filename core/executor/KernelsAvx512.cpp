@@ -461,6 +461,46 @@ void softmax(float* x, std::size_t n, float scale)
         _mm512_mask_storeu_ps(x + n16, tail, _mm512_mul_ps(_mm512_maskz_loadu_ps(tail, x + n16), iv));
 }
 
+// Four vectors of sixteen columns per row; lane i of vector v is valid at row p while
+// p < firstLen + 16 v + i, a compare of lane indices against p - firstLen.
+void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scale)
+{
+    static_assert(kTokens == 64);
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    auto valid = [&](std::size_t p, int v) {
+        const int below = static_cast<int>(p) - static_cast<int>(firstLen) - 16 * v;
+        return _mm512_cmpgt_epi32_mask(lane, _mm512_set1_epi32(below));
+    };
+    __m512 mx[4];
+    for (int v = 0; v < 4; ++v)
+        mx[v] = _mm512_loadu_ps(x + 16 * v); // row 0 is valid everywhere
+    for (std::size_t p = 1; p < rows; ++p)
+        for (int v = 0; v < 4; ++v)
+            mx[v] = _mm512_mask_max_ps(mx[v], valid(p, v), mx[v], _mm512_loadu_ps(x + p * kTokens + 16 * v));
+    const __m512 sv = _mm512_set1_ps(scale);
+    __m512 top[4], sum[4];
+    for (int v = 0; v < 4; ++v) {
+        top[v] = _mm512_mul_ps(mx[v], sv);
+        sum[v] = _mm512_setzero_ps();
+    }
+    for (std::size_t p = 0; p < rows; ++p) {
+        for (int v = 0; v < 4; ++v) {
+            float* at = x + p * kTokens + 16 * v;
+            const __m512 e =
+                _mm512_maskz_mov_ps(valid(p, v), exp16(_mm512_fmsub_ps(_mm512_loadu_ps(at), sv, top[v])));
+            _mm512_storeu_ps(at, e);
+            sum[v] = _mm512_add_ps(sum[v], e);
+        }
+    }
+    __m512 inv[4];
+    for (int v = 0; v < 4; ++v)
+        inv[v] = _mm512_div_ps(_mm512_set1_ps(1.0f), sum[v]);
+    for (std::size_t p = 0; p < rows; ++p)
+        for (int v = 0; v < 4; ++v)
+            _mm512_storeu_ps(x + p * kTokens + 16 * v,
+                             _mm512_mul_ps(_mm512_loadu_ps(x + p * kTokens + 16 * v), inv[v]));
+}
+
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
 {
     for (std::size_t c = 0; c < len; c += 64) {
@@ -542,9 +582,9 @@ const KernelSet* avx512Kernels()
                            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni")
                            && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("f16c")
                            && __builtin_cpu_supports("fma");
-    static const KernelSet set{"avx512",    &dotRows,    &packPanel,   &gemmTile, kRows,
-                               kTokens,     &storeTileT, &siluMul,     &softmax,  &weightedSum,
-                               &readStream, &fmaLoop,    24.0 * 16 * 2};
+    static const KernelSet set{"avx512",     &dotRows,    &packPanel, &gemmTile,    kRows,
+                               kTokens,      &storeTileT, &siluMul,   &softmax,     &softmaxColumns,
+                               &weightedSum, &readStream, &fmaLoop,   24.0 * 16 * 2};
     return ok ? &set : nullptr;
 }
 

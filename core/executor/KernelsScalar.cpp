@@ -123,6 +123,28 @@ void softmax(float* x, std::size_t n, float scale)
         x[i] *= inv;
 }
 
+void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scale)
+{
+    for (std::size_t i = 0; i < kTokens; ++i) {
+        const std::size_t len = std::min(rows, firstLen + i);
+        float mx = x[i];
+        for (std::size_t p = 1; p < len; ++p)
+            mx = std::max(mx, x[p * kTokens + i]);
+        const float top = mx * scale;
+        float sum = 0.0f;
+        for (std::size_t p = 0; p < len; ++p) {
+            float& v = x[p * kTokens + i];
+            v = std::exp(v * scale - top);
+            sum += v;
+        }
+        const float inv = 1.0f / sum;
+        for (std::size_t p = 0; p < len; ++p)
+            x[p * kTokens + i] *= inv;
+        for (std::size_t p = len; p < rows; ++p)
+            x[p * kTokens + i] = 0.0f;
+    }
+}
+
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
 {
     std::fill(out, out + len, 0.0f);
@@ -164,8 +186,9 @@ float fmaLoop(std::size_t iters)
 
 const KernelSet& scalarKernels()
 {
-    static const KernelSet set{"scalar", &dotRows, &packPanel,   &gemmTile,   kRows,    kTokens, &storeTileT,
-                               &siluMul, &softmax, &weightedSum, &readStream, &fmaLoop, 16.0};
+    static const KernelSet set{"scalar",     &dotRows,    &packPanel, &gemmTile, kRows,
+                               kTokens,      &storeTileT, &siluMul,   &softmax,  &softmaxColumns,
+                               &weightedSum, &readStream, &fmaLoop,   16.0};
     return set;
 }
 

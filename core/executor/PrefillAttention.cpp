@@ -19,27 +19,25 @@ std::size_t roundUp(std::size_t v, std::size_t m)
 
 } // namespace
 
-void PrefillAttention::layOutValues(ThreadPool& pool, const KvHeads& kv, const AttentionShape& shape,
-                                    std::size_t positions)
+void PrefillAttention::transposeValues(ThreadPool& pool, const KvHeads& kv, const AttentionShape& shape,
+                                       std::size_t positions)
 {
-    const std::size_t T = kernels().gemmTokens;
-    m_valuePositions = roundUp(positions, 16);
-    m_valueTiles = (shape.headDim + T - 1) / T;
-    const std::size_t rows = shape.kvHeads * m_valueTiles * m_valuePositions;
-    m_values.resize(rows * T);
+    const std::size_t hd = shape.headDim, rows = shape.kvHeads * hd;
+    // A cache line more than the positions: rows a multiple of 4 KiB apart would share L1 sets.
+    m_ldV = roundUp(positions, 16) + 16;
+    m_valuesT.resize((rows + 8) * m_ldV); // zero-filled where new; positions past the last are
+                                          // only ever multiplied by zero probabilities
     pool.run([&](int thread, int threads) {
         const auto [b, e] = ThreadPool::split(rows, thread, threads, 16);
-        for (std::size_t r = b; r < e; ++r) {
-            const std::size_t p = r % m_valuePositions, tile = r / m_valuePositions;
-            const std::size_t h = tile / m_valueTiles, d0 = tile % m_valueTiles * T;
-            const std::size_t lanes = std::min(T, shape.headDim - d0);
-            float* dst = m_values.data() + r * T;
-            if (p < positions) {
-                std::memcpy(dst, kv.values + h * kv.headStride + p * shape.headDim + d0,
-                            lanes * sizeof(float));
-                std::fill(dst + lanes, dst + T, 0.0f);
-            } else {
-                std::fill(dst, dst + T, 0.0f);
+        // Sixteen positions at a time: each row's run of them is one cache line written, and
+        // the sixteen value rows read stay in L1 for every dimension of the range.
+        for (std::size_t p0 = 0; p0 < positions; p0 += 16) {
+            const std::size_t p1 = std::min(positions, p0 + 16);
+            for (std::size_t r = b; r < e; ++r) {
+                const float* v = kv.values + r / hd * kv.headStride + r % hd;
+                float* dst = m_valuesT.data() + r * m_ldV;
+                for (std::size_t p = p0; p < p1; ++p)
+                    dst[p] = v[p * hd];
             }
         }
     });
@@ -51,28 +49,28 @@ void PrefillAttention::run(ThreadPool& pool, const float* q, std::size_t n, std:
     const KernelSet& ks = kernels();
     const std::size_t T = ks.gemmTokens, R = ks.gemmRows, hd = shape.headDim;
     const std::size_t positions = p0 + n;
-    layOutValues(pool, kv, shape, positions);
+    transposeValues(pool, kv, shape, positions);
 
-    // A query tile's scores, one row per query: a cache line of slack so the rows are not
-    // 4 KiB apart, and R rows more than the tile because the output tiles read R rows at a time.
-    const std::size_t ldS = m_valuePositions + 16;
-    const std::size_t kPad = roundUp(hd, 16); // the scores' k runs in whole 16-float blocks
-    const std::size_t qFloats = kPad * T, sFloats = (T + R) * ldS, cFloats = R * T;
+    // Per thread: a query tile's scores ([position][query], R rows of room past the last
+    // position block for the score tiles), the queries with their dimensions padded to whole
+    // 16-float blocks when headDim is not (the padding zero, as it multiplies the next key's
+    // first floats), and one output tile.
+    const std::size_t kPad = roundUp(hd, 16);
+    const std::size_t sFloats = (roundUp(positions, 16) + R) * T, qFloats = hd % 16 ? kPad * T : 0;
+    const std::size_t floats = sFloats + qFloats + R * T;
     m_scratch.resize(static_cast<std::size_t>(pool.size()));
     for (auto& s : m_scratch)
-        if (s.size() < qFloats + sFloats + cFloats)
-            s.resize(qFloats + sFloats + cFloats); // zero-filled: rows never written stay finite
+        if (s.size() < floats)
+            s.resize(floats); // zero-filled: what is never written stays finite
 
     const std::size_t group = shape.heads / shape.kvHeads;
     const std::size_t tiles = (n + T - 1) / T, units = tiles * shape.heads;
-    const std::size_t qStride = shape.heads * hd;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     std::atomic<std::size_t> next{0};
     pool.run([&](int thread, int) {
-        float* qt = m_scratch[static_cast<std::size_t>(thread)].data();
-        float* scores = qt + qFloats;
-        float* ct = scores + sFloats;
-        std::vector<float*> rows(T);
+        float* scores = m_scratch[static_cast<std::size_t>(thread)].data();
+        float* qPadded = scores + sFloats;
+        float* ct = qPadded + qFloats;
         // Later tiles attend to more positions: claimed first, so the threads end together.
         for (std::size_t u; (u = next.fetch_add(1, std::memory_order_relaxed)) < units;) {
             const std::size_t tile = tiles - 1 - u / shape.heads, h = u % shape.heads, kvh = h / group;
@@ -80,42 +78,29 @@ void PrefillAttention::run(ThreadPool& pool, const float* q, std::size_t n, std:
             const std::size_t span = p0 + t0 + toks; // positions the tile's last query sees
             const std::size_t kLen = roundUp(span, 16);
 
-            // The queries transposed, [dimension][token]; dimensions past headDim are zero, as
-            // they multiply the next key's first floats.
-            std::fill(qt + hd * T, qt + qFloats, 0.0f);
-            for (std::size_t i = 0; i < toks; ++i) {
-                const float* src = q + (t0 + i) * qStride + h * hd;
-                for (std::size_t d = 0; d < hd; ++d)
-                    qt[d * T + i] = src[d];
+            const float* qt = q + lay.index(h * hd, t0);
+            if (qFloats) {
+                std::memcpy(qPadded, qt, hd * T * sizeof(float));
+                std::fill(qPadded + hd * T, qPadded + qFloats, 0.0f);
+                qt = qPadded;
             }
-
-            // Scores: R positions (the keys, in place) x T queries per tile, stored query-major.
+            // Scores: R positions (the keys, in place) x T queries per tile, straight into rows.
             const float* keys = kv.keys + kvh * kv.headStride;
-            for (std::size_t i = 0; i < toks; ++i)
-                rows[i] = scores + i * ldS;
-            for (std::size_t p = 0; p < span; p += R) {
-                ks.gemmTile(qt, keys + p * hd, hd, 16, kPad, ct, false, nullptr, 0);
-                ks.storeTileT(ct, std::min(R, span - p), toks, rows.data(), p, nullptr, false);
-            }
-            // Each query's softmax over the positions it may see; zero past them, up to the
-            // 16-position block the output tiles read.
-            for (std::size_t i = 0; i < toks; ++i) {
-                const std::size_t len = p0 + t0 + i + 1;
-                ks.softmax(rows[i], len, scale);
-                std::fill(rows[i] + len, rows[i] + kLen, 0.0f);
-            }
+            for (std::size_t p = 0; p < span; p += R)
+                ks.gemmTile(qt, keys + p * hd, hd, 16, kPad, scores + p * T, false, nullptr, 0);
+            // Query i (position p0 + t0 + i) sees positions [0, p0 + t0 + i].
+            ks.softmaxColumns(scores, kLen, p0 + t0 + 1, scale);
 
-            // Output: R queries (their probabilities as the weight rows) x T head dimensions (the
-            // values laid out as activations), written transposed into the activation block.
-            for (std::size_t vt = 0; vt < m_valueTiles; ++vt) {
-                const float* values = m_values.data() + (kvh * m_valueTiles + vt) * m_valuePositions * T;
-                const std::size_t d0 = vt * T, lanes = std::min(T, hd - d0);
-                for (std::size_t j = 0; j < lanes; ++j)
-                    rows[j] = xt + lay.index(h * hd + d0 + j, t0);
-                for (std::size_t j0 = 0; j0 < toks; j0 += R) {
-                    ks.gemmTile(values, scores + j0 * ldS, ldS, 16, kLen, ct, false, nullptr, 0);
-                    ks.storeTileT(ct, std::min(R, toks - j0), lanes, rows.data(), j0, nullptr, false);
-                }
+            // Output: R head dimensions (the transposed values) x T queries per tile, straight
+            // into the activation block but for the head's last, partial panel.
+            const float* values = m_valuesT.data() + kvh * hd * m_ldV;
+            for (std::size_t d0 = 0; d0 < hd; d0 += R) {
+                float* dst = xt + lay.index(h * hd + d0, t0);
+                const bool whole = d0 + R <= hd;
+                ks.gemmTile(scores, values + d0 * m_ldV, m_ldV, 16, kLen, whole ? dst : ct, false, nullptr,
+                            0);
+                if (!whole)
+                    std::memcpy(dst, ct, (hd - d0) * T * sizeof(float));
             }
         }
     });

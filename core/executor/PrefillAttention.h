@@ -25,18 +25,19 @@ struct AttentionShape
     std::size_t heads, kvHeads, headDim;
 };
 
-// Causal grouped-query attention over a prompt block, as matrix products: per head and tile of
-// queries (the GEMM kernel's token tile), the scores against every position so far are one
-// series of GEMM tiles with the cached keys used in place as the weight rows, and the output is
-// another with the softmaxed scores as the weight rows and the values as the activations. Query
-// by query (a weighted sum over keys, then one over values, each FMA waiting on a load) this
-// step took ~8 % of a 128-token prefill.
+// Causal grouped-query attention over a prompt block, as GEMM tiles: per head and tile of
+// queries (the kernel's token tile), the scores against every position so far are a series of
+// tiles with the cached keys used in place as the weight rows and the queries as the
+// activations, written position by position (a column per query); a column softmax; then the
+// output, the transposed values as weight rows against the scores as activations, lands in the
+// next GEMM's activation block as it is. Query by query (a weighted sum over keys, then one
+// over values, each FMA waiting on a load) this step took ~8 % of a 128-token prefill.
 class PrefillAttention
 {
 public:
     // Attention of the n tokens at positions [p0, p0 + n); the cache holds positions
-    // [0, p0 + n). q is token-major (n rows of heads x headDim, rotated). Head h's output for
-    // token t goes to xt at lay.index(h * headDim + i, t), the next GEMM's activation block.
+    // [0, p0 + n). q holds the rotated queries and xt receives the outputs, both in the
+    // activation layout `lay` (query/output dimension h * headDim + i of head h, token t).
     void run(ThreadPool& pool, const float* q, std::size_t n, std::size_t p0, const KvHeads& kv,
              const AttentionShape& shape, float* xt, const XtLayout& lay);
 
@@ -45,15 +46,14 @@ public:
     static std::size_t keySlack(std::size_t headDim) { return 8 * headDim + 16; }
 
 private:
-    // Values in the GEMM's activation layout: per KV head and run of gemmTokens dimensions (a
-    // "tile"), [position][gemmTokens], zero past headDim and past the last position.
-    void layOutValues(ThreadPool& pool, const KvHeads& kv, const AttentionShape& shape,
-                      std::size_t positions);
+    // The values transposed, [KV head x headDim][m_ldV positions], and 8 zero rows after them
+    // (the last head's partial panel of output rows reads past its last dimension).
+    void transposeValues(ThreadPool& pool, const KvHeads& kv, const AttentionShape& shape,
+                         std::size_t positions);
 
-    AlignedVector<float> m_values;
-    std::size_t m_valuePositions = 0;            // rows per tile of m_values (positions rounded up to 16)
-    std::size_t m_valueTiles = 0;                // tiles per KV head
-    std::vector<AlignedVector<float>> m_scratch; // per thread: query tile, scores, output tile
+    AlignedVector<float> m_valuesT;
+    std::size_t m_ldV = 0;
+    std::vector<AlignedVector<float>> m_scratch; // per thread: scores, query copy, output tile
 };
 
 } // namespace is::exec

@@ -94,6 +94,7 @@ private slots:
     void gemmMatchesDouble();
     void gemmBuffersStartOnCacheLines();
     void softmaxMatchesDouble();
+    void softmaxColumnsMatchesDouble();
     void dotRowsMatchDouble();
     void predictionKnowsCacheTiers();
     void benchHonoursCancel();
@@ -516,6 +517,49 @@ void TestExecutor::softmaxMatchesDouble()
                 total += x[i];
             }
             QVERIFY(std::fabs(total - 1.0) < 1e-5);
+        }
+    }
+}
+
+// The column softmax of prefill attention on every instruction set: each column over its own
+// causal length (one more than the column before, cut at the rows), zero below it; scores far
+// apart; the first column of a tile seeing a single position.
+void TestExecutor::softmaxColumnsMatchesDouble()
+{
+    const float scale = 0.125f;
+    std::uint64_t seed = 7;
+    for (const KernelSet* ks : availableSets()) {
+        const std::size_t T = ks->gemmTokens;
+        for (const auto& [rows, firstLen] :
+             {std::pair<std::size_t, std::size_t>{1, 1}, {40, 1}, {40, 9}, {96, 80}}) {
+            std::vector<float> x(rows * T);
+            for (float& v : x) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                v = static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
+                    static_cast<float>(1 << 23) * 400.0f;
+            }
+            std::vector<double> ref(rows * T, 0.0);
+            for (std::size_t i = 0; i < T; ++i) {
+                const std::size_t len = std::min(rows, firstLen + i);
+                double top = -1e300, sum = 0;
+                for (std::size_t p = 0; p < len; ++p)
+                    top = std::max(top, static_cast<double>(x[p * T + i]) * scale);
+                for (std::size_t p = 0; p < len; ++p)
+                    sum += ref[p * T + i] = std::exp(static_cast<double>(x[p * T + i]) * scale - top);
+                for (std::size_t p = 0; p < len; ++p)
+                    ref[p * T + i] /= sum;
+            }
+            ks->softmaxColumns(x.data(), rows, firstLen, scale);
+            for (std::size_t k = 0; k < x.size(); ++k)
+                QVERIFY2(std::fabs(x[k] - ref[k]) <= 1e-6 + 1e-5 * ref[k],
+                         qPrintable(QStringLiteral("%1 rows=%2 first=%3 row %4 column %5: %6 vs %7")
+                                        .arg(QLatin1String(ks->name))
+                                        .arg(rows)
+                                        .arg(firstLen)
+                                        .arg(k / T)
+                                        .arg(k % T)
+                                        .arg(x[k])
+                                        .arg(ref[k])));
         }
     }
 }
