@@ -435,14 +435,16 @@ void TestExecutor::gemmMatchesDouble()
         std::vector<float> ht(out.floats(tokens), 0.0f);
         gemm(pool, scratch, {{&tw, &tu, {GemmOut::SwiGluT, ht.data(), out.kpad, nullptr, nullptr}}},
              xt.data(), kpad, tokens);
-        // Accumulate into blocks of that layout: in place, and gathered (token t's column is
-        // tokens - 1 - t), both with per-token scales.
-        std::vector<float> accT(out.floats(tokens), 0.5f), accG(out.floats(tokens), 0.5f);
+        // Store and accumulate into blocks of that layout: in place, and gathered (token t's
+        // column is tokens - 1 - t), the accumulations with per-token scales.
+        std::vector<float> storeT(out.floats(tokens), -7.0f), accT(out.floats(tokens), 0.5f),
+            accG(out.floats(tokens), 0.5f);
         std::vector<int> reversed(tokens);
         for (std::size_t t = 0; t < tokens; ++t)
             reversed[t] = static_cast<int>(tokens - 1 - t);
         gemm(pool, scratch,
-             {{&tu, nullptr, {GemmOut::AccumulateT, accT.data(), out.kpad, scale.data(), nullptr}},
+             {{&tw, nullptr, {GemmOut::StoreT, storeT.data(), out.kpad, nullptr, nullptr}},
+              {&tu, nullptr, {GemmOut::AccumulateT, accT.data(), out.kpad, scale.data(), nullptr}},
               {&tu, nullptr, {GemmOut::AccumulateT, accG.data(), out.kpad, scale.data(), reversed.data()}}},
              xt.data(), kpad, tokens);
         double worst = 0, scaleRef = 0;
@@ -456,6 +458,7 @@ void TestExecutor::gemmMatchesDouble()
                 worst = std::max(worst, std::fabs(store[t * rows + r] - g) / scaleRef);
                 worst = std::max(worst, std::fabs(acc[t * rows + r] - (0.5 + scale[t] * up)) / scaleRef);
                 worst = std::max(worst, std::fabs(ht[out.index(r, t)] - silu) / (scaleRef * scaleRef));
+                worst = std::max(worst, std::fabs(storeT[out.index(r, t)] - g) / scaleRef);
                 const double accumulated = 0.5 + scale[t] * up;
                 worst = std::max(worst, std::fabs(accT[out.index(r, t)] - accumulated) / scaleRef);
                 worst =
