@@ -229,8 +229,10 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     }
 
     touch(model, pool);
-    // Warm-up: first use of every code path and buffer, outside the timing.
-    ex.prefill(tokens.data(), std::min(prompt, 8));
+    // Warm-up: first use of every code path and buffer, outside the timing. The whole prompt, so
+    // the prefill's buffers are touched at the size the timed prefill uses: after a shorter
+    // warm-up they grew inside the timing, a few hundred page faults (zeroed pages) in it.
+    ex.prefill(tokens.data(), prompt);
     ex.decode(tokens[0]);
     ex.reset();
     if (cancelledNow())
