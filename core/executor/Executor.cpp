@@ -12,8 +12,8 @@ namespace is::exec {
 namespace {
 
 constexpr std::size_t kChunk = 64; // rows per kernel call: bounds the per-thread scratch
-constexpr std::size_t kNormTokens =
-    16; // prefill RMSNorm: tokens per run (every kernel set's tile holds whole runs)
+// Prefill RMSNorm: tokens per run (every kernel set's token tile holds whole runs).
+constexpr std::size_t kNormTokens = 16;
 
 std::size_t roundUp(std::size_t v, std::size_t m)
 {

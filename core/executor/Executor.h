@@ -86,8 +86,8 @@ private:
     int m_pos = 0;
     std::size_t m_dim, m_kvDim, m_hidden, m_headDim, m_kvHeads;
     // Floats from one KV head's block to the next: a cache line more than maxContext x headDim,
-    // so the heads' blocks do not all start in the same cache set (at 256 positions they were
-    // exactly 64 KiB apart, and prefill attention, which reads every head's, ran ~5 % slower).
+    // so the heads' blocks do not all start in the same cache set (at 256 positions they would
+    // be exactly 64 KiB apart, and a layer's attention touches every head's block in turn).
     std::size_t m_kvHeadStride;
     std::vector<float> m_invFreq;              // per pair of a head: 1 / theta^(2i/headDim)
     std::vector<float> m_ropeCos, m_ropeSin;   // [row][pair], rows from fillRope
