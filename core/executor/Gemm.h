@@ -15,12 +15,13 @@ namespace is::exec {
 struct GemmOut
 {
     enum Mode {
-        Store,       // C[t][n] = v
-        Accumulate,  // C[t][n] += scale[t] * v (scale 1 when null): residual adds, expert outputs
+        Store,       // C[t][n] = v: prefill's keys and values, on their way into the KV cache
+        Accumulate,  // C[t][n] += scale[t] * v (scale 1 when null)
         SwiGluT,     // with a pair (gate, up): silu(gate) * up into the next GEMM's activation block
         StoreT,      // C = v with C an activation block (XtLayout): prefill's queries, for attention
-        AccumulateT, // C (+)= as Accumulate, but C is an activation block (XtLayout): the prefill's
-                     // residual stream, which its RMSNorm then reads without a transpose
+        AccumulateT, // C (+)= as Accumulate, but C is an activation block (XtLayout): the residual
+                     // adds and expert outputs into prefill's residual stream, which its RMSNorm
+                     // then reads without a transpose
     };
     Mode mode = Store;
     float* c = nullptr;
