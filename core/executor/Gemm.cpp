@@ -60,6 +60,7 @@ void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const f
         }
         break;
     case GemmOut::StoreT:
+        assert(!o.tokenIndex); // no caller gathers tokens for it
         for (std::size_t j = 0; j < rowsValid; ++j)
             std::memcpy(o.c + (t0 / T) * o.ld * T + (n0 + j) * T, ct + j * T, toksValid * sizeof(float));
         break;

@@ -19,6 +19,7 @@ namespace {
 
 constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
 constexpr std::size_t kTokens = 16; // ... x 16 tokens = 12 ymm accumulators
+static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
 
 template <DType T> inline __m256 load8(const std::byte* row, std::size_t k)
 {
@@ -368,7 +369,6 @@ void softmax(float* x, std::size_t n, float scale)
         x[i] *= inv;
 }
 
-// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 32 outputs at a time in four vectors.
 // Two vectors of eight columns per row; lane i of vector v is valid at row p while
 // p < firstLen + 8 v + i, a compare of lane indices against p - firstLen.
 void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scale)
@@ -405,6 +405,7 @@ void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scal
                              _mm256_mul_ps(_mm256_loadu_ps(x + p * kTokens + 8 * v), inv[v]));
 }
 
+// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 32 outputs at a time in four vectors.
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
 {
     std::size_t c = 0;

@@ -19,6 +19,7 @@ namespace {
 
 constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
 constexpr std::size_t kTokens = 64; // ... x 64 tokens = 24 zmm accumulators
+static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
 #ifndef IS_PF_GROUPS
 #define IS_PF_GROUPS 2
 #endif
@@ -429,8 +430,6 @@ void siluMul(const float* g, const float* u, float* out, std::size_t n)
     }
 }
 
-// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 64 outputs at a time in four vectors, two
-// sets of accumulators (even and odd p) so the FMA latency is hidden.
 // Scaled softmax: a max pass, an exp16 pass that also sums, a scaling pass; masked tails.
 void softmax(float* x, std::size_t n, float scale)
 {
@@ -501,6 +500,8 @@ void softmaxColumns(float* x, std::size_t rows, std::size_t firstLen, float scal
                              _mm512_mul_ps(_mm512_loadu_ps(x + p * kTokens + 16 * v), inv[v]));
 }
 
+// out[0..len) = sum_p a[p] * rows[p * ld + 0..len): 64 outputs at a time in four vectors, two
+// sets of accumulators (even and odd p) so the FMA latency is hidden.
 void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len, float* out)
 {
     for (std::size_t c = 0; c < len; c += 64) {

@@ -15,6 +15,7 @@ namespace {
 
 constexpr std::size_t kRows = 4;
 constexpr std::size_t kTokens = 16;
+static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
 
 float dotQ8(const std::byte* w, const BlockQ8x* xq, std::size_t nb)
 {
