@@ -2,7 +2,6 @@
 #include "executor/Executor.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -161,6 +160,16 @@ void Executor::storeKv(int layer, int pos, const float* k, const float* v)
     }
 }
 
+void Executor::clearAfterKeys(int layer, int last)
+{
+    const std::size_t spill = roundUp(m_headDim, 16) - m_headDim;
+    // Past the last position of a block is the padding between blocks, or the slack, never written.
+    if (spill == 0 || last + 1 >= m_maxContext)
+        return;
+    for (std::size_t h = 0; h < m_kvHeads; ++h)
+        std::fill_n(keyHead(layer, h) + static_cast<std::size_t>(last + 1) * m_headDim, spill, 0.0f);
+}
+
 void Executor::matvec(const std::vector<Seg>& segs, const float* x)
 {
     const KernelSet& ks = kernels();
@@ -304,6 +313,7 @@ const float* Executor::decode(int token)
         ropeVector(m_q.data(), static_cast<int>(m_dim), 0);
         ropeVector(m_k.data(), static_cast<int>(m_kvDim), 0);
         storeKv(li, pos, m_k.data(), m_v.data());
+        clearAfterKeys(li, pos);
         attentionDecode(li, pos);
         matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
         rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
@@ -373,8 +383,7 @@ void Executor::prefillLayer(int li, int p0, int n)
     // token-major: this step transposed it (2.3 % of a 128-token prefill; 3 % now with a faster
     // GEMM), and the residual adds transposed the GEMM's tiles back.
     auto normT = [&](const std::vector<float>& w) {
-        const std::size_t T = lay.tileTokens;
-        assert(T % kNormTokens == 0);
+        const std::size_t T = lay.tileTokens; // a multiple of 16 in every kernel set
         m_pool.run([&](int thread, int threads) {
             const auto [b, e] = ThreadPool::split((N + kNormTokens - 1) / kNormTokens, thread, threads);
             for (std::size_t run = b; run < e; ++run) {
@@ -385,7 +394,8 @@ void Executor::prefillLayer(int li, int p0, int n)
                 for (std::size_t k = 0; k < m_dim; ++k)
                     for (std::size_t i = 0; i < kNormTokens; ++i)
                         ss[i] += x[k * T + i] * x[k * T + i];
-                // Tokens past the prompt are zero, and stay zero: s is finite.
+                // Tokens past the prompt are zero; with eps > 0 (as models have) s is finite and
+                // they stay zero. Either way no kernel mixes them into the prompt's tokens.
                 for (std::size_t i = 0; i < kNormTokens; ++i)
                     s[i] = 1.0f / std::sqrt(ss[i] / static_cast<float>(m_dim) + m_cfg.normEps);
                 for (std::size_t k = 0; k < m_dim; ++k)
@@ -430,6 +440,7 @@ void Executor::prefillLayer(int li, int p0, int n)
             storeKv(li, pos, k, m_pv.data() + t * m_kvDim);
         }
     });
+    clearAfterKeys(li, p0 + n - 1);
     m_attention.run(m_pool, m_pq.data(), N, static_cast<std::size_t>(p0),
                     {keyHead(li, 0), valueHead(li, 0), m_kvHeadStride},
                     {static_cast<std::size_t>(m_cfg.heads), m_kvHeads, m_headDim}, m_pxt.data(), lay);

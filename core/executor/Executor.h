@@ -75,6 +75,12 @@ private:
     float* valueHead(int layer, std::size_t kvh) { return m_valueCache.data() + kvHeadOffset(layer, kvh); }
     // Scatters one position's keys and values (kvDim floats each, head after head) into the cache.
     void storeKv(int layer, int pos, const float* k, const float* v);
+    // Zeroes what prefill attention reads past position `last`'s keys: it reads keys in whole
+    // 16-float blocks, so with a head size that is not a multiple of 16 the last key's block
+    // runs into the next position's first floats. A previous sequence may have left anything
+    // there (a NaN from a model that overflowed), and the query's zero padding does not cancel
+    // a NaN.
+    void clearAfterKeys(int layer, int last);
 
     void prefillLayer(int layer, int p0, int n);
     void prefillMoe(const LayerWeights& l, int n);

@@ -25,8 +25,7 @@ void PrefillAttention::transposeValues(ThreadPool& pool, const KvHeads& kv, cons
     const std::size_t hd = shape.headDim, rows = shape.kvHeads * hd;
     // A cache line more than the positions: rows a multiple of 4 KiB apart would share L1 sets.
     m_ldV = roundUp(positions, 16) + 16;
-    m_valuesT.resize((rows + 8) * m_ldV); // zero-filled where new; positions past the last are
-                                          // only ever multiplied by zero probabilities
+    m_valuesT.resize((rows + 8) * m_ldV); // the 8 rows past the last head: zero-filled, never written
     pool.run([&](int thread, int threads) {
         const auto [b, e] = ThreadPool::split(rows, thread, threads, 16);
         // Sixteen positions at a time: each row's run of them is one cache line written, and
@@ -40,6 +39,11 @@ void PrefillAttention::transposeValues(ThreadPool& pool, const KvHeads& kv, cons
                     dst[p] = v[p * hd];
             }
         }
+        // The output tiles read whole 16-position blocks, the positions past the last with zero
+        // probabilities, so those must be finite: not whatever an earlier call left there.
+        for (std::size_t r = b; r < e; ++r)
+            std::fill(m_valuesT.data() + r * m_ldV + positions,
+                      m_valuesT.data() + r * m_ldV + roundUp(positions, 16), 0.0f);
     });
 }
 

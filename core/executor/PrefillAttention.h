@@ -11,8 +11,10 @@
 namespace is::exec {
 
 // One layer's KV cache as prefill attention reads it: KV head h's keys (values) are the rows
-// keys + h * headStride (values + ...), one row of headDim floats per position. Rows past the
-// last position up to gemmRows beyond it must be readable and finite (the cache keeps slack).
+// keys + h * headStride (values + ...), one row of headDim floats per position. Keys are read in
+// tiles of gemmRows rows and whole 16-float blocks: rows past the last position must be
+// readable (the cache keeps slack), and the floats the last key's blocks reach past its row
+// finite (Executor::clearAfterKeys).
 struct KvHeads
 {
     const float* keys;

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 using namespace is::exec;
@@ -41,11 +42,14 @@ std::unique_ptr<Model> makeModel(const QString& spec)
 }
 
 // max |a - r| / max |r|: relative to the logit vector's scale (element-wise relative error is
-// meaningless for logits near zero).
+// meaningless for logits near zero). Infinite when a holds a NaN or infinity (std::max would
+// quietly skip a NaN).
 double relError(const float* a, const std::vector<double>& r)
 {
     double num = 0, den = 0;
     for (std::size_t i = 0; i < r.size(); ++i) {
+        if (!std::isfinite(a[i]))
+            return std::numeric_limits<double>::infinity();
         num = std::max(num, std::fabs(static_cast<double>(a[i]) - r[i]));
         den = std::max(den, std::fabs(r[i]));
     }
@@ -95,6 +99,7 @@ private slots:
     void gemmBuffersStartOnCacheLines();
     void softmaxMatchesDouble();
     void softmaxColumnsMatchesDouble();
+    void staleCacheDoesNotLeak();
     void dotRowsMatchDouble();
     void predictionKnowsCacheTiers();
     void benchHonoursCancel();
@@ -564,6 +569,40 @@ void TestExecutor::softmaxColumnsMatchesDouble()
                                         .arg(x[k])
                                         .arg(ref[k])));
         }
+    }
+}
+
+// A sequence that overflowed leaves NaN keys and values in the cache. A later, shorter sequence
+// must not read them: prefill attention reads keys in 16-float blocks (a head of 10 dimensions
+// runs into the next position's key) and values in 16-position blocks.
+void TestExecutor::staleCacheDoesNotLeak()
+{
+    auto m = makeModel(QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32"));
+    QCOMPARE(m->tokenEmbd.type, DType::F32);
+    const int poisoned = 7;
+    const float inf = std::numeric_limits<float>::infinity();
+    // The model's own storage, writable: an infinite embedding makes that token's keys NaN.
+    std::memcpy(const_cast<std::byte*>(m->tokenEmbd.row(poisoned)), &inf, sizeof inf);
+    const std::vector<int> first{1, 2, 3, 4, 5, poisoned, 8, 9, 10, 11}, second{1, 2, 3, 4, 5};
+    KernelGuard guard;
+    for (const KernelSet* ks : availableSets()) {
+        setKernelSet(ks);
+        ThreadPool pool(2);
+        Executor ex(*m, pool, 32);
+        QVERIFY(ex.prefill(first.data(), static_cast<int>(first.size())));
+        ex.reset();
+        const float* logits = ex.prefill(second.data(), static_cast<int>(second.size()));
+        QVERIFY(logits);
+        test::ReferenceModel ref(*m);
+        std::vector<double> r;
+        for (int t : second)
+            r = ref.forward(t);
+        double worst = relError(logits, r);
+        // Decoding on from there reads the same cache.
+        logits = ex.decode(3);
+        r = ref.forward(3);
+        worst = std::max(worst, relError(logits, r));
+        QVERIFY2(worst < 1e-4, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(ks->name)).arg(worst)));
     }
 }
 
