@@ -14,11 +14,6 @@ constexpr std::size_t kChunk = 64; // rows per kernel call: bounds the per-threa
 // Prefill RMSNorm: tokens per run (every kernel set's token tile holds whole runs).
 constexpr std::size_t kNormTokens = 16;
 
-std::size_t roundUp(std::size_t v, std::size_t m)
-{
-    return (v + m - 1) / m * m;
-}
-
 void softmax(float* x, std::size_t n)
 {
     float mx = x[0];

@@ -52,6 +52,12 @@ private:
     std::vector<AlignedVector<float>> m_tiles;
 };
 
+// v rounded up to a multiple of m: the 16-float k blocks and token runs the kernels work in.
+inline std::size_t roundUp(std::size_t v, std::size_t m)
+{
+    return (v + m - 1) / m * m;
+}
+
 // The activation block a GEMM reads: tokens in tiles of the kernel's gemmTokens columns, each
 // tile stored k-major and contiguous ([tile][kpad][T]), zero past the real k. Contiguous tiles
 // keep a k block of one tile in distinct L1 sets (a power-of-two row stride did not).

@@ -10,15 +10,6 @@
 
 namespace is::exec {
 
-namespace {
-
-std::size_t roundUp(std::size_t v, std::size_t m)
-{
-    return (v + m - 1) / m * m;
-}
-
-} // namespace
-
 void PrefillAttention::transposeValues(ThreadPool& pool, const KvHeads& kv, const AttentionShape& shape,
                                        std::size_t positions)
 {
