@@ -30,6 +30,13 @@ namespace {
 
 constexpr std::size_t kMaxGemmTokens = 64; // the widest kernel set's token tile
 
+// Store and Accumulate write C token-major (through rowsOfC and the transposing store); the other
+// modes write rows of an activation block.
+bool tokenMajor(GemmOut::Mode mode)
+{
+    return mode == GemmOut::Store || mode == GemmOut::Accumulate;
+}
+
 // The rows of C a token tile's outputs go to (Store and Accumulate), for every panel of a job.
 void rowsOfC(const GemmOut& o, std::size_t t0, std::size_t toksValid, float** rows)
 {
@@ -45,6 +52,7 @@ void rowsOfC(const GemmOut& o, std::size_t t0, std::size_t toksValid, float** ro
 void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const float* ct, const float* cu,
               std::size_t T, std::size_t n0, std::size_t rowsValid, std::size_t t0, std::size_t toksValid)
 {
+    const XtLayout lay{T, o.ld}; // the activation block of the row-writing modes (t0 starts a tile)
     switch (o.mode) {
     case GemmOut::Store:
     case GemmOut::Accumulate: {
@@ -55,18 +63,16 @@ void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const f
     }
     case GemmOut::SwiGluT:
         for (std::size_t j = 0; j < rowsValid; ++j) {
-            float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T; // XtLayout, t0 starts a tile
-            ks.siluMul(ct + j * T, cu + j * T, dst, toksValid);
+            ks.siluMul(ct + j * T, cu + j * T, o.c + lay.index(n0 + j, t0), toksValid);
         }
         break;
     case GemmOut::StoreT:
         assert(!o.tokenIndex); // no caller gathers tokens for it
         for (std::size_t j = 0; j < rowsValid; ++j)
-            std::memcpy(o.c + (t0 / T) * o.ld * T + (n0 + j) * T, ct + j * T, toksValid * sizeof(float));
+            std::memcpy(o.c + lay.index(n0 + j, t0), ct + j * T, toksValid * sizeof(float));
         break;
     case GemmOut::AccumulateT:
         if (o.tokenIndex) { // a gathered subset: each token to its own column
-            const XtLayout lay{T, o.ld};
             for (std::size_t j = 0; j < rowsValid; ++j)
                 for (std::size_t i = 0; i < toksValid; ++i)
                     o.c[lay.index(n0 + j, static_cast<std::size_t>(o.tokenIndex[t0 + i]))] +=
@@ -74,7 +80,7 @@ void emitTile(const KernelSet& ks, const GemmOut& o, float* const* rows, const f
             break;
         }
         for (std::size_t j = 0; j < rowsValid; ++j) {
-            float* dst = o.c + (t0 / T) * o.ld * T + (n0 + j) * T;
+            float* dst = o.c + lay.index(n0 + j, t0);
             const float* src = ct + j * T;
             if (o.scale)
                 for (std::size_t i = 0; i < toksValid; ++i)
@@ -188,10 +194,10 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     const std::size_t tiles = (tokens + T - 1) / T;
     const std::size_t kBlock = kBlockFor(T), kBlocks = (kpad + kBlock - 1) / kBlock;
     const std::size_t panelFloats = kpad * R, tileFloats = R * T;
-    bool pairs = false, tokenMajor = false;
+    bool pairs = false, anyTokenMajor = false;
     for (const GemmJob& j : jobs) {
         pairs = pairs || j.up;
-        tokenMajor = tokenMajor || j.out.mode == GemmOut::Store || j.out.mode == GemmOut::Accumulate;
+        anyTokenMajor = anyTokenMajor || tokenMajor(j.out.mode);
     }
     const std::size_t groupSize = groupPanels(R, kpad, pairs ? 2 : 1);
     scratch.reserve(pool.size(), 2 * groupSize * panelFloats, 2 * groupSize * tileFloats);
@@ -200,7 +206,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
     // rather than one waiting out another's last full group; not below kMinGroup (each group
     // reloads the activation slices) nor, while a job writes token-major C, below the size that
     // keeps groups on whole cache lines of C.
-    const std::size_t minGroup = tokenMajor ? groupSize : std::min(groupSize, kMinGroup);
+    const std::size_t minGroup = anyTokenMajor ? groupSize : std::min(groupSize, kMinGroup);
     const std::size_t shareOf = 2 * static_cast<std::size_t>(pool.size());
     auto claim = [&](std::size_t& size) {
         const std::size_t claimed = next.load(std::memory_order_relaxed);
@@ -288,8 +294,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                 float* rows[kMaxGemmTokens];
                 const GemmJob* rowsFor = nullptr; // the job `rows` were found for
                 for (std::size_t i = 0; i < count; ++i) {
-                    const GemmOut::Mode mode = group[i].job->out.mode;
-                    if (group[i].job != rowsFor && (mode == GemmOut::Store || mode == GemmOut::Accumulate)) {
+                    if (group[i].job != rowsFor && tokenMajor(group[i].job->out.mode)) {
                         rowsOfC(group[i].job->out, t0, toksValid, rows);
                         rowsFor = group[i].job;
                     }
