@@ -119,13 +119,14 @@ void Executor::rmsnorm(float* out, const float* x, const std::vector<float>& w) 
 void Executor::fillRope(int first, int count)
 {
     const std::size_t half = m_headDim / 2;
-    m_ropeCos.resize(static_cast<std::size_t>(count) * half);
-    m_ropeSin.resize(m_ropeCos.size());
-    for (std::size_t r = 0; r < static_cast<std::size_t>(count); ++r) {
+    const std::size_t rows = static_cast<std::size_t>(count);
+    for (auto* table : {&m_ropeCos, &m_ropeSin, &m_ropeCosT, &m_ropeSinT})
+        table->resize(rows * half);
+    for (std::size_t r = 0; r < rows; ++r) {
         for (std::size_t p = 0; p < half; ++p) {
             const float ang = static_cast<float>(first + static_cast<int>(r)) * m_invFreq[p];
-            m_ropeCos[r * half + p] = std::cos(ang);
-            m_ropeSin[r * half + p] = std::sin(ang);
+            m_ropeCos[r * half + p] = m_ropeCosT[p * rows + r] = std::cos(ang);
+            m_ropeSin[r * half + p] = m_ropeSinT[p * rows + r] = std::sin(ang);
         }
     }
 }
@@ -345,15 +346,6 @@ const float* Executor::prefill(const int* tokens, int n)
 
     const int p0 = m_pos;
     fillRope(p0, n);
-    // The angles again, pair-major, for the queries' rotation in the activation layout.
-    const std::size_t half = m_headDim / 2;
-    m_ropeCosT.resize(half * N);
-    m_ropeSinT.resize(half * N);
-    for (std::size_t t = 0; t < N; ++t)
-        for (std::size_t p = 0; p < half; ++p) {
-            m_ropeCosT[p * N + t] = m_ropeCos[t * half + p];
-            m_ropeSinT[p * N + t] = m_ropeSin[t * half + p];
-        }
     for (int li = 0; li < m_cfg.layers; ++li)
         prefillLayer(li, p0, n);
     m_pos += n;

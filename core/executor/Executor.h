@@ -59,7 +59,8 @@ private:
     void attentionDecode(int layer, int pos);
     void ffnDecode(const LayerWeights& l);
     // cos and sin of every rotary angle of positions [first, first + count), once per step for
-    // all layers (a sincos per pair, layer and token took ~1.4 % of a prefill).
+    // all layers (a sincos per pair, layer and token took ~1.4 % of a prefill), in both layouts
+    // the rotations read: row-major and pair-major.
     void fillRope(int first, int count);
     // Rotates the pairs of every head of v (len floats) by the angles of row `row` of the table.
     void ropeVector(float* v, int len, std::size_t row) const;
@@ -97,7 +98,7 @@ private:
     std::size_t m_kvHeadStride;
     std::vector<float> m_invFreq;              // per pair of a head: 1 / theta^(2i/headDim)
     std::vector<float> m_ropeCos, m_ropeSin;   // [row][pair], rows from fillRope
-    std::vector<float> m_ropeCosT, m_ropeSinT; // prefill: the same, [pair][row]
+    std::vector<float> m_ropeCosT, m_ropeSinT; // the same, [pair][row]: prefill's queries in tiles
 
     // Decode state.
     AlignedVector<float> m_x, m_xb, m_xb2, m_q, m_k, m_v, m_hb, m_logits, m_att;
