@@ -20,6 +20,7 @@ namespace {
 constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
 constexpr std::size_t kTokens = 16; // ... x 16 tokens = 12 ymm accumulators
 static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
+static_assert(kRows <= 8, "PrefillAttention::keySlack covers tiles of up to 8 key rows");
 
 template <DType T> inline __m256 load8(const std::byte* row, std::size_t k)
 {

@@ -20,6 +20,7 @@ namespace {
 constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
 constexpr std::size_t kTokens = 64; // ... x 64 tokens = 24 zmm accumulators
 static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
+static_assert(kRows <= 8, "PrefillAttention::keySlack covers tiles of up to 8 key rows");
 #ifndef IS_PF_GROUPS
 #define IS_PF_GROUPS 2
 #endif

@@ -16,6 +16,7 @@ namespace {
 constexpr std::size_t kRows = 4;
 constexpr std::size_t kTokens = 16;
 static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
+static_assert(kRows <= 8, "PrefillAttention::keySlack covers tiles of up to 8 key rows");
 
 float dotQ8(const std::byte* w, const BlockQ8x* xq, std::size_t nb)
 {
