@@ -69,7 +69,10 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
         fam[QStringLiteral("gemm_half_rows")] =
             Sourced::assumed(4.0, QStringLiteral("CPU register tiles fill with a few rows")).toJson();
     fam[QStringLiteral("kernel_overhead_s")] =
-        Sourced::measured(p.syncS, why + QStringLiteral(": one fork-join of the thread pool")).toJson();
+        Sourced::measured(
+            p.kernelOverheadS,
+            why + QStringLiteral(": a fork-join of the thread pool, activations handed between cores"))
+            .toJson();
     fam[QStringLiteral("step_overhead_s")] =
         Sourced::assumed(0.0, QStringLiteral("sampling in-process takes microseconds")).toJson();
     fam[QStringLiteral("request_overhead_s")] =

@@ -27,7 +27,8 @@ struct MachineProbes
     double memoryBandwidth = 0; // bytes/s the decode kernel streams weights from DRAM
     double cacheBytes = 0;      // last-level cache capacity
     double cacheBandwidth = 0;  // bytes/s the decode kernel streams weights from the last-level cache
-    double syncS = 0;           // one fork-join of the thread pool: the CPU's per-kernel overhead
+    double kernelOverheadS = 0; // one kernel boundary of the thread pool (a fork-join, the
+                                // activations handed between cores): the per-kernel overhead
 };
 
 // The device id and calibration family of the probed CPU.

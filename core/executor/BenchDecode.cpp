@@ -90,7 +90,7 @@ QJsonObject BenchResult::toJson() const
     o[QStringLiteral("prefill_gflops")] = prefill_gflops;
     o[QStringLiteral("prefill_flops_fraction")] = prefill_flops_fraction;
     o[QStringLiteral("prefill_flops_fraction_cpu")] = prefill_flops_fraction_cpu;
-    o[QStringLiteral("sync_us")] = sync_us;
+    o[QStringLiteral("kernel_overhead_us")] = kernel_overhead_us;
     o[QStringLiteral("dot_gbs")] = dot_gbs;
     return o;
 }
@@ -263,7 +263,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
 
     // The probes "this machine" is described by, right before decoding: memory tiers as the
     // decode kernel streams the model's weight format from them, the kernels' compute rates,
-    // the fork-join cost.
+    // the cost of a kernel boundary at the model's width.
     const DType wt = model.weightType();
     is::MachineProbes mp;
     mp.threads = pool.size();
@@ -271,7 +271,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     mp.gemmFlops = probe.gemmRate();
     const double dot = probe.dotRate(wt); // weight bytes/s with the rows in L2
     mp.matvecFlops = dot * engineBytesPerFileByte(wt) / is::bytesPerElement(precisionOf(wt)) * 2.0;
-    mp.syncS = probe.syncSeconds();
+    mp.kernelOverheadS = probe.kernelBoundarySeconds(static_cast<std::size_t>(c.dim));
     mp.memoryBytes = physicalMemoryBytes();
     mp.cacheBytes = static_cast<double>(probe.caches().llc);
     if (cancelledNow())
@@ -352,7 +352,7 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     r.stream_gbs = mp.memoryBandwidth / engineBytesPerFileByte(wt) / 1e9;
     r.llc_stream_gbs = mp.cacheBandwidth / engineBytesPerFileByte(wt) / 1e9;
     r.gemm_gflops = mp.gemmFlops / 1e9;
-    r.sync_us = mp.syncS * 1e6;
+    r.kernel_overhead_us = mp.kernelOverheadS * 1e6;
     r.dot_gbs = dot / 1e9;
 
     // The engine's estimate for the same model, precisions, threads and lengths on this machine.

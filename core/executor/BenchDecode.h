@@ -63,7 +63,7 @@ struct BenchResult
                                          // DRAM, else the mean of before and after decoding)
     double llc_stream_gbs = 0;           // ... and from the last-level cache
     double gemm_gflops = 0;              // prefill GEMM kernel on a cached 1024 x 1024 f32 matrix (probe)
-    double sync_us = 0;
+    double kernel_overhead_us = 0;       // per kernel: a fork-join, the activations handed over (probe)
     double dot_gbs = 0;                  // in-cache matrix-vector rate of the weight format
     std::vector<int> tokens;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "executor/MachineProbe.h"
 
+#include "executor/AlignedVector.h"
 #include "executor/Gemm.h"
 #include "executor/Kernels.h"
 
@@ -174,16 +175,40 @@ double MachineProbe::peakFlops(int reps)
     return best;
 }
 
-double MachineProbe::syncSeconds()
+double MachineProbe::kernelBoundarySeconds(std::size_t width)
 {
+    const std::size_t n = std::max<std::size_t>(16, (width + 15) / 16 * 16);
+    AlignedVector<float> x(n), y(n);
+    // Sixteen partial sums, so the sums vectorise and the time is the vectors' trips, not a
+    // chain of dependent adds.
+    auto sum = [n](const float* v) {
+        float part[16] = {};
+        for (std::size_t k = 0; k < n; k += 16)
+            for (std::size_t j = 0; j < 16; ++j)
+                part[j] += v[k + j];
+        float s = 0;
+        for (float p : part)
+            s += p;
+        return s;
+    };
+    float carried = 0; // each round depends on the last: nothing can be hoisted out of the loop
     std::vector<double> v;
-    const std::function<void(int, int)> nop = [](int, int) {};
     for (int r = 0; r < 9; ++r) {
         const auto t0 = Clock::now();
-        for (int i = 0; i < 200; ++i)
-            m_pool.run(nop);
+        for (int i = 0; i < 200; ++i) {
+            for (std::size_t k = 0; k < n; ++k)
+                x[k] = carried + static_cast<float>(k);
+            m_pool.run([&](int thread, int threads) {
+                const auto [b, e] = ThreadPool::split(n, thread, threads, 16);
+                const float s = sum(x.data()) * 1e-9f;
+                for (std::size_t k = b; k < e; ++k)
+                    y[k] = s + x[k];
+            });
+            carried = sum(y.data()) * 1e-9f;
+        }
         v.push_back(seconds(t0, Clock::now()) / 200);
     }
+    g_sink.fetch_add(static_cast<std::uint64_t>(carried), std::memory_order_relaxed);
     return median(v);
 }
 

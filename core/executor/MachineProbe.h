@@ -52,8 +52,13 @@ public:
     // per CPU-second (lastPeakPerCpuSecond), which time the thread was preempted does not dilute.
     double peakFlops(int reps = 5);
     double lastPeakPerCpuSecond() const { return m_peakPerCpu; }
-    // Median time of an empty fork-join on the pool.
-    double syncSeconds();
+    // Median time of a kernel boundary as decode has them: the calling thread writes a vector of
+    // `width` floats (as RMSNorm does), one fork-join in which every thread reads all of it and
+    // writes its share of an output vector, and the calling thread reads the output back (as
+    // the next kernel does). The streaming probes leave out those trips of the activations
+    // between the cores' caches; an empty fork-join (0.2-0.3 us on the development VM) leaves
+    // them out too, where a width of 256 took 0.6-1.1 us and one of 768 took 0.9-1.7 us.
+    double kernelBoundarySeconds(std::size_t width);
     // Multi-threaded matrix-vector rate (weight bytes/s) of the executor's kernel for `type`
     // with each thread's rows resident in its L2: what decode could do with infinite bandwidth.
     double dotRate(DType type);

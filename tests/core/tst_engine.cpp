@@ -42,7 +42,7 @@ private slots:
         p.memoryBandwidth = 20e9;
         p.cacheBytes = 32e6;
         p.cacheBandwidth = 100e9;
-        p.syncS = 2e-6;
+        p.kernelOverheadS = 2e-6;
         ModelDesc m;
         m.layers = 4;
         m.hidden = 256;
@@ -84,7 +84,7 @@ private slots:
             QVERIFY(!estimate(m).decodeFromCache);
             p.cacheBytes = cache;
         }
-        const double overhead = m.layers * kernelsPerLayer(m) * p.syncS;
+        const double overhead = m.layers * kernelsPerLayer(m) * p.kernelOverheadS;
         QVERIFY(qAbs(step(m) - (small / 100e9 + overhead)) < 1e-9);
         m.layers = 12;
         m.hidden = 768;
@@ -93,7 +93,7 @@ private slots:
         m.vocab = 32000;
         const double big = bytes(m);
         QVERIFY(!estimate(m).decodeFromCache);
-        QVERIFY(qAbs(step(m) - (big / 20e9 + m.layers * kernelsPerLayer(m) * p.syncS)) < 1e-9);
+        QVERIFY(qAbs(step(m) - (big / 20e9 + m.layers * kernelsPerLayer(m) * p.kernelOverheadS)) < 1e-9);
 
         // The tier is a property of the Cpu class: the same SRAM tier on an HBM device is not a
         // cache the decode step streams from.

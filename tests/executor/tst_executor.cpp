@@ -677,7 +677,7 @@ void TestExecutor::predictionKnowsCacheTiers()
     p.memoryBandwidth = 20e9;
     p.cacheBytes = 32e6;
     p.cacheBandwidth = 80e9;
-    p.syncS = 0;
+    p.kernelOverheadS = 0;
     auto decodeS = [&](const QString& spec, double* bytes, bool* fromCache) {
         auto m = makeModel(spec);
         const is::ModelDesc d = modelDesc(*m);
@@ -813,8 +813,8 @@ void TestExecutor::probesGiveSaneNumbers()
     MachineProbe probe(pool);
     const double peak = probe.peakFlops(1);
     QVERIFY(peak > 1e8 && peak < 1e14);
-    const double sync = probe.syncSeconds();
-    QVERIFY(sync > 0 && sync < 0.1);
+    const double boundary = probe.kernelBoundarySeconds(768);
+    QVERIFY(boundary > 0 && boundary < 0.1);
     QVERIFY(probe.dotRate(DType::Q8_0) > 1e7);
 }
 
