@@ -56,8 +56,8 @@ public:
     // `width` floats (as RMSNorm does), one fork-join in which every thread reads all of it and
     // writes its share of an output vector, and the calling thread reads the output back (as
     // the next kernel does). The streaming probes leave out those trips of the activations
-    // between the cores' caches; an empty fork-join (0.2-0.3 us on the development VM) leaves
-    // them out too, where a width of 256 took 0.6-1.1 us and one of 768 took 0.9-1.7 us.
+    // between the cores' caches, and so does an empty fork-join: on the development VM that took
+    // 0.2-0.3 us, this 0.4-1.1 us at a width of 256 and 0.9-1.7 us at 768.
     double kernelBoundarySeconds(std::size_t width);
     // Multi-threaded matrix-vector rate (weight bytes/s) of the executor's kernel for `type`
     // with each thread's rows resident in its L2: what decode could do with infinite bandwidth.
