@@ -29,6 +29,18 @@ using namespace is::exec;
 
 namespace {
 
+// Odd sizes: a head of 10 dimensions (not a multiple of the kernels' 16-float blocks), one KV
+// head for four query heads, a hidden size and vocabulary off every block size.
+const QString kOddSpec = QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32");
+
+// Deterministic uniform floats in [-1, 1): a 64-bit LCG, so every run tests the same values.
+float nextUniform(std::uint64_t& seed)
+{
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
+           static_cast<float>(1 << 23);
+}
+
 std::unique_ptr<Model> makeModel(const QString& spec)
 {
     QString err;
@@ -125,9 +137,7 @@ void TestExecutor::decodeMatchesReference_data()
     QTest::newRow("f16") << base + QStringLiteral("f16") << 1e-4 << 2;
     QTest::newRow("bf16") << base + QStringLiteral("bf16") << 1e-4 << 2;
     QTest::newRow("q8_0") << base + QStringLiteral("q8_0") << 3e-2 << 2;
-    QTest::newRow("odd-dims-f32") << QStringLiteral(
-                                         "dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32")
-                                  << 1e-4 << 3;
+    QTest::newRow("odd-dims-f32") << kOddSpec << 1e-4 << 3;
     QTest::newRow("moe-f32") << base + QStringLiteral("f32,experts=4,top_k=2") << 1e-4 << 2;
     QTest::newRow("moe-q8_0") << base + QStringLiteral("q8_0,experts=4,top_k=2") << 5e-2
                               << 2; // a near-tie in routing moves more
@@ -177,7 +187,6 @@ void TestExecutor::prefillMatchesReference_data()
     // (its attention reads the first call's keys and values); 0: one call.
     QTest::addColumn<int>("first");
     const QString base = QStringLiteral("dim=64,layers=2,heads=4,kv_heads=2,ffn=96,vocab=96,seed=3,dtype=");
-    const QString odd = QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32");
     QTest::newRow("f32-37") << base + QStringLiteral("f32") << 37 << 1e-4 << 0;
     // Several token tiles on every instruction set, the threads' halves starting mid-tile.
     QTest::newRow("f32-150") << base + QStringLiteral("f32") << 150 << 1e-4 << 0;
@@ -186,8 +195,8 @@ void TestExecutor::prefillMatchesReference_data()
     QTest::newRow("bf16-40") << base + QStringLiteral("bf16") << 40 << 1e-4 << 0;
     QTest::newRow("q8_0-33") << base + QStringLiteral("q8_0") << 33 << 3e-2 << 0;
     // A head of 10 dimensions: attention's 16-float blocks run into the next position's key.
-    QTest::newRow("odd-f32-19") << odd << 19 << 1e-4 << 0;
-    QTest::newRow("odd-f32-90-after-23") << odd << 90 << 1e-4 << 23;
+    QTest::newRow("odd-f32-19") << kOddSpec << 19 << 1e-4 << 0;
+    QTest::newRow("odd-f32-90-after-23") << kOddSpec << 90 << 1e-4 << 23;
     QTest::newRow("moe-f32-30") << base + QStringLiteral("f32,experts=4,top_k=2") << 30 << 1e-4 << 0;
 }
 
@@ -380,11 +389,7 @@ void TestExecutor::gemmMatchesDouble()
     std::vector<double> w(rows * cols), u(rows * cols);
     std::vector<float> tmp(cols);
     std::uint64_t seed = 12345;
-    auto rnd = [&] {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
-               static_cast<float>(1 << 23);
-    };
+    auto rnd = [&] { return nextUniform(seed); };
     for (AlignedBuffer* b : {&wbuf, &ubuf}) {
         std::vector<double>& ref = b == &wbuf ? w : u;
         for (std::size_t r = 0; r < rows; ++r) {
@@ -501,11 +506,8 @@ void TestExecutor::softmaxMatchesDouble()
     for (const KernelSet* ks : availableSets()) {
         for (std::size_t n : {1, 7, 8, 16, 17, 33, 130}) {
             std::vector<float> x(n);
-            for (float& v : x) {
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                v = static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
-                    static_cast<float>(1 << 23) * 400.0f;
-            }
+            for (float& v : x)
+                v = nextUniform(seed) * 400.0f;
             double top = -1e300, sum = 0;
             for (float v : x)
                 top = std::max(top, static_cast<double>(v) * scale);
@@ -541,11 +543,8 @@ void TestExecutor::softmaxColumnsMatchesDouble()
         for (const auto& [rows, firstLen] :
              {std::pair<std::size_t, std::size_t>{1, 1}, {40, 1}, {40, 9}, {96, 80}}) {
             std::vector<float> x(rows * T);
-            for (float& v : x) {
-                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-                v = static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
-                    static_cast<float>(1 << 23) * 400.0f;
-            }
+            for (float& v : x)
+                v = nextUniform(seed) * 400.0f;
             std::vector<double> ref(rows * T, 0.0);
             for (std::size_t i = 0; i < T; ++i) {
                 const std::size_t len = std::min(rows, firstLen + i);
@@ -577,7 +576,7 @@ void TestExecutor::softmaxColumnsMatchesDouble()
 // runs into the next position's key) and values in 16-position blocks.
 void TestExecutor::staleCacheDoesNotLeak()
 {
-    auto m = makeModel(QStringLiteral("dim=40,layers=2,heads=4,kv_heads=1,ffn=72,vocab=50,dtype=f32"));
+    auto m = makeModel(kOddSpec);
     QCOMPARE(m->tokenEmbd.type, DType::F32);
     const int poisoned = 7;
     const float inf = std::numeric_limits<float>::infinity();
@@ -612,11 +611,7 @@ void TestExecutor::staleCacheDoesNotLeak()
 void TestExecutor::dotRowsMatchDouble()
 {
     std::uint64_t seed = 2024;
-    auto rnd = [&] {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<float>(static_cast<std::int64_t>(seed >> 40) - (1 << 23)) /
-               static_cast<float>(1 << 23);
-    };
+    auto rnd = [&] { return nextUniform(seed); };
     const std::size_t rows = 7;
     for (const KernelSet* ks : availableSets()) {
         for (DType type : {DType::F32, DType::F16, DType::BF16, DType::Q8_0}) {
