@@ -21,9 +21,6 @@ constexpr std::size_t kRows = 6;    // GEMM tile: 6 weight rows ...
 constexpr std::size_t kTokens = 64; // ... x 64 tokens = 24 zmm accumulators
 static_assert(kTokens % 16 == 0, "prefill code works on runs of 16 tokens of a tile");
 static_assert(kRows <= 8, "PrefillAttention::keySlack covers tiles of up to 8 key rows");
-#ifndef IS_PF_GROUPS
-#define IS_PF_GROUPS 2
-#endif
 
 template <DType T> inline __m512 load16(const std::byte* row, std::size_t k)
 {
@@ -49,7 +46,7 @@ template <DType T> inline __m512 load16Masked(const std::byte* row, std::size_t 
 // Software prefetch distance, in groups of four rows. The hardware streamer alone leaves a
 // single core latency-bound when the loop also does conversion work (F16, Q8_0): prefetching
 // the next groups keeps enough cache-line requests in flight to overlap the two.
-constexpr std::size_t kPrefetchGroups = IS_PF_GROUPS;
+constexpr std::size_t kPrefetchGroups = 2;
 
 // Prefetches the cache lines of four rows that the next 32 elements (F32: 128 bytes, F16/BF16:
 // 64 bytes) of a row group will touch, `ahead` bytes later in the matrix.
