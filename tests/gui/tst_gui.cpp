@@ -51,6 +51,7 @@
 #include <QMimeData>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollBar>
 #include <QSet>
@@ -846,6 +847,17 @@ private Q_SLOTS:
         QCOMPARE(window()->menuBar()->actions().front()->text(), QStringLiteral("&File"));
     }
 
+    // The %1, %L2... markers of a message: a translation that drops or renumbers one loses a
+    // value (a file name, a field) from the message the user reads.
+    static QSet<QString> placeholders(const QString& text)
+    {
+        static const QRegularExpression marker(QStringLiteral("%L?[1-9][0-9]?"));
+        QSet<QString> found;
+        for (auto it = marker.globalMatch(text); it.hasNext();)
+            found.insert(it.next().captured());
+        return found;
+    }
+
     void translationIsComplete()
     {
         QFile ts(QStringLiteral(IS_TS_FILE));
@@ -872,6 +884,9 @@ private Q_SLOTS:
                     problems << QStringLiteral("%1: \"%2\" is %3").arg(context, source, type);
                 else if (text.trimmed().isEmpty())
                     problems << QStringLiteral("%1: \"%2\" has no translation").arg(context, source);
+                else if (placeholders(text) != placeholders(source))
+                    problems << QStringLiteral("%1: \"%2\" has other placeholders in \"%3\"")
+                                    .arg(context, source, text);
             }
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
