@@ -13,6 +13,7 @@
 #include "common/Log.h"
 #include "engine/ThisMachine.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -149,21 +150,23 @@ BenchModel loadBenchModel(const QString& modelFile, const QString& syntheticSpec
             // rather than let the system start swapping or kill the process.
             const double bytes = syntheticWeightBytes(*spec), ram = physicalMemoryBytes();
             if (ram > 0 && bytes > 0.6 * ram)
-                return fail(
-                    BenchModel::Failure::BadInput,
-                    QStringLiteral("synthetic:%1: the model needs %2 GB, more than this machine's memory "
-                                   "allows (%3 GB)")
-                        .arg(spec->toString())
-                        .arg(bytes / 1e9, 0, 'f', 1)
-                        .arg(ram / 1e9, 0, 'f', 1));
+                return fail(BenchModel::Failure::BadInput,
+                            QCoreApplication::translate(
+                                "is::exec::BenchDecode",
+                                "synthetic:%1: the model needs %2 GB, more than this machine's memory "
+                                "allows (%3 GB)")
+                                .arg(spec->toString())
+                                .arg(bytes / 1e9, 0, 'f', 1)
+                                .arg(ram / 1e9, 0, 'f', 1));
             AlignedBuffer image = writeSyntheticGguf(*spec, opt.cancelled);
             if (!image.empty())
                 r.model =
                     loadGgufBuffer(std::move(image), QStringLiteral("synthetic:") + spec->toString(), &error);
         }
     } catch (const std::bad_alloc&) {
-        return fail(BenchModel::Failure::OutOfMemory,
-                    QStringLiteral("out of memory while loading the model"));
+        return fail(
+            BenchModel::Failure::OutOfMemory,
+            QCoreApplication::translate("is::exec::BenchDecode", "out of memory while loading the model"));
     }
     if (stop())
         return fail(BenchModel::Failure::Cancelled, {});

@@ -3,6 +3,7 @@
 
 #include "executor/GgufFormat.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <cstring>
@@ -71,19 +72,23 @@ private:
         const QString tn = QString::fromStdString(t.name);
         const auto type = dtypeFromGgml(h.type);
         if (!type)
-            fail(QStringLiteral("tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)")
+            fail(QCoreApplication::translate(
+                     "is::exec::GgufReader",
+                     "tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)")
                      .arg(tn)
                      .arg(h.type));
         t.type = *type;
         const auto row = rowBytes(t.type, static_cast<std::size_t>(t.dims[0]));
         if (!row)
-            fail(QStringLiteral("tensor %1: row length %2 is not a multiple of the %3 block")
+            fail(QCoreApplication::translate("is::exec::GgufReader",
+                                             "tensor %1: row length %2 is not a multiple of the %3 block")
                      .arg(tn)
                      .arg(t.dims[0])
                      .arg(QLatin1String(dtypeName(t.type))));
         const std::uint64_t rows = h.elements / t.dims[0];
         if (*row != 0 && rows > m_size / *row)
-            fail(QStringLiteral("tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file")
+            fail(QCoreApplication::translate("is::exec::GgufReader",
+                                             "tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file")
                      .arg(tn)
                      .arg(rows)
                      .arg(*row)
@@ -92,7 +97,10 @@ private:
         t.bytes = static_cast<std::size_t>(rows) * *row;
         // The header checked the extent with ggml's block sizes; the executor's must agree.
         if (!h.bytes || *h.bytes != t.bytes)
-            fail(QStringLiteral("tensor %1: size %2 bytes disagrees with the header's layout").arg(tn).arg(t.bytes));
+            fail(QCoreApplication::translate("is::exec::GgufReader",
+                                             "tensor %1: size %2 bytes disagrees with the header's layout")
+                     .arg(tn)
+                     .arg(t.bytes));
         return t;
     }
 
@@ -120,7 +128,8 @@ private:
     {
         const TensorInfo* ti = tensor(name);
         if (!ti)
-            fail(QStringLiteral("tensor %1 is missing").arg(QString::fromStdString(name)));
+            fail(QCoreApplication::translate("is::exec::GgufReader", "tensor %1 is missing")
+                     .arg(QString::fromStdString(name)));
         return view(*ti);
     }
 
@@ -128,7 +137,8 @@ private:
     {
         const Tensor t = required(name);
         if (t.rows * t.experts != 1)
-            fail(QStringLiteral("tensor %1 should be a vector").arg(QString::fromStdString(name)));
+            fail(QCoreApplication::translate("is::exec::GgufReader", "tensor %1 should be a vector")
+                     .arg(QString::fromStdString(name)));
         std::vector<float> v(t.cols);
         rowToFloat(t.type, t.data, t.cols, v.data());
         return v;
@@ -139,13 +149,17 @@ private:
         const gguf::Value* v = find(key);
         if (!v) {
             if (!def)
-                fail(QStringLiteral("metadata key %1 is missing").arg(QString::fromStdString(key)));
+                fail(QCoreApplication::translate("is::exec::GgufReader", "metadata key %1 is missing")
+                         .arg(QString::fromStdString(key)));
             return *def;
         }
         if (!v->isInt || v->uBig)
-            fail(QStringLiteral("metadata key %1 is not an integer").arg(QString::fromStdString(key)));
+            fail(QCoreApplication::translate("is::exec::GgufReader", "metadata key %1 is not an integer")
+                     .arg(QString::fromStdString(key)));
         if (v->i < 0 || v->i > std::numeric_limits<int>::max())
-            fail(QStringLiteral("metadata key %1 = %2 is out of range").arg(QString::fromStdString(key)).arg(v->i));
+            fail(QCoreApplication::translate("is::exec::GgufReader", "metadata key %1 = %2 is out of range")
+                     .arg(QString::fromStdString(key))
+                     .arg(v->i));
         return v->i;
     }
 
@@ -158,7 +172,8 @@ private:
             return v->f;
         if (v->isInt)
             return static_cast<double>(v->i);
-        fail(QStringLiteral("metadata key %1 is not a number").arg(QString::fromStdString(key)));
+        fail(QCoreApplication::translate("is::exec::GgufReader", "metadata key %1 is not a number")
+                 .arg(QString::fromStdString(key)));
     }
 
     std::vector<std::string> stringArray(const gguf::Value& v) const
@@ -176,9 +191,11 @@ private:
         m->format = QStringLiteral("gguf");
         const gguf::Value* arch = find("general.architecture");
         if (!arch || arch->type != gguf::STRING)
-            fail(QStringLiteral("metadata key general.architecture is missing"));
+            fail(QCoreApplication::translate("is::exec::GgufReader",
+                                             "metadata key general.architecture is missing"));
         if (arch->s != "llama")
-            fail(QStringLiteral("general.architecture '%1' is not supported (llama is)")
+            fail(QCoreApplication::translate("is::exec::GgufReader",
+                                             "general.architecture '%1' is not supported (llama is)")
                      .arg(QString::fromStdString(arch->s)));
         const std::string p = "llama.";
         ModelConfig& c = m->cfg;
@@ -193,7 +210,8 @@ private:
         c.ropeTheta = static_cast<float>(floatKey(p + "rope.freq_base", 10000.0));
         c.normEps = static_cast<float>(floatKey(p + "attention.layer_norm_rms_epsilon", 1e-5));
         if (c.layers < 1 || c.layers > 4096)
-            fail(QStringLiteral("llama.block_count = %1 is out of range").arg(c.layers));
+            fail(QCoreApplication::translate("is::exec::GgufReader", "llama.block_count = %1 is out of range")
+                     .arg(c.layers));
 
         m->tokenEmbd = required("token_embd.weight");
         c.vocab = static_cast<int>(std::min<std::size_t>(m->tokenEmbd.rows, std::numeric_limits<int>::max()));
@@ -227,7 +245,9 @@ private:
         if (const gguf::Value* tok = find("tokenizer.ggml.tokens")) {
             // Checked before the strings are materialised, so a hostile count costs nothing.
             if (tok->type == gguf::ARRAY && tok->arrayCount != static_cast<std::uint64_t>(c.vocab))
-                fail(QStringLiteral("tokenizer.ggml.tokens has %1 entries but the embedding has %2 rows")
+                fail(QCoreApplication::translate(
+                         "is::exec::GgufReader",
+                         "tokenizer.ggml.tokens has %1 entries but the embedding has %2 rows")
                          .arg(tok->arrayCount)
                          .arg(c.vocab));
             m->vocab = stringArray(*tok);
@@ -257,7 +277,9 @@ std::unique_ptr<Model> parseGguf(const std::byte* data, std::size_t size, const 
             *error = name + QStringLiteral(": ") + e.message;
     } catch (const std::bad_alloc&) {
         if (error)
-            *error = name + QStringLiteral(": out of memory while reading the header");
+            *error = QCoreApplication::translate("is::exec::GgufReader",
+                                                 "%1: out of memory while reading the header")
+                         .arg(name);
     }
     return nullptr;
 }

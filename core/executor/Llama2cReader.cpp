@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "executor/Llama2cReader.h"
 
+#include <QCoreApplication>
+
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -35,13 +37,17 @@ std::unique_ptr<Model> loadLlama2cBuffer(AlignedBuffer image, const QString& nam
         return nullptr;
     };
     if (image.size() < 28)
-        return failed(QStringLiteral("truncated: a llama2.c checkpoint starts with a 28-byte header"));
+        return failed(QCoreApplication::translate(
+            "is::exec::Llama2cReader", "truncated: a llama2.c checkpoint starts with a 28-byte header"));
     std::int32_t h[7];
     std::memcpy(h, image.data(), sizeof h);
     const char* names[7] = {"dim", "hidden_dim", "n_layers", "n_heads", "n_kv_heads", "vocab_size", "seq_len"};
     for (int i = 0; i < 7; ++i) {
         if (i == 5 ? (h[i] == 0 || h[i] == std::numeric_limits<std::int32_t>::min()) : h[i] <= 0)
-            return failed(QStringLiteral("header field %1 = %2 is invalid").arg(QLatin1String(names[i])).arg(h[i]));
+            return failed(
+                QCoreApplication::translate("is::exec::Llama2cReader", "header field %1 = %2 is invalid")
+                    .arg(QLatin1String(names[i]))
+                    .arg(h[i]));
     }
     auto m = std::make_unique<Model>();
     m->format = QStringLiteral("llama2.c");
@@ -56,9 +62,15 @@ std::unique_ptr<Model> loadLlama2cBuffer(AlignedBuffer image, const QString& nam
     c.vocab = shared ? h[5] : -h[5];
     c.seqLen = h[6];
     if (c.heads > c.dim || c.dim % c.heads != 0 || c.kvHeads > c.heads || c.heads % c.kvHeads != 0)
-        return failed(QStringLiteral("n_heads %1 / n_kv_heads %2 do not divide dim %3").arg(c.heads).arg(c.kvHeads).arg(c.dim));
+        return failed(QCoreApplication::translate("is::exec::Llama2cReader",
+                                                  "n_heads %1 / n_kv_heads %2 do not divide dim %3")
+                          .arg(c.heads)
+                          .arg(c.kvHeads)
+                          .arg(c.dim));
     if (c.layers > 4096)
-        return failed(QStringLiteral("header field n_layers = %1 is out of range").arg(c.layers));
+        return failed(QCoreApplication::translate("is::exec::Llama2cReader",
+                                                  "header field n_layers = %1 is out of range")
+                          .arg(c.layers));
 
     const std::uint64_t dim = c.dim, hid = c.hidden, L = c.layers, voc = c.vocab;
     const std::uint64_t kv = dim / c.heads * c.kvHeads, hs = dim / c.heads, seq = c.seqLen;
@@ -78,16 +90,19 @@ std::unique_ptr<Model> loadLlama2cBuffer(AlignedBuffer image, const QString& nam
     if (!shared)
         n.add(voc, dim);       // classifier
     if (!n.ok || n.v * 4 > std::numeric_limits<std::uint64_t>::max() - 28)
-        return failed(QStringLiteral("header sizes overflow"));
+        return failed(QCoreApplication::translate("is::exec::Llama2cReader", "header sizes overflow"));
     const std::uint64_t expected = 28 + n.v * 4;
     if (image.size() != expected)
-        return failed(QStringLiteral("file is %1 bytes but its header (dim %2, layers %3, vocab %4, seq_len %5) implies %6")
-                          .arg(image.size())
-                          .arg(c.dim)
-                          .arg(c.layers)
-                          .arg(h[5])
-                          .arg(c.seqLen)
-                          .arg(expected));
+        return failed(
+            QCoreApplication::translate(
+                "is::exec::Llama2cReader",
+                "file is %1 bytes but its header (dim %2, layers %3, vocab %4, seq_len %5) implies %6")
+                .arg(image.size())
+                .arg(c.dim)
+                .arg(c.layers)
+                .arg(h[5])
+                .arg(c.seqLen)
+                .arg(expected));
 
     const std::byte* p = image.data() + 28;
     auto take = [&](std::uint64_t rows, std::uint64_t cols) {

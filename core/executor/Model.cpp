@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "executor/Model.h"
 
+#include <QCoreApplication>
+
 namespace is::exec {
 
 DType Model::weightType() const
@@ -56,9 +58,11 @@ QString checkShape(const Tensor& t, const char* what, std::size_t rows, std::siz
                    std::size_t experts = 1)
 {
     if (!t.valid())
-        return QStringLiteral("tensor %1 is missing").arg(QLatin1String(what));
+        return QCoreApplication::translate("is::exec::Model", "tensor %1 is missing")
+            .arg(QLatin1String(what));
     if (t.rows != rows || t.cols != cols || t.experts != experts)
-        return QStringLiteral("tensor %1 has shape %2x%3x%4, expected %5x%6x%7")
+        return QCoreApplication::translate("is::exec::Model",
+                                           "tensor %1 has shape %2x%3x%4, expected %5x%6x%7")
             .arg(QLatin1String(what))
             .arg(t.cols)
             .arg(t.rows)
@@ -75,7 +79,9 @@ QString validateModel(const Model& m)
 {
     const ModelConfig& c = m.cfg;
     auto bad = [](const char* field, long long v) {
-        return QStringLiteral("%1 = %2 is out of range").arg(QLatin1String(field)).arg(v);
+        return QCoreApplication::translate("is::exec::Model", "%1 = %2 is out of range")
+            .arg(QLatin1String(field))
+            .arg(v);
     };
     // Bounds keep every derived product (buffers, KV cache rows) far from overflow; they are
     // far above any model this executor is meant for.
@@ -84,7 +90,8 @@ QString validateModel(const Model& m)
     if (c.heads < 1 || c.heads > c.dim || c.dim % c.heads != 0)
         return bad("head_count", c.heads);
     if (c.headDim() % 2 != 0)
-        return QStringLiteral("head dimension %1 is odd; RoPE needs pairs").arg(c.headDim());
+        return QCoreApplication::translate("is::exec::Model", "head dimension %1 is odd; RoPE needs pairs")
+            .arg(c.headDim());
     if (c.kvHeads < 1 || c.kvHeads > c.heads || c.heads % c.kvHeads != 0)
         return bad("head_count_kv", c.kvHeads);
     if (c.hidden < 1 || c.hidden > (1 << 20))
@@ -100,11 +107,13 @@ QString validateModel(const Model& m)
     if (c.experts > 0 && (c.topK < 1 || c.topK > c.experts))
         return bad("expert_used_count", c.topK);
     if (!(c.normEps > 0.0f && c.normEps < 1.0f))
-        return QStringLiteral("layer_norm_rms_epsilon is out of range");
+        return QCoreApplication::translate("is::exec::Model", "layer_norm_rms_epsilon is out of range");
     if (!(c.ropeTheta > 0.0f && c.ropeTheta < 1e12f))
-        return QStringLiteral("rope.freq_base is out of range");
+        return QCoreApplication::translate("is::exec::Model", "rope.freq_base is out of range");
     if (static_cast<int>(m.layers.size()) != c.layers)
-        return QStringLiteral("%1 layers found, block_count says %2").arg(m.layers.size()).arg(c.layers);
+        return QCoreApplication::translate("is::exec::Model", "%1 layers found, block_count says %2")
+            .arg(m.layers.size())
+            .arg(c.layers);
 
     const std::size_t dim = c.dim, kv = c.kvDim(), hid = c.hidden, voc = c.vocab;
     QString e;
@@ -113,12 +122,16 @@ QString validateModel(const Model& m)
     if (!(e = checkShape(m.output, "output", voc, dim)).isEmpty())
         return e;
     if (m.outputNorm.size() != dim)
-        return QStringLiteral("tensor output_norm has %1 elements, expected %2").arg(m.outputNorm.size()).arg(dim);
+        return QCoreApplication::translate("is::exec::Model",
+                                           "tensor output_norm has %1 elements, expected %2")
+            .arg(m.outputNorm.size())
+            .arg(dim);
     for (std::size_t i = 0; i < m.layers.size(); ++i) {
         const LayerWeights& l = m.layers[i];
-        const QString at = QStringLiteral(" (layer %1)").arg(i);
         if (l.attnNorm.size() != dim || l.ffnNorm.size() != dim)
-            return QStringLiteral("norm weights have the wrong length") + at;
+            return QCoreApplication::translate("is::exec::Model",
+                                               "norm weights have the wrong length (layer %1)")
+                .arg(i);
         const std::size_t ex = c.experts > 0 ? static_cast<std::size_t>(c.experts) : 1;
         if (!(e = checkShape(l.wq, "attn_q", dim, dim)).isEmpty()
             || !(e = checkShape(l.wk, "attn_k", kv, dim)).isEmpty()
@@ -127,9 +140,9 @@ QString validateModel(const Model& m)
             || !(e = checkShape(l.w1, "ffn_gate", hid, dim, ex)).isEmpty()
             || !(e = checkShape(l.w3, "ffn_up", hid, dim, ex)).isEmpty()
             || !(e = checkShape(l.w2, "ffn_down", dim, hid, ex)).isEmpty())
-            return e + at;
+            return QCoreApplication::translate("is::exec::Model", "%1 (layer %2)").arg(e, QString::number(i));
         if (c.experts > 0 && !(e = checkShape(l.router, "ffn_gate_inp", ex, dim)).isEmpty())
-            return e + at;
+            return QCoreApplication::translate("is::exec::Model", "%1 (layer %2)").arg(e, QString::number(i));
     }
     return {};
 }

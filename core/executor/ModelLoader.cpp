@@ -5,6 +5,7 @@
 #include "executor/GgufReader.h"
 #include "executor/Llama2cReader.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include <algorithm>
@@ -18,13 +19,16 @@ std::unique_ptr<Model> loadModelFile(const QString& path, QString* error,
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = path + QStringLiteral(": cannot open: ") + f.errorString();
+            *error = QCoreApplication::translate("is::exec::ModelLoader", "%1: cannot open: %2")
+                         .arg(path, f.errorString());
         return nullptr;
     }
     const qint64 size = f.size();
     if (size < 4) {
         if (error)
-            *error = path + QStringLiteral(": file is too short to be a model (%1 bytes)").arg(size);
+            *error = QCoreApplication::translate("is::exec::ModelLoader",
+                                                 "%1: file is too short to be a model (%2 bytes)")
+                         .arg(path, QString::number(size));
         return nullptr;
     }
     // The allocation is the file's own size, never a size read from inside the file.
@@ -33,21 +37,26 @@ std::unique_ptr<Model> loadModelFile(const QString& path, QString* error,
         image = AlignedBuffer(static_cast<std::size_t>(size));
     } catch (const std::bad_alloc&) {
         if (error)
-            *error = path + QStringLiteral(": not enough memory to load %1 bytes").arg(size);
+            *error =
+                QCoreApplication::translate("is::exec::ModelLoader", "%1: not enough memory to load %2 bytes")
+                    .arg(path, QString::number(size));
         return nullptr;
     }
     qint64 done = 0;
     while (done < size) {
         if (cancelled && cancelled()) {
             if (error)
-                *error = path + QStringLiteral(": loading cancelled");
+                *error =
+                    QCoreApplication::translate("is::exec::ModelLoader", "%1: loading cancelled").arg(path);
             return nullptr;
         }
         const qint64 n =
             f.read(reinterpret_cast<char*>(image.data()) + done, std::min(kModelReadChunk, size - done));
         if (n <= 0) {
             if (error)
-                *error = path + QStringLiteral(": read failed at offset %1: %2").arg(done).arg(f.errorString());
+                *error =
+                    QCoreApplication::translate("is::exec::ModelLoader", "%1: read failed at offset %2: %3")
+                        .arg(path, QString::number(done), f.errorString());
             return nullptr;
         }
         done += n;

@@ -5,6 +5,7 @@
 
 #include "executor/GgufWriter.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <cmath>
@@ -104,17 +105,20 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
     };
     const QStringList parts = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (parts.isEmpty())
-        return bad(QStringLiteral("empty SPEC"));
+        return bad(QCoreApplication::translate("is::exec::SyntheticModel", "empty SPEC"));
     for (const QString& part : parts) {
         const qsizetype eq = part.indexOf(QLatin1Char('='));
         if (eq <= 0)
-            return bad(QStringLiteral("'%1' is not key=value").arg(part));
+            return bad(
+                QCoreApplication::translate("is::exec::SyntheticModel", "'%1' is not key=value").arg(part));
         const QString key = part.left(eq).trimmed();
         const QString val = part.mid(eq + 1).trimmed();
         if (key == QLatin1String("dtype")) {
             const auto t = dtypeFromName(val.toLower().toStdString());
             if (!t)
-                return bad(QStringLiteral("dtype '%1' is not one of f32, f16, bf16, q8_0").arg(val));
+                return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                                       "dtype '%1' is not one of f32, f16, bf16, q8_0")
+                               .arg(val));
             s.dtype = *t;
             continue;
         }
@@ -122,7 +126,9 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
         if (key == QLatin1String("seed")) {
             s.seed = val.toULongLong(&ok);
             if (!ok)
-                return bad(QStringLiteral("seed '%1' is not an unsigned integer").arg(val));
+                return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                                       "seed '%1' is not an unsigned integer")
+                               .arg(val));
             continue;
         }
         const int v = val.toInt(&ok);
@@ -138,26 +144,42 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
                 continue;
             known = true;
             if (!ok || v < f.min || v > f.max)
-                return bad(QStringLiteral("%1 '%2' must be an integer in %3..%4").arg(key, val).arg(f.min).arg(f.max));
+                return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                                       "%1 '%2' must be an integer in %3..%4")
+                               .arg(key, val)
+                               .arg(f.min)
+                               .arg(f.max));
             *f.target = v;
             if (key == QLatin1String("kv_heads"))
                 kvGiven = true;
         }
         if (!known)
-            return bad(QStringLiteral("unknown field '%1' (dim, layers, heads, kv_heads, ffn, vocab, dtype, experts, top_k, seed, ctx)").arg(key));
+            return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                                   "unknown field '%1' (dim, layers, heads, kv_heads, ffn, "
+                                                   "vocab, dtype, experts, top_k, seed, ctx)")
+                           .arg(key));
     }
     if (!kvGiven)
         s.kvHeads = s.heads;
     if (s.dim % s.heads != 0 || (s.dim / s.heads) % 2 != 0)
-        return bad(QStringLiteral("dim %1 must be a multiple of heads %2 with an even head size").arg(s.dim).arg(s.heads));
+        return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                               "dim %1 must be a multiple of heads %2 with an even head size")
+                       .arg(s.dim)
+                       .arg(s.heads));
     if (s.kvHeads > s.heads || s.heads % s.kvHeads != 0)
-        return bad(QStringLiteral("kv_heads %1 must divide heads %2").arg(s.kvHeads).arg(s.heads));
+        return bad(QCoreApplication::translate("is::exec::SyntheticModel", "kv_heads %1 must divide heads %2")
+                       .arg(s.kvHeads)
+                       .arg(s.heads));
     if (s.dtype == DType::Q8_0 && (s.dim % 32 != 0 || s.ffn % 32 != 0))
-        return bad(QStringLiteral("dtype q8_0 needs dim and ffn to be multiples of 32"));
+        return bad(QCoreApplication::translate("is::exec::SyntheticModel",
+                                               "dtype q8_0 needs dim and ffn to be multiples of 32"));
     if (s.experts > 0 && (s.topK < 1 || s.topK > s.experts))
-        return bad(QStringLiteral("top_k %1 must be in 1..experts (%2)").arg(s.topK).arg(s.experts));
+        return bad(
+            QCoreApplication::translate("is::exec::SyntheticModel", "top_k %1 must be in 1..experts (%2)")
+                .arg(s.topK)
+                .arg(s.experts));
     if (s.experts == 0 && s.topK != 0)
-        return bad(QStringLiteral("top_k needs experts"));
+        return bad(QCoreApplication::translate("is::exec::SyntheticModel", "top_k needs experts"));
     return s;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/GgufHeader.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -127,13 +129,17 @@ public:
     void need(std::uint64_t n, const QString& what) const
     {
         if (n > m_total - m_pos)
-            fail(QStringLiteral("truncated: %1 needs %2 bytes at offset %3 but the file has %4 left")
+            fail(QCoreApplication::translate(
+                     "is::gguf::GgufHeader",
+                     "truncated: %1 needs %2 bytes at offset %3 but the file has %4 left")
                      .arg(what)
                      .arg(n)
                      .arg(m_pos)
                      .arg(m_total - m_pos));
         if (n > m_avail - m_pos)
-            throw ParseError{QStringLiteral("header larger than the bytes read"), true};
+            throw ParseError{
+                QCoreApplication::translate("is::gguf::GgufHeader", "header larger than the bytes read"),
+                true};
     }
 
     template <typename T> T read(const char* what) { return read<T>(QLatin1String(what)); }
@@ -150,7 +156,11 @@ public:
     {
         const auto len = read<std::uint64_t>(what);
         if (len > cap)
-            fail(QStringLiteral("%1: length %2 exceeds the limit of %3 bytes").arg(what).arg(len).arg(cap));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: length %2 exceeds the limit of %3 bytes")
+                     .arg(what)
+                     .arg(len)
+                     .arg(cap));
         need(len, what); // bounds a hostile length before any allocation
         return len;
     }
@@ -207,35 +217,47 @@ void skipValue(Cursor& c, std::uint32_t type, const QString& what, int depth)
         c.skip(c.readLength(what, kMaxStringLength), what);
     } else if (type == ARRAY) {
         if (depth > 3)
-            fail(QStringLiteral("%1: metadata arrays nested deeper than 3 levels").arg(what));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: metadata arrays nested deeper than 3 levels")
+                     .arg(what));
         const auto et = c.read<std::uint32_t>(what + QStringLiteral(" element type"));
         const auto n = c.read<std::uint64_t>(what + QStringLiteral(" array count"));
         skipArrayBody(c, et, n, what, depth + 1);
     } else if (const std::size_t sz = scalarSize(type)) {
         c.skip(sz, what);
     } else {
-        fail(QStringLiteral("%1: unknown metadata value type %2").arg(what).arg(type));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata value type %2")
+                 .arg(what)
+                 .arg(type));
     }
 }
 
 void skipArrayBody(Cursor& c, std::uint32_t et, std::uint64_t n, const QString& what, int depth)
 {
     if (n > kMaxArrayLength)
-        fail(QStringLiteral("%1: array count %2 exceeds the limit of %3")
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: array count %2 exceeds the limit of %3")
                  .arg(what)
                  .arg(n)
                  .arg(kMaxArrayLength));
     if (const std::size_t sz = scalarSize(et)) {
         if (n > c.remaining() / sz)
-            fail(QStringLiteral("%1: array of %2 elements runs past the end of the file").arg(what).arg(n));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: array of %2 elements runs past the end of the file")
+                     .arg(what)
+                     .arg(n));
         c.skip(n * sz, what);
         return;
     }
     if (et != STRING && et != ARRAY)
-        fail(QStringLiteral("%1: unknown metadata array element type %2").arg(what).arg(et));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata array element type %2")
+                 .arg(what)
+                 .arg(et));
     // Every string or nested array occupies at least 8 bytes: this bounds the loop.
     if (n > c.remaining() / 8)
-        fail(QStringLiteral("%1: array of %2 elements runs past the end of the file").arg(what).arg(n));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                         "%1: array of %2 elements runs past the end of the file")
+                 .arg(what)
+                 .arg(n));
     for (std::uint64_t k = 0; k < n; ++k)
         skipValue(c, et, what, depth);
 }
@@ -303,7 +325,9 @@ Value readValue(Cursor& c, std::uint32_t type, const QString& what)
         break;
     }
     default:
-        fail(QStringLiteral("%1: unknown metadata value type %2").arg(what).arg(type));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata value type %2")
+                 .arg(what)
+                 .arg(type));
     }
     return v;
 }
@@ -315,12 +339,18 @@ TensorInfo readTensorInfo(Cursor& c, std::uint64_t index, std::uint64_t fileSize
     const QString tn = QStringLiteral("tensor %1").arg(q(t.name));
     const auto nd = c.read<std::uint32_t>(tn + QStringLiteral(" n_dims"));
     if (nd < 1 || nd > kMaxDims)
-        fail(QStringLiteral("%1: n_dims %2 is not 1..%3").arg(tn).arg(nd).arg(kMaxDims));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: n_dims %2 is not 1..%3")
+                 .arg(tn)
+                 .arg(nd)
+                 .arg(kMaxDims));
     std::uint64_t elems = 1;
     for (std::uint32_t d = 0; d < nd; ++d) {
         const auto n = c.read<std::uint64_t>(tn + QStringLiteral(" dimension"));
         if (n == 0 || n > (std::uint64_t(1) << 40) || elems > std::numeric_limits<std::uint64_t>::max() / n)
-            fail(QStringLiteral("%1: dimension %2 = %3 is invalid").arg(tn).arg(d).arg(n));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: dimension %2 = %3 is invalid")
+                     .arg(tn)
+                     .arg(d)
+                     .arg(n));
         elems *= n;
         t.dims.push_back(n);
     }
@@ -330,14 +360,16 @@ TensorInfo readTensorInfo(Cursor& c, std::uint64_t index, std::uint64_t fileSize
     const GgmlTypeInfo ti = ggmlTypeInfo(t.type);
     if (ti.name) {
         if (t.dims[0] % ti.blockElements != 0)
-            fail(QStringLiteral("%1: row length %2 is not a multiple of the %3 block (%4)")
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: row length %2 is not a multiple of the %3 block (%4)")
                      .arg(tn)
                      .arg(t.dims[0])
                      .arg(QLatin1String(ti.name))
                      .arg(ti.blockElements));
         const std::uint64_t blocks = elems / ti.blockElements;
         if (blocks > fileSize / ti.blockBytes)
-            fail(QStringLiteral("%1: %2 elements of %3 cannot fit in a %4-byte file")
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: %2 elements of %3 cannot fit in a %4-byte file")
                      .arg(tn)
                      .arg(elems)
                      .arg(QLatin1String(ti.name))
@@ -353,18 +385,24 @@ Header parse(Cursor& c, std::uint64_t fileSize)
     h.fileSize = fileSize;
     const auto magic = c.read<std::uint32_t>("magic");
     if (magic != kMagic)
-        fail(QStringLiteral("not a GGUF file (bad magic)"));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader", "not a GGUF file (bad magic)"));
     h.version = c.read<std::uint32_t>("version");
     if (h.version != 2 && h.version != 3)
-        fail(QStringLiteral("unsupported GGUF version %1 (2 and 3 are read)").arg(h.version));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                         "unsupported GGUF version %1 (2 and 3 are read)")
+                 .arg(h.version));
     const auto nTensors = c.read<std::uint64_t>("tensor_count");
     const auto nKv = c.read<std::uint64_t>("metadata_kv_count");
     // Each key/value pair takes at least 12 bytes and each tensor info at least 28: counts that
     // cannot fit in the file, or pass the caps, are rejected before any loop or reservation.
     if (nKv > kMaxMetadataKeys || nKv > c.remaining() / 12)
-        fail(QStringLiteral("metadata_kv_count %1 is larger than the file can hold").arg(nKv));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                         "metadata_kv_count %1 is larger than the file can hold")
+                 .arg(nKv));
     if (nTensors > kMaxTensors || nTensors > c.remaining() / 28)
-        fail(QStringLiteral("tensor_count %1 is larger than the file can hold").arg(nTensors));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                         "tensor_count %1 is larger than the file can hold")
+                 .arg(nTensors));
 
     for (std::uint64_t k = 0; k < nKv; ++k) {
         std::string key = c.readString(QStringLiteral("metadata key #%1").arg(k), kMaxKeyLength);
@@ -372,13 +410,15 @@ Header parse(Cursor& c, std::uint64_t fileSize)
         const auto type = c.read<std::uint32_t>(what + QStringLiteral(" value type"));
         Value v = readValue(c, type, what);
         if (h.kv.count(key))
-            fail(QStringLiteral("metadata key '%1' appears twice").arg(q(key)));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader", "metadata key '%1' appears twice")
+                     .arg(q(key)));
         h.kv.emplace(std::move(key), std::move(v));
     }
 
     if (const Value* a = h.find("general.alignment")) {
         if (!a->isInt || a->i < 1 || a->i > (1 << 20) || (a->i & (a->i - 1)) != 0)
-            fail(QStringLiteral("general.alignment must be a power of two up to 1 MiB"));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "general.alignment must be a power of two up to 1 MiB"));
         h.alignment = static_cast<std::uint64_t>(a->i);
     }
 
@@ -388,24 +428,28 @@ Header parse(Cursor& c, std::uint64_t fileSize)
 
     h.dataStart = (c.pos() + h.alignment - 1) / h.alignment * h.alignment;
     if (h.dataStart > fileSize)
-        fail(QStringLiteral("truncated: tensor data section starts past the end of the file"));
+        fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                         "truncated: tensor data section starts past the end of the file"));
     const std::uint64_t dataSize = fileSize - h.dataStart;
     h.tensorIndex.reserve(h.tensors.size());
     for (std::size_t i = 0; i < h.tensors.size(); ++i) {
         const TensorInfo& t = h.tensors[i];
         const QString tn = q(t.name);
         if (t.offset % h.alignment != 0)
-            fail(QStringLiteral("tensor %1: data offset %2 is not aligned to %3")
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "tensor %1: data offset %2 is not aligned to %3")
                      .arg(tn)
                      .arg(t.offset)
                      .arg(h.alignment));
         if (t.offset > dataSize || (t.bytes && *t.bytes > dataSize - t.offset))
-            fail(QStringLiteral("tensor %1: data (offset %2, %3 bytes) runs past the end of the file")
+            fail(QCoreApplication::translate(
+                     "is::gguf::GgufHeader",
+                     "tensor %1: data (offset %2, %3 bytes) runs past the end of the file")
                      .arg(tn)
                      .arg(t.offset)
                      .arg(t.bytes.value_or(0)));
         if (!h.tensorIndex.emplace(t.name, i).second)
-            fail(QStringLiteral("tensor %1 appears twice").arg(tn));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader", "tensor %1 appears twice").arg(tn));
     }
     return h;
 }
@@ -422,7 +466,8 @@ ParseResult parseHeader(const std::byte* data, std::size_t available, std::uint6
         r.error = e.message;
         r.needMore = e.needMore;
     } catch (const std::bad_alloc&) {
-        r.error = QStringLiteral("out of memory while reading the header");
+        r.error =
+            QCoreApplication::translate("is::gguf::GgufHeader", "out of memory while reading the header");
     }
     return r;
 }
@@ -432,9 +477,11 @@ std::optional<std::vector<std::string>> readStringArray(const std::byte* data, s
 {
     try {
         if (v.type != ARRAY || v.arrayType != STRING)
-            fail(QStringLiteral("%1 is not an array of strings").arg(what));
+            fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1 is not an array of strings")
+                     .arg(what));
         if (v.arrayCount > size / 8)
-            fail(QStringLiteral("%1: array of %2 elements runs past the end of the file")
+            fail(QCoreApplication::translate("is::gguf::GgufHeader",
+                                             "%1: array of %2 elements runs past the end of the file")
                      .arg(what)
                      .arg(v.arrayCount));
         Cursor c(data, size, size);
@@ -449,7 +496,7 @@ std::optional<std::vector<std::string>> readStringArray(const std::byte* data, s
             *error = e.message;
     } catch (const std::bad_alloc&) {
         if (error)
-            *error = QStringLiteral("%1: out of memory").arg(what);
+            *error = QCoreApplication::translate("is::gguf::GgufHeader", "%1: out of memory").arg(what);
     }
     return std::nullopt;
 }

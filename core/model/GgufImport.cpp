@@ -3,6 +3,7 @@
 
 #include "common/Log.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -43,15 +44,20 @@ public:
         const gguf::Value* v = m_h.find(full);
         if (!v) {
             if (!def)
-                fail(QStringLiteral("%1: missing").arg(name));
+                fail(QCoreApplication::translate("is::GgufImport", "%1: missing").arg(name));
             return *def;
         }
         if (v->type == gguf::ARRAY)
-            fail(QStringLiteral("%1: per-layer arrays are not supported").arg(name));
+            fail(QCoreApplication::translate("is::GgufImport", "%1: per-layer arrays are not supported")
+                     .arg(name));
         if (!v->isInt || v->uBig)
-            fail(QStringLiteral("%1: not an integer").arg(name));
+            fail(QCoreApplication::translate("is::GgufImport", "%1: not an integer").arg(name));
         if (v->i < lo || v->i > hi)
-            fail(QStringLiteral("%1: %2 is out of range [%3, %4]").arg(name).arg(v->i).arg(lo).arg(hi));
+            fail(QCoreApplication::translate("is::GgufImport", "%1: %2 is out of range [%3, %4]")
+                     .arg(name)
+                     .arg(v->i)
+                     .arg(lo)
+                     .arg(hi));
         return static_cast<int>(v->i);
     }
 
@@ -134,9 +140,10 @@ GgufImport build(const gguf::Header& h, const QString& origin)
     GgufImport out;
     const gguf::Value* archValue = h.find("general.architecture");
     if (!archValue || archValue->type != gguf::STRING || archValue->s.empty())
-        fail(QStringLiteral("general.architecture: missing"));
+        fail(QCoreApplication::translate("is::GgufImport", "general.architecture: missing"));
     if (archValue->s.size() > 64)
-        fail(QStringLiteral("general.architecture: longer than 64 characters"));
+        fail(
+            QCoreApplication::translate("is::GgufImport", "general.architecture: longer than 64 characters"));
     const std::string arch = archValue->s;
     out.architecture = QString::fromStdString(arch);
     const Keys k(h, arch + ".");
@@ -163,7 +170,9 @@ GgufImport build(const gguf::Header& h, const QString& origin)
     const gguf::TensorInfo* embd = h.tensor("token_embd.weight");
     if (const gguf::Value* tokens = h.find("tokenizer.ggml.tokens"); tokens && tokens->type == gguf::ARRAY) {
         if (tokens->arrayCount < 1 || tokens->arrayCount > static_cast<std::uint64_t>(kMaxDim))
-            fail(QStringLiteral("tokenizer.ggml.tokens: %1 entries is out of range").arg(tokens->arrayCount));
+            fail(QCoreApplication::translate("is::GgufImport",
+                                             "tokenizer.ggml.tokens: %1 entries is out of range")
+                     .arg(tokens->arrayCount));
         m.vocab = static_cast<int>(tokens->arrayCount);
     } else if (embd && embd->dims.size() == 2 && embd->dims[1] <= static_cast<std::uint64_t>(kMaxDim)) {
         m.vocab = static_cast<int>(embd->dims[1]);
@@ -171,7 +180,8 @@ GgufImport build(const gguf::Header& h, const QString& origin)
         m.vocab = k.integer("vocab_size", std::nullopt, 1, kMaxDim);
     }
     if (embd && embd->dims[0] != static_cast<std::uint64_t>(m.hidden))
-        fail(QStringLiteral("token_embd.weight: row length %1 differs from %2.embedding_length %3")
+        fail(QCoreApplication::translate(
+                 "is::GgufImport", "token_embd.weight: row length %1 differs from %2.embedding_length %3")
                  .arg(embd->dims[0])
                  .arg(out.architecture)
                  .arg(m.hidden));
@@ -214,7 +224,9 @@ GgufImport build(const gguf::Header& h, const QString& origin)
         m.vHeadDim = k.integer("attention.value_length_mla", valueLength, 1, 65536);
         m.qkNopeHeadDim = qkHead - m.qkRopeHeadDim;
         if (m.qkNopeHeadDim < 1)
-            fail(QStringLiteral("%1.attention.key_length: %2 leaves no room beside the rope dimension %3")
+            fail(QCoreApplication::translate(
+                     "is::GgufImport",
+                     "%1.attention.key_length: %2 leaves no room beside the rope dimension %3")
                      .arg(out.architecture)
                      .arg(qkHead)
                      .arg(m.qkRopeHeadDim));
@@ -255,12 +267,13 @@ std::optional<gguf::Header> readHeader(const QString& path, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        *error = QCoreApplication::translate("is::GgufImport", "%1: cannot open: %2")
+                     .arg(path, file.errorString());
         return std::nullopt;
     }
     const qint64 size = file.size();
     if (size <= 0) {
-        *error = path + QStringLiteral(": empty file");
+        *error = QCoreApplication::translate("is::GgufImport", "%1: empty file").arg(path);
         return std::nullopt;
     }
     if (const uchar* mapped = file.map(0, size)) {
@@ -276,12 +289,14 @@ std::optional<gguf::Header> readHeader(const QString& path, QString* error)
     for (qint64 chunk = 4ll << 20;; chunk *= 2) {
         const qint64 want = std::min(size, chunk);
         if (!file.seek(0)) {
-            *error = path + QStringLiteral(": cannot read: ") + file.errorString();
+            *error = QCoreApplication::translate("is::GgufImport", "%1: cannot read: %2")
+                         .arg(path, file.errorString());
             return std::nullopt;
         }
         const QByteArray bytes = file.read(want);
         if (bytes.size() != want) {
-            *error = path + QStringLiteral(": cannot read: ") + file.errorString();
+            *error = QCoreApplication::translate("is::GgufImport", "%1: cannot read: %2")
+                         .arg(path, file.errorString());
             return std::nullopt;
         }
         const gguf::ParseResult r =
@@ -291,7 +306,8 @@ std::optional<gguf::Header> readHeader(const QString& path, QString* error)
             return r.header;
         if (!r.needMore || want >= size || want >= kMaxHeader) {
             *error = path + QStringLiteral(": ") +
-                     (r.needMore ? QStringLiteral("header larger than 1 GiB") : r.error);
+                     (r.needMore ? QCoreApplication::translate("is::GgufImport", "header larger than 1 GiB")
+                                 : r.error);
             return std::nullopt;
         }
     }

@@ -4,8 +4,9 @@
 #include "common/JsonFields.h"
 #include "common/Log.h"
 
-#include <QFile>
+#include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -62,7 +63,7 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
     m.kind = SourceKind::Datasheet;
 
     if (modelType.isEmpty()) {
-        *error = origin + QStringLiteral(": model_type: missing");
+        *error = QCoreApplication::translate("is::HfConfigImport", "%1: model_type: missing").arg(origin);
         return std::nullopt;
     }
     readCommon(f, m);
@@ -115,8 +116,10 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
         m.attentionChunk = f.integer("attention_chunk_size", 0, 0, 1 << 30);
         m.chunkGlobalEvery = m.attentionChunk > 0 ? 4 : 0;
     } else {
-        *error = origin + QStringLiteral(": model_type: unsupported '") + modelType +
-                 QStringLiteral("' (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)");
+        *error = QCoreApplication::translate(
+                     "is::HfConfigImport", "%1: model_type: unsupported '%2' (llama, mistral, mixtral, "
+                                           "qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)")
+                     .arg(origin, modelType);
         return std::nullopt;
     }
     if (!err.isEmpty()) {
@@ -135,18 +138,20 @@ std::optional<ModelEntry> importHfConfigFile(const QString& path, QString* error
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        *error = QCoreApplication::translate("is::HfConfigImport", "%1: cannot open: %2")
+                     .arg(path, file.errorString());
         return std::nullopt;
     }
     if (file.size() > 16 * 1024 * 1024) {
-        *error = path + QStringLiteral(": too large for a config.json");
+        *error =
+            QCoreApplication::translate("is::HfConfigImport", "%1: too large for a config.json").arg(path);
         return std::nullopt;
     }
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = path + QStringLiteral(": not a JSON object (") + pe.errorString() +
-                 QStringLiteral(" at offset %1)").arg(pe.offset);
+        *error = QCoreApplication::translate("is::HfConfigImport", "%1: not a JSON object (%2 at offset %3)")
+                     .arg(path, pe.errorString(), QString::number(pe.offset));
         return std::nullopt;
     }
     return importHfConfig(doc.object(), path, error);

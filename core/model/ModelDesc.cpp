@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/ModelDesc.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace is {
@@ -63,28 +65,30 @@ QString ModelDesc::validate() const
 {
     auto positive = [](int v) { return v > 0; };
     if (!positive(layers))
-        return QStringLiteral("layers: must be a positive integer");
+        return QCoreApplication::translate("is::ModelDesc", "layers: must be a positive integer");
     if (!positive(hidden))
-        return QStringLiteral("hidden: must be a positive integer");
+        return QCoreApplication::translate("is::ModelDesc", "hidden: must be a positive integer");
     if (!positive(heads))
-        return QStringLiteral("heads: must be a positive integer");
+        return QCoreApplication::translate("is::ModelDesc", "heads: must be a positive integer");
     if (!positive(vocab))
-        return QStringLiteral("vocab: must be a positive integer");
+        return QCoreApplication::translate("is::ModelDesc", "vocab: must be a positive integer");
     if (attention == AttentionKind::MLA) {
         if (!positive(kvLoraRank) || !positive(qkNopeHeadDim) || !positive(vHeadDim))
-            return QStringLiteral("mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive");
+            return QCoreApplication::translate(
+                "is::ModelDesc", "mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive");
     } else {
         if (!positive(headDim))
-            return QStringLiteral("head_dim: must be a positive integer");
+            return QCoreApplication::translate("is::ModelDesc", "head_dim: must be a positive integer");
         if (!positive(kvHeads) || kvHeads > heads)
-            return QStringLiteral("kv_heads: must be between 1 and heads");
+            return QCoreApplication::translate("is::ModelDesc", "kv_heads: must be between 1 and heads");
     }
     if (experts > 0 && (activeExperts <= 0 || activeExperts > experts || expertFfn <= 0))
-        return QStringLiteral("moe: needs 1 <= active <= experts and a positive expert_ffn");
+        return QCoreApplication::translate("is::ModelDesc",
+                                           "moe: needs 1 <= active <= experts and a positive expert_ffn");
     if (moeLayerCount() < layers && denseFfn <= 0)
-        return QStringLiteral("ffn: dense layers need a positive ffn width");
+        return QCoreApplication::translate("is::ModelDesc", "ffn: dense layers need a positive ffn width");
     if (maxContext < 0)
-        return QStringLiteral("max_context: must not be negative");
+        return QCoreApplication::translate("is::ModelDesc", "max_context: must not be negative");
     return {};
 }
 

@@ -3,6 +3,8 @@
 
 #include "common/JsonFields.h"
 
+#include <QCoreApplication>
+
 namespace is {
 
 ModelDesc ModelEntry::resolve(Bound bound) const
@@ -32,7 +34,9 @@ std::optional<ParametricSpec> parseParametric(const QJsonObject& obj, const QStr
     if (auto k = attentionKindFromId(att))
         s.attention = *k;
     else
-        f.fail("attention", QStringLiteral("unknown attention '%1' (mha, gqa, mqa, mla)").arg(att));
+        f.fail("attention",
+               QCoreApplication::translate("is::ModelEntry", "unknown attention '%1' (mha, gqa, mqa, mla)")
+                   .arg(att));
     s.kvHeads = f.integer("kv_heads", 8, 1, 4096);
     s.headDim = f.integer("head_dim", 128, 1, 4096);
     s.expertsActive = f.integer("experts_active", 8, 1, 4096);
@@ -42,7 +46,7 @@ std::optional<ParametricSpec> parseParametric(const QJsonObject& obj, const QStr
     s.kvLoraRank = f.integer("kv_lora_rank", 512, 1, kMaxDim);
     s.qkRopeHeadDim = f.integer("qk_rope_head_dim", 64, 0, kMaxDim);
     if (f.ok() && s.activeParams.value > s.totalParams.value)
-        f.fail("active_params", QStringLiteral("exceeds total_params"));
+        f.fail("active_params", QCoreApplication::translate("is::ModelEntry", "exceeds total_params"));
     if (!f.ok())
         return std::nullopt;
     return s;
@@ -62,7 +66,7 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
     if (auto k = sourceKindFromId(kindId))
         m.kind = *k;
     else
-        f.fail("kind", QStringLiteral("unknown kind '%1'").arg(kindId));
+        f.fail("kind", QCoreApplication::translate("is::ModelEntry", "unknown kind '%1'").arg(kindId));
     if (!f.ok())
         return std::nullopt;
 
@@ -89,7 +93,9 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
     if (auto k = attentionKindFromId(att))
         m.attention = *k;
     else
-        f.fail("attention", QStringLiteral("unknown attention '%1' (mha, gqa, mqa, mla)").arg(att));
+        f.fail("attention",
+               QCoreApplication::translate("is::ModelEntry", "unknown attention '%1' (mha, gqa, mqa, mla)")
+                   .arg(att));
     if (m.attention == AttentionKind::MQA)
         m.kvHeads = 1;
 
@@ -101,7 +107,8 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
         m.qkRopeHeadDim = mla.integer("qk_rope_head_dim", 0, 0, kMaxDim, true);
         m.vHeadDim = mla.integer("v_head_dim", 0, 1, kMaxDim, true);
     } else if (m.attention == AttentionKind::MLA) {
-        f.fail("mla", QStringLiteral("attention \"mla\" needs an \"mla\" object"));
+        f.fail("mla",
+               QCoreApplication::translate("is::ModelEntry", "attention \"mla\" needs an \"mla\" object"));
     }
     if (f.has("moe")) {
         JsonFields moe(f.object("moe"), f.fieldPath("moe"), error);
