@@ -1565,6 +1565,87 @@
     </message>
 </context>
 <context>
+    <name>is::Calibration</name>
+    <message>
+        <location filename="../core/hardware/Calibration.cpp" line="+69"/>
+        <source>fractions must be in (0, 1]</source>
+        <translation>比例值必须在 (0, 1] 区间内</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>%1.generations[%2].from_date: missing</source>
+        <translation>%1.generations[%2].from_date：缺失</translation>
+    </message>
+</context>
+<context>
+    <name>is::Catalog</name>
+    <message>
+        <location filename="../core/hardware/Catalog.cpp" line="+36"/>
+        <source>unknown class &apos;%1&apos; (hbm, sram-dataflow, tiered, cpu)</source>
+        <translation>未知的设备类别“%1”（应为 hbm、sram-dataflow、tiered 或 cpu）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>unknown precision &apos;%1&apos;</source>
+        <translation>未知的精度“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>unknown precision</source>
+        <translation>未知的精度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>needs at least one precision</source>
+        <translation>至少需要一种精度</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unknown tier &apos;%1&apos; (sram, hbm, ddr, external)</source>
+        <translation>未知的内存层级“%1”（应为 sram、hbm、ddr 或 external）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>needs at least one tier</source>
+        <translation>至少需要一个内存层级</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1.memory: no tier fits the class</source>
+        <translation>%1.memory：没有与该设备类别相符的内存层级</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>expected scale-up or scale-out</source>
+        <translation>应为 scale-up 或 scale-out</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>%1: not a JSON object (%2 at offset %3)</source>
+        <translation>%1：不是 JSON 对象（%2，偏移量 %3）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: version: unsupported catalog version %2 (expected 1)</source>
+        <translation>%1：version：不支持的目录版本 %2（应为 1）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1: expected one of devices, links, systems, models or families</source>
+        <translation>%1：应包含 devices、links、systems、models 或 families 之一</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: larger than 64 MiB; not a catalog file</source>
+        <translation>%1：大于 64 MiB，不是目录文件</translation>
+    </message>
+</context>
+<context>
     <name>is::Engine</name>
     <message>
         <location filename="../core/engine/DataflowModel.cpp" line="+95"/>
@@ -1592,7 +1673,27 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+181"/>
+        <location filename="../core/engine/Engine.cpp" line="+50"/>
+        <source>device: missing</source>
+        <translation>device：缺失</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>count: must be at least 1</source>
+        <translation>count：必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>workload: input and output tokens and concurrency must be at least 1</source>
+        <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>device %1: needs positive compute, memory capacity and bandwidth</source>
+        <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1602,7 +1703,12 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+101"/>
+        <source>model %1 fits on no count of %2 up to %3</source>
+        <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>needs %1 chips</source>
         <translation>需要 %1 个芯片</translation>
     </message>
@@ -1618,6 +1724,352 @@
     </message>
 </context>
 <context>
+    <name>is::GgufImport</name>
+    <message>
+        <location filename="../core/model/GgufImport.cpp" line="+47"/>
+        <source>%1: missing</source>
+        <translation>%1：缺失</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: per-layer arrays are not supported</source>
+        <translation>%1：不支持逐层数组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: not an integer</source>
+        <translation>%1：不是整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 is out of range [%3, %4]</source>
+        <translation>%1：%2 超出范围 [%3, %4]</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>general.architecture: missing</source>
+        <translation>general.architecture：缺失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>general.architecture: longer than 64 characters</source>
+        <translation>general.architecture：超过 64 个字符</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>tokenizer.ggml.tokens: %1 entries is out of range</source>
+        <translation>tokenizer.ggml.tokens：条目数 %1 超出范围</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>token_embd.weight: row length %1 differs from %2.embedding_length %3</source>
+        <translation>token_embd.weight：行长度 %1 与 %2.embedding_length（%3）不一致</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>%1.attention.key_length: %2 leaves no room beside the rope dimension %3</source>
+        <translation>%1.attention.key_length：%2 减去 RoPE 维度 %3 后已无剩余</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: empty file</source>
+        <translation>%1：文件为空</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+6"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>header larger than 1 GiB</source>
+        <translation>文件头大于 1 GiB</translation>
+    </message>
+</context>
+<context>
+    <name>is::HfConfigImport</name>
+    <message>
+        <location filename="../core/model/HfConfigImport.cpp" line="+66"/>
+        <source>%1: model_type: missing</source>
+        <translation>%1：model_type：缺失</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>%1: model_type: unsupported &apos;%2&apos; (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)</source>
+        <translation>%1：model_type：不支持“%2”（支持 llama、mistral、mixtral、qwen2、qwen3、qwen3_moe、deepseek_v3、kimi_k2、gpt_oss、llama4）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: too large for a config.json</source>
+        <translation>%1：文件过大，不是 config.json</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not a JSON object (%2 at offset %3)</source>
+        <translation>%1：不是 JSON 对象（%2，偏移量 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>is::JsonFields</name>
+    <message>
+        <location filename="../core/common/JsonFields.cpp" line="+27"/>
+        <location line="+15"/>
+        <location line="+15"/>
+        <location line="+35"/>
+        <location line="+27"/>
+        <location line="+15"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected a number</source>
+        <translation>应为数字</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected an array</source>
+        <translation>应为数组</translation>
+    </message>
+</context>
+<context>
+    <name>is::ModelDesc</name>
+    <message>
+        <location filename="../core/model/ModelDesc.cpp" line="+68"/>
+        <source>layers: must be a positive integer</source>
+        <translation>layers：必须为正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hidden: must be a positive integer</source>
+        <translation>hidden：必须为正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>heads: must be a positive integer</source>
+        <translation>heads：必须为正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vocab: must be a positive integer</source>
+        <translation>vocab：必须为正整数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive</source>
+        <translation>mla：kv_lora_rank、qk_nope_head_dim 和 v_head_dim 必须为正数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>head_dim: must be a positive integer</source>
+        <translation>head_dim：必须为正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kv_heads: must be between 1 and heads</source>
+        <translation>kv_heads：必须介于 1 和 heads 之间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>moe: needs 1 &lt;= active &lt;= experts and a positive expert_ffn</source>
+        <translation>moe：需要满足 1 &lt;= active &lt;= experts，且 expert_ffn 为正数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ffn: dense layers need a positive ffn width</source>
+        <translation>ffn：稠密层的 ffn 宽度必须为正数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>max_context: must not be negative</source>
+        <translation>max_context：不能为负数</translation>
+    </message>
+</context>
+<context>
+    <name>is::ModelEntry</name>
+    <message>
+        <location filename="../core/model/ModelEntry.cpp" line="+38"/>
+        <location line="+59"/>
+        <source>unknown attention &apos;%1&apos; (mha, gqa, mqa, mla)</source>
+        <translation>未知的注意力类型“%1”（应为 mha、gqa、mqa 或 mla）</translation>
+    </message>
+    <message>
+        <location line="-48"/>
+        <source>exceeds total_params</source>
+        <translation>超过 total_params</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>unknown kind &apos;%1&apos;</source>
+        <translation>未知的类型“%1”</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>attention &quot;mla&quot; needs an &quot;mla&quot; object</source>
+        <translation>attention 为 &quot;mla&quot; 时需要 &quot;mla&quot; 对象</translation>
+    </message>
+</context>
+<context>
+    <name>is::Scenario</name>
+    <message>
+        <location filename="../core/scenario/Scenario.cpp" line="+96"/>
+        <source>%1: empty model id</source>
+        <translation>%1：模型 ID 为空</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: expected a catalog id, {&quot;config&quot;: path} or a model description</source>
+        <translation>%1：应为目录 ID、{&quot;config&quot;: path} 或模型描述</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1.catalog: expected a model id</source>
+        <translation>%1.catalog：应为模型 ID</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1.config: expected a path to config.json</source>
+        <translation>%1.config：应为 config.json 的路径</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>unknown precision &apos;%1&apos; (fp32, bf16, fp16, fp8, int8, fp4, int4)</source>
+        <translation>未知的精度“%1”（应为 fp32、bf16、fp16、fp8、int8、fp4 或 int4）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>empty device id</source>
+        <translation>设备 ID 为空</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>tp x pp x dp = %1 but count is %2</source>
+        <translation>tp x pp x dp = %1，但 count 为 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ep must divide tp x dp</source>
+        <translation>ep 必须能整除 tp x dp</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expected &quot;auto&quot; or {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</source>
+        <translation>应为 &quot;auto&quot; 或 {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>expected auto, resident or weight-streaming</source>
+        <translation>应为 auto、resident 或 weight-streaming</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unknown method &apos;%1&apos; (draft, medusa, eagle3, mtp)</source>
+        <translation>未知的投机解码方法“%1”（应为 draft、medusa、eagle3 或 mtp）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>unsupported version %1 (this build reads version %2)</source>
+        <translation>不支持的版本 %1（当前程序只能读取版本 %2）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <location line="+2"/>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected fixed, offline or server</source>
+        <translation>应为 fixed、offline 或 server</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1.id: duplicate id &apos;%2&apos;</source>
+        <translation>%1.id：重复的 ID“%2”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1.model: no model here and no scenario-level model</source>
+        <translation>%1.model：此处未指定模型，场景级别也没有模型</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: larger than 64 MiB; not a scenario</source>
+        <translation>%1：大于 64 MiB，不是场景文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: malformed JSON: %2 at offset %3</source>
+        <translation>%1：JSON 格式错误：%2（偏移量 %3）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: expected a JSON object at the top level</source>
+        <translation>%1：顶层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: cannot save: %2</source>
+        <translation>%1：无法保存：%2</translation>
+    </message>
+</context>
+<context>
     <name>is::ScenarioAnalysis</name>
     <message>
         <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+183"/>
@@ -1628,6 +2080,196 @@
         <location line="+50"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
+    </message>
+</context>
+<context>
+    <name>is::ScenarioEvaluation</name>
+    <message>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+32"/>
+        <source>%1: unknown model &apos;%2&apos;</source>
+        <translation>%1：未知的模型“%2”</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: unknown link &apos;%2&apos;</source>
+        <translation>%1：未知的链路“%2”</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1.device: unknown device &apos;%2&apos;</source>
+        <translation>%1.device：未知的设备“%2”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1.system: unknown system &apos;%2&apos;</source>
+        <translation>%1.system：未知的系统“%2”</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1.system: &apos;%2&apos; holds %3, not %4</source>
+        <translation>%1.system：“%2”搭载的是 %3，而不是 %4</translation>
+    </message>
+</context>
+<context>
+    <name>is::Sourced</name>
+    <message>
+        <location filename="../core/common/Sourced.cpp" line="+101"/>
+        <source>%1: expected a number or {&quot;value&quot;, &quot;source&quot;, &quot;kind&quot;}</source>
+        <translation>%1：应为数字或 {&quot;value&quot;, &quot;source&quot;, &quot;kind&quot;}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1.value: missing number</source>
+        <translation>%1.value：缺少数值</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: a range needs both min and max</source>
+        <translation>%1：范围需要同时提供 min 和 max</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: range min must not exceed max</source>
+        <translation>%1：范围的 min 不能大于 max</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1.value: outside [min, max]</source>
+        <translation>%1.value：超出 [min, max] 范围</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1.kind: unknown kind &apos;%2&apos; (datasheet, vendor-claim, third-party, measured, calibrated, assumed, speculation)</source>
+        <translation>%1.kind：未知的类型“%2”（应为 datasheet、vendor-claim、third-party、measured、calibrated、assumed 或 speculation）</translation>
+    </message>
+</context>
+<context>
+    <name>is::ThisMachine</name>
+    <message>
+        <location filename="../core/engine/ThisMachine.cpp" line="+25"/>
+        <source>This machine (%1 threads)</source>
+        <translation>本机（%1 个线程）</translation>
+    </message>
+</context>
+<context>
+    <name>is::Topology</name>
+    <message>
+        <location filename="../core/topology/Topology.cpp" line="+109"/>
+        <source>links: %1 devices in systems of %2 need a scale-out link between systems</source>
+        <translation>links：%1 个设备（每个系统 %2 个）需要在系统之间使用横向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>links: %1 devices are not connected; add a scale-up link inside the system</source>
+        <translation>links：%1 个设备之间未连通；请在系统内添加纵向扩展链路</translation>
+    </message>
+</context>
+<context>
+    <name>is::Validation</name>
+    <message>
+        <location filename="../core/engine/Validation.cpp" line="+89"/>
+        <source>unterminated quoted field</source>
+        <translation>带引号的字段未闭合</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>missing column &apos;%1&apos;</source>
+        <translation>缺少列“%1”</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected %1 columns, found %2</source>
+        <translation>应有 %1 列，实际为 %2 列</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>id: empty</source>
+        <translation>id：为空</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>chips: expected a whole number, got &apos;%1&apos;</source>
+        <translation>chips：应为整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>input_tokens: expected a positive number, got &apos;%1&apos;</source>
+        <translation>input_tokens：应为正数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>output_tokens: expected a positive number, got &apos;%1&apos;</source>
+        <translation>output_tokens：应为正数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>concurrency: expected a whole number, got &apos;%1&apos;</source>
+        <translation>concurrency：应为整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ttft_limit_ms: expected a number, got &apos;%1&apos;</source>
+        <translation>ttft_limit_ms：应为数字，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>tpot_limit_ms: expected a number, got &apos;%1&apos;</source>
+        <translation>tpot_limit_ms：应为数字，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>value: expected a positive number, got &apos;%1&apos;</source>
+        <translation>value：应为正数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: empty file (expected a header line)</source>
+        <translation>%1：文件为空（应有表头行）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: larger than 256 MiB</source>
+        <translation>%1：大于 256 MiB</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>unknown device &apos;%1&apos;</source>
+        <translation>未知的设备“%1”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown precision &apos;%1&apos;</source>
+        <translation>未知的精度“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown speculative method &apos;%1&apos;</source>
+        <translation>未知的投机解码方法“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown model &apos;%1&apos;</source>
+        <translation>未知的模型“%1”</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>unknown scenario &apos;%1&apos;</source>
+        <translation>未知的场景“%1”</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>unknown metric &apos;%1&apos;</source>
+        <translation>未知的指标“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>does not fit: %1</source>
+        <translation>装不下：%1</translation>
     </message>
 </context>
 <context>
@@ -1646,6 +2288,16 @@
         <location line="+27"/>
         <source>one unit needs %1 MW at peak, more than the budget</source>
         <translation>一个单元峰值需要 %1 兆瓦，超出预算</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1: must be a positive number</source>
+        <translation>%1：必须为正数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>latency targets must not be negative</source>
+        <translation>延迟目标不能为负数</translation>
     </message>
 </context>
 <context>
@@ -1674,6 +2326,460 @@
         <location line="+3"/>
         <source>%1 and %2</source>
         <translation>%1 且 %2</translation>
+    </message>
+</context>
+<context>
+    <name>is::cost::TcoAssumptions</name>
+    <message>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+104"/>
+        <source>expected capex or rental, got &apos;%1&apos;</source>
+        <translation>应为 capex 或 rental，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>expected hyperscaler, neocloud or reserved-3y, got &apos;%1&apos;</source>
+        <translation>应为 hyperscaler、neocloud 或 reserved-3y，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+</context>
+<context>
+    <name>is::cost::TcoEditing</name>
+    <message>
+        <location filename="../core/cost/TcoEditing.cpp" line="+111"/>
+        <source>%1: not a TCO assumption</source>
+        <translation>%1：不是 TCO 假设项</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: not a per-deployment price</source>
+        <translation>%1：不是按部署设置的价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: only set per deployment</source>
+        <translation>%1：只能按部署设置</translation>
+    </message>
+</context>
+<context>
+    <name>is::cost::TcoFields</name>
+    <message>
+        <location filename="../core/cost/TcoFields.cpp" line="+98"/>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be a share above 0 and at most 1</source>
+        <translation>必须是大于 0 且不超过 1 的比例</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be at least 1</source>
+        <translation>必须至少为 1</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::BenchDecode</name>
+    <message>
+        <location filename="../core/executor/BenchDecode.cpp" line="+154"/>
+        <source>synthetic:%1: the model needs %2 GB, more than this machine&apos;s memory allows (%3 GB)</source>
+        <translation>synthetic:%1：模型需要 %2 GB，超出本机内存允许的上限（%3 GB）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>out of memory while loading the model</source>
+        <translation>加载模型时内存不足</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::GgufReader</name>
+    <message>
+        <location filename="../core/executor/GgufReader.cpp" line="+75"/>
+        <source>tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)</source>
+        <translation>张量 %1：不支持的张量类型 %2（支持读取 F32、F16、BF16、Q8_0）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>tensor %1: row length %2 is not a multiple of the %3 block</source>
+        <translation>张量 %1：行长度 %2 不是 %3 块大小的整数倍</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file</source>
+        <translation>张量 %1：%2 行、每行 %3 字节，无法容纳在 %4 字节的文件中</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>tensor %1: size %2 bytes disagrees with the header&apos;s layout</source>
+        <translation>张量 %1：大小 %2 字节与文件头中的布局不符</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>tensor %1 is missing</source>
+        <translation>缺少张量 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>tensor %1 should be a vector</source>
+        <translation>张量 %1 应为向量</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>metadata key %1 is missing</source>
+        <translation>缺少元数据键 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>metadata key %1 is not an integer</source>
+        <translation>元数据键 %1 不是整数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>metadata key %1 = %2 is out of range</source>
+        <translation>元数据键 %1 = %2 超出范围</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>metadata key %1 is not a number</source>
+        <translation>元数据键 %1 不是数字</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>metadata key general.architecture is missing</source>
+        <translation>缺少元数据键 general.architecture</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>general.architecture &apos;%1&apos; is not supported (llama is)</source>
+        <translation>不支持的 general.architecture“%1”（仅支持 llama）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>llama.block_count = %1 is out of range</source>
+        <translation>llama.block_count = %1 超出范围</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>tokenizer.ggml.tokens has %1 entries but the embedding has %2 rows</source>
+        <translation>tokenizer.ggml.tokens 有 %1 个条目，但嵌入矩阵有 %2 行</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1: out of memory while reading the header</source>
+        <translation>%1：读取文件头时内存不足</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::Llama2cReader</name>
+    <message>
+        <location filename="../core/executor/Llama2cReader.cpp" line="+40"/>
+        <source>truncated: a llama2.c checkpoint starts with a 28-byte header</source>
+        <translation>文件被截断：llama2.c 检查点应以 28 字节的文件头开始</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>header field %1 = %2 is invalid</source>
+        <translation>文件头字段 %1 = %2 无效</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>n_heads %1 / n_kv_heads %2 do not divide dim %3</source>
+        <translation>n_heads %1 / n_kv_heads %2 无法整除 dim %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>header field n_layers = %1 is out of range</source>
+        <translation>文件头字段 n_layers = %1 超出范围</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>header sizes overflow</source>
+        <translation>文件头中的大小溢出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>file is %1 bytes but its header (dim %2, layers %3, vocab %4, seq_len %5) implies %6</source>
+        <translation>文件大小为 %1 字节，但其文件头（dim %2、layers %3、vocab %4、seq_len %5）对应的大小为 %6 字节</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::Model</name>
+    <message>
+        <location filename="../core/executor/Model.cpp" line="+61"/>
+        <source>tensor %1 is missing</source>
+        <translation>缺少张量 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tensor %1 has shape %2x%3x%4, expected %5x%6x%7</source>
+        <translation>张量 %1 的形状为 %2x%3x%4，应为 %5x%6x%7</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 = %2 is out of range</source>
+        <translation>%1 = %2 超出范围</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>head dimension %1 is odd; RoPE needs pairs</source>
+        <translation>注意力头维度 %1 为奇数；RoPE 需要成对的维度</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>layer_norm_rms_epsilon is out of range</source>
+        <translation>layer_norm_rms_epsilon 超出范围</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rope.freq_base is out of range</source>
+        <translation>rope.freq_base 超出范围</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 layers found, block_count says %2</source>
+        <translation>找到 %1 层，但 block_count 为 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>tensor output_norm has %1 elements, expected %2</source>
+        <translation>张量 output_norm 有 %1 个元素，应为 %2 个</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>norm weights have the wrong length (layer %1)</source>
+        <translation>归一化权重长度错误（第 %1 层）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+2"/>
+        <source>%1 (layer %2)</source>
+        <translation>%1（第 %2 层）</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::ModelLoader</name>
+    <message>
+        <location filename="../core/executor/ModelLoader.cpp" line="+22"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: file is too short to be a model (%2 bytes)</source>
+        <translation>%1：文件过短，不是模型文件（%2 字节）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: not enough memory to load %2 bytes</source>
+        <translation>%1：内存不足，无法加载 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: loading cancelled</source>
+        <translation>%1：加载已取消</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: read failed at offset %2: %3</source>
+        <translation>%1：在偏移量 %2 处读取失败：%3</translation>
+    </message>
+</context>
+<context>
+    <name>is::exec::SyntheticModel</name>
+    <message>
+        <location filename="../core/executor/SyntheticModel.cpp" line="+108"/>
+        <source>empty SPEC</source>
+        <translation>SPEC 为空</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&apos;%1&apos; is not key=value</source>
+        <translation>“%1”不是 key=value 格式</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>dtype &apos;%1&apos; is not one of f32, f16, bf16, q8_0</source>
+        <translation>dtype“%1”不是 f32、f16、bf16、q8_0 之一</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>seed &apos;%1&apos; is not an unsigned integer</source>
+        <translation>seed“%1”不是无符号整数</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 &apos;%2&apos; must be an integer in %3..%4</source>
+        <translation>%1“%2”必须是 %3..%4 范围内的整数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown field &apos;%1&apos; (dim, layers, heads, kv_heads, ffn, vocab, dtype, experts, top_k, seed, ctx)</source>
+        <translation>未知字段“%1”（可用字段：dim、layers、heads、kv_heads、ffn、vocab、dtype、experts、top_k、seed、ctx）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>dim %1 must be a multiple of heads %2 with an even head size</source>
+        <translation>dim %1 必须是 heads %2 的整数倍，且每个头的维度为偶数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>kv_heads %1 must divide heads %2</source>
+        <translation>kv_heads %1 必须能整除 heads %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>dtype q8_0 needs dim and ffn to be multiples of 32</source>
+        <translation>dtype 为 q8_0 时，dim 和 ffn 必须是 32 的倍数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>top_k %1 must be in 1..experts (%2)</source>
+        <translation>top_k %1 必须在 1..experts（%2）范围内</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>top_k needs experts</source>
+        <translation>设置 top_k 时需要 experts</translation>
+    </message>
+</context>
+<context>
+    <name>is::gguf::GgufHeader</name>
+    <message>
+        <location filename="../core/model/GgufHeader.cpp" line="+132"/>
+        <source>truncated: %1 needs %2 bytes at offset %3 but the file has %4 left</source>
+        <translation>文件被截断：%1 在偏移量 %3 处需要 %2 字节，但文件只剩 %4 字节</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>header larger than the bytes read</source>
+        <translation>文件头大于已读取的字节数</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: length %2 exceeds the limit of %3 bytes</source>
+        <translation>%1：长度 %2 超过 %3 字节的上限</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>%1: metadata arrays nested deeper than 3 levels</source>
+        <translation>%1：元数据数组嵌套超过 3 层</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+99"/>
+        <source>%1: unknown metadata value type %2</source>
+        <translation>%1：未知的元数据值类型 %2</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>%1: array count %2 exceeds the limit of %3</source>
+        <translation>%1：数组元素数 %2 超过上限 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+13"/>
+        <location line="+226"/>
+        <source>%1: array of %2 elements runs past the end of the file</source>
+        <translation>%1：%2 个元素的数组超出了文件末尾</translation>
+    </message>
+    <message>
+        <location line="-231"/>
+        <source>%1: unknown metadata array element type %2</source>
+        <translation>%1：未知的元数据数组元素类型 %2</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>%1: n_dims %2 is not 1..%3</source>
+        <translation>%1：n_dims %2 不在 1..%3 范围内</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: dimension %2 = %3 is invalid</source>
+        <translation>%1：维度 %2 = %3 无效</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: row length %2 is not a multiple of the %3 block (%4)</source>
+        <translation>%1：行长度 %2 不是 %3 块大小（%4）的整数倍</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 elements of %3 cannot fit in a %4-byte file</source>
+        <translation>%1：%2 个 %3 元素无法容纳在 %4 字节的文件中</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>not a GGUF file (bad magic)</source>
+        <translation>不是 GGUF 文件（魔数错误）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unsupported GGUF version %1 (2 and 3 are read)</source>
+        <translation>不支持的 GGUF 版本 %1（支持读取版本 2 和 3）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>metadata_kv_count %1 is larger than the file can hold</source>
+        <translation>metadata_kv_count %1 超出文件可容纳的数量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>tensor_count %1 is larger than the file can hold</source>
+        <translation>tensor_count %1 超出文件可容纳的数量</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>metadata key &apos;%1&apos; appears twice</source>
+        <translation>元数据键“%1”重复出现</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>general.alignment must be a power of two up to 1 MiB</source>
+        <translation>general.alignment 必须是不超过 1 MiB 的 2 的幂</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>truncated: tensor data section starts past the end of the file</source>
+        <translation>文件被截断：张量数据段的起始位置超出文件末尾</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>tensor %1: data offset %2 is not aligned to %3</source>
+        <translation>张量 %1：数据偏移量 %2 未按 %3 对齐</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>tensor %1: data (offset %2, %3 bytes) runs past the end of the file</source>
+        <translation>张量 %1：数据（偏移量 %2，%3 字节）超出文件末尾</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tensor %1 appears twice</source>
+        <translation>张量 %1 重复出现</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>out of memory while reading the header</source>
+        <translation>读取文件头时内存不足</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is not an array of strings</source>
+        <translation>%1 不是字符串数组</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1: out of memory</source>
+        <translation>%1：内存不足</translation>
     </message>
 </context>
 <context>
@@ -2803,6 +3909,173 @@
         <location line="+7"/>
         <source>Set goal to %1</source>
         <translation>将目标设为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::serving::ScenarioSimulation</name>
+    <message>
+        <location filename="../core/serving/ScenarioSimulation.cpp" line="+61"/>
+        <source>no capacity at the workload: the engine estimates no throughput</source>
+        <translation>在此负载下没有可用容量：引擎估算的吞吐量为零</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>every request is longer than the KV cache holds</source>
+        <translation>所有请求都超出了 KV 缓存可容纳的长度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no request completed</source>
+        <translation>没有请求完成</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>requests: must be at least 1</source>
+        <translation>requests：必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>serving.deployments.%1: no deployment has this id</source>
+        <translation>serving.deployments.%1：没有部署使用此 ID</translation>
+    </message>
+</context>
+<context>
+    <name>is::serving::ServingConfig</name>
+    <message>
+        <location filename="../core/serving/ServingConfig.cpp" line="+57"/>
+        <source>must not be negative, got %1</source>
+        <translation>不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be positive, got %1</source>
+        <translation>必须为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>expected fixed, normal or lognormal, got &apos;%1&apos;</source>
+        <translation>应为 fixed、normal 或 lognormal，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>must be at least 1 token</source>
+        <translation>至少应为 1 个 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must not be below min</source>
+        <translation>不能小于 min</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>missing: a normal distribution needs a standard deviation</source>
+        <translation>缺失：正态分布需要标准差</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>missing: a log-normal distribution needs sigma</source>
+        <translation>缺失：对数正态分布需要 sigma</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>must be below 0.5</source>
+        <translation>必须小于 0.5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>prefill and decode replicas must both be positive (or both 0: off)</source>
+        <translation>预填充和解码副本数必须都为正数（或都为 0，表示关闭）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>expected poisson, constant, gamma, onoff or trace, got &apos;%1&apos;</source>
+        <translation>应为 poisson、constant、gamma、onoff 或 trace，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>missing: a trace arrival process needs a CSV file</source>
+        <translation>缺失：trace 到达过程需要 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>expected fixed or exponential</source>
+        <translation>应为 fixed 或 exponential</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>expected fixed, offline or server</source>
+        <translation>应为 fixed、offline 或 server</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected a whole number from 0 to 2^53</source>
+        <translation>应为 0 到 2^53 之间的整数</translation>
+    </message>
+</context>
+<context>
+    <name>is::serving::StepCostModel</name>
+    <message>
+        <location filename="../core/serving/StepCostModel.cpp" line="+82"/>
+        <source>does not fit: %1</source>
+        <translation>装不下：%1</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>no memory left for the KV cache of one sequence</source>
+        <translation>没有剩余内存容纳单个序列的 KV 缓存</translation>
+    </message>
+</context>
+<context>
+    <name>is::serving::Trace</name>
+    <message>
+        <location filename="../core/serving/Trace.cpp" line="+46"/>
+        <source>header must name 3 columns: timestamp,input_tokens,output_tokens</source>
+        <translation>表头必须包含 3 列：timestamp,input_tokens,output_tokens</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>expected 3 fields (timestamp,input_tokens,output_tokens), got %1</source>
+        <translation>应有 3 个字段（timestamp,input_tokens,output_tokens），实际为 %1 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>timestamp: expected a non-negative number of seconds, got &apos;%1&apos;</source>
+        <translation>timestamp：应为非负的秒数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>timestamp: %1 is earlier than the previous row&apos;s %2; sort the trace by time</source>
+        <translation>timestamp：%1 早于上一行的 %2；请按时间对轨迹排序</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>input_tokens: expected a whole number of at least 1, got &apos;%1&apos;</source>
+        <translation>input_tokens：应为不小于 1 的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>output_tokens: expected a whole number of at least 1, got &apos;%1&apos;</source>
+        <translation>output_tokens：应为不小于 1 的整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: empty trace: no request rows (timestamp,input_tokens,output_tokens)</source>
+        <translation>%1：轨迹为空：没有请求行（timestamp,input_tokens,output_tokens）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: cannot open trace: %2</source>
+        <translation>%1：无法打开轨迹文件：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: trace larger than 512 MiB</source>
+        <translation>%1：轨迹文件大于 512 MiB</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "common/JsonFields.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 #include <limits>
 
@@ -22,11 +24,11 @@ QString JsonFields::string(const char* key, const QString& fallback, bool requir
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return fallback;
     }
     if (!v.isString()) {
-        fail(key, QStringLiteral("expected a string"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected a string"));
         return fallback;
     }
     return v.toString();
@@ -37,11 +39,11 @@ double JsonFields::number(const char* key, double fallback, bool required)
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return fallback;
     }
     if (!v.isDouble() || !std::isfinite(v.toDouble())) {
-        fail(key, QStringLiteral("expected a number"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected a number"));
         return fallback;
     }
     return v.toDouble();
@@ -52,16 +54,19 @@ int JsonFields::integer(const char* key, int fallback, int min, int max, bool re
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return fallback;
     }
     const double d = v.toDouble(std::numeric_limits<double>::quiet_NaN());
     if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d)) {
-        fail(key, QStringLiteral("expected a whole number"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected a whole number"));
         return fallback;
     }
     if (d < min || d > max) {
-        fail(key, QStringLiteral("must be between %1 and %2, got %3").arg(min).arg(max).arg(d));
+        fail(key, QCoreApplication::translate("is::JsonFields", "must be between %1 and %2, got %3")
+                      .arg(min)
+                      .arg(max)
+                      .arg(d));
         return fallback;
     }
     return static_cast<int>(d);
@@ -73,7 +78,7 @@ bool JsonFields::boolean(const char* key, bool fallback)
     if (v.isUndefined() || v.isNull())
         return fallback;
     if (!v.isBool()) {
-        fail(key, QStringLiteral("expected true or false"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected true or false"));
         return fallback;
     }
     return v.toBool();
@@ -84,7 +89,7 @@ Sourced JsonFields::sourced(const char* key, bool required)
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return {};
     }
     QString err;
@@ -102,7 +107,7 @@ Sourced JsonFields::positiveSourced(const char* key, bool required)
     const bool present = has(key);
     Sourced s = sourced(key, required);
     if (ok() && present && (s.value <= 0 || (s.hasRange() && s.min <= 0)))
-        fail(key, QStringLiteral("must be positive"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "must be positive"));
     return s;
 }
 
@@ -111,11 +116,11 @@ QJsonObject JsonFields::object(const char* key, bool required)
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return {};
     }
     if (!v.isObject()) {
-        fail(key, QStringLiteral("expected an object"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected an object"));
         return {};
     }
     return v.toObject();
@@ -126,11 +131,11 @@ QJsonArray JsonFields::array(const char* key, bool required)
     const QJsonValue v = m_obj.value(QLatin1String(key));
     if (v.isUndefined() || v.isNull()) {
         if (required)
-            fail(key, QStringLiteral("missing"));
+            fail(key, QCoreApplication::translate("is::JsonFields", "missing"));
         return {};
     }
     if (!v.isArray()) {
-        fail(key, QStringLiteral("expected an array"));
+        fail(key, QCoreApplication::translate("is::JsonFields", "expected an array"));
         return {};
     }
     return v.toArray();

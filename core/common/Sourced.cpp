@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "common/Sourced.h"
 
+#include <QCoreApplication>
 #include <QJsonValue>
 
 #include <array>
@@ -97,7 +98,9 @@ std::optional<Sourced> parseSourced(const QJsonValue& v, const QString& field, Q
         return s;
     }
     if (!v.isObject()) {
-        *error = field + QStringLiteral(": expected a number or {\"value\", \"source\", \"kind\"}");
+        *error = QCoreApplication::translate("is::Sourced",
+                                             "%1: expected a number or {\"value\", \"source\", \"kind\"}")
+                     .arg(field);
         return std::nullopt;
     }
     const QJsonObject o = v.toObject();
@@ -105,30 +108,32 @@ std::optional<Sourced> parseSourced(const QJsonValue& v, const QString& field, Q
     const bool hasMin = o.value(QStringLiteral("min")).isDouble();
     const bool hasMax = o.value(QStringLiteral("max")).isDouble();
     if (!hasValue && !(hasMin && hasMax)) {
-        *error = field + QStringLiteral(".value: missing number");
+        *error = QCoreApplication::translate("is::Sourced", "%1.value: missing number").arg(field);
         return std::nullopt;
     }
     if (hasMin != hasMax) {
-        *error = field + QStringLiteral(": a range needs both min and max");
+        *error = QCoreApplication::translate("is::Sourced", "%1: a range needs both min and max").arg(field);
         return std::nullopt;
     }
     s.min = o.value(QStringLiteral("min")).toDouble();
     s.max = o.value(QStringLiteral("max")).toDouble();
     s.value = hasValue ? o.value(QStringLiteral("value")).toDouble() : 0.5 * (s.min + s.max);
     if (!std::isfinite(s.value) || !std::isfinite(s.min) || !std::isfinite(s.max) || s.min > s.max) {
-        *error = field + QStringLiteral(": range min must not exceed max");
+        *error = QCoreApplication::translate("is::Sourced", "%1: range min must not exceed max").arg(field);
         return std::nullopt;
     }
     if (hasMin && (s.value < s.min || s.value > s.max)) {
-        *error = field + QStringLiteral(".value: outside [min, max]");
+        *error = QCoreApplication::translate("is::Sourced", "%1.value: outside [min, max]").arg(field);
         return std::nullopt;
     }
     s.source = o.value(QStringLiteral("source")).toString();
     const QString kindId = o.value(QStringLiteral("kind")).toString(QStringLiteral("assumed"));
     const auto kind = sourceKindFromId(kindId);
     if (!kind) {
-        *error = field + QStringLiteral(".kind: unknown kind '") + kindId +
-                 QStringLiteral("' (datasheet, vendor-claim, third-party, measured, calibrated, assumed, speculation)");
+        *error = QCoreApplication::translate("is::Sourced",
+                                             "%1.kind: unknown kind '%2' (datasheet, vendor-claim, "
+                                             "third-party, measured, calibrated, assumed, speculation)")
+                     .arg(field, kindId);
         return std::nullopt;
     }
     s.kind = *kind;

@@ -131,11 +131,12 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
                                      const FleetTarget& target, const SloTargets& slo, QString* error)
 {
     if (!(target.value > 0) || !std::isfinite(target.value)) {
-        *error = QStringLiteral("%1: must be a positive number").arg(fleetTargetKindId(target.kind));
+        *error = QCoreApplication::translate("is::cost::FleetSizing", "%1: must be a positive number")
+                     .arg(fleetTargetKindId(target.kind));
         return std::nullopt;
     }
     if (slo.ttftS < 0 || slo.tpotS < 0) {
-        *error = QStringLiteral("latency targets must not be negative");
+        *error = QCoreApplication::translate("is::cost::FleetSizing", "latency targets must not be negative");
         return std::nullopt;
     }
     auto resolved = resolveScenario(s, engine.catalog(), error);

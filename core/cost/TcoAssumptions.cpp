@@ -5,6 +5,8 @@
 #include "cost/TcoFields.h"
 #include "scenario/Scenario.h"
 
+#include <QCoreApplication>
+
 namespace is::cost {
 
 namespace {
@@ -98,13 +100,17 @@ std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumption
     else if (pricing == QLatin1String("rental"))
         t.pricing = Pricing::Rental;
     else
-        f.fail("pricing", QStringLiteral("expected capex or rental, got '%1'").arg(pricing));
+        f.fail("pricing",
+               QCoreApplication::translate("is::cost::TcoAssumptions", "expected capex or rental, got '%1'")
+                   .arg(pricing));
     const QString preset = f.string("rental_preset", rentalPresetId(t.preset));
     if (auto p = rentalPresetFromId(preset))
         t.preset = *p;
     else
         f.fail("rental_preset",
-               QStringLiteral("expected hyperscaler, neocloud or reserved-3y, got '%1'").arg(preset));
+               QCoreApplication::translate("is::cost::TcoAssumptions",
+                                           "expected hyperscaler, neocloud or reserved-3y, got '%1'")
+                   .arg(preset));
     for (const TcoField& field : tcoFields())
         if (field.scenarioWide())
             if (auto v = readTcoField(f, field))
@@ -114,7 +120,8 @@ std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumption
         for (auto it = deps.begin(); it != deps.end() && f.ok(); ++it) {
             const QString path = f.fieldPath("deployments") + QLatin1Char('.') + it.key();
             if (!it.value().isObject()) {
-                *error = path + QStringLiteral(": expected an object");
+                *error = QCoreApplication::translate("is::cost::TcoAssumptions", "%1: expected an object")
+                             .arg(path);
                 break;
             }
             JsonFields df(it.value().toObject(), path, error);

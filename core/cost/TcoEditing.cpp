@@ -4,6 +4,8 @@
 #include "cost/TcoFields.h"
 #include "scenario/Scenario.h"
 
+#include <QCoreApplication>
+
 namespace is::cost {
 
 namespace {
@@ -106,13 +108,14 @@ std::optional<TcoSections> withAssumption(TcoSections s, const QString& deployme
     else
         path = kTco + QLatin1Char('.') + key;
     if (!field) {
-        *error = path + QStringLiteral(": not a TCO assumption");
+        *error = QCoreApplication::translate("is::cost::TcoEditing", "%1: not a TCO assumption").arg(path);
         return std::nullopt;
     }
     if (perDeployment ? !field->perDeployment : !field->scenarioWide()) {
-        *error = path + QStringLiteral(": ") +
-                 (perDeployment ? QStringLiteral("not a per-deployment price")
-                                : QStringLiteral("only set per deployment"));
+        *error = (perDeployment
+                      ? QCoreApplication::translate("is::cost::TcoEditing", "%1: not a per-deployment price")
+                      : QCoreApplication::translate("is::cost::TcoEditing", "%1: only set per deployment"))
+                     .arg(path);
         return std::nullopt;
     }
     if (value && !checkTcoValue(*field, *value, path, error))

@@ -3,6 +3,8 @@
 
 #include "common/JsonFields.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace is::cost {
@@ -93,13 +95,13 @@ QString checkReason(TcoCheck check)
 {
     switch (check) {
     case TcoCheck::Positive:
-        return QStringLiteral("must be positive");
+        return QCoreApplication::translate("is::cost::TcoFields", "must be positive");
     case TcoCheck::NonNegative:
-        return QStringLiteral("must not be negative");
+        return QCoreApplication::translate("is::cost::TcoFields", "must not be negative");
     case TcoCheck::Fraction:
-        return QStringLiteral("must be a share above 0 and at most 1");
+        return QCoreApplication::translate("is::cost::TcoFields", "must be a share above 0 and at most 1");
     case TcoCheck::AtLeastOne:
-        return QStringLiteral("must be at least 1");
+        return QCoreApplication::translate("is::cost::TcoFields", "must be at least 1");
     }
     return {};
 }

@@ -47,16 +47,17 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
                                            const CostAssumptions& c, int chips, Bound deviceBound, QString* error) const
 {
     if (!d.device) {
-        *error = QStringLiteral("device: missing");
+        *error = QCoreApplication::translate("is::Engine", "device: missing");
         return std::nullopt;
     }
     if (chips < 1) {
-        *error = QStringLiteral("count: must be at least 1");
+        *error = QCoreApplication::translate("is::Engine", "count: must be at least 1");
         return std::nullopt;
     }
     if (w.inputTokens < 1 || w.outputTokens < 1 || w.concurrency < 1 || !std::isfinite(w.inputTokens) ||
         !std::isfinite(w.outputTokens)) {
-        *error = QStringLiteral("workload: input and output tokens and concurrency must be at least 1");
+        *error = QCoreApplication::translate(
+            "is::Engine", "workload: input and output tokens and concurrency must be at least 1");
         return std::nullopt;
     }
     EvalContext ctx;
@@ -96,7 +97,9 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.idleW = dev.idlePowerW.at(deviceBound);
     ctx.peakW = dev.peakPowerW.at(deviceBound);
     if (ctx.peakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
-        *error = QStringLiteral("device %1: needs positive compute, memory capacity and bandwidth").arg(dev.id);
+        *error = QCoreApplication::translate(
+                     "is::Engine", "device %1: needs positive compute, memory capacity and bandwidth")
+                     .arg(dev.id);
         return std::nullopt;
     }
     if (chips > 1) {
@@ -309,7 +312,9 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     int chips = d.chips;
     if (d.autoChips) {
         if (needed == 0) {
-            *error = QStringLiteral("model %1 fits on no count of %2 up to %3").arg(m.id, d.device->id).arg(kMaxChipSearch);
+            *error = QCoreApplication::translate("is::Engine", "model %1 fits on no count of %2 up to %3")
+                         .arg(m.id, d.device->id)
+                         .arg(kMaxChipSearch);
             return std::nullopt;
         }
         chips = needed;

@@ -4,6 +4,7 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,7 +22,7 @@ Device thisMachineDevice(const MachineProbes& p)
 {
     Device d;
     d.id = thisMachineId();
-    d.name = QStringLiteral("This machine (%1 threads)").arg(p.threads);
+    d.name = QCoreApplication::translate("is::ThisMachine", "This machine (%1 threads)").arg(p.threads);
     d.vendor = QStringLiteral("probed");
     d.family = thisMachineId();
     d.cls = DeviceClass::Cpu;

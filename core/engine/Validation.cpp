@@ -3,6 +3,7 @@
 
 #include "hardware/Catalog.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 
@@ -85,18 +86,21 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
             return std::nullopt;
         };
         if (!ok)
-            return fail(QStringLiteral("unterminated quoted field"));
+            return fail(QCoreApplication::translate("is::Validation", "unterminated quoted field"));
         if (header.isEmpty()) {
             header = f;
             for (qsizetype c = 0; c < kColumns.size(); ++c) {
                 col[static_cast<size_t>(c)] = static_cast<int>(header.indexOf(kColumns[c]));
                 if (col[static_cast<size_t>(c)] < 0 && c < 14)
-                    return fail(QStringLiteral("missing column '%1'").arg(kColumns[c]));
+                    return fail(QCoreApplication::translate("is::Validation", "missing column '%1'")
+                                    .arg(kColumns[c]));
             }
             continue;
         }
         if (f.size() < header.size() - 4)
-            return fail(QStringLiteral("expected %1 columns, found %2").arg(header.size()).arg(f.size()));
+            return fail(QCoreApplication::translate("is::Validation", "expected %1 columns, found %2")
+                            .arg(header.size())
+                            .arg(f.size()));
         auto cell = [&](int c) -> QString {
             const int i = col[static_cast<size_t>(c)];
             return i >= 0 && i < f.size() ? f[i].trimmed() : QString();
@@ -126,27 +130,42 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
         double chips = 0;
         double conc = 0;
         if (r.id.isEmpty())
-            return fail(QStringLiteral("id: empty"));
+            return fail(QCoreApplication::translate("is::Validation", "id: empty"));
         if (!number(2, false, &chips) || chips != std::floor(chips))
-            return fail(QStringLiteral("chips: expected a whole number, got '%1'").arg(cell(2)));
+            return fail(
+                QCoreApplication::translate("is::Validation", "chips: expected a whole number, got '%1'")
+                    .arg(cell(2)));
         if (!number(5, true, &r.inputTokens) || r.inputTokens < 1)
-            return fail(QStringLiteral("input_tokens: expected a positive number, got '%1'").arg(cell(5)));
+            return fail(QCoreApplication::translate("is::Validation",
+                                                    "input_tokens: expected a positive number, got '%1'")
+                            .arg(cell(5)));
         if (!number(6, true, &r.outputTokens) || r.outputTokens < 1)
-            return fail(QStringLiteral("output_tokens: expected a positive number, got '%1'").arg(cell(6)));
+            return fail(QCoreApplication::translate("is::Validation",
+                                                    "output_tokens: expected a positive number, got '%1'")
+                            .arg(cell(6)));
         if (!number(7, false, &conc) || conc != std::floor(conc))
-            return fail(QStringLiteral("concurrency: expected a whole number, got '%1'").arg(cell(7)));
+            return fail(QCoreApplication::translate("is::Validation",
+                                                    "concurrency: expected a whole number, got '%1'")
+                            .arg(cell(7)));
         if (!number(9, false, &r.ttftLimitMs))
-            return fail(QStringLiteral("ttft_limit_ms: expected a number, got '%1'").arg(cell(9)));
+            return fail(
+                QCoreApplication::translate("is::Validation", "ttft_limit_ms: expected a number, got '%1'")
+                    .arg(cell(9)));
         if (!number(10, false, &r.tpotLimitMs))
-            return fail(QStringLiteral("tpot_limit_ms: expected a number, got '%1'").arg(cell(10)));
+            return fail(
+                QCoreApplication::translate("is::Validation", "tpot_limit_ms: expected a number, got '%1'")
+                    .arg(cell(10)));
         if (!number(13, true, &r.value) || r.value <= 0)
-            return fail(QStringLiteral("value: expected a positive number, got '%1'").arg(cell(13)));
+            return fail(
+                QCoreApplication::translate("is::Validation", "value: expected a positive number, got '%1'")
+                    .arg(cell(13)));
         r.chips = static_cast<int>(std::min(chips, 1e6));
         r.concurrency = static_cast<int>(std::min(conc, 1e8));
         rows.push_back(r);
     }
     if (header.isEmpty()) {
-        *error = origin + QStringLiteral(": empty file (expected a header line)");
+        *error = QCoreApplication::translate("is::Validation", "%1: empty file (expected a header line)")
+                     .arg(origin);
         return std::nullopt;
     }
     return rows;
@@ -156,11 +175,12 @@ std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& p
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + f.errorString();
+        *error =
+            QCoreApplication::translate("is::Validation", "%1: cannot open: %2").arg(path, f.errorString());
         return std::nullopt;
     }
     if (f.size() > 256 * 1024 * 1024) {
-        *error = path + QStringLiteral(": larger than 256 MiB");
+        *error = QCoreApplication::translate("is::Validation", "%1: larger than 256 MiB").arg(path);
         return std::nullopt;
     }
     return parseMeasurementsCsv(f.readAll(), path, error);
@@ -177,7 +197,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     };
     const Device* device = catalog.device(row.device);
     if (!device)
-        return skip(QStringLiteral("unknown device '%1'").arg(row.device));
+        return skip(QCoreApplication::translate("is::Validation", "unknown device '%1'").arg(row.device));
     Deployment d = defaultDeployment(catalog, *device, row.chips);
     d.name = row.id;
     d.autoChips = row.chips == 0;
@@ -185,16 +205,18 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     if (!row.precision.isEmpty()) {
         const auto p = precisionFromId(row.precision);
         if (!p)
-            return skip(QStringLiteral("unknown precision '%1'").arg(row.precision));
+            return skip(
+                QCoreApplication::translate("is::Validation", "unknown precision '%1'").arg(row.precision));
         d.weightPrecision = *p;
     }
     const auto spec = speculativeMethodFromId(row.speculative);
     if (!spec)
-        return skip(QStringLiteral("unknown speculative method '%1'").arg(row.speculative));
+        return skip(QCoreApplication::translate("is::Validation", "unknown speculative method '%1'")
+                        .arg(row.speculative));
     d.speculative = *spec;
     const ModelEntry* entry = catalog.model(row.model);
     if (!entry)
-        return skip(QStringLiteral("unknown model '%1'").arg(row.model));
+        return skip(QCoreApplication::translate("is::Validation", "unknown model '%1'").arg(row.model));
     const ModelDesc m = entry->resolve();
 
     Workload w;
@@ -214,7 +236,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     } else if (row.scenario == QLatin1String("server")) {
         goal = ServingGoal::LatencyBounded;
     } else {
-        return skip(QStringLiteral("unknown scenario '%1'").arg(row.scenario));
+        return skip(QCoreApplication::translate("is::Validation", "unknown scenario '%1'").arg(row.scenario));
     }
     std::function<double(const Estimate&)> metric;
     if (row.metric == QLatin1String("tok_s_user"))
@@ -226,14 +248,14 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     else if (row.metric == QLatin1String("ttft_ms"))
         metric = [](const Estimate& e) { return e.ttftS * 1000.0; };
     else
-        return skip(QStringLiteral("unknown metric '%1'").arg(row.metric));
+        return skip(QCoreApplication::translate("is::Validation", "unknown metric '%1'").arg(row.metric));
 
     QString err;
     auto e = engine.estimate(d, m, w, goal, CostAssumptions{}, &err);
     if (!e)
         return skip(err);
     if (!e->fits)
-        return skip(QStringLiteral("does not fit: ") + e->why);
+        return skip(QCoreApplication::translate("is::Validation", "does not fit: %1").arg(e->why));
     v.evaluated = true;
     v.predicted = metric(*e);
     v.ape = std::abs(v.predicted - row.value) / row.value;

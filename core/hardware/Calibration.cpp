@@ -3,6 +3,7 @@
 
 #include "common/JsonFields.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace is {
@@ -64,7 +65,8 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
     for (const Sourced* frac :
          {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory, &c.cacheUsable})
         if (f.ok() && (frac->value <= 0 || frac->value > 1))
-            f.fail("efficiency", QStringLiteral("fractions must be in (0, 1]"));
+            f.fail("efficiency",
+                   QCoreApplication::translate("is::Calibration", "fractions must be in (0, 1]"));
     return c;
 }
 
@@ -108,7 +110,8 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
             generations.push_back(parseFamily(later.at(g).toObject(), path + QStringLiteral(".generations[%1]").arg(g),
                                               generations.back(), &err));
             if (err.isEmpty() && generations.back().fromDate.isEmpty())
-                err = path + QStringLiteral(".generations[%1].from_date: missing").arg(g);
+                err = QCoreApplication::translate("is::Calibration", "%1.generations[%2].from_date: missing")
+                          .arg(path, QString::number(g));
         }
         m_families[it.key()] = std::move(generations);
     }

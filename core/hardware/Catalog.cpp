@@ -4,6 +4,7 @@
 #include "common/JsonFields.h"
 #include "common/Log.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -32,25 +33,28 @@ std::optional<Device> parseDevice(const QJsonObject& o, const QString& path, QSt
     if (auto c = deviceClassFromId(cls))
         d.cls = *c;
     else if (f.ok())
-        f.fail("class", QStringLiteral("unknown class '%1' (hbm, sram-dataflow, tiered, cpu)").arg(cls));
+        f.fail("class", QCoreApplication::translate("is::Catalog",
+                                                    "unknown class '%1' (hbm, sram-dataflow, tiered, cpu)")
+                            .arg(cls));
     const QString prec = f.string("default_precision", QStringLiteral("bf16"));
     if (auto p = precisionFromId(prec))
         d.defaultPrecision = *p;
     else if (f.ok())
-        f.fail("default_precision", QStringLiteral("unknown precision '%1'").arg(prec));
+        f.fail("default_precision",
+               QCoreApplication::translate("is::Catalog", "unknown precision '%1'").arg(prec));
 
     const QJsonObject flops = f.object("compute_flops", true);
     JsonFields ff(flops, f.fieldPath("compute_flops"), error);
     for (auto it = flops.begin(); it != flops.end() && f.ok(); ++it) {
         auto p = precisionFromId(it.key());
         if (!p) {
-            ff.fail(qPrintable(it.key()), QStringLiteral("unknown precision"));
+            ff.fail(qPrintable(it.key()), QCoreApplication::translate("is::Catalog", "unknown precision"));
             break;
         }
         d.peakFlops[*p] = ff.positiveSourced(qPrintable(it.key()));
     }
     if (f.ok() && d.peakFlops.empty())
-        f.fail("compute_flops", QStringLiteral("needs at least one precision"));
+        f.fail("compute_flops", QCoreApplication::translate("is::Catalog", "needs at least one precision"));
 
     const QJsonArray mem = f.array("memory", true);
     for (int i = 0; i < mem.size() && f.ok(); ++i) {
@@ -60,13 +64,15 @@ std::optional<Device> parseDevice(const QJsonObject& o, const QString& path, QSt
         if (auto k = memoryTierFromId(tierId))
             t.kind = *k;
         else if (mf.ok())
-            mf.fail("tier", QStringLiteral("unknown tier '%1' (sram, hbm, ddr, external)").arg(tierId));
+            mf.fail("tier",
+                    QCoreApplication::translate("is::Catalog", "unknown tier '%1' (sram, hbm, ddr, external)")
+                        .arg(tierId));
         t.capacityBytes = mf.positiveSourced("capacity_bytes");
         t.bandwidthBytesPerS = mf.positiveSourced("bandwidth_bytes_s");
         d.memory.push_back(t);
     }
     if (f.ok() && d.memory.empty())
-        f.fail("memory", QStringLiteral("needs at least one tier"));
+        f.fail("memory", QCoreApplication::translate("is::Catalog", "needs at least one tier"));
     if (f.has("mesh")) {
         JsonFields mesh(f.object("mesh"), f.fieldPath("mesh"), error);
         d.meshCores = mesh.positiveSourced("cores");
@@ -83,7 +89,7 @@ std::optional<Device> parseDevice(const QJsonObject& o, const QString& path, QSt
     if (!error->isEmpty())
         return std::nullopt;
     if (!d.primaryTier()) {
-        *error = path + QStringLiteral(".memory: no tier fits the class");
+        *error = QCoreApplication::translate("is::Catalog", "%1.memory: no tier fits the class").arg(path);
         return std::nullopt;
     }
     return d;
@@ -101,7 +107,7 @@ std::optional<Link> parseLink(const QJsonObject& o, const QString& path, QString
     else if (scope == QLatin1String("scale-out"))
         l.scope = LinkScope::ScaleOut;
     else
-        f.fail("scope", QStringLiteral("expected scale-up or scale-out"));
+        f.fail("scope", QCoreApplication::translate("is::Catalog", "expected scale-up or scale-out"));
     l.bandwidthBytesPerS = f.positiveSourced("bandwidth_bytes_s");
     l.latencyS = f.positiveSourced("latency_s");
     l.powerWPerPort = f.sourced("power_w_per_port", false);
@@ -221,13 +227,16 @@ bool Catalog::loadJson(const QByteArray& data, const QString& origin, QString* e
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = origin + QStringLiteral(": not a JSON object (%1 at offset %2)").arg(pe.errorString()).arg(pe.offset);
+        *error = QCoreApplication::translate("is::Catalog", "%1: not a JSON object (%2 at offset %3)")
+                     .arg(origin, pe.errorString(), QString::number(pe.offset));
         return false;
     }
     const QJsonObject root = doc.object();
     const int version = root.value(QStringLiteral("version")).toInt(1);
     if (version != 1) {
-        *error = origin + QStringLiteral(": version: unsupported catalog version %1 (expected 1)").arg(version);
+        *error = QCoreApplication::translate("is::Catalog",
+                                             "%1: version: unsupported catalog version %2 (expected 1)")
+                     .arg(origin, QString::number(version));
         return false;
     }
     bool any = false;
@@ -253,7 +262,9 @@ bool Catalog::loadJson(const QByteArray& data, const QString& origin, QString* e
         ok = ok && m_calibration.load(root, origin, error);
     }
     if (!any) {
-        *error = origin + QStringLiteral(": expected one of devices, links, systems, models or families");
+        *error = QCoreApplication::translate(
+                     "is::Catalog", "%1: expected one of devices, links, systems, models or families")
+                     .arg(origin);
         return false;
     }
     return ok;
@@ -263,11 +274,13 @@ bool Catalog::loadFile(const QString& path, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        *error =
+            QCoreApplication::translate("is::Catalog", "%1: cannot open: %2").arg(path, file.errorString());
         return false;
     }
     if (file.size() > kMaxCatalogFileBytes) {
-        *error = path + QStringLiteral(": larger than 64 MiB; not a catalog file");
+        *error = QCoreApplication::translate("is::Catalog", "%1: larger than 64 MiB; not a catalog file")
+                     .arg(path);
         return false;
     }
     return loadJson(file.readAll(), path, error);

@@ -4,6 +4,7 @@
 #include "common/JsonFields.h"
 #include "cost/TcoFields.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -92,20 +93,22 @@ std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, 
     if (v.isString()) {
         r.catalogId = v.toString();
         if (r.catalogId.isEmpty()) {
-            *error = path + QStringLiteral(": empty model id");
+            *error = QCoreApplication::translate("is::Scenario", "%1: empty model id").arg(path);
             return std::nullopt;
         }
         return r;
     }
     if (!v.isObject()) {
-        *error = path + QStringLiteral(": expected a catalog id, {\"config\": path} or a model description");
+        *error = QCoreApplication::translate(
+                     "is::Scenario", "%1: expected a catalog id, {\"config\": path} or a model description")
+                     .arg(path);
         return std::nullopt;
     }
     const QJsonObject o = v.toObject();
     if (o.contains(QStringLiteral("catalog"))) {
         r.catalogId = o.value(QStringLiteral("catalog")).toString();
         if (r.catalogId.isEmpty()) {
-            *error = path + QStringLiteral(".catalog: expected a model id");
+            *error = QCoreApplication::translate("is::Scenario", "%1.catalog: expected a model id").arg(path);
             return std::nullopt;
         }
         return r;
@@ -113,7 +116,8 @@ std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, 
     if (o.contains(QStringLiteral("config"))) {
         r.configPath = o.value(QStringLiteral("config")).toString();
         if (r.configPath.isEmpty()) {
-            *error = path + QStringLiteral(".config: expected a path to config.json");
+            *error = QCoreApplication::translate("is::Scenario", "%1.config: expected a path to config.json")
+                         .arg(path);
             return std::nullopt;
         }
         return r;
@@ -141,8 +145,9 @@ std::optional<Precision> parsePrecision(JsonFields& f, const char* key)
         return std::nullopt;
     auto p = precisionFromId(id);
     if (!p)
-        f.fail(key,
-               QStringLiteral("unknown precision '%1' (fp32, bf16, fp16, fp8, int8, fp4, int4)").arg(id));
+        f.fail(key, QCoreApplication::translate(
+                        "is::Scenario", "unknown precision '%1' (fp32, bf16, fp16, fp8, int8, fp4, int4)")
+                        .arg(id));
     return p;
 }
 
@@ -155,7 +160,7 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     d.name = f.string("name", d.id);
     d.device = f.string("device", {}, true);
     if (f.ok() && d.device.isEmpty())
-        f.fail("device", QStringLiteral("empty device id"));
+        f.fail("device", QCoreApplication::translate("is::Scenario", "empty device id"));
     const QJsonValue count = o.value(QStringLiteral("count"));
     if (count.isString() && count.toString() == QLatin1String("auto")) {
         d.autoCount = true;
@@ -178,12 +183,15 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
         p.ep = pf.integer("ep", 1, 1, 1 << 16);
         p.dp = pf.integer("dp", 1, 1, 1 << 16);
         if (pf.ok() && !d.autoCount && p.chips() != d.count)
-            pf.fail("tp", QStringLiteral("tp x pp x dp = %1 but count is %2").arg(p.chips()).arg(d.count));
+            pf.fail("tp", QCoreApplication::translate("is::Scenario", "tp x pp x dp = %1 but count is %2")
+                              .arg(p.chips())
+                              .arg(d.count));
         if (pf.ok() && (p.tp * p.dp) % p.ep != 0)
-            pf.fail("ep", QStringLiteral("ep must divide tp x dp"));
+            pf.fail("ep", QCoreApplication::translate("is::Scenario", "ep must divide tp x dp"));
         d.plan = p;
     } else if (!par.isUndefined() && !(par.isString() && par.toString() == QLatin1String("auto"))) {
-        f.fail("parallelism", QStringLiteral("expected \"auto\" or {\"tp\", \"pp\", \"ep\", \"dp\"}"));
+        f.fail("parallelism", QCoreApplication::translate(
+                                  "is::Scenario", "expected \"auto\" or {\"tp\", \"pp\", \"ep\", \"dp\"}"));
     }
     const QJsonObject prec = f.object("precision");
     JsonFields precF(prec, f.fieldPath("precision"), error);
@@ -197,12 +205,15 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     else if (mode == QLatin1String("weight-streaming"))
         d.mode = ExecutionMode::WeightStreaming;
     else
-        f.fail("mode", QStringLiteral("expected auto, resident or weight-streaming"));
+        f.fail("mode",
+               QCoreApplication::translate("is::Scenario", "expected auto, resident or weight-streaming"));
     const QString spec = f.string("speculative");
     if (auto s = speculativeMethodFromId(spec))
         d.speculative = *s;
     else
-        f.fail("speculative", QStringLiteral("unknown method '%1' (draft, medusa, eagle3, mtp)").arg(spec));
+        f.fail("speculative",
+               QCoreApplication::translate("is::Scenario", "unknown method '%1' (draft, medusa, eagle3, mtp)")
+                   .arg(spec));
     if (o.contains(QStringLiteral("model"))) {
         auto m = parseModelRef(o.value(QStringLiteral("model")), f.fieldPath("model"), error);
         if (!m)
@@ -227,7 +238,8 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     Scenario s;
     const int version = f.integer("version", 1, 0, 1000000, true);
     if (f.ok() && version != Scenario::kVersion)
-        f.fail("version", QStringLiteral("unsupported version %1 (this build reads version %2)")
+        f.fail("version", QCoreApplication::translate("is::Scenario",
+                                                      "unsupported version %1 (this build reads version %2)")
                               .arg(version)
                               .arg(Scenario::kVersion));
     s.name = f.string("name");
@@ -249,16 +261,16 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     const double ttft = wf.number("ttft_limit_ms", 0);
     const double tpot = wf.number("tpot_limit_ms", 0);
     if (wf.ok() && ttft < 0)
-        wf.fail("ttft_limit_ms", QStringLiteral("must not be negative"));
+        wf.fail("ttft_limit_ms", QCoreApplication::translate("is::Scenario", "must not be negative"));
     if (wf.ok() && tpot < 0)
-        wf.fail("tpot_limit_ms", QStringLiteral("must not be negative"));
+        wf.fail("tpot_limit_ms", QCoreApplication::translate("is::Scenario", "must not be negative"));
     s.workload.ttftLimitS = ttft / 1000.0;
     s.workload.tpotLimitS = tpot / 1000.0;
     const QString goal = wf.string("goal", QStringLiteral("fixed"));
     if (auto g = servingGoalFromId(goal))
         s.goal = *g;
     else
-        wf.fail("goal", QStringLiteral("expected fixed, offline or server"));
+        wf.fail("goal", QCoreApplication::translate("is::Scenario", "expected fixed, offline or server"));
 
     if (root.contains(QStringLiteral("cost"))) {
         // The same keys and rules as the "tco" section and the Cost view's editor (cost/TcoFields).
@@ -281,7 +293,7 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     for (int i = 0; i < deps.size() && f.ok(); ++i) {
         const QString path = QStringLiteral("deployments[%1]").arg(i);
         if (!deps.at(i).isObject()) {
-            *error = path + QStringLiteral(": expected an object");
+            *error = QCoreApplication::translate("is::Scenario", "%1: expected an object").arg(path);
             return std::nullopt;
         }
         auto d = parseDeployment(deps.at(i).toObject(), path, i, error);
@@ -289,11 +301,14 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
             return std::nullopt;
         for (const DeploymentDoc& other : s.deployments)
             if (other.id == d->id) {
-                *error = path + QStringLiteral(".id: duplicate id '%1'").arg(d->id);
+                *error =
+                    QCoreApplication::translate("is::Scenario", "%1.id: duplicate id '%2'").arg(path, d->id);
                 return std::nullopt;
             }
         if (!d->model.isSet() && !s.model.isSet()) {
-            *error = path + QStringLiteral(".model: no model here and no scenario-level model");
+            *error = QCoreApplication::translate("is::Scenario",
+                                                 "%1.model: no model here and no scenario-level model")
+                         .arg(path);
             return std::nullopt;
         }
         s.deployments.push_back(*d);
@@ -307,22 +322,25 @@ std::optional<Scenario> loadScenarioFile(const QString& path, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open: ") + file.errorString();
+        *error =
+            QCoreApplication::translate("is::Scenario", "%1: cannot open: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     if (file.size() > 64 * 1024 * 1024) {
-        *error = path + QStringLiteral(": larger than 64 MiB; not a scenario");
+        *error =
+            QCoreApplication::translate("is::Scenario", "%1: larger than 64 MiB; not a scenario").arg(path);
         return std::nullopt;
     }
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError) {
-        *error =
-            path + QStringLiteral(": malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset);
+        *error = QCoreApplication::translate("is::Scenario", "%1: malformed JSON: %2 at offset %3")
+                     .arg(path, pe.errorString(), QString::number(pe.offset));
         return std::nullopt;
     }
     if (!doc.isObject()) {
-        *error = path + QStringLiteral(": expected a JSON object at the top level");
+        *error = QCoreApplication::translate("is::Scenario", "%1: expected a JSON object at the top level")
+                     .arg(path);
         return std::nullopt;
     }
     QString err;
@@ -411,12 +429,14 @@ bool saveScenarioFile(const Scenario& s, const QString& path, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+        *error =
+            QCoreApplication::translate("is::Scenario", "%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
     file.write(QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented));
     if (!file.commit()) {
-        *error = path + QStringLiteral(": cannot save: ") + file.errorString();
+        *error =
+            QCoreApplication::translate("is::Scenario", "%1: cannot save: %2").arg(path, file.errorString());
         return false;
     }
     return true;

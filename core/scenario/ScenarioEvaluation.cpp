@@ -4,6 +4,7 @@
 #include "hardware/Catalog.h"
 #include "model/HfConfigImport.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
 
@@ -28,7 +29,8 @@ std::optional<ModelEntry> resolveModel(const ModelRef& ref, const Scenario& s, c
     }
     if (const ModelEntry* m = catalog.model(ref.catalogId))
         return *m;
-    *error = path + QStringLiteral(": unknown model '%1'").arg(ref.catalogId);
+    *error = QCoreApplication::translate("is::ScenarioEvaluation", "%1: unknown model '%2'")
+                 .arg(path, ref.catalogId);
     return std::nullopt;
 }
 
@@ -38,7 +40,7 @@ const Link* resolveLink(const QString& id, const Catalog& catalog, const QString
         return nullptr;
     const Link* l = catalog.link(id);
     if (!l)
-        *error = path + QStringLiteral(": unknown link '%1'").arg(id);
+        *error = QCoreApplication::translate("is::ScenarioEvaluation", "%1: unknown link '%2'").arg(path, id);
     return l;
 }
 
@@ -56,18 +58,23 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         d.name = doc.name;
         d.device = catalog.device(doc.device);
         if (!d.device) {
-            *error = path + QStringLiteral(".device: unknown device '%1'").arg(doc.device);
+            *error = QCoreApplication::translate("is::ScenarioEvaluation", "%1.device: unknown device '%2'")
+                         .arg(path, doc.device);
             return std::nullopt;
         }
         const QString systemId = doc.system.isEmpty() ? d.device->defaultSystem : doc.system;
         if (!systemId.isEmpty()) {
             d.system = catalog.system(systemId);
             if (!d.system) {
-                *error = path + QStringLiteral(".system: unknown system '%1'").arg(systemId);
+                *error =
+                    QCoreApplication::translate("is::ScenarioEvaluation", "%1.system: unknown system '%2'")
+                        .arg(path, systemId);
                 return std::nullopt;
             }
             if (d.system->deviceId != d.device->id) {
-                *error = path + QStringLiteral(".system: '%1' holds %2, not %3").arg(systemId, d.system->deviceId, d.device->id);
+                *error =
+                    QCoreApplication::translate("is::ScenarioEvaluation", "%1.system: '%2' holds %3, not %4")
+                        .arg(path, systemId, d.system->deviceId, d.device->id);
                 return std::nullopt;
             }
         }

@@ -7,6 +7,7 @@
 #include "serving/Simulator.h"
 #include "serving/StepCostModel.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -56,7 +57,9 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
 
     const double rate = config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;
     if (!(rate > 0) && !gen.fixedArrivals()) {
-        out.why = QStringLiteral("no capacity at the workload: the engine estimates no throughput");
+        out.why =
+            QCoreApplication::translate("is::serving::ScenarioSimulation",
+                                        "no capacity at the workload: the engine estimates no throughput");
         return;
     }
     const RequestSet set = gen.generate(rate, config.requests);
@@ -99,8 +102,11 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
                                  out.avgFacilityPowerW);
     out.ok = out.sim.completed > 0;
     if (!out.ok)
-        out.why = out.sim.rejected > 0 ? QStringLiteral("every request is longer than the KV cache holds")
-                                       : QStringLiteral("no request completed");
+        out.why =
+            out.sim.rejected > 0
+                ? QCoreApplication::translate("is::serving::ScenarioSimulation",
+                                              "every request is longer than the KV cache holds")
+                : QCoreApplication::translate("is::serving::ScenarioSimulation", "no request completed");
 }
 
 QJsonObject percentilesJson(const Percentiles& p, double scale)
@@ -132,7 +138,8 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
     run.config = *config;
     if (o.requests) {
         if (*o.requests < 1) {
-            *error = QStringLiteral("requests: must be at least 1");
+            *error = QCoreApplication::translate("is::serving::ScenarioSimulation",
+                                                 "requests: must be at least 1");
             return std::nullopt;
         }
         run.config.requests = *o.requests;
@@ -149,7 +156,9 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
     for (const auto& [id, d] : run.config.perDeployment) {
         const bool known = std::any_of(resolved->begin(), resolved->end(), [&](const ResolvedDeployment& r) { return r.docId == id; });
         if (!known) {
-            *error = QStringLiteral("serving.deployments.%1: no deployment has this id").arg(id);
+            *error = QCoreApplication::translate("is::serving::ScenarioSimulation",
+                                                 "serving.deployments.%1: no deployment has this id")
+                         .arg(id);
             return std::nullopt;
         }
     }

@@ -4,6 +4,7 @@
 #include "common/JsonFields.h"
 #include "scenario/Scenario.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 #include <array>
@@ -51,8 +52,12 @@ double checked(JsonFields& f, const char* key, double fallback, bool allowZero)
 {
     const double v = f.number(key, fallback);
     if (f.ok() && f.has(key) && (v < 0 || (!allowZero && v == 0)))
-        f.fail(key, allowZero ? QStringLiteral("must not be negative, got %1").arg(v)
-                              : QStringLiteral("must be positive, got %1").arg(v));
+        f.fail(key,
+               allowZero
+                   ? QCoreApplication::translate("is::serving::ServingConfig", "must not be negative, got %1")
+                         .arg(v)
+                   : QCoreApplication::translate("is::serving::ServingConfig", "must be positive, got %1")
+                         .arg(v));
     return v;
 }
 
@@ -66,20 +71,25 @@ LengthSpec parseLength(JsonFields& parent, const char* key, QString* error)
     if (auto d = fromId(kDists, dist))
         l.dist = *d;
     else
-        f.fail("dist", QStringLiteral("expected fixed, normal or lognormal, got '%1'").arg(dist));
+        f.fail("dist", QCoreApplication::translate("is::serving::ServingConfig",
+                                                   "expected fixed, normal or lognormal, got '%1'")
+                           .arg(dist));
     l.mean = checked(f, "mean", 0, false);
     l.sd = checked(f, "sd", 0, true);
     l.sigma = checked(f, "sigma", 0, true);
     l.min = checked(f, "min", 1, false);
     l.max = checked(f, "max", 0, true);
     if (f.ok() && l.min < 1)
-        f.fail("min", QStringLiteral("must be at least 1 token"));
+        f.fail("min", QCoreApplication::translate("is::serving::ServingConfig", "must be at least 1 token"));
     if (f.ok() && l.max > 0 && l.max < l.min)
-        f.fail("max", QStringLiteral("must not be below min"));
+        f.fail("max", QCoreApplication::translate("is::serving::ServingConfig", "must not be below min"));
     if (f.ok() && l.dist == LengthDist::Normal && !f.has("sd"))
-        f.fail("sd", QStringLiteral("missing: a normal distribution needs a standard deviation"));
+        f.fail("sd",
+               QCoreApplication::translate("is::serving::ServingConfig",
+                                           "missing: a normal distribution needs a standard deviation"));
     if (f.ok() && l.dist == LengthDist::LogNormal && !f.has("sigma"))
-        f.fail("sigma", QStringLiteral("missing: a log-normal distribution needs sigma"));
+        f.fail("sigma", QCoreApplication::translate("is::serving::ServingConfig",
+                                                    "missing: a log-normal distribution needs sigma"));
     return l;
 }
 
@@ -110,7 +120,8 @@ void parseScheduler(JsonFields& parent, SchedulerSpec& s, QString* error)
     s.chunkedPrefill = f.boolean("chunked_prefill", s.chunkedPrefill);
     s.kvWatermark = checked(f, "kv_watermark", s.kvWatermark, true);
     if (f.ok() && s.kvWatermark >= 0.5)
-        f.fail("kv_watermark", QStringLiteral("must be below 0.5"));
+        f.fail("kv_watermark",
+               QCoreApplication::translate("is::serving::ServingConfig", "must be below 0.5"));
 }
 
 void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
@@ -121,7 +132,9 @@ void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
     d.prefillReplicas = f.integer("prefill_replicas", 0, 0, 1 << 16, true);
     d.decodeReplicas = f.integer("decode_replicas", 0, 0, 1 << 16, true);
     if (f.ok() && (d.prefillReplicas > 0) != (d.decodeReplicas > 0))
-        f.fail("decode_replicas", QStringLiteral("prefill and decode replicas must both be positive (or both 0: off)"));
+        f.fail("decode_replicas", QCoreApplication::translate(
+                                      "is::serving::ServingConfig",
+                                      "prefill and decode replicas must both be positive (or both 0: off)"));
 }
 
 QJsonObject deploymentServingToJson(const DeploymentServing& d)
@@ -169,7 +182,10 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
         if (auto p = fromId(kProcesses, process))
             a.process = *p;
         else
-            af.fail("process", QStringLiteral("expected poisson, constant, gamma, onoff or trace, got '%1'").arg(process));
+            af.fail("process",
+                    QCoreApplication::translate("is::serving::ServingConfig",
+                                                "expected poisson, constant, gamma, onoff or trace, got '%1'")
+                        .arg(process));
         a.rateRps = checked(af, "rate_rps", 0, false);
         a.load = checked(af, "load", a.load, false);
         a.cv = checked(af, "cv", a.cv, false);
@@ -177,7 +193,8 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
         a.offS = checked(af, "off_s", a.offS, true);
         a.traceFile = af.string("file");
         if (af.ok() && a.process == ArrivalProcess::Trace && a.traceFile.isEmpty())
-            af.fail("file", QStringLiteral("missing: a trace arrival process needs a CSV file"));
+            af.fail("file", QCoreApplication::translate("is::serving::ServingConfig",
+                                                        "missing: a trace arrival process needs a CSV file"));
     }
     if (f.has("lengths")) {
         JsonFields lf(f.object("lengths"), f.fieldPath("lengths"), error);
@@ -192,7 +209,8 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
         for (auto it = deps.begin(); it != deps.end() && f.ok(); ++it) {
             const QString path = f.fieldPath("deployments") + QLatin1Char('.') + it.key();
             if (!it.value().isObject()) {
-                *error = path + QStringLiteral(": expected an object");
+                *error = QCoreApplication::translate("is::serving::ServingConfig", "%1: expected an object")
+                             .arg(path);
                 break;
             }
             DeploymentServing d = c.defaults;
@@ -210,7 +228,8 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
         if (dist == QLatin1String("exponential"))
             c.agent.toolTimeExponential = true;
         else if (dist != QLatin1String("fixed"))
-            gf.fail("tool_time", QStringLiteral("expected fixed or exponential"));
+            gf.fail("tool_time", QCoreApplication::translate("is::serving::ServingConfig",
+                                                             "expected fixed or exponential"));
         c.agent.contextGrowthTokens = checked(gf, "context_growth_tokens", 0, true);
     }
     if (f.has("slo")) {
@@ -223,12 +242,14 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
         if (auto g = servingGoalFromId(plan))
             c.planGoal = *g;
         else
-            f.fail("plan", QStringLiteral("expected fixed, offline or server"));
+            f.fail("plan", QCoreApplication::translate("is::serving::ServingConfig",
+                                                       "expected fixed, offline or server"));
     }
     c.requests = f.integer("requests", c.requests, 1, 100000000);
     const double seed = f.number("seed", 1);
     if (f.ok() && (seed < 0 || seed != std::floor(seed) || seed > 9007199254740992.0))
-        f.fail("seed", QStringLiteral("expected a whole number from 0 to 2^53"));
+        f.fail("seed", QCoreApplication::translate("is::serving::ServingConfig",
+                                                   "expected a whole number from 0 to 2^53"));
     c.seed = static_cast<std::uint64_t>(seed);
     c.timelinePoints = f.integer("timeline_points", c.timelinePoints, 2, 100000);
     if (!error->isEmpty())

@@ -4,6 +4,8 @@
 #include "common/Log.h"
 #include "engine/StepModels.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,7 +79,7 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     if (!est)
         return std::nullopt;
     if (!est->fits) {
-        *error = QStringLiteral("does not fit: %1").arg(est->why);
+        *error = QCoreApplication::translate("is::serving::StepCostModel", "does not fit: %1").arg(est->why);
         return std::nullopt;
     }
     StepCostModel s;
@@ -109,7 +111,8 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     else
         s.m_kvCapacityTokens = 1e12; // a model without a KV cache
     if (s.m_kvCapacityTokens < 1) {
-        *error = QStringLiteral("no memory left for the KV cache of one sequence");
+        *error = QCoreApplication::translate("is::serving::StepCostModel",
+                                             "no memory left for the KV cache of one sequence");
         return std::nullopt;
     }
     s.m_maxSeqs = o.maxSeqsPerReplica > 0 ? o.maxSeqsPerReplica : detail::kMaxBatchPerReplica;

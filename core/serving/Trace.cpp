@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "serving/Trace.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QList>
 
@@ -42,44 +43,61 @@ std::optional<std::vector<TraceRow>> parseTraceCsv(const QByteArray& data, const
             fields.front().trimmed().toDouble(&numeric);
             if (!numeric) {
                 if (fields.size() != 3) {
-                    *error = where + QStringLiteral("header must name 3 columns: timestamp,input_tokens,output_tokens");
+                    *error = where + QCoreApplication::translate(
+                                         "is::serving::Trace",
+                                         "header must name 3 columns: timestamp,input_tokens,output_tokens");
                     return std::nullopt;
                 }
                 continue;
             }
         }
         if (fields.size() != 3) {
-            *error = where + QStringLiteral("expected 3 fields (timestamp,input_tokens,output_tokens), got %1").arg(fields.size());
+            *error = where + QCoreApplication::translate(
+                                 "is::serving::Trace",
+                                 "expected 3 fields (timestamp,input_tokens,output_tokens), got %1")
+                                 .arg(fields.size());
             return std::nullopt;
         }
         TraceRow r;
         bool ok = false;
         r.timestampS = fields[0].trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(r.timestampS) || r.timestampS < 0) {
-            *error = where + QStringLiteral("timestamp: expected a non-negative number of seconds, got '%1'")
+            *error = where + QCoreApplication::translate(
+                                 "is::serving::Trace",
+                                 "timestamp: expected a non-negative number of seconds, got '%1'")
                                  .arg(QString::fromUtf8(fields[0].trimmed()));
             return std::nullopt;
         }
         if (!rows.empty() && r.timestampS < rows.back().timestampS) {
-            *error = where + QStringLiteral("timestamp: %1 is earlier than the previous row's %2; sort the trace by time")
-                                 .arg(r.timestampS)
-                                 .arg(rows.back().timestampS);
+            *error =
+                where + QCoreApplication::translate(
+                            "is::serving::Trace",
+                            "timestamp: %1 is earlier than the previous row's %2; sort the trace by time")
+                            .arg(r.timestampS)
+                            .arg(rows.back().timestampS);
             return std::nullopt;
         }
         if (!parseTokens(fields[1].trimmed(), &r.inputTokens)) {
-            *error = where + QStringLiteral("input_tokens: expected a whole number of at least 1, got '%1'")
+            *error = where + QCoreApplication::translate(
+                                 "is::serving::Trace",
+                                 "input_tokens: expected a whole number of at least 1, got '%1'")
                                  .arg(QString::fromUtf8(fields[1].trimmed()));
             return std::nullopt;
         }
         if (!parseTokens(fields[2].trimmed(), &r.outputTokens)) {
-            *error = where + QStringLiteral("output_tokens: expected a whole number of at least 1, got '%1'")
+            *error = where + QCoreApplication::translate(
+                                 "is::serving::Trace",
+                                 "output_tokens: expected a whole number of at least 1, got '%1'")
                                  .arg(QString::fromUtf8(fields[2].trimmed()));
             return std::nullopt;
         }
         rows.push_back(r);
     }
     if (rows.empty()) {
-        *error = origin + QStringLiteral(": empty trace: no request rows (timestamp,input_tokens,output_tokens)");
+        *error = QCoreApplication::translate(
+                     "is::serving::Trace",
+                     "%1: empty trace: no request rows (timestamp,input_tokens,output_tokens)")
+                     .arg(origin);
         return std::nullopt;
     }
     return rows;
@@ -89,11 +107,12 @@ std::optional<std::vector<TraceRow>> loadTraceCsv(const QString& path, QString* 
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": cannot open trace: ") + file.errorString();
+        *error = QCoreApplication::translate("is::serving::Trace", "%1: cannot open trace: %2")
+                     .arg(path, file.errorString());
         return std::nullopt;
     }
     if (file.size() > kMaxTraceBytes) {
-        *error = path + QStringLiteral(": trace larger than 512 MiB");
+        *error = QCoreApplication::translate("is::serving::Trace", "%1: trace larger than 512 MiB").arg(path);
         return std::nullopt;
     }
     return parseTraceCsv(file.readAll(), path, error);

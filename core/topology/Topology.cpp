@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "topology/Topology.h"
 
+#include <QCoreApplication>
+
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
@@ -104,11 +106,15 @@ std::optional<Topology> Topology::build(const Spec& specIn, QString* error)
     for (int d = 1; d < spec.devices; ++d) {
         if (component[static_cast<size_t>(d)] != component[0]) {
             if (!spec.scaleOut && spec.devices > spec.devicesPerSystem)
-                *error = QStringLiteral("links: %1 devices in systems of %2 need a scale-out link between systems")
+                *error = QCoreApplication::translate(
+                             "is::Topology",
+                             "links: %1 devices in systems of %2 need a scale-out link between systems")
                              .arg(spec.devices)
                              .arg(spec.devicesPerSystem);
             else
-                *error = QStringLiteral("links: %1 devices are not connected; add a scale-up link inside the system")
+                *error = QCoreApplication::translate(
+                             "is::Topology",
+                             "links: %1 devices are not connected; add a scale-up link inside the system")
                              .arg(spec.devices);
             return std::nullopt;
         }
