@@ -1549,7 +1549,13 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+135"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+127"/>
+        <source>; </source>
+        <comment>separates the notes under a chart</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>on chip</source>
         <translation>片上</translation>
     </message>

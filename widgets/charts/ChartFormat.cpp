@@ -122,6 +122,11 @@ QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id
     return QColor(palette[size_t(std::max(0, index)) % palette.size()]);
 }
 
+QString joinNotes(const QStringList& notes)
+{
+    return notes.join(QCoreApplication::translate("chartfmt", "; ", "separates the notes under a chart"));
+}
+
 QString bottleneckName(is::Bottleneck b)
 {
     // One name per bottleneck across the studio: the canvas shows the same words.

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include <cmath>
 
@@ -44,6 +45,9 @@ int barLabelPrecision(double top);
 
 // The deployment's colour; ids without one get a stable palette colour by their index.
 QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id, int index);
+
+// Notes, or the items of one note, in a single line: "a; b" in English, "a；b" in Chinese.
+QString joinNotes(const QStringList& notes);
 
 // Translated names for engine enums.
 QString bottleneckName(is::Bottleneck b);

@@ -170,7 +170,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         niceaxis::setValueRange(m_axes[m], top * 1.08, liveUpdate());
     }
     legend()->setEntries(entries);
-    setNote(notes.join(QLatin1String("; ")));
+    setNote(chartfmt::joinNotes(notes));
 }
 
 QString MetricBarsChart::toCsv() const

@@ -153,7 +153,7 @@ void ParetoChart::refill()
     niceaxis::setLogRange(m_x, xLo, xHi, liveUpdate());
     niceaxis::setLogRange(m_y, yLo, yHi, liveUpdate());
     legend()->setEntries(entries);
-    setNote(notes.join(QLatin1String("; ")));
+    setNote(chartfmt::joinNotes(notes));
 }
 
 QString ParetoChart::toCsv() const

@@ -219,14 +219,14 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     if (!never.isEmpty())
         notes << tr("Does not fit at any context length: %1").arg(never.join(QLatin1String(", ")));
     if (!beyond.isEmpty())
-        notes << tr("Does not fit (drawn at 0): %1").arg(beyond.join(QLatin1String("; ")));
+        notes << tr("Does not fit (drawn at 0): %1").arg(chartfmt::joinNotes(beyond));
     niceaxis::setValueRange(m_y, yMax * 1.08, liveUpdate());
     // The shaded band needs saying once: it is the spread of the model's size range.
     if (anyRanged)
         entries.append({QColor(0, 0, 0, 50), tr("range of the inputs"), WrappingLegend::Shape::Box});
     legend()->setEntries(entries);
     m_csv = csv;
-    setNote(notes.join(QLatin1String("; ")));
+    setNote(chartfmt::joinNotes(notes));
 }
 
 QString SpeedVsContextChart::toCsv() const

@@ -173,7 +173,7 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
         entries.append({Qt::black, limitName(), WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     niceaxis::setValueRange(m_values, top * 1.05, liveUpdate());
-    setNote(notes.join(QLatin1String("; ")));
+    setNote(chartfmt::joinNotes(notes));
 }
 
 QString StackedBarsChart::toCsv() const

@@ -169,7 +169,7 @@ void CostTab::drawStack()
         csv += QLatin1Char(',') + chartexport::csvNumber(m_breakdown[i].total()) + QLatin1Char('\n');
     }
     m_stack->setCsv(csv);
-    m_stack->showNote(notes.join(QStringLiteral("; ")));
+    m_stack->showNote(chartfmt::joinNotes(notes));
     m_stack->refreshFonts();
 }
 

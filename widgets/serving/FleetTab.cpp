@@ -295,6 +295,6 @@ void FleetTab::drawChart()
     niceaxis::setValueRange(values, top > 0 ? top * 1.12 : 1.0);
     bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
     m_chart->setCsv(csv);
-    m_chart->showNote(notes.join(QStringLiteral("; ")));
+    m_chart->showNote(chartfmt::joinNotes(notes));
     m_chart->refreshFonts();
 }

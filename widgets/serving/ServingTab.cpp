@@ -281,7 +281,7 @@ void ServingTab::drawPercentiles()
         niceaxis::setValueRange(values, top > 0 ? top * 1.15 : 1.0);
         bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
         panel->setCsv(csv);
-        panel->showNote(notes.join(QStringLiteral("; ")));
+        panel->showNote(chartfmt::joinNotes(notes));
         panel->refreshFonts();
     }
 }
