@@ -9,6 +9,7 @@
 #include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
 #include "measure/MeasurePanel.h"
+#include "settings/LanguageManager.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
@@ -23,9 +24,11 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTableView>
@@ -92,6 +95,7 @@ private Q_SLOTS:
     void comparisonTableSettlesAfterAStream();
     void measurePanelRuns();
     void measurePanelCancels();
+    void measurePanelErrorsInChinese();
     void screenshot();
 
 private:
@@ -692,6 +696,40 @@ void TestCharts::measurePanelCancels()
     panel.start();
     QVERIFY(finished.wait(30000));
     QCOMPARE(finished.first().first().toBool(), false);
+}
+
+// A presenter running the studio in Chinese who opens a damaged model file reads why in Chinese,
+// with the file named: the reader's message comes from core through the zh_CN translation.
+void TestCharts::measurePanelErrorsInChinese()
+{
+    if (!MeasurePanel::executorAvailable())
+        QSKIP("built without the CPU decode executor");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("damaged.gguf"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // The GGUF magic, then version 99 and padding up to a plausible header size.
+        QByteArray bytes("GGUF");
+        const char version[4] = {99, 0, 0, 0};
+        bytes.append(version, 4);
+        bytes.append(QByteArray(56, '\0'));
+        f.write(bytes);
+    }
+    QVERIFY(is::gui::LanguageManager::apply(QStringLiteral("zh_CN")));
+    const auto restore = qScopeGuard([] { is::gui::LanguageManager::apply(QStringLiteral("en")); });
+    MeasurePanel panel;
+    panel.setModelFile(path);
+    panel.setThreads(1);
+    QSignalSpy finished(&panel, &MeasurePanel::finished);
+    panel.start();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QString shown;
+    for (const QLabel* label : panel.findChildren<QLabel*>())
+        if (label->text().contains(QStringLiteral("damaged.gguf")))
+            shown = label->text();
+    QVERIFY2(shown.contains(QStringLiteral("不支持的 GGUF 版本 99")), qPrintable(shown));
 }
 
 void TestCharts::screenshot()
