@@ -251,6 +251,10 @@ BenchResult runBenchDecode(const Model& model, const BenchOptions& opt)
     int next = sampler.sample(logits, static_cast<std::size_t>(c.vocab));
     r.ttft_ms = since(t0) * 1e3;
     r.prefill_tok_s = prompt / prefillS;
+    // The prompt's nominal FLOPs: 2 x the layers' matrix parameters x tokens, the classifier for
+    // the one token whose logits are read, attention. A fixed count per prompt, so the fraction
+    // tracks prefill speed: the executor itself runs less, its last layer only keys and values
+    // past the last token (Executor::prefillLastLayer; 6.9 % fewer FLOPs on the target model).
     const double prefillFlops = model.matmulFlopsPerToken(false) * prompt + 2.0 * c.dim * c.vocab
                                 + ex.prefillAttentionFlops(0, prompt);
     r.prefill_gflops = prefillFlops / prefillS / 1e9;

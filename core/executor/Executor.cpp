@@ -291,6 +291,14 @@ void Executor::ffnDecode(const LayerWeights& l)
     });
 }
 
+void Executor::attendAndFeedForward(const LayerWeights& l, int li, int pos)
+{
+    attentionDecode(li, pos);
+    matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
+    rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
+    ffnDecode(l);
+}
+
 const float* Executor::decode(int token)
 {
     const int pos = m_pos;
@@ -310,10 +318,7 @@ const float* Executor::decode(int token)
         ropeVector(m_k.data(), static_cast<int>(m_kvDim), 0);
         storeKv(li, pos, m_k.data(), m_v.data());
         clearAfterKeys(li, pos);
-        attentionDecode(li, pos);
-        matvec({{&l.wo, m_x.data(), true, 1.0f}}, m_xb2.data());
-        rmsnorm(m_xb.data(), m_x.data(), l.ffnNorm);
-        ffnDecode(l);
+        attendAndFeedForward(l, li, pos);
     }
     rmsnorm(m_xb.data(), m_x.data(), m_model.outputNorm);
     matvec({{&m_model.output, m_logits.data(), false, 1.0f}}, m_xb.data());
@@ -346,14 +351,82 @@ const float* Executor::prefill(const int* tokens, int n)
 
     const int p0 = m_pos;
     fillRope(p0, n);
-    for (int li = 0; li < m_cfg.layers; ++li)
+    for (int li = 0; li + 1 < m_cfg.layers; ++li)
         prefillLayer(li, p0, n);
+    if (m_cfg.layers > 0) {
+        prefillLastLayer(m_cfg.layers - 1, p0, n); // leaves the last token's output in m_x
+    } else {
+        for (std::size_t k = 0; k < m_dim; ++k)
+            m_x[k] = m_px[lay.index(k, N - 1)];
+    }
     m_pos += n;
-    for (std::size_t k = 0; k < m_dim; ++k)
-        m_xb2[k] = m_px[lay.index(k, N - 1)];
-    rmsnorm(m_xb.data(), m_xb2.data(), m_model.outputNorm);
+    rmsnorm(m_xb.data(), m_x.data(), m_model.outputNorm);
     matvec({{&m_model.output, m_logits.data(), false, 1.0f}}, m_xb.data());
     return m_logits.data();
+}
+
+void Executor::normTokens(const std::vector<float>& w, std::size_t n)
+{
+    // RMSNorm of every token, from the residual stream to the GEMM's activation block, both in
+    // the GEMM's layout: per run of 16 tokens of a tile, the sums of squares over k, then the
+    // scaled copy, each a loop over contiguous tokens, which vectorises. The residual stream was
+    // token-major: this step transposed it (2.3 % of a 128-token prefill; 3 % now with a faster
+    // GEMM), and the residual adds transposed the GEMM's tiles back.
+    const XtLayout lay{kernels().gemmTokens, roundUp(m_dim, 16)};
+    const std::size_t T = lay.tileTokens; // a multiple of 16 in every kernel set
+    m_pool.run([&](int thread, int threads) {
+        const auto [b, e] = ThreadPool::split((n + kNormTokens - 1) / kNormTokens, thread, threads);
+        for (std::size_t run = b; run < e; ++run) {
+            const std::size_t at = lay.index(0, run * kNormTokens); // runs never straddle tiles
+            const float* x = m_px.data() + at;
+            float* out = m_pxt.data() + at;
+            float ss[kNormTokens] = {}, s[kNormTokens];
+            for (std::size_t k = 0; k < m_dim; ++k)
+                for (std::size_t i = 0; i < kNormTokens; ++i)
+                    ss[i] += x[k * T + i] * x[k * T + i];
+            // Tokens past the prompt are zero; with eps > 0 (as models have) s is finite and
+            // they stay zero. Either way no kernel mixes them into the prompt's tokens.
+            for (std::size_t i = 0; i < kNormTokens; ++i)
+                s[i] = 1.0f / std::sqrt(ss[i] / static_cast<float>(m_dim) + m_cfg.normEps);
+            for (std::size_t k = 0; k < m_dim; ++k)
+                for (std::size_t i = 0; i < kNormTokens; ++i)
+                    out[k * T + i] = w[k] * (s[i] * x[k * T + i]);
+        }
+    });
+}
+
+void Executor::ropeAndCache(int li, int p0, std::size_t n, bool queries)
+{
+    // RoPE: the queries where the GEMM left them, in the activation layout (a pair's two rows,
+    // tokens along them: contiguous, vectorised), the keys token by token on their way into the
+    // cache with the values.
+    const XtLayout lay{kernels().gemmTokens, roundUp(m_dim, 16)};
+    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads), half = m_headDim / 2, T = lay.tileTokens;
+    m_pool.run([&](int thread, int threads) {
+        const auto [ub, ue] = ThreadPool::split(queries ? (n + T - 1) / T * heads : 0, thread, threads);
+        for (std::size_t u = ub; u < ue; ++u) {
+            const std::size_t t0 = u / heads * T, h = u % heads, toks = std::min(T, n - t0);
+            for (std::size_t p = 0; p < half; ++p) {
+                float* qe = m_pq.data() + lay.index(h * m_headDim + 2 * p, t0);
+                float* qo = qe + T;
+                const float* cs = m_ropeCosT.data() + p * n + t0;
+                const float* sn = m_ropeSinT.data() + p * n + t0;
+                for (std::size_t i = 0; i < toks; ++i) {
+                    const float a = qe[i], b = qo[i];
+                    qe[i] = a * cs[i] - b * sn[i];
+                    qo[i] = a * sn[i] + b * cs[i];
+                }
+            }
+        }
+        const auto [b, e] = ThreadPool::split(n, thread, threads);
+        for (std::size_t t = b; t < e; ++t) {
+            const int pos = p0 + static_cast<int>(t);
+            float* k = m_pk.data() + t * m_kvDim;
+            ropeVector(k, static_cast<int>(m_kvDim), t);
+            storeKv(li, pos, k, m_pv.data() + t * m_kvDim);
+        }
+    });
+    clearAfterKeys(li, p0 + static_cast<int>(n) - 1);
 }
 
 void Executor::prefillLayer(int li, int p0, int n)
@@ -364,70 +437,15 @@ void Executor::prefillLayer(int li, int p0, int n)
     const std::size_t kpadDim = roundUp(m_dim, 16), kpadHid = roundUp(m_hidden, 16);
     const XtLayout lay{ks.gemmTokens, kpadDim};
 
-    // RMSNorm of every token, from the residual stream to the GEMM's activation block, both in
-    // the GEMM's layout: per run of 16 tokens of a tile, the sums of squares over k, then the
-    // scaled copy, each a loop over contiguous tokens, which vectorises. The residual stream was
-    // token-major: this step transposed it (2.3 % of a 128-token prefill; 3 % now with a faster
-    // GEMM), and the residual adds transposed the GEMM's tiles back.
-    auto normT = [&](const std::vector<float>& w) {
-        const std::size_t T = lay.tileTokens; // a multiple of 16 in every kernel set
-        m_pool.run([&](int thread, int threads) {
-            const auto [b, e] = ThreadPool::split((N + kNormTokens - 1) / kNormTokens, thread, threads);
-            for (std::size_t run = b; run < e; ++run) {
-                const std::size_t at = lay.index(0, run * kNormTokens); // runs never straddle tiles
-                const float* x = m_px.data() + at;
-                float* out = m_pxt.data() + at;
-                float ss[kNormTokens] = {}, s[kNormTokens];
-                for (std::size_t k = 0; k < m_dim; ++k)
-                    for (std::size_t i = 0; i < kNormTokens; ++i)
-                        ss[i] += x[k * T + i] * x[k * T + i];
-                // Tokens past the prompt are zero; with eps > 0 (as models have) s is finite and
-                // they stay zero. Either way no kernel mixes them into the prompt's tokens.
-                for (std::size_t i = 0; i < kNormTokens; ++i)
-                    s[i] = 1.0f / std::sqrt(ss[i] / static_cast<float>(m_dim) + m_cfg.normEps);
-                for (std::size_t k = 0; k < m_dim; ++k)
-                    for (std::size_t i = 0; i < kNormTokens; ++i)
-                        out[k * T + i] = w[k] * (s[i] * x[k * T + i]);
-            }
-        });
-    };
-
-    normT(l.attnNorm);
+    normTokens(l.attnNorm, N);
     gemm(m_pool, m_scratch,
          {{&l.wq, nullptr, {GemmOut::StoreT, m_pq.data(), kpadDim, nullptr, nullptr}},
           {&l.wk, nullptr, {GemmOut::Store, m_pk.data(), m_kvDim, nullptr, nullptr}},
           {&l.wv, nullptr, {GemmOut::Store, m_pv.data(), m_kvDim, nullptr, nullptr}}},
          m_pxt.data(), kpadDim, N);
 
-    // RoPE: the queries where the GEMM left them, in the activation layout (a pair's two rows,
-    // tokens along them: contiguous, vectorised), the keys token by token on their way into the
-    // cache with the values. Then causal attention, its outputs into m_pxt.
-    const std::size_t heads = static_cast<std::size_t>(m_cfg.heads), half = m_headDim / 2, T = lay.tileTokens;
-    m_pool.run([&](int thread, int threads) {
-        const auto [ub, ue] = ThreadPool::split((N + T - 1) / T * heads, thread, threads);
-        for (std::size_t u = ub; u < ue; ++u) {
-            const std::size_t t0 = u / heads * T, h = u % heads, toks = std::min(T, N - t0);
-            for (std::size_t p = 0; p < half; ++p) {
-                float* qe = m_pq.data() + lay.index(h * m_headDim + 2 * p, t0);
-                float* qo = qe + T;
-                const float* cs = m_ropeCosT.data() + p * N + t0;
-                const float* sn = m_ropeSinT.data() + p * N + t0;
-                for (std::size_t i = 0; i < toks; ++i) {
-                    const float a = qe[i], b = qo[i];
-                    qe[i] = a * cs[i] - b * sn[i];
-                    qo[i] = a * sn[i] + b * cs[i];
-                }
-            }
-        }
-        const auto [b, e] = ThreadPool::split(N, thread, threads);
-        for (std::size_t t = b; t < e; ++t) {
-            const int pos = p0 + static_cast<int>(t);
-            float* k = m_pk.data() + t * m_kvDim;
-            ropeVector(k, static_cast<int>(m_kvDim), t);
-            storeKv(li, pos, k, m_pv.data() + t * m_kvDim);
-        }
-    });
-    clearAfterKeys(li, p0 + n - 1);
+    ropeAndCache(li, p0, N, true);
+    // Causal attention, its outputs into m_pxt.
     m_attention.run(m_pool, m_pq.data(), N, static_cast<std::size_t>(p0),
                     {keyHead(li, 0), valueHead(li, 0), m_kvHeadStride},
                     {static_cast<std::size_t>(m_cfg.heads), m_kvHeads, m_headDim}, m_pxt.data(), lay);
@@ -435,7 +453,7 @@ void Executor::prefillLayer(int li, int p0, int n)
          {{&l.wo, nullptr, {GemmOut::AccumulateT, m_px.data(), kpadDim, nullptr, nullptr}}}, m_pxt.data(),
          kpadDim, N);
 
-    normT(l.ffnNorm);
+    normTokens(l.ffnNorm, N);
     if (m_cfg.experts > 0) {
         prefillMoe(l, n);
         return;
@@ -445,6 +463,31 @@ void Executor::prefillLayer(int li, int p0, int n)
     gemm(m_pool, m_scratch,
          {{&l.w2, nullptr, {GemmOut::AccumulateT, m_px.data(), kpadDim, nullptr, nullptr}}}, m_pht.data(),
          kpadHid, N);
+}
+
+void Executor::prefillLastLayer(int li, int p0, int n)
+{
+    const LayerWeights& l = m_model.layers[static_cast<std::size_t>(li)];
+    const std::size_t N = static_cast<std::size_t>(n);
+    const std::size_t kpadDim = roundUp(m_dim, 16);
+    const XtLayout lay{kernels().gemmTokens, kpadDim};
+
+    normTokens(l.attnNorm, N);
+    gemm(m_pool, m_scratch,
+         {{&l.wk, nullptr, {GemmOut::Store, m_pk.data(), m_kvDim, nullptr, nullptr}},
+          {&l.wv, nullptr, {GemmOut::Store, m_pv.data(), m_kvDim, nullptr, nullptr}}},
+         m_pxt.data(), kpadDim, N);
+    ropeAndCache(li, p0, N, false);
+
+    // The last token, as a decode step whose key and value are already in the cache.
+    const std::size_t last = N - 1;
+    for (std::size_t k = 0; k < m_dim; ++k) {
+        m_x[k] = m_px[lay.index(k, last)];
+        m_xb[k] = m_pxt[lay.index(k, last)];
+    }
+    matvec({{&l.wq, m_q.data(), false, 1.0f}}, m_xb.data());
+    ropeVector(m_q.data(), static_cast<int>(m_dim), last);
+    attendAndFeedForward(l, li, p0 + n - 1);
 }
 
 void Executor::prefillMoe(const LayerWeights& l, int n)

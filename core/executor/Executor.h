@@ -83,7 +83,20 @@ private:
     // a NaN.
     void clearAfterKeys(int layer, int last);
 
+    // After a token's key and value are in the cache: its attention (the query, with RoPE, in
+    // m_q), output projection and FFN, both added to the residual stream in m_x.
+    void attendAndFeedForward(const LayerWeights& l, int layer, int pos);
+    // RMSNorm of the prompt's n tokens from m_px into m_pxt (the GEMM's activation layout).
+    void normTokens(const std::vector<float>& w, std::size_t n);
+    // RoPE on the prompt's queries (when `queries`) and keys, keys and values into the cache.
+    void ropeAndCache(int layer, int p0, std::size_t n, bool queries);
     void prefillLayer(int layer, int p0, int n);
+    // The last layer's outputs feed only the last token's logits; the other tokens need just
+    // their keys and values in the cache, for the tokens after them. So it projects keys and
+    // values for every token and runs the rest for the last token alone, with the decode step's
+    // kernels (llama.cpp skips the same rows): the query, output and FFN matrices stream once
+    // instead of serving the whole prompt.
+    void prefillLastLayer(int layer, int p0, int n);
     void prefillMoe(const LayerWeights& l, int n);
 
     const Model& m_model;
