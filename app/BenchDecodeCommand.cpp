@@ -69,7 +69,8 @@ QString parse(const QStringList& args, Options& o)
             bool ok = false;
             const int v = value.toInt(&ok);
             if (!ok || v < min || v > max)
-                return QStringLiteral("%1: '%2' is not an integer in %3..%4").arg(name, value).arg(min).arg(max);
+                return QStringLiteral("%1: '%2' is not an integer in %3..%4")
+                    .arg(name, value, QString::number(min), QString::number(max));
             target = v;
             return {};
         };

@@ -1049,12 +1049,12 @@
         <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足假定的延迟目标（首个 token 在 %6 s 内，每个输出 token %7 ms）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets</source>
         <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足延迟目标</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
@@ -1714,7 +1714,7 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>needs %1 chips</source>
         <translation>需要 %1 个芯片</translation>
     </message>
@@ -1752,7 +1752,7 @@
         <translation>%1：%2 超出范围 [%3, %4]</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+84"/>
         <source>general.architecture: missing</source>
         <translation>general.architecture：缺失</translation>
     </message>
@@ -1772,12 +1772,12 @@
         <translation>token_embd.weight：行长度 %1 与 %2.embedding_length（%3）不一致</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+42"/>
         <source>%1.attention.key_length: %2 leaves no room beside the rope dimension %3</source>
         <translation>%1.attention.key_length：%2 减去 RoPE 维度 %3 后已无剩余</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+41"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -2083,7 +2083,7 @@
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
     </message>
@@ -2286,7 +2286,7 @@
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>no throughput at the serving point</source>
         <translation>该服务点没有吞吐量</translation>
     </message>
@@ -2414,22 +2414,22 @@
         <translation>张量 %1：不支持的张量类型 %2（支持读取 F32、F16、BF16、Q8_0）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>tensor %1: row length %2 is not a multiple of the %3 block</source>
         <translation>张量 %1：行长度 %2 不是 %3 块大小的整数倍</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file</source>
         <translation>张量 %1：%2 行、每行 %3 字节，无法容纳在 %4 字节的文件中</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>tensor %1: size %2 bytes disagrees with the header&apos;s layout</source>
         <translation>张量 %1：大小 %2 字节与文件头中的布局不符</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>tensor %1 is missing</source>
         <translation>缺少张量 %1</translation>
     </message>
@@ -2454,7 +2454,7 @@
         <translation>元数据键 %1 = %2 超出范围</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>metadata key %1 is not a number</source>
         <translation>元数据键 %1 不是数字</translation>
     </message>
@@ -2627,7 +2627,7 @@
         <translation>%1“%2”必须是 %3..%4 范围内的整数</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>unknown field &apos;%1&apos; (dim, layers, heads, kv_heads, ffn, vocab, dtype, experts, top_k, seed, ctx)</source>
         <translation>未知字段“%1”（可用字段：dim、layers、heads、kv_heads、ffn、vocab、dtype、experts、top_k、seed、ctx）</translation>
     </message>
@@ -2660,12 +2660,12 @@
 <context>
     <name>is::gguf::GgufHeader</name>
     <message>
-        <location filename="../core/model/GgufHeader.cpp" line="+132"/>
+        <location filename="../core/model/GgufHeader.cpp" line="+133"/>
         <source>truncated: %1 needs %2 bytes at offset %3 but the file has %4 left</source>
         <translation>文件被截断：%1 在偏移量 %3 处需要 %2 字节，但文件只剩 %4 字节</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>header larger than the bytes read</source>
         <translation>文件头大于已读取的字节数</translation>
     </message>
@@ -2675,55 +2675,55 @@
         <translation>%1：长度 %2 超过 %3 字节的上限</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+59"/>
         <source>%1: metadata arrays nested deeper than 3 levels</source>
         <translation>%1：元数据数组嵌套超过 3 层</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+99"/>
+        <location line="+93"/>
         <source>%1: unknown metadata value type %2</source>
         <translation>%1：未知的元数据值类型 %2</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-85"/>
         <source>%1: array count %2 exceeds the limit of %3</source>
         <translation>%1：数组元素数 %2 超过上限 %3</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+13"/>
-        <location line="+226"/>
+        <location line="+4"/>
+        <location line="+11"/>
+        <location line="+211"/>
         <source>%1: array of %2 elements runs past the end of the file</source>
         <translation>%1：%2 个元素的数组超出了文件末尾</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-215"/>
         <source>%1: unknown metadata array element type %2</source>
         <translation>%1：未知的元数据数组元素类型 %2</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+87"/>
         <source>%1: n_dims %2 is not 1..%3</source>
         <translation>%1：n_dims %2 不在 1..%3 范围内</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>%1: dimension %2 = %3 is invalid</source>
         <translation>%1：维度 %2 = %3 无效</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>%1: row length %2 is not a multiple of the %3 block (%4)</source>
         <translation>%1：行长度 %2 不是 %3 块大小（%4）的整数倍</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>%1: %2 elements of %3 cannot fit in a %4-byte file</source>
         <translation>%1：%2 个 %3 元素无法容纳在 %4 字节的文件中</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
         <source>not a GGUF file (bad magic)</source>
         <translation>不是 GGUF 文件（魔数错误）</translation>
     </message>
@@ -2763,12 +2763,12 @@
         <translation>张量 %1：数据偏移量 %2 未按 %3 对齐</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>tensor %1: data (offset %2, %3 bytes) runs past the end of the file</source>
         <translation>张量 %1：数据（偏移量 %2，%3 字节）超出文件末尾</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>tensor %1 appears twice</source>
         <translation>张量 %1 重复出现</translation>
     </message>
@@ -2783,7 +2783,7 @@
         <translation>%1 不是字符串数组</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
         <source>%1: out of memory</source>
         <translation>%1：内存不足</translation>
     </message>

@@ -59,9 +59,8 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
         row.why =
             QCoreApplication::translate("is::cost::FleetSizing",
                                         "cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)")
-                .arg(sloLimitsText(slo, SloText::StatedOnly))
-                .arg(e.ttftS * 1000, 0, 'f', 0)
-                .arg(e.tpotS * 1000, 0, 'f', 1);
+                .arg(sloLimitsText(slo, SloText::StatedOnly), QString::number(e.ttftS * 1000, 'f', 0),
+                     QString::number(e.tpotS * 1000, 'f', 1));
         return row;
     }
     const DeploymentCostInputs unit = costInputs(r.deployment, r.docId, e.chips, tco);

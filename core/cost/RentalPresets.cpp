@@ -82,9 +82,8 @@ Sourced rentalRate(RentalPreset preset, const Device& device)
     const double price = device.priceUsd.value > 0 ? device.priceUsd.value : kH100PriceUsd;
     return Sourced::assumed(rateOf(*h100, preset) * price / kH100PriceUsd,
                             QStringLiteral("assumed: the H100 %1 price scaled by purchase price ($%2 vs $%3)")
-                                .arg(presetBasis(preset))
-                                .arg(price, 0, 'f', 0)
-                                .arg(kH100PriceUsd, 0, 'f', 0));
+                                .arg(presetBasis(preset), QString::number(price, 'f', 0),
+                                     QString::number(kH100PriceUsd, 'f', 0)));
 }
 
 } // namespace is::cost

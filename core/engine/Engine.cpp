@@ -313,8 +313,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     if (d.autoChips) {
         if (needed == 0) {
             *error = QCoreApplication::translate("is::Engine", "model %1 fits on no count of %2 up to %3")
-                         .arg(m.id, d.device->id)
-                         .arg(kMaxChipSearch);
+                         .arg(m.id, d.device->id, QString::number(kMaxChipSearch));
             return std::nullopt;
         }
         chips = needed;

@@ -82,7 +82,7 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
         bool ok = true;
         const QStringList f = splitCsvLine(line, &ok);
         auto fail = [&](const QString& what) {
-            *error = QStringLiteral("%1:%2: %3").arg(origin).arg(n + 1).arg(what);
+            *error = QStringLiteral("%1:%2: %3").arg(origin, QString::number(n + 1), what);
             return std::nullopt;
         };
         if (!ok)

@@ -75,32 +75,25 @@ private:
             fail(QCoreApplication::translate(
                      "is::exec::GgufReader",
                      "tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)")
-                     .arg(tn)
-                     .arg(h.type));
+                     .arg(tn, QString::number(h.type)));
         t.type = *type;
         const auto row = rowBytes(t.type, static_cast<std::size_t>(t.dims[0]));
         if (!row)
             fail(QCoreApplication::translate("is::exec::GgufReader",
                                              "tensor %1: row length %2 is not a multiple of the %3 block")
-                     .arg(tn)
-                     .arg(t.dims[0])
-                     .arg(QLatin1String(dtypeName(t.type))));
+                     .arg(tn, QString::number(t.dims[0]), QLatin1String(dtypeName(t.type))));
         const std::uint64_t rows = h.elements / t.dims[0];
         if (*row != 0 && rows > m_size / *row)
             fail(QCoreApplication::translate("is::exec::GgufReader",
                                              "tensor %1: %2 rows of %3 bytes cannot fit in a %4-byte file")
-                     .arg(tn)
-                     .arg(rows)
-                     .arg(*row)
-                     .arg(m_size));
+                     .arg(tn, QString::number(rows), QString::number(*row), QString::number(m_size)));
         t.rowStride = *row;
         t.bytes = static_cast<std::size_t>(rows) * *row;
         // The header checked the extent with ggml's block sizes; the executor's must agree.
         if (!h.bytes || *h.bytes != t.bytes)
             fail(QCoreApplication::translate("is::exec::GgufReader",
                                              "tensor %1: size %2 bytes disagrees with the header's layout")
-                     .arg(tn)
-                     .arg(t.bytes));
+                     .arg(tn, QString::number(t.bytes)));
         return t;
     }
 
@@ -158,8 +151,7 @@ private:
                      .arg(QString::fromStdString(key)));
         if (v->i < 0 || v->i > std::numeric_limits<int>::max())
             fail(QCoreApplication::translate("is::exec::GgufReader", "metadata key %1 = %2 is out of range")
-                     .arg(QString::fromStdString(key))
-                     .arg(v->i));
+                     .arg(QString::fromStdString(key), QString::number(v->i)));
         return v->i;
     }
 

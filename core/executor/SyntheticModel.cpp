@@ -146,9 +146,7 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
             if (!ok || v < f.min || v > f.max)
                 return bad(QCoreApplication::translate("is::exec::SyntheticModel",
                                                        "%1 '%2' must be an integer in %3..%4")
-                               .arg(key, val)
-                               .arg(f.min)
-                               .arg(f.max));
+                               .arg(key, val, QString::number(f.min), QString::number(f.max)));
             *f.target = v;
             if (key == QLatin1String("kv_heads"))
                 kvGiven = true;

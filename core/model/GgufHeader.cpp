@@ -129,13 +129,11 @@ public:
     void need(std::uint64_t n, const QString& what) const
     {
         if (n > m_total - m_pos)
-            fail(QCoreApplication::translate(
-                     "is::gguf::GgufHeader",
-                     "truncated: %1 needs %2 bytes at offset %3 but the file has %4 left")
-                     .arg(what)
-                     .arg(n)
-                     .arg(m_pos)
-                     .arg(m_total - m_pos));
+            fail(
+                QCoreApplication::translate(
+                    "is::gguf::GgufHeader",
+                    "truncated: %1 needs %2 bytes at offset %3 but the file has %4 left")
+                    .arg(what, QString::number(n), QString::number(m_pos), QString::number(m_total - m_pos)));
         if (n > m_avail - m_pos)
             throw ParseError{
                 QCoreApplication::translate("is::gguf::GgufHeader", "header larger than the bytes read"),
@@ -158,9 +156,7 @@ public:
         if (len > cap)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "%1: length %2 exceeds the limit of %3 bytes")
-                     .arg(what)
-                     .arg(len)
-                     .arg(cap));
+                     .arg(what, QString::number(len), QString::number(cap)));
         need(len, what); // bounds a hostile length before any allocation
         return len;
     }
@@ -227,8 +223,7 @@ void skipValue(Cursor& c, std::uint32_t type, const QString& what, int depth)
         c.skip(sz, what);
     } else {
         fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata value type %2")
-                 .arg(what)
-                 .arg(type));
+                 .arg(what, QString::number(type)));
     }
 }
 
@@ -236,28 +231,23 @@ void skipArrayBody(Cursor& c, std::uint32_t et, std::uint64_t n, const QString& 
 {
     if (n > kMaxArrayLength)
         fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: array count %2 exceeds the limit of %3")
-                 .arg(what)
-                 .arg(n)
-                 .arg(kMaxArrayLength));
+                 .arg(what, QString::number(n), QString::number(kMaxArrayLength)));
     if (const std::size_t sz = scalarSize(et)) {
         if (n > c.remaining() / sz)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "%1: array of %2 elements runs past the end of the file")
-                     .arg(what)
-                     .arg(n));
+                     .arg(what, QString::number(n)));
         c.skip(n * sz, what);
         return;
     }
     if (et != STRING && et != ARRAY)
         fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata array element type %2")
-                 .arg(what)
-                 .arg(et));
+                 .arg(what, QString::number(et)));
     // Every string or nested array occupies at least 8 bytes: this bounds the loop.
     if (n > c.remaining() / 8)
         fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                          "%1: array of %2 elements runs past the end of the file")
-                 .arg(what)
-                 .arg(n));
+                 .arg(what, QString::number(n)));
     for (std::uint64_t k = 0; k < n; ++k)
         skipValue(c, et, what, depth);
 }
@@ -326,8 +316,7 @@ Value readValue(Cursor& c, std::uint32_t type, const QString& what)
     }
     default:
         fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: unknown metadata value type %2")
-                 .arg(what)
-                 .arg(type));
+                 .arg(what, QString::number(type)));
     }
     return v;
 }
@@ -340,17 +329,13 @@ TensorInfo readTensorInfo(Cursor& c, std::uint64_t index, std::uint64_t fileSize
     const auto nd = c.read<std::uint32_t>(tn + QStringLiteral(" n_dims"));
     if (nd < 1 || nd > kMaxDims)
         fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: n_dims %2 is not 1..%3")
-                 .arg(tn)
-                 .arg(nd)
-                 .arg(kMaxDims));
+                 .arg(tn, QString::number(nd), QString::number(kMaxDims)));
     std::uint64_t elems = 1;
     for (std::uint32_t d = 0; d < nd; ++d) {
         const auto n = c.read<std::uint64_t>(tn + QStringLiteral(" dimension"));
         if (n == 0 || n > (std::uint64_t(1) << 40) || elems > std::numeric_limits<std::uint64_t>::max() / n)
             fail(QCoreApplication::translate("is::gguf::GgufHeader", "%1: dimension %2 = %3 is invalid")
-                     .arg(tn)
-                     .arg(d)
-                     .arg(n));
+                     .arg(tn, QString::number(d), QString::number(n)));
         elems *= n;
         t.dims.push_back(n);
     }
@@ -362,18 +347,13 @@ TensorInfo readTensorInfo(Cursor& c, std::uint64_t index, std::uint64_t fileSize
         if (t.dims[0] % ti.blockElements != 0)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "%1: row length %2 is not a multiple of the %3 block (%4)")
-                     .arg(tn)
-                     .arg(t.dims[0])
-                     .arg(QLatin1String(ti.name))
-                     .arg(ti.blockElements));
+                     .arg(tn, QString::number(t.dims[0]), QLatin1String(ti.name),
+                          QString::number(ti.blockElements)));
         const std::uint64_t blocks = elems / ti.blockElements;
         if (blocks > fileSize / ti.blockBytes)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "%1: %2 elements of %3 cannot fit in a %4-byte file")
-                     .arg(tn)
-                     .arg(elems)
-                     .arg(QLatin1String(ti.name))
-                     .arg(fileSize));
+                     .arg(tn, QString::number(elems), QLatin1String(ti.name), QString::number(fileSize)));
         t.bytes = blocks * ti.blockBytes;
     }
     return t;
@@ -438,16 +418,12 @@ Header parse(Cursor& c, std::uint64_t fileSize)
         if (t.offset % h.alignment != 0)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "tensor %1: data offset %2 is not aligned to %3")
-                     .arg(tn)
-                     .arg(t.offset)
-                     .arg(h.alignment));
+                     .arg(tn, QString::number(t.offset), QString::number(h.alignment)));
         if (t.offset > dataSize || (t.bytes && *t.bytes > dataSize - t.offset))
             fail(QCoreApplication::translate(
                      "is::gguf::GgufHeader",
                      "tensor %1: data (offset %2, %3 bytes) runs past the end of the file")
-                     .arg(tn)
-                     .arg(t.offset)
-                     .arg(t.bytes.value_or(0)));
+                     .arg(tn, QString::number(t.offset), QString::number(t.bytes.value_or(0))));
         if (!h.tensorIndex.emplace(t.name, i).second)
             fail(QCoreApplication::translate("is::gguf::GgufHeader", "tensor %1 appears twice").arg(tn));
     }
@@ -482,8 +458,7 @@ std::optional<std::vector<std::string>> readStringArray(const std::byte* data, s
         if (v.arrayCount > size / 8)
             fail(QCoreApplication::translate("is::gguf::GgufHeader",
                                              "%1: array of %2 elements runs past the end of the file")
-                     .arg(what)
-                     .arg(v.arrayCount));
+                     .arg(what, QString::number(v.arrayCount)));
         Cursor c(data, size, size);
         c.skip(v.arrayPos, what);
         std::vector<std::string> out;

@@ -54,10 +54,7 @@ public:
             fail(QCoreApplication::translate("is::GgufImport", "%1: not an integer").arg(name));
         if (v->i < lo || v->i > hi)
             fail(QCoreApplication::translate("is::GgufImport", "%1: %2 is out of range [%3, %4]")
-                     .arg(name)
-                     .arg(v->i)
-                     .arg(lo)
-                     .arg(hi));
+                     .arg(name, QString::number(v->i), QString::number(lo), QString::number(hi)));
         return static_cast<int>(v->i);
     }
 
@@ -182,9 +179,7 @@ GgufImport build(const gguf::Header& h, const QString& origin)
     if (embd && embd->dims[0] != static_cast<std::uint64_t>(m.hidden))
         fail(QCoreApplication::translate(
                  "is::GgufImport", "token_embd.weight: row length %1 differs from %2.embedding_length %3")
-                 .arg(embd->dims[0])
-                 .arg(out.architecture)
-                 .arg(m.hidden));
+                 .arg(QString::number(embd->dims[0]), out.architecture, QString::number(m.hidden)));
     m.tiedEmbeddings = h.tensor("output.weight") == nullptr;
 
     const int ffn = k.integer("feed_forward_length", 0, 0, kMaxDim);
@@ -227,9 +222,7 @@ GgufImport build(const gguf::Header& h, const QString& origin)
             fail(QCoreApplication::translate(
                      "is::GgufImport",
                      "%1.attention.key_length: %2 leaves no room beside the rope dimension %3")
-                     .arg(out.architecture)
-                     .arg(qkHead)
-                     .arg(m.qkRopeHeadDim));
+                     .arg(out.architecture, QString::number(qkHead), QString::number(m.qkRopeHeadDim)));
     }
 
     // Multi-token-prediction layers that GLM and DeepSeek converters append to the block list.

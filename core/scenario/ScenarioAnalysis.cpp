@@ -181,9 +181,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.estimate = *est;
         if (!est->mid.fits)
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")
-                            .arg(d.modelName)
-                            .arg(est->mid.chips)
-                            .arg(r.deployment.device->name, est->mid.why);
+                            .arg(d.modelName, QString::number(est->mid.chips), r.deployment.device->name,
+                                 est->mid.why);
         for (const QString& note : est->mid.notes)
             a.issues << QStringLiteral("%1: %2").arg(d.name, note);
 
@@ -230,12 +229,12 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 Workload wl = s.workload;
                 wl.inputTokens = p.context;
                 const int needed = engine.minChips(grow, mid, wl);
-                a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3 at %4 K context: needs %5")
-                                .arg(d.modelName)
-                                .arg(r.deployment.chips)
-                                .arg(r.deployment.device->name)
-                                .arg(p.context / 1024.0, 0, 'f', 0)
-                                .arg(needed);
+                a.issues << QCoreApplication::translate(
+                                "is::ScenarioAnalysis",
+                                "%1 does not fit on %2 x %3 at %4 K context: needs %5")
+                                .arg(d.modelName, QString::number(r.deployment.chips),
+                                     r.deployment.device->name, QString::number(p.context / 1024.0, 'f', 0),
+                                     QString::number(needed));
                 reportedMissingFit = true;
             }
         }

@@ -312,6 +312,42 @@ private slots:
                  qPrintable(err));
     }
 
+    void namesFromTheFileKeepTheirPercentSigns()
+    {
+        // Names read from the file are text: a '%1' in one is not a placeholder for the numbers
+        // that follow it in the message.
+        GgufTestWriter tensor;
+        tensor.str("general.architecture", "llama");
+        tensor.tensor("blk.%1.weight", {64, 0});
+        QString err = importError(tensor.build(), "tensor.gguf");
+        QVERIFY2(err.endsWith(QStringLiteral(": tensor blk.%1.weight: dimension 1 = 0 is invalid")),
+                 qPrintable(err));
+
+        GgufTestWriter key;
+        key.raw("bad%1", 99, QByteArray());
+        err = importError(key.build(), "key.gguf");
+        QVERIFY2(err.endsWith(QStringLiteral(": metadata bad%1: unknown metadata value type 99")),
+                 qPrintable(err));
+
+        GgufTestWriter range;
+        range.str("general.architecture", "x%1");
+        range.u32("x%1.embedding_length", 0);
+        err = importError(range.build(), "range.gguf");
+        QVERIFY2(err.endsWith(QStringLiteral(": x%1.embedding_length: 0 is out of range [1, 16777216]")),
+                 qPrintable(err));
+
+        GgufTestWriter rows;
+        rows.str("general.architecture", "x%3");
+        rows.u32("x%3.embedding_length", 32);
+        rows.u32("x%3.block_count", 1);
+        rows.u32("x%3.attention.head_count", 4);
+        rows.tensor("token_embd.weight", {64, 100});
+        err = importError(rows.build(), "rows.gguf");
+        QVERIFY2(err.endsWith(QStringLiteral(
+                     ": token_embd.weight: row length 64 differs from x%3.embedding_length 32")),
+                 qPrintable(err));
+    }
+
     void prefixAsksForMore()
     {
         // The fallback when a file cannot be mapped: parse a prefix, read more when told to.

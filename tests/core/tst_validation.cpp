@@ -28,6 +28,9 @@ private slots:
         QVERIFY(err.contains(QStringLiteral("missing column")));
         QVERIFY(!parseMeasurementsCsv(header + "\"X1,h100\n", QStringLiteral("m.csv"), &err));
         QVERIFY(err.contains(QStringLiteral("unterminated")));
+        // A '%1' in the file name is text, not a placeholder for the line number.
+        QVERIFY(!parseMeasurementsCsv(header + "\"X1,h100\n", QStringLiteral("m%1.csv"), &err));
+        QCOMPARE(err, QStringLiteral("m%1.csv:2: unterminated quoted field"));
         // Quoted commas are one field.
         auto rows = parseMeasurementsCsv(header + "X2,h100-sxm,1,llama-3.1-8b,fp8,1000,1000,,offline,,,,tok_s_total,100,2025,B,\"a, b\",\"c, d\"\n",
                                          QStringLiteral("m.csv"), &err);

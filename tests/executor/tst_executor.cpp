@@ -105,6 +105,7 @@ private slots:
     void syntheticIsDeterministic();
     void specErrorsNameTheField_data();
     void specErrorsNameTheField();
+    void specErrorsQuoteTheValue();
     void tokenText();
     void gemmMatchesDouble_data();
     void gemmMatchesDouble();
@@ -354,6 +355,14 @@ void TestExecutor::specErrorsNameTheField()
     QString err;
     QVERIFY(!parseSyntheticSpec(spec, &err));
     QVERIFY2(err.contains(field), qPrintable(err));
+}
+
+void TestExecutor::specErrorsQuoteTheValue()
+{
+    // A '%3' typed as the value is echoed as typed, not replaced by the range that follows it.
+    QString err;
+    QVERIFY(!parseSyntheticSpec(QStringLiteral("dim=%3"), &err));
+    QCOMPARE(err, QStringLiteral("--synthetic: dim '%3' must be an integer in 2..65536"));
 }
 
 void TestExecutor::tokenText()

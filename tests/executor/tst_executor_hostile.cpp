@@ -13,6 +13,8 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
+#include <string_view>
 
 using namespace is::exec;
 
@@ -144,6 +146,7 @@ private slots:
     void specificErrors();
     void llama2cHeaders();
     void filesNameThemselves();
+    void tensorNamesKeepTheirPercentSigns();
 };
 
 void TestExecutorHostile::truncations()
@@ -298,6 +301,34 @@ void TestExecutorHostile::filesNameThemselves()
     }
     QVERIFY(!loadModelFile(path, &err));
     QVERIFY2(err.startsWith(path) && err.contains(QStringLiteral("truncated")), qPrintable(err));
+}
+
+void TestExecutorHostile::tensorNamesKeepTheirPercentSigns()
+{
+    // Rename a tensor to "blk.0.at%1_q.weight" (same length) and give it Q4_0, a type the
+    // header knows but the executor does not read: the message must quote the name as written
+    // and give the type, not substitute the type into the name.
+    auto img = syntheticImage(QStringLiteral("dim=32,layers=1,heads=2,ffn=64,vocab=40,dtype=f16"));
+    const std::string from = "blk.0.attn_q.weight", to = "blk.0.at%1_q.weight";
+    QCOMPARE(from.size(), to.size());
+    const auto* bytes = reinterpret_cast<const char*>(img.data());
+    const std::string_view view(bytes, img.size());
+    const std::size_t at = view.find(from);
+    QVERIFY(at != std::string_view::npos);
+    QCOMPARE(view.find(from, at + 1), std::string_view::npos); // a tensor name, not a metadata key
+    std::memcpy(img.data() + at, to.data(), to.size());
+    std::uint32_t nd = 0;
+    std::memcpy(&nd, img.data() + at + to.size(), 4);
+    QCOMPARE(nd, 2u);
+    const std::uint32_t q4_0 = 2;
+    std::memcpy(img.data() + at + to.size() + 4 + 8 * nd, &q4_0, 4);
+
+    AlignedBuffer buf(img.size());
+    std::memcpy(buf.data(), img.data(), img.size());
+    QString err;
+    QVERIFY(!loadGgufBuffer(std::move(buf), kName, &err));
+    QCOMPARE(err, kName + QStringLiteral(": tensor blk.0.at%1_q.weight: unsupported tensor type 2 "
+                                         "(F32, F16, BF16, Q8_0 are read)"));
 }
 
 QTEST_GUILESS_MAIN(TestExecutorHostile)

@@ -249,7 +249,7 @@ bool CanvasScene::dropHardware(const HardwarePayload& p, const QPointF& scenePos
         for (const DeploymentDoc& other : m_doc->scenario().deployments)
             names << other.name;
         for (int i = 2; names.contains(name); ++i)
-            name = tr("%1 (%2)").arg(dev->name).arg(i);
+            name = tr("%1 (%2)").arg(dev->name, QString::number(i));
         d.name = name;
         d.device = dev->id;
         d.count = p.count;

@@ -111,10 +111,10 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     p->setPen(pal.color(QPalette::Text));
     QString count;
     if (m_view.autoCount)
-        count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName).arg(m_view.chips)
+        count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName, QString::number(m_view.chips))
                                  : tr("%1 × auto").arg(m_view.deviceName);
     else
-        count = tr("%1 × %2").arg(m_view.deviceName).arg(m_view.count);
+        count = tr("%1 × %2").arg(m_view.deviceName, QString::number(m_view.count));
     const QRectF countArea = countRect();
     p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
                 fm.elidedText(count, Qt::ElideRight, countArea.width()));

@@ -205,23 +205,21 @@ void ServingTab::updateSummary()
             continue;
         if (d.slo.assumed()) {
             // The scenario states no targets: say which were assumed rather than imply its own.
-            parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency targets "
-                        "(first token within %6 s, %7 ms per output token)")
-                         .arg(d.name)
-                         .arg(d.sim.requests)
-                         .arg(chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0))
-                         .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)))
-                         .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0))
-                         .arg(QLocale().toString(d.sim.ttftTargetS, 'g', 3))
-                         .arg(QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3));
+            parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency "
+                        "targets (first token within %6 s, %7 ms per output token)")
+                         .arg(d.name, QLocale().toString(d.sim.requests),
+                              chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0),
+                              chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)),
+                              chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0),
+                              QLocale().toString(d.sim.ttftTargetS, 'g', 3),
+                              QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3));
             continue;
         }
         parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets")
-                     .arg(d.name)
-                     .arg(d.sim.requests)
-                     .arg(chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0))
-                     .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)))
-                     .arg(chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0));
+                     .arg(d.name, QLocale().toString(d.sim.requests),
+                          chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0),
+                          chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)),
+                          chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0));
     }
     m_summary->setText(parts.join(QStringLiteral(" · ")));
 }
