@@ -1818,7 +1818,7 @@
     <message>
         <location line="+6"/>
         <source>%1: too large for a config.json</source>
-        <translation>%1：文件过大，不是 config.json</translation>
+        <translation>%1：文件过大，不会是 config.json</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2265,7 +2265,7 @@
     <message>
         <location line="+20"/>
         <source>unknown scenario &apos;%1&apos;</source>
-        <translation>未知的场景“%1”</translation>
+        <translation>未知的测试场景“%1”</translation>
     </message>
     <message>
         <location line="+12"/>
