@@ -1573,7 +1573,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+69"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+70"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -1586,7 +1586,7 @@
 <context>
     <name>is::Catalog</name>
     <message>
-        <location filename="../core/hardware/Catalog.cpp" line="+36"/>
+        <location filename="../core/hardware/Catalog.cpp" line="+37"/>
         <source>unknown class &apos;%1&apos; (hbm, sram-dataflow, tiered, cpu)</source>
         <translation>未知的设备类别“%1”（应为 hbm、sram-dataflow、tiered 或 cpu）</translation>
     </message>
@@ -1730,9 +1730,18 @@
     </message>
 </context>
 <context>
+    <name>is::ErrorText</name>
+    <message>
+        <location filename="../core/common/ErrorText.cpp" line="+10"/>
+        <source>%1: %2</source>
+        <comment>a place (file, field), then what is wrong there</comment>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>is::GgufImport</name>
     <message>
-        <location filename="../core/model/GgufImport.cpp" line="+47"/>
+        <location filename="../core/model/GgufImport.cpp" line="+48"/>
         <source>%1: missing</source>
         <translation>%1：缺失</translation>
     </message>
@@ -1801,7 +1810,7 @@
 <context>
     <name>is::HfConfigImport</name>
     <message>
-        <location filename="../core/model/HfConfigImport.cpp" line="+66"/>
+        <location filename="../core/model/HfConfigImport.cpp" line="+67"/>
         <source>%1: model_type: missing</source>
         <translation>%1：model_type：缺失</translation>
     </message>
@@ -1829,7 +1838,7 @@
 <context>
     <name>is::JsonFields</name>
     <message>
-        <location filename="../core/common/JsonFields.cpp" line="+27"/>
+        <location filename="../core/common/JsonFields.cpp" line="+29"/>
         <location line="+15"/>
         <location line="+15"/>
         <location line="+35"/>
@@ -1959,7 +1968,7 @@
 <context>
     <name>is::Scenario</name>
     <message>
-        <location filename="../core/scenario/Scenario.cpp" line="+96"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+97"/>
         <source>%1: empty model id</source>
         <translation>%1：模型 ID 为空</translation>
     </message>
@@ -2078,7 +2087,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+183"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+184"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -2091,7 +2100,7 @@
 <context>
     <name>is::ScenarioEvaluation</name>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+32"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+33"/>
         <source>%1: unknown model &apos;%2&apos;</source>
         <translation>%1：未知的模型“%2”</translation>
     </message>
@@ -2373,7 +2382,7 @@
 <context>
     <name>is::cost::TcoFields</name>
     <message>
-        <location filename="../core/cost/TcoFields.cpp" line="+98"/>
+        <location filename="../core/cost/TcoFields.cpp" line="+99"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
@@ -2409,7 +2418,7 @@
 <context>
     <name>is::exec::GgufReader</name>
     <message>
-        <location filename="../core/executor/GgufReader.cpp" line="+75"/>
+        <location filename="../core/executor/GgufReader.cpp" line="+76"/>
         <source>tensor %1: unsupported tensor type %2 (F32, F16, BF16, Q8_0 are read)</source>
         <translation>张量 %1：不支持的张量类型 %2（支持读取 F32、F16、BF16、Q8_0）</translation>
     </message>
@@ -2487,7 +2496,7 @@
 <context>
     <name>is::exec::Llama2cReader</name>
     <message>
-        <location filename="../core/executor/Llama2cReader.cpp" line="+40"/>
+        <location filename="../core/executor/Llama2cReader.cpp" line="+42"/>
         <source>truncated: a llama2.c checkpoint starts with a 28-byte header</source>
         <translation>文件被截断：llama2.c 检查点应以 28 字节的文件头开始</translation>
     </message>
@@ -4039,7 +4048,7 @@
 <context>
     <name>is::serving::Trace</name>
     <message>
-        <location filename="../core/serving/Trace.cpp" line="+46"/>
+        <location filename="../core/serving/Trace.cpp" line="+49"/>
         <source>header must name 3 columns: timestamp,input_tokens,output_tokens</source>
         <translation>表头必须包含 3 列：timestamp,input_tokens,output_tokens</translation>
     </message>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "common/JsonFields.h"
 
+#include "common/ErrorText.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -16,7 +18,7 @@ QString JsonFields::fieldPath(const char* key) const
 void JsonFields::fail(const char* key, const QString& reason)
 {
     if (m_error->isEmpty())
-        *m_error = fieldPath(key) + QStringLiteral(": ") + reason;
+        *m_error = errorAt(fieldPath(key), reason);
 }
 
 QString JsonFields::string(const char* key, const QString& fallback, bool required)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cost/TcoFields.h"
 
+#include "common/ErrorText.h"
 #include "common/JsonFields.h"
 
 #include <QCoreApplication>
@@ -123,7 +124,7 @@ bool checkTcoValue(const TcoField& field, const Sourced& v, const QString& path,
 {
     if (satisfies(field.check, v))
         return true;
-    *error = path + QStringLiteral(": ") + checkReason(field.check);
+    *error = errorAt(path, checkReason(field.check));
     return false;
 }
 

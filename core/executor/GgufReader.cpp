@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "executor/GgufReader.h"
 
+#include "common/ErrorText.h"
 #include "executor/GgufFormat.h"
 
 #include <QCoreApplication>
@@ -266,7 +267,7 @@ std::unique_ptr<Model> parseGguf(const std::byte* data, std::size_t size, const 
         return m;
     } catch (const ParseError& e) {
         if (error)
-            *error = name + QStringLiteral(": ") + e.message;
+            *error = errorAt(name, e.message);
     } catch (const std::bad_alloc&) {
         if (error)
             *error = QCoreApplication::translate("is::exec::GgufReader",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "executor/Llama2cReader.h"
 
+#include "common/ErrorText.h"
+
 #include <QCoreApplication>
 
 #include <cstdint>
@@ -33,7 +35,7 @@ std::unique_ptr<Model> loadLlama2cBuffer(AlignedBuffer image, const QString& nam
 {
     auto failed = [&](const QString& msg) -> std::unique_ptr<Model> {
         if (error)
-            *error = name + QStringLiteral(": ") + msg;
+            *error = errorAt(name, msg);
         return nullptr;
     };
     if (image.size() < 28)

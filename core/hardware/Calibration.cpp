@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "hardware/Calibration.h"
 
+#include "common/ErrorText.h"
 #include "common/JsonFields.h"
 
 #include <QCoreApplication>
@@ -116,7 +117,7 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
         m_families[it.key()] = std::move(generations);
     }
     if (!err.isEmpty()) {
-        *error = origin + QStringLiteral(": ") + err;
+        *error = errorAt(origin, err);
         return false;
     }
     return true;

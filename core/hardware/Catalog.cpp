@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "hardware/Catalog.h"
 
+#include "common/ErrorText.h"
 #include "common/JsonFields.h"
 #include "common/Log.h"
 
@@ -158,7 +159,7 @@ bool Catalog::loadDevices(const QJsonArray& arr, const QString& origin, QString*
         QString err;
         auto d = parseDevice(arr.at(i).toObject(), QStringLiteral("devices[%1]").arg(i), &err);
         if (!d) {
-            *error = origin + QStringLiteral(": ") + err;
+            *error = errorAt(origin, err);
             return false;
         }
         m_devices[d->id] = *d;
@@ -172,7 +173,7 @@ bool Catalog::loadLinks(const QJsonArray& arr, const QString& origin, QString* e
         QString err;
         auto l = parseLink(arr.at(i).toObject(), QStringLiteral("links[%1]").arg(i), &err);
         if (!l) {
-            *error = origin + QStringLiteral(": ") + err;
+            *error = errorAt(origin, err);
             return false;
         }
         m_links[l->id] = *l;
@@ -186,7 +187,7 @@ bool Catalog::loadSystems(const QJsonArray& arr, const QString& origin, QString*
         QString err;
         auto s = parseSystem(arr.at(i).toObject(), QStringLiteral("systems[%1]").arg(i), &err);
         if (!s) {
-            *error = origin + QStringLiteral(": ") + err;
+            *error = errorAt(origin, err);
             return false;
         }
         m_systems[s->id] = *s;
@@ -200,7 +201,7 @@ bool Catalog::loadModels(const QJsonArray& arr, const QString& origin, QString* 
         QString err;
         auto m = parseModelEntry(arr.at(i).toObject(), QStringLiteral("models[%1]").arg(i), &err);
         if (!m) {
-            *error = origin + QStringLiteral(": ") + err;
+            *error = errorAt(origin, err);
             return false;
         }
         m_models[m->arch.id] = *m;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/GgufImport.h"
 
+#include "common/ErrorText.h"
 #include "common/Log.h"
 
 #include <QCoreApplication>
@@ -275,7 +276,7 @@ std::optional<gguf::Header> readHeader(const QString& path, QString* error)
                               static_cast<std::uint64_t>(size));
         file.unmap(const_cast<uchar*>(mapped));
         if (!r.header)
-            *error = path + QStringLiteral(": ") + r.error;
+            *error = errorAt(path, r.error);
         return r.header;
     }
     constexpr qint64 kMaxHeader = 1ll << 30;
@@ -298,8 +299,8 @@ std::optional<gguf::Header> readHeader(const QString& path, QString* error)
         if (r.header)
             return r.header;
         if (!r.needMore || want >= size || want >= kMaxHeader) {
-            *error = path + QStringLiteral(": ") +
-                     (r.needMore ? QCoreApplication::translate("is::GgufImport", "header larger than 1 GiB")
+            *error = errorAt(
+                path, r.needMore ? QCoreApplication::translate("is::GgufImport", "header larger than 1 GiB")
                                  : r.error);
             return std::nullopt;
         }
@@ -317,7 +318,7 @@ std::optional<GgufImport> importGgufHeader(const gguf::Header& header, const QSt
                                 out.exactParams, out.dominantType.toStdString(), origin.toStdString());
         return out;
     } catch (const ImportError& e) {
-        *error = origin + QStringLiteral(": ") + e.message;
+        *error = errorAt(origin, e.message);
     }
     return std::nullopt;
 }

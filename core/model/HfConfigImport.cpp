@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/HfConfigImport.h"
 
+#include "common/ErrorText.h"
 #include "common/JsonFields.h"
 #include "common/Log.h"
 
@@ -123,11 +124,11 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
         return std::nullopt;
     }
     if (!err.isEmpty()) {
-        *error = origin + QStringLiteral(": ") + err;
+        *error = errorAt(origin, err);
         return std::nullopt;
     }
     if (const QString why = m.validate(); !why.isEmpty()) {
-        *error = origin + QStringLiteral(": ") + why;
+        *error = errorAt(origin, why);
         return std::nullopt;
     }
     log::get("model")->info("imported {} ({}) from {}", m.id.toStdString(), modelType.toStdString(), origin.toStdString());

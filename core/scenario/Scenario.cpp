@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scenario/Scenario.h"
 
+#include "common/ErrorText.h"
 #include "common/JsonFields.h"
 #include "cost/TcoFields.h"
 
@@ -346,7 +347,7 @@ std::optional<Scenario> loadScenarioFile(const QString& path, QString* error)
     QString err;
     auto s = parseScenario(doc.object(), &err);
     if (!s) {
-        *error = path + QStringLiteral(": ") + err;
+        *error = errorAt(path, err);
         return std::nullopt;
     }
     s->baseDir = QFileInfo(path).absolutePath();

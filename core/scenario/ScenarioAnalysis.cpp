@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scenario/ScenarioAnalysis.h"
 
+#include "common/ErrorText.h"
 #include "common/Log.h"
 #include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
@@ -174,7 +175,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         QString err;
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
         if (!est) {
-            a.issues << QStringLiteral("%1: %2").arg(d.name, err);
+            a.issues << errorAt(d.name, err);
             a.deployments.push_back(d);
             continue;
         }
@@ -184,7 +185,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                             .arg(d.modelName, QString::number(est->mid.chips), r.deployment.device->name,
                                  est->mid.why);
         for (const QString& note : est->mid.notes)
-            a.issues << QStringLiteral("%1: %2").arg(d.name, note);
+            a.issues << errorAt(d.name, note);
 
         // Speed versus context, with the band from the model's range.
         const ModelDesc mid = r.model.resolve(Bound::Mid);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scenario/ScenarioEvaluation.h"
 
+#include "common/ErrorText.h"
 #include "hardware/Catalog.h"
 #include "model/HfConfigImport.h"
 
@@ -117,7 +118,7 @@ std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s,
         QString err;
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
         if (!est) {
-            *error = QStringLiteral("deployments[%1]: %2").arg(i).arg(err);
+            *error = errorAt(QStringLiteral("deployments[%1]").arg(i), err);
             return std::nullopt;
         }
         results.push_back(DeploymentResult{r.docId, r.deployment.name, r.model.arch.name, *est});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "serving/Trace.h"
 
+#include "common/ErrorText.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QList>
@@ -32,7 +34,7 @@ std::optional<std::vector<TraceRow>> parseTraceCsv(const QByteArray& data, const
     bool sawContent = false;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         const QByteArray line = lines[i].trimmed();
-        const QString where = origin + QStringLiteral(":%1: ").arg(i + 1);
+        const QString where = origin + QStringLiteral(":%1").arg(i + 1); // file:line
         if (line.isEmpty() || line.startsWith('#'))
             continue;
         const QList<QByteArray> fields = line.split(',');
@@ -43,52 +45,53 @@ std::optional<std::vector<TraceRow>> parseTraceCsv(const QByteArray& data, const
             fields.front().trimmed().toDouble(&numeric);
             if (!numeric) {
                 if (fields.size() != 3) {
-                    *error = where + QCoreApplication::translate(
+                    *error = errorAt(where,
+                                     QCoreApplication::translate(
                                          "is::serving::Trace",
-                                         "header must name 3 columns: timestamp,input_tokens,output_tokens");
+                                         "header must name 3 columns: timestamp,input_tokens,output_tokens"));
                     return std::nullopt;
                 }
                 continue;
             }
         }
         if (fields.size() != 3) {
-            *error = where + QCoreApplication::translate(
-                                 "is::serving::Trace",
-                                 "expected 3 fields (timestamp,input_tokens,output_tokens), got %1")
-                                 .arg(fields.size());
+            *error = errorAt(where, QCoreApplication::translate(
+                                        "is::serving::Trace",
+                                        "expected 3 fields (timestamp,input_tokens,output_tokens), got %1")
+                                        .arg(fields.size()));
             return std::nullopt;
         }
         TraceRow r;
         bool ok = false;
         r.timestampS = fields[0].trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(r.timestampS) || r.timestampS < 0) {
-            *error = where + QCoreApplication::translate(
-                                 "is::serving::Trace",
-                                 "timestamp: expected a non-negative number of seconds, got '%1'")
-                                 .arg(QString::fromUtf8(fields[0].trimmed()));
+            *error = errorAt(where, QCoreApplication::translate(
+                                        "is::serving::Trace",
+                                        "timestamp: expected a non-negative number of seconds, got '%1'")
+                                        .arg(QString::fromUtf8(fields[0].trimmed())));
             return std::nullopt;
         }
         if (!rows.empty() && r.timestampS < rows.back().timestampS) {
-            *error =
-                where + QCoreApplication::translate(
-                            "is::serving::Trace",
-                            "timestamp: %1 is earlier than the previous row's %2; sort the trace by time")
-                            .arg(r.timestampS)
-                            .arg(rows.back().timestampS);
+            *error = errorAt(
+                where, QCoreApplication::translate(
+                           "is::serving::Trace",
+                           "timestamp: %1 is earlier than the previous row's %2; sort the trace by time")
+                           .arg(r.timestampS)
+                           .arg(rows.back().timestampS));
             return std::nullopt;
         }
         if (!parseTokens(fields[1].trimmed(), &r.inputTokens)) {
-            *error = where + QCoreApplication::translate(
-                                 "is::serving::Trace",
-                                 "input_tokens: expected a whole number of at least 1, got '%1'")
-                                 .arg(QString::fromUtf8(fields[1].trimmed()));
+            *error = errorAt(where, QCoreApplication::translate(
+                                        "is::serving::Trace",
+                                        "input_tokens: expected a whole number of at least 1, got '%1'")
+                                        .arg(QString::fromUtf8(fields[1].trimmed())));
             return std::nullopt;
         }
         if (!parseTokens(fields[2].trimmed(), &r.outputTokens)) {
-            *error = where + QCoreApplication::translate(
-                                 "is::serving::Trace",
-                                 "output_tokens: expected a whole number of at least 1, got '%1'")
-                                 .arg(QString::fromUtf8(fields[2].trimmed()));
+            *error = errorAt(where, QCoreApplication::translate(
+                                        "is::serving::Trace",
+                                        "output_tokens: expected a whole number of at least 1, got '%1'")
+                                        .arg(QString::fromUtf8(fields[2].trimmed())));
             return std::nullopt;
         }
         rows.push_back(r);
