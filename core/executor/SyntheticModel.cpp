@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "executor/SyntheticModel.h"
 
-#include <functional>
-
+#include "common/ErrorText.h"
 #include "executor/GgufWriter.h"
 
 #include <QCoreApplication>
 #include <QStringList>
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -100,7 +100,7 @@ std::optional<SyntheticSpec> parseSyntheticSpec(const QString& spec, QString* er
     bool kvGiven = false;
     auto bad = [&](const QString& msg) -> std::optional<SyntheticSpec> {
         if (error)
-            *error = QStringLiteral("--synthetic: ") + msg;
+            *error = errorAt(QStringLiteral("--synthetic"), msg);
         return std::nullopt;
     };
     const QStringList parts = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);

@@ -25,7 +25,7 @@ std::optional<ModelEntry> resolveModel(const ModelRef& ref, const Scenario& s, c
         QString err;
         auto m = importHfConfigFile(file, &err);
         if (!m)
-            *error = path + QStringLiteral(".config: ") + err;
+            *error = errorAt(path + QStringLiteral(".config"), err);
         return m;
     }
     if (const ModelEntry* m = catalog.model(ref.catalogId))
