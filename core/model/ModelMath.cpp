@@ -13,12 +13,12 @@ double ParamBreakdown::total() const
 
 double ParamBreakdown::active() const
 {
-    return attention + denseFfn + expertsActive + sharedExperts + router + lmHead;
+    return attention + denseFfn + expertsActive + sharedExperts + router + classifier();
 }
 
 double ParamBreakdown::alwaysActive() const
 {
-    return attention + denseFfn + sharedExperts + router + norms + lmHead;
+    return attention + denseFfn + sharedExperts + router + norms + classifier();
 }
 
 namespace {
@@ -94,6 +94,7 @@ ParamBreakdown paramBreakdown(const ModelDesc& m)
     p.norms = 2.0 * d * m.layers + d;
     p.embedding = d * m.vocab;
     p.lmHead = m.tiedEmbeddings ? 0.0 : d * m.vocab;
+    p.tiedHead = m.tiedEmbeddings ? d * m.vocab : 0.0;
     if (m.mtpLayers > 0) {
         // A DeepSeek MTP module: one more transformer block (MoE when the model is) plus a projection.
         const double block = attn + (m.isMoe() ? p.perRoutedExpert * (m.experts + m.sharedExperts) + d * m.experts
@@ -143,7 +144,10 @@ double causalPairs(double n, double w)
 FlopBreakdown prefillFlops(const ModelDesc& m, double n)
 {
     FlopBreakdown f;
-    f.matmul = 2.0 * paramBreakdown(m).active() * n;
+    // Serving engines (vLLM, TensorRT-LLM, SGLang, llama.cpp) compute logits only where a token
+    // is sampled: the prompt's last position.
+    const ParamBreakdown p = paramBreakdown(m);
+    f.matmul = 2.0 * (p.active() - p.classifier()) * n + 2.0 * p.classifier() * std::min(n, 1.0);
     double pairs = 0;
     if (m.slidingWindow <= 0 && m.attentionChunk <= 0) {
         pairs = causalPairs(n, 0) * m.layers;

@@ -18,13 +18,17 @@ struct ParamBreakdown
     double norms = 0;
     double embedding = 0;   // input embedding table (a lookup, no FLOPs)
     double lmHead = 0;      // output projection (0 when tied)
+    double tiedHead = 0;    // tied: the embedding table read again as the output projection (stored once)
     double mtp = 0;         // multi-token-prediction heads (not counted in the total)
 
     double total() const;
-    // Parameters that a token multiplies with: excludes the embedding lookup, as model cards do.
+    // Parameters that a token multiplies with: excludes the embedding lookup, as model cards do,
+    // but not a tied output projection, which multiplies with (and reads) the same table.
     double active() const;
     // Weights every step touches whatever the routing: everything but the routed experts.
     double alwaysActive() const;
+    // The output projection's matrix, tied or not: a prefill runs it for the last token only.
+    double classifier() const { return lmHead + tiedHead; }
     double perRoutedExpert = 0; // one routed expert of one layer
     int moeLayers = 0;
 };

@@ -107,13 +107,44 @@ private slots:
         const ModelDesc m = model("llama-3.1-8b");
         const FlopBreakdown a = prefillFlops(m, 1000);
         const FlopBreakdown b = prefillFlops(m, 2000);
-        QCOMPARE(b.matmul, 2 * a.matmul);
+        // The layers' matrices for every token, the classifier (4096 x 128256) for the last one.
+        const double classifier = 4096.0 * 128256;
+        QCOMPARE(b.matmul - 2.0 * classifier, 2 * (a.matmul - 2.0 * classifier));
+        QCOMPARE(a.matmul, 2.0 * (paramBreakdown(m).active() - classifier) * 1000 + 2.0 * classifier);
         // Causal attention pairs: n(n+1)/2 -> (2000*2001)/(1000*1001) ~ 3.998x
         QVERIFY(std::abs(b.attention / a.attention - (2000.0 * 2001) / (1000.0 * 1001)) < 1e-9);
         // Decode at context c: 4 x heads x head_dim x c per layer, by hand.
         const FlopBreakdown d = decodeFlops(m, 4096);
         QCOMPARE(d.attention, 4.0 * 32 * 128 * 4096 * 32);
         QCOMPARE(d.matmul, 2.0 * paramBreakdown(m).active());
+    }
+
+    void tiedClassifierIsReadAndMultiplied()
+    {
+        // Llama 3.2 1B ties its classifier to the embedding table (2048 x 128256): stored once, but
+        // every decode step reads it and multiplies with it, as an untied head would.
+        ModelDesc untied = model("llama-3.1-8b");
+        untied.hidden = 2048;
+        untied.layers = 16;
+        untied.heads = 32;
+        untied.kvHeads = 8;
+        untied.headDim = 64;
+        untied.denseFfn = 8192;
+        untied.vocab = 128256;
+        ModelDesc tied = untied;
+        tied.tiedEmbeddings = true;
+        const double table = 2048.0 * 128256;
+        const ParamBreakdown pu = paramBreakdown(untied), pt = paramBreakdown(tied);
+        QCOMPARE(pu.total() - pt.total(), table);
+        QCOMPARE(pt.classifier(), table);
+        QCOMPARE(pt.active(), pu.active());
+        QCOMPARE(decodeWeightBytes(tied, 1, Precision::BF16), decodeWeightBytes(untied, 1, Precision::BF16));
+        QCOMPARE(decodeFlops(tied, 100).matmul, decodeFlops(untied, 100).matmul);
+        QCOMPARE(prefillFlops(tied, 512).matmul, prefillFlops(untied, 512).matmul);
+        // 1.24 B parameters published; a step reads all of them but the lookup's row, not the 0.97 B
+        // of the layers alone (the table is a fifth of the model).
+        QVERIFY(std::abs(pt.total() / 1.24e9 - 1.0) < 0.02);
+        QVERIFY(std::abs(decodeWeightBytes(tied, 1, Precision::BF16) / 2.0 / 1.24e9 - 1.0) < 0.02);
     }
 
     void expertsTouchedGrowsWithBatch()
