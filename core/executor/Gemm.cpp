@@ -278,6 +278,7 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
             prefetch.spreadOver(calls);
             for (std::size_t tile = 0; tile < tiles; ++tile) {
                 const float* xTile = xt + tile * kpad * T;
+                const std::size_t t0 = tile * T, toksValid = std::min(T, tokens - t0);
                 for (std::size_t k0 = 0; k0 < kpad; k0 += kBlock) {
                     const std::size_t klen = std::min(kBlock, kpad - k0);
                     for (std::size_t i = 0; i < count; ++i) {
@@ -285,12 +286,11 @@ void gemm(ThreadPool& pool, GemmScratch& scratch, const std::vector<GemmJob>& jo
                             const auto [pf, pfBytes] = prefetch.next();
                             const PanelView& v = view[2 * i + h];
                             ks.gemmTile(xTile + k0 * T, v.w + k0 / 16 * v.blockStride, v.rowStride,
-                                        v.blockStride, klen, ctiles + (2 * i + h) * tileFloats, k0 > 0, pf,
-                                        pfBytes);
+                                        v.blockStride, klen, toksValid, ctiles + (2 * i + h) * tileFloats,
+                                        k0 > 0, pf, pfBytes);
                         }
                     }
                 }
-                const std::size_t t0 = tile * T, toksValid = std::min(T, tokens - t0);
                 float* rows[kMaxGemmTokens];
                 const GemmJob* rowsFor = nullptr; // the job `rows` were found for
                 for (std::size_t i = 0; i < count; ++i) {

@@ -33,7 +33,7 @@ struct KernelSet
     void (*packPanel)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                       float* dst);
 
-    // ct[j][t] (+)= sum_k w[j][k] * xt[k][t] for j < gemmRows, t < gemmTokens, k < klen: one
+    // ct[j][t] (+)= sum_k w[j][k] * xt[k][t] for j < gemmRows, t < toks, k < klen: one
     // output tile of the prefill GEMM over a range of the reduction, its accumulators held in
     // registers throughout. xt is one token tile of the transposed activation block (k-major,
     // gemmTokens floats per k, contiguous, zero past the real k); w[j][k] is at
@@ -41,10 +41,13 @@ struct KernelSet
     // blockStride 16 gemmRows) or f32 weight rows used in place (rowStride the row length,
     // blockStride 16). Both start at the range's first k; klen is a multiple of 16. With
     // `accumulate` the tile starts from ct's current values (a later k range), else from zero.
+    // Tokens from toks (1 to gemmTokens) up to the kernel's next whole vector are computed too;
+    // the tile's columns past that are left as they were, neither read nor written.
     // While it runs, the `pfBytes` bytes at `pf` (weight rows used next) are prefetched towards
     // L2, spread over the loop; pf may be null when pfBytes is 0.
     void (*gemmTile)(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
-                     std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes);
+                     std::size_t klen, std::size_t toks, float* ct, bool accumulate, const std::byte* pf,
+                     std::size_t pfBytes);
     std::size_t gemmRows;
     std::size_t gemmTokens;
     // Writes a finished tile token-major: dst[t][col + j] = ct[j * gemmTokens + t], or with

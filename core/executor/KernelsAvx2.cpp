@@ -214,16 +214,17 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 }
 
 // 6 rows x 16 tokens, 12 ymm accumulators held over the whole reduction; prefetching as in
-// KernelsAvx512.cpp.
-void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
-              std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
+// KernelsAvx512.cpp. A tile of up to 8 tokens runs one token vector (V = 1).
+template <int V>
+void gemmTileV(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+               std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
 {
-    __m256 acc[kRows][2];
+    static_assert(V == 1 || V == 2);
+    __m256 acc[kRows][V];
 #pragma GCC unroll 6
-    for (std::size_t j = 0; j < kRows; ++j) {
-        acc[j][0] = accumulate ? _mm256_loadu_ps(ct + j * kTokens) : _mm256_setzero_ps();
-        acc[j][1] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8) : _mm256_setzero_ps();
-    }
+    for (std::size_t j = 0; j < kRows; ++j)
+        for (int v = 0; v < V; ++v)
+            acc[j][v] = accumulate ? _mm256_loadu_ps(ct + j * kTokens + 8 * v) : _mm256_setzero_ps();
     const std::size_t blocks = klen / 16;
     const std::size_t pfLines = (pfBytes + 63) / 64;
     const std::size_t pfPerBlock = blocks ? (pfLines + blocks - 1) / blocks : 0;
@@ -242,20 +243,30 @@ void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::s
 #pragma GCC unroll 16
         for (std::size_t kk = 0; kk < 16; ++kk) {
             const __m256 x0 = _mm256_loadu_ps(xb + kk * kTokens);
-            const __m256 x1 = _mm256_loadu_ps(xb + kk * kTokens + 8);
+            const __m256 x1 = V > 1 ? _mm256_loadu_ps(xb + kk * kTokens + 8) : _mm256_setzero_ps();
 #pragma GCC unroll 6
             for (std::size_t j = 0; j < kRows; ++j) {
                 const __m256 wv = _mm256_broadcast_ss(pb + j * rowStride + kk);
                 acc[j][0] = _mm256_fmadd_ps(wv, x0, acc[j][0]);
-                acc[j][1] = _mm256_fmadd_ps(wv, x1, acc[j][1]);
+                if constexpr (V > 1)
+                    acc[j][V - 1] = _mm256_fmadd_ps(wv, x1, acc[j][V - 1]);
             }
         }
     }
 #pragma GCC unroll 6
-    for (std::size_t j = 0; j < kRows; ++j) {
-        _mm256_storeu_ps(ct + j * kTokens, acc[j][0]);
-        _mm256_storeu_ps(ct + j * kTokens + 8, acc[j][1]);
-    }
+    for (std::size_t j = 0; j < kRows; ++j)
+        for (int v = 0; v < V; ++v)
+            _mm256_storeu_ps(ct + j * kTokens + 8 * v, acc[j][v]);
+}
+
+void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+              std::size_t klen, std::size_t toks, float* ct, bool accumulate, const std::byte* pf,
+              std::size_t pfBytes)
+{
+    if (toks <= 8 && toks > 0)
+        gemmTileV<1>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
+    else
+        gemmTileV<2>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
 }
 
 // e^x as in KernelsAvx512.cpp, with 2^n built in the exponent field.

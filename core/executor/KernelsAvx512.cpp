@@ -285,12 +285,15 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 // 16-column block prefetched. The accumulators are 24 named registers and stay there for the whole range; the
 // loop walks two pointers: an array of vectors with a fully unrolled k loop made GCC spill accumulators. The
 // next panels' raw weight rows (pf) are pulled towards L2 a few lines per block, so packing or reading them
-// does not wait on DRAM.
-void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
-              std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
+// does not wait on DRAM. A tile with fewer tokens runs only its V token vectors: a 16-token
+// prompt costs a quarter of a full tile, not all of it.
+template <int V>
+void gemmTileV(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+               std::size_t klen, float* ct, bool accumulate, const std::byte* pf, std::size_t pfBytes)
 {
+    static_assert(V >= 1 && V * 16 <= static_cast<int>(kTokens));
 #define IS_ACC(j, v)                                                                                         \
-    __m512 c##j##v = accumulate ? _mm512_loadu_ps(ct + (j)*kTokens + (v)*16) : _mm512_setzero_ps();
+    __m512 c##j##v = (v) < V && accumulate ? _mm512_loadu_ps(ct + (j)*kTokens + (v)*16) : _mm512_setzero_ps();
 #define IS_ACC4(j) IS_ACC(j, 0) IS_ACC(j, 1) IS_ACC(j, 2) IS_ACC(j, 3)
     IS_ACC4(0)
     IS_ACC4(1)
@@ -312,16 +315,19 @@ void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::s
             _mm_prefetch(reinterpret_cast<const char*>(pf + pfDone * 64), _MM_HINT_T1);
         for (std::size_t kk = 0; kk < 16; ++kk, ++pk, xp += kTokens) {
             const __m512 x0 = _mm512_loadu_ps(xp);
-            const __m512 x1 = _mm512_loadu_ps(xp + 16);
-            const __m512 x2 = _mm512_loadu_ps(xp + 32);
-            const __m512 x3 = _mm512_loadu_ps(xp + 48);
+            const __m512 x1 = V > 1 ? _mm512_loadu_ps(xp + 16) : _mm512_setzero_ps();
+            const __m512 x2 = V > 2 ? _mm512_loadu_ps(xp + 32) : _mm512_setzero_ps();
+            const __m512 x3 = V > 3 ? _mm512_loadu_ps(xp + 48) : _mm512_setzero_ps();
 #define IS_FMA(j)                                                                                            \
     {                                                                                                        \
         const __m512 w = _mm512_set1_ps(pk[(j)*rowStride]);                                                  \
         c##j##0 = _mm512_fmadd_ps(w, x0, c##j##0);                                                           \
-        c##j##1 = _mm512_fmadd_ps(w, x1, c##j##1);                                                           \
-        c##j##2 = _mm512_fmadd_ps(w, x2, c##j##2);                                                           \
-        c##j##3 = _mm512_fmadd_ps(w, x3, c##j##3);                                                           \
+        if constexpr (V > 1)                                                                                 \
+            c##j##1 = _mm512_fmadd_ps(w, x1, c##j##1);                                                       \
+        if constexpr (V > 2)                                                                                 \
+            c##j##2 = _mm512_fmadd_ps(w, x2, c##j##2);                                                       \
+        if constexpr (V > 3)                                                                                 \
+            c##j##3 = _mm512_fmadd_ps(w, x3, c##j##3);                                                       \
     }
             IS_FMA(0) IS_FMA(1) IS_FMA(2) IS_FMA(3) IS_FMA(4) IS_FMA(5)
 #undef IS_FMA
@@ -329,11 +335,34 @@ void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::s
     }
 #define IS_STORE(j)                                                                                          \
     _mm512_storeu_ps(ct + (j)*kTokens, c##j##0);                                                             \
-    _mm512_storeu_ps(ct + (j)*kTokens + 16, c##j##1);                                                        \
-    _mm512_storeu_ps(ct + (j)*kTokens + 32, c##j##2);                                                        \
-    _mm512_storeu_ps(ct + (j)*kTokens + 48, c##j##3);
+    if constexpr (V > 1)                                                                                     \
+        _mm512_storeu_ps(ct + (j)*kTokens + 16, c##j##1);                                                    \
+    if constexpr (V > 2)                                                                                     \
+        _mm512_storeu_ps(ct + (j)*kTokens + 32, c##j##2);                                                    \
+    if constexpr (V > 3)                                                                                     \
+        _mm512_storeu_ps(ct + (j)*kTokens + 48, c##j##3);
     IS_STORE(0) IS_STORE(1) IS_STORE(2) IS_STORE(3) IS_STORE(4) IS_STORE(5)
 #undef IS_STORE
+}
+
+void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
+              std::size_t klen, std::size_t toks, float* ct, bool accumulate, const std::byte* pf,
+              std::size_t pfBytes)
+{
+    switch ((std::min(toks, kTokens) + 15) / 16) {
+    case 1:
+        gemmTileV<1>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
+        return;
+    case 2:
+        gemmTileV<2>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
+        return;
+    case 3:
+        gemmTileV<3>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
+        return;
+    default:
+        gemmTileV<4>(xt, panel, rowStride, blockStride, klen, ct, accumulate, pf, pfBytes);
+        return;
+    }
 }
 
 // e^x for x <= 0 down to the float range (silu needs e^-g and g may be large positive, giving

@@ -76,21 +76,24 @@ void packPanel(DType t, const std::byte* w, std::size_t stride, std::size_t n, s
 }
 
 void gemmTile(const float* xt, const float* panel, std::size_t rowStride, std::size_t blockStride,
-              std::size_t klen, float* ct, bool accumulate, const std::byte*, std::size_t)
+              std::size_t klen, std::size_t toks, float* ct, bool accumulate, const std::byte*, std::size_t)
 {
+    const std::size_t n = toks > 0 ? std::min(toks, kTokens) : kTokens;
     float acc[kRows][kTokens] = {};
     if (accumulate)
-        std::memcpy(acc, ct, sizeof acc);
+        for (std::size_t j = 0; j < kRows; ++j)
+            std::memcpy(acc[j], ct + j * kTokens, n * sizeof(float));
     for (std::size_t k = 0; k < klen; ++k) {
         const float* xk = xt + k * kTokens;
         const float* pk = panel + (k / 16) * blockStride + k % 16;
         for (std::size_t j = 0; j < kRows; ++j) {
             const float wv = pk[j * rowStride];
-            for (std::size_t i = 0; i < kTokens; ++i)
+            for (std::size_t i = 0; i < n; ++i)
                 acc[j][i] += wv * xk[i];
         }
     }
-    std::memcpy(ct, acc, sizeof acc);
+    for (std::size_t j = 0; j < kRows; ++j)
+        std::memcpy(ct + j * kTokens, acc[j], n * sizeof(float));
 }
 
 void storeTileT(const float* ct, std::size_t rows, std::size_t toks, float* const* dst, std::size_t col,

@@ -82,7 +82,7 @@ void PrefillAttention::run(ThreadPool& pool, const float* q, std::size_t n, std:
             // Scores: R positions (the keys, in place) x T queries per tile, straight into rows.
             const float* keys = kv.keys + kvh * kv.headStride;
             for (std::size_t p = 0; p < span; p += R)
-                ks.gemmTile(qt, keys + p * hd, hd, 16, kPad, scores + p * T, false, nullptr, 0);
+                ks.gemmTile(qt, keys + p * hd, hd, 16, kPad, toks, scores + p * T, false, nullptr, 0);
             // Query i (position p0 + t0 + i) sees positions [0, p0 + t0 + i].
             ks.softmaxColumns(scores, kLen, p0 + t0 + 1, scale);
 
@@ -92,8 +92,8 @@ void PrefillAttention::run(ThreadPool& pool, const float* q, std::size_t n, std:
             for (std::size_t d0 = 0; d0 < hd; d0 += R) {
                 float* dst = xt + lay.index(h * hd + d0, t0);
                 const bool whole = d0 + R <= hd;
-                ks.gemmTile(scores, values + d0 * m_ldV, m_ldV, 16, kLen, whole ? dst : ct, false, nullptr,
-                            0);
+                ks.gemmTile(scores, values + d0 * m_ldV, m_ldV, 16, kLen, toks, whole ? dst : ct, false,
+                            nullptr, 0);
                 if (!whole)
                     std::memcpy(dst, ct, (hd - d0) * T * sizeof(float));
             }

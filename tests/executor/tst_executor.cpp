@@ -110,6 +110,7 @@ private slots:
     void gemmMatchesDouble_data();
     void gemmMatchesDouble();
     void gemmBuffersStartOnCacheLines();
+    void gemmTileRunsOnlyItsTokens();
     void softmaxMatchesDouble();
     void softmaxColumnsMatchesDouble();
     void staleCacheDoesNotLeak();
@@ -486,6 +487,59 @@ void TestExecutor::gemmMatchesDouble()
         }
         qInfo("%s %s: worst relative error %.3g", ks->name, qPrintable(dtype), worst);
         QVERIFY2(worst < tol, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(ks->name)).arg(worst)));
+    }
+}
+
+// A tile with fewer tokens than the kernel's width (a short prompt, a prompt's last tile)
+// computes its tokens, from zero or on top of what the tile held, and leaves the columns past
+// its last whole vector as they were: every token count on every instruction set, against
+// double precision.
+void TestExecutor::gemmTileRunsOnlyItsTokens()
+{
+    std::uint64_t seed = 99;
+    for (const KernelSet* ks : availableSets()) {
+        const std::size_t R = ks->gemmRows, T = ks->gemmTokens, klen = 48;
+        AlignedVector<float> panel(klen * R), xt(klen * T), ct(R * T);
+        for (float& v : panel)
+            v = nextUniform(seed);
+        for (float& v : xt)
+            v = nextUniform(seed);
+        for (const bool accumulate : {false, true}) {
+            for (std::size_t toks = 1; toks <= T; ++toks) {
+                for (std::size_t i = 0; i < ct.size(); ++i)
+                    ct[i] = 1000.0f + static_cast<float>(i);
+                ks->gemmTile(xt.data(), panel.data(), 16, 16 * R, klen, toks, ct.data(), accumulate, nullptr,
+                             0);
+                const std::size_t computed = (toks + 15) / 16 * 16; // whole vectors on any set
+                for (std::size_t j = 0; j < R; ++j) {
+                    for (std::size_t t = 0; t < T; ++t) {
+                        const float before = 1000.0f + static_cast<float>(j * T + t);
+                        const float got = ct[j * T + t];
+                        if (t >= computed) {
+                            QVERIFY2(got == before, qPrintable(QStringLiteral("%1 toks %2: column %3 written")
+                                                                   .arg(QLatin1String(ks->name))
+                                                                   .arg(toks)
+                                                                   .arg(t)));
+                            continue;
+                        }
+                        if (t >= toks)
+                            continue; // inside the last vector: computed or not, either is right
+                        double want = accumulate ? before : 0.0;
+                        for (std::size_t k = 0; k < klen; ++k)
+                            want += static_cast<double>(panel[(k / 16) * 16 * R + j * 16 + k % 16]) *
+                                    xt[k * T + t];
+                        QVERIFY2(std::fabs(got - want) <= 1e-4 * std::max(1.0, std::fabs(want)),
+                                 qPrintable(QStringLiteral("%1 toks %2 row %3 token %4: %5 vs %6")
+                                                .arg(QLatin1String(ks->name))
+                                                .arg(toks)
+                                                .arg(j)
+                                                .arg(t)
+                                                .arg(got)
+                                                .arg(want)));
+                    }
+                }
+            }
+        }
     }
 }
 
