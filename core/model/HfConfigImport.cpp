@@ -12,6 +12,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <cmath>
+
 namespace is {
 
 namespace {
@@ -81,8 +84,14 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
         readMixtralLike(f, m, "num_experts", "moe_intermediate_size");
         m.denseFfn = f.integer("intermediate_size", 0, 0, kMaxDim);
         m.moeEvery = f.integer("decoder_sparse_step", 1, 1, 100000);
-        if (modelType == QLatin1String("qwen2_moe") && root.value(QStringLiteral("shared_expert_intermediate_size")).isDouble())
-            m.sharedExperts = 1;
+        if (modelType == QLatin1String("qwen2_moe") &&
+            root.value(QStringLiteral("shared_expert_intermediate_size")).isDouble()) {
+            // A shared expert wider than a routed one counts as several, as in GGUF import
+            // (Qwen1.5-MoE-A2.7B: 5632 = 4 x 1408; Qwen2-57B-A14B: 20480 = 8 x 2560).
+            const int sharedFfn = f.integer("shared_expert_intermediate_size", 0, 1, kMaxDim);
+            m.sharedExperts =
+                std::max(1, static_cast<int>(std::lround(static_cast<double>(sharedFfn) / m.expertFfn)));
+        }
         const QJsonArray mlpOnly = f.array("mlp_only_layers");
         if (!mlpOnly.isEmpty())
             m.denseLayers = mlpOnly.size(); // Qwen lists the leading dense layers

@@ -185,6 +185,13 @@ private slots:
         QTest::newRow("mixtral") << QByteArray(R"({"model_type":"mixtral","hidden_size":4096,"num_hidden_layers":32,
             "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":32000,
             "num_local_experts":8,"num_experts_per_tok":2})") << 46.7e9;
+        // Qwen1.5-MoE-A2.7B: a shared expert four routed experts wide (5632 = 4 x 1408), 14.3 B.
+        QTest::newRow("qwen2_moe")
+            << QByteArray(R"({"model_type":"qwen2_moe","hidden_size":2048,"num_hidden_layers":24,
+            "num_attention_heads":16,"num_key_value_heads":16,"intermediate_size":5632,"moe_intermediate_size":1408,
+            "shared_expert_intermediate_size":5632,"num_experts":60,"num_experts_per_tok":4,"vocab_size":151936,
+            "decoder_sparse_step":1,"mlp_only_layers":[]})")
+            << 14.3e9;
         QTest::newRow("qwen3_moe") << QByteArray(R"({"model_type":"qwen3_moe","hidden_size":4096,"num_hidden_layers":94,
             "num_attention_heads":64,"num_key_value_heads":4,"head_dim":128,"intermediate_size":12288,
             "moe_intermediate_size":1536,"num_experts":128,"num_experts_per_tok":8,"vocab_size":151936,
