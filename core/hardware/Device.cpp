@@ -82,16 +82,15 @@ double Device::peakFlopsFor(Precision p, Bound b) const
         auto it = peakFlops.find(kWidening[i]);
         if (it != peakFlops.end())
             return it->second.at(b);
-        // fp16 and bf16 run at the same rate; int8 and fp8 likewise.
+        // fp16 and bf16 run at the same rate; so do int8 and fp8 on the chips with fp8 units
+        // (Hopper, Blackwell, CDNA 3). Not the other way round: a chip with int8 units but none
+        // for fp8 (A100, Groq's LPU) runs fp8 weights dequantised, at the 16-bit rate.
         if (kWidening[i] == Precision::FP16)
             if (auto bf = peakFlops.find(Precision::BF16); bf != peakFlops.end())
                 return bf->second.at(b);
         if (kWidening[i] == Precision::INT8)
             if (auto f8 = peakFlops.find(Precision::FP8); f8 != peakFlops.end())
                 return f8->second.at(b);
-        if (kWidening[i] == Precision::FP8)
-            if (auto i8 = peakFlops.find(Precision::INT8); i8 != peakFlops.end())
-                return i8->second.at(b);
     }
     // A chip that only lists narrower formats: use its widest entry.
     return peakFlops.empty() ? 0.0 : peakFlops.rbegin()->second.at(b);

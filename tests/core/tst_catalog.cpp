@@ -34,6 +34,22 @@ private slots:
         QCOMPARE(c->model(QStringLiteral("kimi-k3"))->arch.kind, SourceKind::Speculation);
     }
 
+    void formatsWithoutUnitsRunWider()
+    {
+        // From the datasheets in devices.json: an H100 runs int8 at its fp8 rate; an A100 has
+        // int8 units but none for fp8, so fp8 weights run dequantised at the bf16 rate.
+        auto c = Catalog::builtin();
+        const Device* h100 = c->device(QStringLiteral("h100-sxm"));
+        const Device* a100 = c->device(QStringLiteral("a100-sxm-80g"));
+        QVERIFY(h100 && a100);
+        QCOMPARE(h100->peakFlopsFor(Precision::INT8), h100->peakFlopsFor(Precision::FP8));
+        QCOMPARE(a100->peakFlopsFor(Precision::FP8), 3.12e14);
+        QCOMPARE(a100->peakFlopsFor(Precision::INT8), 6.24e14);
+        QCOMPARE(a100->peakFlopsFor(Precision::FP16), 3.12e14);
+        // Narrower than any listed format: the narrowest wider one (int4 on an A100: int8).
+        QCOMPARE(a100->peakFlopsFor(Precision::INT4), 6.24e14);
+    }
+
     void systemsAndLinksResolve()
     {
         auto c = Catalog::builtin();
