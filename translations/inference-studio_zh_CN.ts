@@ -1810,12 +1810,12 @@
 <context>
     <name>is::HfConfigImport</name>
     <message>
-        <location filename="../core/model/HfConfigImport.cpp" line="+67"/>
+        <location filename="../core/model/HfConfigImport.cpp" line="+70"/>
         <source>%1: model_type: missing</source>
         <translation>%1：model_type：缺失</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <source>%1: model_type: unsupported &apos;%2&apos; (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)</source>
         <translation>%1：model_type：不支持“%2”（支持 llama、mistral、mixtral、qwen2、qwen3、qwen3_moe、deepseek_v3、kimi_k2、gpt_oss、llama4）</translation>
     </message>
@@ -2982,22 +2982,22 @@
 <context>
     <name>is::gui::DocumentActions</name>
     <message>
-        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+22"/>
+        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+40"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>

@@ -46,6 +46,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -68,6 +69,7 @@
 #include <QValueAxis>
 #include <QXmlStreamReader>
 
+#include <functional>
 #include <memory>
 
 using namespace is;
@@ -838,6 +840,22 @@ private Q_SLOTS:
         QCOMPARE(menus.front()->text(), QStringLiteral("文件(&F)"));
         QCOMPARE(window()->hardwarePalette()->windowTitle(), QStringLiteral("硬件"));
         QVERIFY(window()->workload()->windowTitle() != QStringLiteral("Workload"));
+        // Every menu entry in Chinese, the file actions (made once, before any window) too; a
+        // recent file's name and a language's own name are the only Latin texts allowed.
+        const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        std::function<void(QMenu*)> checkMenu = [&](QMenu* menu) {
+            for (QAction* a : menu->actions()) {
+                if (a->isSeparator() || !a->statusTip().isEmpty() || a->text() == QStringLiteral("English"))
+                    continue;
+                QVERIFY2(han.match(a->text()).hasMatch(),
+                         qPrintable(menu->title() + QStringLiteral(" > ") + a->text()));
+                if (a->menu())
+                    checkMenu(a->menu());
+            }
+        };
+        for (QAction* m : menus)
+            if (m->menu())
+                checkMenu(m->menu());
         // The document and its history survive the rebuilt window.
         QCOMPARE(doc()->undoStack()->count(), edits);
         QVERIFY(edits > 0);

@@ -19,23 +19,35 @@ namespace is::gui {
 DocumentActions::DocumentActions(ScenarioDocument* doc, Settings* settings, IssueLog* issues, QObject* parent)
     : QObject(parent), m_doc(doc), m_settings(settings), m_issues(issues)
 {
-    m_new = new QAction(tr("&New"), this);
+    m_new = new QAction(this);
     m_new->setShortcut(QKeySequence::New);
     connect(m_new, &QAction::triggered, this, &DocumentActions::fileNew);
-    m_open = new QAction(tr("&Open…"), this);
+    m_open = new QAction(this);
     m_open->setShortcut(QKeySequence::Open);
     connect(m_open, &QAction::triggered, this, &DocumentActions::open);
-    m_save = new QAction(tr("&Save"), this);
+    m_save = new QAction(this);
     m_save->setShortcut(QKeySequence::Save);
     connect(m_save, &QAction::triggered, this, &DocumentActions::save);
-    m_saveAs = new QAction(tr("Save &As…"), this);
+    m_saveAs = new QAction(this);
     m_saveAs->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAs, &QAction::triggered, this, &DocumentActions::saveAs);
     connect(settings, &Settings::recentFilesChanged, this, &DocumentActions::rebuildRecentMenu);
+    retranslate();
+}
+
+void DocumentActions::retranslate()
+{
+    m_new->setText(tr("&New"));
+    m_open->setText(tr("&Open…"));
+    m_save->setText(tr("&Save"));
+    m_saveAs->setText(tr("Save &As…"));
 }
 
 void DocumentActions::addToMenu(QMenu* fileMenu)
 {
+    // The actions outlive the windows, which are rebuilt when the language changes: each new
+    // window's menu shows them in the language of the moment.
+    retranslate();
     fileMenu->addAction(m_new);
     fileMenu->addAction(m_open);
     m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));

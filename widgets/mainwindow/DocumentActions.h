@@ -41,6 +41,7 @@ public Q_SLOTS:
     void fileNew();
 
 private:
+    void retranslate();
     void rebuildRecentMenu();
 
     ScenarioDocument* m_doc;
