@@ -436,12 +436,12 @@
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+36"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+55"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
@@ -2310,7 +2310,12 @@
         <translation>%1：必须为正数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
+        <source>%1: at most %2, got %3</source>
+        <translation>%1：最多 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>latency targets must not be negative</source>
         <translation>延迟目标不能为负数</translation>
     </message>

@@ -134,6 +134,17 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
                      .arg(fleetTargetKindId(target.kind));
         return std::nullopt;
     }
+    // Past these a target is a typo, not a fleet: more users than people, more requests a second
+    // than the world's search engines serve a day, more power than a country draws.
+    const double limit = target.kind == FleetTargetKind::Users          ? 1e10
+                         : target.kind == FleetTargetKind::RequestsPerS ? 1e9
+                                                                        : 1e5;
+    if (target.value > limit) {
+        *error = QCoreApplication::translate("is::cost::FleetSizing", "%1: at most %2, got %3")
+                     .arg(fleetTargetKindId(target.kind), QString::number(limit, 'g', 3),
+                          QString::number(target.value, 'g', 3));
+        return std::nullopt;
+    }
     if (slo.ttftS < 0 || slo.tpotS < 0) {
         *error = QCoreApplication::translate("is::cost::FleetSizing", "latency targets must not be negative");
         return std::nullopt;

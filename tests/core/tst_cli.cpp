@@ -122,6 +122,25 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // A target too large to be a fleet is bad input, not an overflowed unit count reported as
+    // a power budget that was never given.
+    void sizeRefusesAbsurdTargets()
+    {
+        const QString scenario =
+            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+        const Run r =
+            run({QStringLiteral("size"), scenario, QStringLiteral("--rps"), QStringLiteral("1e30")});
+        QCOMPARE(r.code, 2);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QVERIFY2(err == scenario + QStringLiteral(": rps: at most 1e+09, got 1e+30"), qPrintable(err));
+        QCOMPARE(
+            run({QStringLiteral("size"), scenario, QStringLiteral("--users"), QStringLiteral("1e10")}).code,
+            0);
+        QCOMPARE(
+            run({QStringLiteral("size"), scenario, QStringLiteral("--power-mw"), QStringLiteral("2e5")}).code,
+            2);
+    }
+
     void missingFileAndUsage()
     {
         QCOMPARE(run({QStringLiteral("estimate"), m_dir.filePath(QStringLiteral("none.json"))}).code, 2);

@@ -68,11 +68,9 @@ FleetTab::FleetTab(QWidget* parent)
     m_kind = new QComboBox(this);
     m_kind->addItems({QString(), QString(), QString()});
     m_value = new QDoubleSpinBox(this);
-    m_value->setRange(0.001, 1e12);
-    m_value->setDecimals(1);
     m_value->setGroupSeparatorShown(true);
-    m_value->setValue(m_lastValue[0]);
     m_value->setKeyboardTracking(false);
+    showTargetKind(0);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
 
@@ -106,8 +104,7 @@ FleetTab::FleetTab(QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) {
-        const QSignalBlocker block(m_value);
-        m_value->setValue(m_lastValue[std::clamp(i, 0, 2)]);
+        showTargetKind(i);
         recompute();
     });
     connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
@@ -119,6 +116,18 @@ FleetTab::FleetTab(QWidget* parent)
 }
 
 FleetTab::~FleetTab() = default;
+
+void FleetTab::showTargetKind(int kind)
+{
+    // Users are whole; requests/s and megawatts take a decimal. The ranges are sizeFleet's.
+    static constexpr int kDecimals[3] = {0, 1, 1};
+    static constexpr double kMin[3] = {1, 0.1, 0.1}, kMax[3] = {1e10, 1e9, 1e5};
+    const int i = std::clamp(kind, 0, 2);
+    const QSignalBlocker block(m_value);
+    m_value->setDecimals(kDecimals[i]);
+    m_value->setRange(kMin[i], kMax[i]);
+    m_value->setValue(m_lastValue[i]);
+}
 
 void FleetTab::changeEvent(QEvent* event)
 {

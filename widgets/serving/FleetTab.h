@@ -48,6 +48,8 @@ protected:
 
 private:
     void retranslate();
+    // The value box for target kind i (users, requests/s, MW): its decimals, range and last value.
+    void showTargetKind(int kind);
     void recompute();
     void fillTable();
     void drawChart();
