@@ -1724,6 +1724,11 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
+        <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
+    </message>
+    <message>
         <location filename="../core/engine/ResidentModel.cpp" line="+252"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>

@@ -345,6 +345,16 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         best.why = QCoreApplication::translate("is::Engine", "needs %1 chips").arg(needed);
     if (!best.fits && needed > 0)
         best.why += QCoreApplication::translate("is::Engine", "; fits on %1").arg(needed);
+    // No hardware serves a request longer than the model's window (vLLM refuses it outright).
+    if (!m.withinContextWindow(w.inputTokens + w.outputTokens)) {
+        best.fits = false;
+        best.why =
+            QCoreApplication::translate(
+                "is::Engine", "%L1 prompt + %L2 output tokens exceed the model's %L3-token context window")
+                .arg(w.inputTokens, 0, 'f', 0)
+                .arg(w.outputTokens, 0, 'f', 0)
+                .arg(m.maxContext);
+    }
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(), chips,
                               best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
     return best;
@@ -385,7 +395,7 @@ std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, co
         ContextPoint p;
         p.context = ctxLen;
         // Past the model's context window there is nothing to serve.
-        if (m.maxContext > 0 && ctxLen > m.maxContext) {
+        if (!m.withinContextWindow(ctxLen + w.outputTokens)) {
             points.push_back(p);
             continue;
         }

@@ -66,6 +66,9 @@ struct ModelDesc
     double publishedActiveParams = 0;
 
     bool isMoe() const { return experts > 0 && activeExperts > 0; }
+    // Whether a sequence of `tokens` (prompt and output together, as serving engines count it
+    // against max_model_len) fits the model's context window; no window given: any length.
+    bool withinContextWindow(double tokens) const { return maxContext <= 0 || tokens <= maxContext; }
     bool isMoeLayer(int layer) const;
     int moeLayerCount() const;
     int denseLayerCount() const { return layers - moeLayerCount(); }

@@ -223,7 +223,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 d.sramExhaustedAt = p.context;
                 d.sramExhaustedAction = kvPlacementId(p.kvPlacement);
             }
-            const bool beyondWindow = mid.maxContext > 0 && p.context > mid.maxContext;
+            const bool beyondWindow = !mid.withinContextWindow(p.context + s.workload.outputTokens);
             if (!p.fits && !beyondWindow && !reportedMissingFit && !r.deployment.autoChips) {
                 Deployment grow = r.deployment;
                 grow.autoChips = true;

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <tuple>
+
 using namespace is;
 using namespace is::test;
 
@@ -295,6 +297,33 @@ private slots:
                                                       ServingGoal::FixedConcurrency, {}, {65536, 262144});
         QVERIFY(windowed[0].fits);
         QVERIFY(!windowed[1].fits && windowed[1].tokSUser == 0);
+    }
+
+    void requestsPastTheWindowDoNotFit()
+    {
+        // Llama 3.1 70B's window is 131,072 tokens, prompt and output together: 8 H200s hold the
+        // KV of a 200 K prompt, but no deployment serves it.
+        Deployment d = deploymentOf(*m_catalog, "h200-sxm", 8);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        QCOMPARE(m.maxContext, 131072);
+        QString err;
+        for (const auto& [input, output, fits] : {std::tuple{100000.0, 256.0, true},
+                                                  {130000.0, 1072.0, true},
+                                                  {130000.0, 1073.0, false},
+                                                  {200000.0, 256.0, false}}) {
+            const auto e = m_engine.estimate(d, m, Workload{input, output, 1, 0, 0},
+                                             ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(e, qPrintable(err));
+            QCOMPARE(e->fits, fits);
+            if (!fits)
+                QVERIFY2(e->why.contains(QStringLiteral("131,072-token context window")), qPrintable(e->why));
+        }
+        // The context sweep agrees: a point is served only while prompt and output fit.
+        const auto pts = m_engine.speedVsContext(d, m, Workload{1000, 1073, 1, 0, 0},
+                                                 ServingGoal::FixedConcurrency, {}, {129999, 130000});
+        QVERIFY(pts[0].fits && pts[0].tokSUser > 0);
+        QVERIFY(!pts[1].fits && pts[1].tokSUser == 0);
     }
 
     void rangesGiveBands()
