@@ -12,6 +12,10 @@ ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
     // time for nothing (Qt's advice for dynamic scenes).
     if (scene())
         scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    // Repaint the whole chart on a change: with minimal updates, markers and antialiased edges
+    // drawn just outside their items' bounding rects stayed on screen as fragments after an edit
+    // moved the series (and after an undo moved them back).
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     // The panel's actions are added to this widget; show them as the context menu.
     setContextMenuPolicy(Qt::DefaultContextMenu);
 }
