@@ -601,11 +601,6 @@
         <source>overhead</source>
         <translation>开销</translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>queueing</source>
-        <translation>排队</translation>
-    </message>
 </context>
 <context>
     <name>LatencyChart</name>
@@ -1724,7 +1719,7 @@
         <translation>；%1 个可装下</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>

@@ -138,7 +138,7 @@ void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
 {
     const Deployment& d = *ctx.deployment;
     const LatencyBreakdown& b = e.decode;
-    const double step = b.total() - b.queueing;
+    const double step = b.total();
     // Chips draw idle power plus the dynamic share for the time their compute or memory is busy.
     const double busy = step > 0 ? std::clamp((b.compute + b.memory + 0.5 * b.dataflow) / step, 0.05, 1.0) : 1.0;
     const double chipW = ctx.idleW + (ctx.peakW - ctx.idleW) * busy;
@@ -179,7 +179,7 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
             // Requests beyond what memory holds wait for a slot: they see the extra time as queueing.
             const double factor = static_cast<double>(w.concurrency) / batch;
             const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
-            e.decode.queueing += extra;
+            e.queueingS += extra;
             e.ttftS += extra;
             e.notes << QCoreApplication::translate("is::Engine", "memory holds %1 of %2 streams; the rest queue").arg(batch).arg(w.concurrency);
             e.bottleneck = Bottleneck::Capacity;

@@ -20,8 +20,7 @@ struct LatencyBreakdown
     double communication = 0;
     double dataflow = 0;
     double overhead = 0;
-    double queueing = 0;
-    double total() const { return compute + memory + communication + dataflow + overhead + queueing; }
+    double total() const { return compute + memory + communication + dataflow + overhead; }
 };
 
 // Memory budget of one device (bytes).
@@ -51,6 +50,7 @@ struct Estimate
 
     double prefillS = 0;
     double ttftS = 0;
+    double queueingS = 0; // part of ttftS: waiting for a prefill slot, or for memory to hold the stream
     double tpotS = 0;   // mean time per output token one user sees
     double tokSUser = 0;
     double tokSTotal = 0;

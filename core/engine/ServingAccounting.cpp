@@ -27,7 +27,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.prefillOccupancyS = prefillOccupancyS;
     e.decodeStepS = stepS;
     e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait;
-    e.decode.queueing = wait;
+    e.queueingS = wait;
     e.tpotS = tpot;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;

@@ -65,7 +65,7 @@ std::pair<size_t, double> segment(const std::vector<double>& g, double x)
 double busyOf(const Estimate& e)
 {
     const LatencyBreakdown& b = e.decode;
-    const double step = b.total() - b.queueing;
+    const double step = b.total();
     return step > 0 ? std::clamp((b.compute + b.memory + 0.5 * b.dataflow) / step, 0.05, 1.0) : 1.0;
 }
 

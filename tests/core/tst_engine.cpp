@@ -326,6 +326,24 @@ private slots:
         QVERIFY(!pts[1].fits && pts[1].tokSUser == 0);
     }
 
+    void queueingIsNotPartOfADecodeStep()
+    {
+        // 16 streams of 32 K prompts on 16 SN40Ls: requests wait for a prefill slot (and for
+        // memory to hold them). The wait is in their TTFT; a decode step's parts still add up to
+        // the step, and the step to the time per token the running batch sees.
+        Deployment d = deploymentOf(*m_catalog, "sn40l", 16);
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-405b");
+        QString err;
+        const auto e =
+            m_engine.estimate(d, m, Workload{32768, 2048, 16, 0, 0}, ServingGoal::FixedConcurrency, {}, &err);
+        QVERIFY2(e, qPrintable(err));
+        QVERIFY(e->fits);
+        QVERIFY(e->queueingS > 0);
+        QVERIFY(e->ttftS >= e->prefillS + e->queueingS);
+        QVERIFY(std::abs(e->decode.total() - e->decodeStepS) <= 1e-9 * e->decodeStepS);
+        QVERIFY(e->tpotS >= e->decode.total() / e->acceptance * (1 - 1e-9)); // drafts accepted per step
+    }
+
     void rangesGiveBands()
     {
         const ModelEntry* sol = m_catalog->model(QStringLiteral("gpt-5.6-sol"));

@@ -34,7 +34,5 @@ std::vector<StackedBarsChart::Part> LatencyBreakdownChart::parts() const
          [](const is::Estimate& e) { return e.decode.dataflow * 1e3; }},
         {tr("overhead"), QColor(0xba, 0xb0, 0xac), QStringLiteral("overhead_ms"),
          [](const is::Estimate& e) { return e.decode.overhead * 1e3; }},
-        {tr("queueing"), QColor(0xb0, 0x7a, 0xa1), QStringLiteral("queueing_ms"),
-         [](const is::Estimate& e) { return e.decode.queueing * 1e3; }},
     };
 }

@@ -3,8 +3,8 @@
 
 #include "charts/StackedBarsChart.h"
 
-// Where the time of one decode step goes: compute, memory, communication, dataflow latency,
-// fixed overheads and queueing.
+// Where the time of one decode step goes: compute, memory, communication, dataflow latency and
+// fixed overheads. Waiting for a prefill slot is part of a request's TTFT, not of a step.
 class LatencyBreakdownChart : public StackedBarsChart
 {
     Q_OBJECT

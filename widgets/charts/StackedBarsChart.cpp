@@ -156,8 +156,8 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
         if (!note.isEmpty())
             notes << note;
     }
-    // Parts that are zero everywhere (no queueing, no compute on a wafer) leave the legend, so
-    // the ones that matter fit in one row under a grid cell.
+    // Parts that are zero everywhere (no compute on a wafer, no communication on one chip) leave the legend,
+    // so the ones that matter fit in one row under a grid cell.
     QList<WrappingLegend::Entry> entries;
     for (size_t p = 0; p < m_parts.size(); ++p) {
         bool any = false;
