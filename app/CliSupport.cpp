@@ -44,11 +44,17 @@ QString ArgParser::option(const QString& name, bool* present)
     return {};
 }
 
-QStringList ArgParser::positional()
+QStringList ArgParser::positional(const char* expectedOne)
 {
     for (const QString& a : m_args)
         if (a.startsWith(QLatin1String("--")) && m_error.isEmpty())
             m_error = m_command + QStringLiteral(": unknown option ") + a;
+    if (expectedOne && m_error.isEmpty() && m_args.size() != 1)
+        m_error = m_args.isEmpty()
+                      ? QStringLiteral("%1: no %2 given").arg(m_command, QLatin1String(expectedOne))
+                      : QStringLiteral("%1: expected one %2, got %3: %4")
+                            .arg(m_command, QLatin1String(expectedOne), QString::number(m_args.size()),
+                                 m_args.join(QLatin1Char(' ')));
     return m_args;
 }
 

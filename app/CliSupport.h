@@ -27,8 +27,9 @@ public:
     bool flag(const QString& name);
     // The value after `name`; `present` tells whether the option was given.
     QString option(const QString& name, bool* present = nullptr);
-    // Remaining arguments; anything left that starts with "--" is an error.
-    QStringList positional();
+    // Remaining arguments; anything left that starts with "--" is an error, and so is any count
+    // but one when `expectedOne` names the one expected ("scenario file").
+    QStringList positional(const char* expectedOne = nullptr);
     bool ok() const { return m_error.isEmpty(); }
     QString error() const { return m_error; }
 

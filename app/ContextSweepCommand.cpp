@@ -21,13 +21,16 @@ int runContextSweep(const QStringList& argsIn)
     const bool json = args.flag(QStringLiteral("--json"));
     bool hasPoints = false;
     const QString pointsText = args.option(QStringLiteral("--points"), &hasPoints);
-    const QStringList positional = args.positional();
+    const QStringList positional = args.positional("scenario file");
     bool pointsOk = true;
     const int points = hasPoints ? pointsText.toInt(&pointsOk) : 12;
     if (!args.ok() || positional.size() != 1 || !pointsOk || points < 2 || points > 200) {
         err << "usage: inference-studio context-sweep SCENARIO.json [--points N (2-200)] [--json]\n";
         if (!args.ok())
             err << args.error() << "\n";
+        else if (!pointsOk || points < 2 || points > 200)
+            err << "context-sweep: --points: expected a whole number from 2 to 200, got '" << pointsText
+                << "'\n";
         return is::app::ExitBadInput;
     }
     auto scenario = is::app::loadScenarioToEvaluate(positional.front(), QStringLiteral("context-sweep"), err);

@@ -54,7 +54,7 @@ int runEstimate(const QStringList& argsIn)
     QTextStream err(stderr);
     is::app::ArgParser args(QStringLiteral("estimate"), argsIn);
     const bool json = args.flag(QStringLiteral("--json"));
-    const QStringList positional = args.positional();
+    const QStringList positional = args.positional("scenario file");
     if (!args.ok() || positional.size() != 1) {
         err << "usage: inference-studio estimate SCENARIO.json [--json]\n";
         if (!args.ok())

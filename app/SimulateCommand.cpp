@@ -86,7 +86,7 @@ int runSimulate(const QStringList& argsIn)
     bool hasSeed = false;
     const QString requests = args.option(QStringLiteral("--requests"), &hasRequests);
     const QString seed = args.option(QStringLiteral("--seed"), &hasSeed);
-    const QStringList positional = args.positional();
+    const QStringList positional = args.positional("scenario file");
     if (!args.ok() || positional.size() != 1) {
         err << "usage: inference-studio simulate SCENARIO.json [--requests N] [--seed S] [--json]\n";
         if (!args.ok())

@@ -96,7 +96,7 @@ int runSize(const QStringList& argsIn)
     bool hasTpot = false;
     const QString ttft = args.option(QStringLiteral("--ttft-ms"), &hasTtft);
     const QString tpot = args.option(QStringLiteral("--tpot-ms"), &hasTpot);
-    const QStringList positional = args.positional();
+    const QStringList positional = args.positional("scenario file");
     const int given = static_cast<int>(std::count_if(targets.begin(), targets.end(), [](const Opt& o) { return o.present; }));
     const char* usage = "usage: inference-studio size SCENARIO.json (--users N | --rps R | --power-mw P) [--ttft-ms T] [--tpot-ms T] [--json]\n";
     if (!args.ok() || positional.size() != 1 || given != 1) {

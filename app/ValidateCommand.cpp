@@ -25,7 +25,7 @@ int runValidate(const QStringList& argsIn)
     QTextStream err(stderr);
     is::app::ArgParser args(QStringLiteral("validate"), argsIn);
     const bool json = args.flag(QStringLiteral("--json"));
-    const QStringList positional = args.positional();
+    const QStringList positional = args.positional("measurements file");
     if (!args.ok() || positional.size() != 1) {
         err << "usage: inference-studio validate MEASUREMENTS.csv [--json]\n";
         if (!args.ok())

@@ -148,6 +148,20 @@ private slots:
         QCOMPARE(run({QStringLiteral("estimate"), QStringLiteral("x.json"), QStringLiteral("--jsn")}).code,
                  2);
         QCOMPARE(run({QStringLiteral("frobnicate")}).code, 2);
+        // Usage errors say what was wrong, not only how to call the command.
+        const Run extra =
+            run({QStringLiteral("estimate"), QStringLiteral("a.json"), QStringLiteral("extra.json")});
+        QCOMPARE(extra.code, 2);
+        QVERIFY2(extra.err.contains("estimate: expected one scenario file, got 2: a.json extra.json"),
+                 extra.err.constData());
+        const Run none = run({QStringLiteral("validate")});
+        QVERIFY2(none.code == 2 && none.err.contains("validate: no measurements file given"),
+                 none.err.constData());
+        const Run points = run({QStringLiteral("context-sweep"), QStringLiteral("a.json"),
+                                QStringLiteral("--points"), QStringLiteral("0")});
+        QVERIFY2(points.code == 2 &&
+                     points.err.contains("--points: expected a whole number from 2 to 200, got '0'"),
+                 points.err.constData());
         QCOMPARE(
             run({QStringLiteral("--log-level"), QStringLiteral("loud"), QStringLiteral("estimate")}).code, 2);
     }
