@@ -1435,12 +1435,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+169"/>
+        <location line="+170"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-167"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -1455,7 +1455,7 @@
         <translation>在工作室中输入；默认值 %1 %2（%3：%4）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>typed in the studio</source>
         <translation>在工作室中输入</translation>
     </message>
@@ -2157,6 +2157,56 @@
         <source>%1.kind: unknown kind &apos;%2&apos; (datasheet, vendor-claim, third-party, measured, calibrated, assumed, speculation)</source>
         <translation>%1.kind：未知的类型“%2”（应为 datasheet、vendor-claim、third-party、measured、calibrated、assumed 或 speculation）</translation>
     </message>
+    <message>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+57"/>
+        <source>assumed: typical cost of capital for data-centre hardware</source>
+        <translation>假设：数据中心硬件的典型资本成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>assumed: support contracts and spares, 3-8 % of hardware capex a year</source>
+        <translation>假设：支持合同与备件，每年为硬件资本支出的 3-8 %</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>assumed: US wholesale colocation, per kW of IT load per month, 2024-25</source>
+        <translation>假设：美国批发托管价格，按每千瓦 IT 负载每月计，2024-25 年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>assumed: share of hours a serving fleet carries paying load</source>
+        <translation>假设：服务集群承载付费负载的时间占比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>assumed: scale-out fabric (switches, optics, cabling) as a share of system capex</source>
+        <translation>假设：横向扩展网络（交换机、光模块、线缆）占系统资本支出的比例</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>assumed: catalog system prices include chassis and system network</source>
+        <translation>假设：目录中的系统价格已包含机箱与系统内网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>assumed: fleets are planned with headroom for bursts</source>
+        <translation>假设：集群规划时为突发流量预留余量</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/CostAssumptions.h" line="+14"/>
+        <source>common straight-line life of accelerators</source>
+        <translation>加速器常见的直线折旧年限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>typical US industrial electricity price, 2025</source>
+        <translation>美国典型工业电价，2025 年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>typical air/liquid-cooled data centre</source>
+        <translation>典型风冷/液冷数据中心</translation>
+    </message>
 </context>
 <context>
     <name>is::ThisMachine</name>
@@ -2351,7 +2401,7 @@
 <context>
     <name>is::cost::TcoAssumptions</name>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+104"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+32"/>
         <source>expected capex or rental, got &apos;%1&apos;</source>
         <translation>应为 capex 或 rental，实际为“%1”</translation>
     </message>

@@ -140,4 +140,9 @@ std::optional<Sourced> parseSourced(const QJsonValue& v, const QString& field, Q
     return s;
 }
 
+QString sourceForDisplay(const QString& source)
+{
+    return QCoreApplication::translate("is::Sourced", source.toUtf8().constData());
+}
+
 } // namespace is

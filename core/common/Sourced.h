@@ -41,4 +41,9 @@ struct Sourced
 // with the offending field (relative to `field`).
 std::optional<Sourced> parseSourced(const QJsonValue& v, const QString& field, QString* error);
 
+// A source as the interface shows it. The studio's own default assumptions (their texts marked
+// QT_TRANSLATE_NOOP("is::Sourced", ...)) read in the user's language; catalog citations and
+// whatever a user or a scenario wrote read as written. Stored and saved texts stay as they are.
+QString sourceForDisplay(const QString& source);
+
 } // namespace is

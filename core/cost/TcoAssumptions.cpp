@@ -53,23 +53,31 @@ TcoAssumptions::TcoAssumptions()
     amortisationYears = c.amortisationYears;
     usdPerKWh = c.usdPerKWh;
     pue = c.pue;
-    costOfCapital =
-        ranged(0.08, 0.05, 0.12, QStringLiteral("assumed: typical cost of capital for data-centre hardware"));
+    costOfCapital = ranged(0.08, 0.05, 0.12,
+                           QStringLiteral(QT_TRANSLATE_NOOP(
+                               "is::Sourced", "assumed: typical cost of capital for data-centre hardware")));
     maintenancePerYear =
         ranged(0.05, 0.03, 0.08,
-               QStringLiteral("assumed: support contracts and spares, 3-8 % of hardware capex a year"));
+               QStringLiteral(QT_TRANSLATE_NOOP(
+                   "is::Sourced", "assumed: support contracts and spares, 3-8 % of hardware capex a year")));
     spaceUsdPerKwMonth =
         ranged(150, 100, 200,
-               QStringLiteral("assumed: US wholesale colocation, per kW of IT load per month, 2024-25"));
-    utilisation =
-        ranged(0.7, 0.4, 0.9, QStringLiteral("assumed: share of hours a serving fleet carries paying load"));
-    networkCapexFraction = ranged(
-        0.10, 0.05, 0.15,
-        QStringLiteral("assumed: scale-out fabric (switches, optics, cabling) as a share of system capex"));
+               QStringLiteral(QT_TRANSLATE_NOOP(
+                   "is::Sourced", "assumed: US wholesale colocation, per kW of IT load per month, 2024-25")));
+    utilisation = ranged(0.7, 0.4, 0.9,
+                         QStringLiteral(QT_TRANSLATE_NOOP(
+                             "is::Sourced", "assumed: share of hours a serving fleet carries paying load")));
+    networkCapexFraction =
+        ranged(0.10, 0.05, 0.15,
+               QStringLiteral(QT_TRANSLATE_NOOP(
+                   "is::Sourced",
+                   "assumed: scale-out fabric (switches, optics, cabling) as a share of system capex")));
     systemShareUsd = Sourced::assumed(
-        0, QStringLiteral("assumed: catalog system prices include chassis and system network"));
-    maxUtilisation =
-        ranged(0.8, 0.6, 0.9, QStringLiteral("assumed: fleets are planned with headroom for bursts"));
+        0, QStringLiteral(QT_TRANSLATE_NOOP(
+               "is::Sourced", "assumed: catalog system prices include chassis and system network")));
+    maxUtilisation = ranged(0.8, 0.6, 0.9,
+                            QStringLiteral(QT_TRANSLATE_NOOP(
+                                "is::Sourced", "assumed: fleets are planned with headroom for bursts")));
 }
 
 TcoAssumptions TcoAssumptions::fromCost(const CostAssumptions& c)

@@ -9,9 +9,14 @@ namespace is {
 // (core/cost) extends it.
 struct CostAssumptions
 {
-    Sourced amortisationYears = Sourced::assumed(4.0, QStringLiteral("common straight-line life of accelerators"));
-    Sourced usdPerKWh = Sourced::assumed(0.08, QStringLiteral("typical US industrial electricity price, 2025"));
-    Sourced pue = Sourced::assumed(1.3, QStringLiteral("typical air/liquid-cooled data centre"));
+    // The sources are marked for translation: the interface shows them through sourceForDisplay.
+    Sourced amortisationYears = Sourced::assumed(
+        4.0, QStringLiteral(QT_TRANSLATE_NOOP("is::Sourced", "common straight-line life of accelerators")));
+    Sourced usdPerKWh = Sourced::assumed(
+        0.08,
+        QStringLiteral(QT_TRANSLATE_NOOP("is::Sourced", "typical US industrial electricity price, 2025")));
+    Sourced pue = Sourced::assumed(
+        1.3, QStringLiteral(QT_TRANSLATE_NOOP("is::Sourced", "typical air/liquid-cooled data centre")));
 };
 
 } // namespace is

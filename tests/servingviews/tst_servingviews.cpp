@@ -19,6 +19,7 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
+#include "settings/LanguageManager.h"
 
 #include <QAbstractBarSeries>
 #include <QBarSet>
@@ -28,6 +29,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -498,6 +500,27 @@ private Q_SLOTS:
     // The editor's keys and ranges are core's table (cost/TcoFields.h): every assumption has a
     // labelled row, values at the edge of their rule are accepted as the parsers accept them, and
     // the document saves and opens again after any edit.
+    // The studio's default assumptions are cited in the user's language; a scenario's or a
+    // user's own source text stays as written, and what is saved stays English.
+    void assumptionSourcesInChinese()
+    {
+        QVERIFY(is::gui::LanguageManager::apply(QStringLiteral("zh_CN")));
+        const auto restore = qScopeGuard([] { is::gui::LanguageManager::apply(QStringLiteral("en")); });
+        is::Scenario s = m_scenario;
+        s.cost.usdPerKWh.source = QStringLiteral("our own PPA, 2026");
+        ServingCostFleetView view;
+        view.setScenario(s, m_engine, m_colours);
+        TcoEditor* ed = view.costTab()->editor();
+        auto source = [&](const char* key) {
+            const int row = ed->rowOf(QString(), QLatin1String(key));
+            return row >= 0 ? ed->table()->item(row, TcoEditor::SourceColumn)->text() : QString();
+        };
+        QCOMPARE(source("cost_of_capital"), QStringLiteral("假设：数据中心硬件的典型资本成本"));
+        QCOMPARE(source("pue"), QStringLiteral("典型风冷/液冷数据中心"));
+        QCOMPARE(source("usd_per_kwh"), QStringLiteral("our own PPA, 2026"));
+        QCOMPARE(m_scenario.cost.pue.source, QStringLiteral("typical air/liquid-cooled data centre"));
+    }
+
     void assumptionsEditorFollowsCoreTable()
     {
         is::gui::ScenarioDocument doc(is::Catalog::builtin());

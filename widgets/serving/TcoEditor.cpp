@@ -325,13 +325,14 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
     auto* val = new QTableWidgetItem(value ? formatNumber(row.shown) : tr("from the preset"));
     auto* unitItem = new QTableWidgetItem(unit(row));
     QString kind = QStringLiteral("—");
-    QString source = value ? value->source : tr("Each deployment's rental price below");
+    QString source = value ? is::sourceForDisplay(value->source) : tr("Each deployment's rental price below");
     if (value) {
         if (is::cost::isUserSet(*value)) {
             kind = tr("user-set");
             source = fallback ? tr("typed in the studio; default %1 %2 (%3: %4)")
                                     .arg(formatNumber(fallback->value * scale), unit(row),
-                                         is::gui::names::sourceKind(fallback->kind), fallback->source)
+                                         is::gui::names::sourceKind(fallback->kind),
+                                         is::sourceForDisplay(fallback->source))
                               : tr("typed in the studio");
         } else {
             kind = is::gui::names::sourceKind(value->kind);
