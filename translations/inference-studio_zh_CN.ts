@@ -278,7 +278,12 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+64"/>
+        <source>The engine&apos;s simple cost: hardware spread over its life plus electricity, at full use, per output token. The Cost tab&apos;s total cost of ownership adds the cost of capital, upkeep, space and utilisation, so it reads higher.</source>
+        <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -2163,32 +2168,32 @@
         <translation>假设：数据中心硬件的典型资本成本</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>assumed: support contracts and spares, 3-8 % of hardware capex a year</source>
         <translation>假设：支持合同与备件，每年为硬件资本支出的 3-8 %</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>assumed: US wholesale colocation, per kW of IT load per month, 2024-25</source>
         <translation>假设：美国批发托管价格，按每千瓦 IT 负载每月计，2024-25 年</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>assumed: share of hours a serving fleet carries paying load</source>
         <translation>假设：服务集群承载付费负载的时间占比</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>assumed: scale-out fabric (switches, optics, cabling) as a share of system capex</source>
         <translation>假设：横向扩展网络（交换机、光模块、线缆）占系统资本支出的比例</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>assumed: catalog system prices include chassis and system network</source>
         <translation>假设：目录中的系统价格已包含机箱与系统内网络</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>assumed: fleets are planned with headroom for bursts</source>
         <translation>假设：集群规划时为突发流量预留余量</translation>
     </message>
@@ -2198,7 +2203,7 @@
         <translation>加速器常见的直线折旧年限</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>typical US industrial electricity price, 2025</source>
         <translation>美国典型工业电价，2025 年</translation>
     </message>
@@ -2401,7 +2406,7 @@
 <context>
     <name>is::cost::TcoAssumptions</name>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+32"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+33"/>
         <source>expected capex or rental, got &apos;%1&apos;</source>
         <translation>应为 capex 或 rental，实际为“%1”</translation>
     </message>

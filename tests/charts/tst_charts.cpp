@@ -496,6 +496,13 @@ void TestCharts::comparisonTableRatios()
     QCOMPARE(ratioAt(ComparisonModel::Metric::JoulesPerToken), second.joulesPerToken / first.joulesPerToken);
     QCOMPARE(ratioAt(ComparisonModel::Metric::UsdPerMTok), second.usdPerMTok / first.usdPerMTok);
     QCOMPARE(ratioAt(ComparisonModel::Metric::Ttft), second.ttftS / first.ttftS);
+    // The cost rows say which of the studio's two cost models they show.
+    for (const auto m : {ComparisonModel::Metric::UsdPerMTok, ComparisonModel::Metric::UsdPerHour})
+        QVERIFY(model->headerData(model->rowOf(m), Qt::Vertical, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("Cost tab")));
+    QVERIFY(model->headerData(model->rowOf(ComparisonModel::Metric::Ttft), Qt::Vertical, Qt::ToolTipRole)
+                .isNull());
 
     // Phrases: speed as faster/slower, amounts as "Nx the ...".
     const double speed = second.tokSUser / first.tokSUser;

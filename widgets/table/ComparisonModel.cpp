@@ -249,7 +249,16 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation == Qt::Vertical) {
         if (section < 0 || section >= int(m_rows.size()))
             return {};
-        return role == Qt::DisplayRole ? QVariant(m_rows[size_t(section)].name) : QVariant();
+        const Row& row = m_rows[size_t(section)];
+        if (role == Qt::DisplayRole)
+            return row.name;
+        // Two cost models stand in the studio: say which one this row is, so that a reader of
+        // both does not take the difference for an error.
+        if (role == Qt::ToolTipRole && (row.metric == Metric::UsdPerMTok || row.metric == Metric::UsdPerHour))
+            return tr("The engine's simple cost: hardware spread over its life plus electricity, at full "
+                      "use, per output token. The Cost tab's total cost of ownership adds the cost of "
+                      "capital, upkeep, space and utilisation, so it reads higher.");
+        return {};
     }
     if (section < 0 || section >= int(m_columns.size()))
         return {};
