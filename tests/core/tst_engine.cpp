@@ -344,6 +344,39 @@ private slots:
         QVERIFY(e->tpotS >= e->decode.total() / e->acceptance * (1 - 1e-9)); // drafts accepted per step
     }
 
+    void autoWafersHoldEveryStream()
+    {
+        // An automatic CS-3 count serves the concurrency it was sized for: weights, KV cache and
+        // each stream's activations fit, so no stream waits for memory (it held 63 of 64; streams
+        // still wait their turn for a prefill, which is not this).
+        // The default scenario's deployment: GPT-5.6 Sol (its mid estimate) in fp8 on CS-3s.
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 1, true);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "gpt-5.6-sol");
+        QString err;
+        for (const int streams : {1, 64, 4096}) {
+            const auto e = m_engine.estimate(d, m, Workload{8192, 1024, streams, 0, 0},
+                                             ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(e, qPrintable(err));
+            QVERIFY(e->fits);
+            QCOMPARE(e->batch, streams);
+            for (const QString& note : e->notes)
+                QVERIFY2(!note.contains(QLatin1String("memory holds")), qPrintable(note));
+            // And not a wafer more than it takes. (One stream is sized to fit its full length, prompt
+            // and all output, not the average the batch limit uses: that count may hold it with one
+            // wafer less.)
+            if (streams == 1)
+                continue;
+            Deployment fewer = d;
+            fewer.autoChips = false;
+            fewer.chips = e->chips - 1;
+            const auto less = m_engine.estimate(fewer, m, Workload{8192, 1024, streams, 0, 0},
+                                                ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(less, qPrintable(err));
+            QVERIFY2(!less->fits || less->batch < streams, qPrintable(QString::number(streams)));
+        }
+    }
+
     void rangesGiveBands()
     {
         const ModelEntry* sol = m_catalog->model(QStringLiteral("gpt-5.6-sol"));
