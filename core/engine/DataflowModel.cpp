@@ -58,16 +58,28 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     return t;
 }
 
+// SRAM one stream of the pipeline holds: its KV cache at the mean context, and activations.
+double dataflowBytesPerStream(const EvalContext& ctx)
+{
+    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
+    return ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+}
+
 } // namespace
 
 int maxBatchDataflow(const EvalContext& ctx)
 {
-    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
     const double free = ctx.chips * sramUsable(ctx) - ctx.weightBytes - ctx.draftBytes;
-    const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+    const double perSeq = dataflowBytesPerStream(ctx);
     if (free <= 0)
         return 0;
     return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+}
+
+int dataflowChipsHolding(const EvalContext& ctx, int streams)
+{
+    const double bytes = ctx.weightBytes + ctx.draftBytes + streams * dataflowBytesPerStream(ctx);
+    return static_cast<int>(std::ceil(bytes / sramUsable(ctx)));
 }
 
 Estimate evaluateDataflow(const EvalContext& ctx, int batch)

@@ -323,15 +323,15 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         if (d.device->cls == DeviceClass::SramDataflow) {
             const int streams = goal == ServingGoal::FixedConcurrency ? w.concurrency : m.layers;
             chips = std::max(chips, dataflowChipsFor(d, m, streams, w.inputTokens + w.outputTokens / 2.0));
-            // That count holds the weights and the streams' KV cache; the pipeline's batch limit
-            // also holds each stream's activations and a draft model's weights. Add wafers until
-            // the limit takes every stream (it held 63 of 64 without them).
-            for (int added = 0; added < 64 && chips < kMaxChipSearch; ++added) {
-                QString ignored;
-                const auto sized = prepare(d, m, w, c, chips, deviceBound, &ignored);
-                if (!sized || streamingOnly(*sized) || detail::maxBatchDataflow(*sized) >= streams)
-                    break;
-                ++chips;
+            // Pipelined, the count the batch limit itself takes every stream at: it also holds
+            // each stream's activations and a draft model's weights (with weights and KV cache
+            // alone, 63 of 64 streams fitted).
+            QString ignored;
+            if (const auto sized = prepare(d, m, w, c, chips, deviceBound, &ignored);
+                sized && !streamingOnly(*sized)) {
+                const int holding = detail::dataflowChipsHolding(*sized, streams);
+                if (holding <= kMaxChipSearch)
+                    chips = std::max(chips, holding);
             }
         }
         // Tiered systems (SambaNova) are sold and scheduled as whole racks.

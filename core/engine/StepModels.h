@@ -20,6 +20,9 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch);
 // Largest batch per replica that fits in memory for the plan (0 when not even one fits).
 int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& plan);
 int maxBatchDataflow(const EvalContext& ctx);
+// The smallest wafer count whose pipeline batch limit (maxBatchDataflow) takes `streams`:
+// weights, a draft model's weights, and each stream's KV cache and activations in SRAM.
+int dataflowChipsHolding(const EvalContext& ctx, int streams);
 int maxBatchStreaming(const EvalContext& ctx);
 
 // Fills the context's speculative method, acceptance and draft cost: the deployment's explicit
