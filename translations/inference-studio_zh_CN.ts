@@ -1654,7 +1654,7 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+95"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+107"/>
         <source>weights need %1 GB of SRAM, %2 chips have %3 GB</source>
         <translation>权重需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
     </message>
@@ -1714,7 +1714,7 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+40"/>
         <source>needs %1 chips</source>
         <translation>需要 %1 个芯片</translation>
     </message>
@@ -2345,7 +2345,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+60"/>
+        <location filename="../core/cost/FleetSizing.cpp" line="+73"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -2365,7 +2365,7 @@
         <translation>%1：必须为正数</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>%1: at most %2, got %3</source>
         <translation>%1：最多 %2，实际为 %3</translation>
     </message>

@@ -27,6 +27,19 @@ QString fleetTargetKindId(FleetTargetKind k)
     return QStringLiteral("users");
 }
 
+double fleetTargetLimit(FleetTargetKind k)
+{
+    switch (k) {
+    case FleetTargetKind::Users:
+        return 1e10;
+    case FleetTargetKind::RequestsPerS:
+        return 1e9;
+    case FleetTargetKind::PowerMW:
+        return 1e5;
+    }
+    return 1e5;
+}
+
 namespace {
 
 FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
@@ -134,11 +147,7 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
                      .arg(fleetTargetKindId(target.kind));
         return std::nullopt;
     }
-    // Past these a target is a typo, not a fleet: more users than people, more requests a second
-    // than the world's search engines serve a day, more power than a country draws.
-    const double limit = target.kind == FleetTargetKind::Users          ? 1e10
-                         : target.kind == FleetTargetKind::RequestsPerS ? 1e9
-                                                                        : 1e5;
+    const double limit = fleetTargetLimit(target.kind);
     if (target.value > limit) {
         *error = QCoreApplication::translate("is::cost::FleetSizing", "%1: at most %2, got %3")
                      .arg(fleetTargetKindId(target.kind), QString::number(limit, 'g', 3),

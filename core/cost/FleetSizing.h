@@ -26,6 +26,10 @@ struct FleetTarget
     double value = 0;
 };
 QString fleetTargetKindId(FleetTargetKind k);
+// The largest target sizeFleet takes: past it a target is a typo, not a fleet (more users than
+// people, more requests a second than the world's search engines serve a day, more power than a
+// country draws).
+double fleetTargetLimit(FleetTargetKind k);
 
 // One deployment type, sized. A "unit" is one copy of the scenario's deployment (its chips and
 // plan); the fleet is `units` copies.

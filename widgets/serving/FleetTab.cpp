@@ -119,13 +119,13 @@ FleetTab::~FleetTab() = default;
 
 void FleetTab::showTargetKind(int kind)
 {
-    // Users are whole; requests/s and megawatts take a decimal. The ranges are sizeFleet's.
+    // Users are whole; requests/s and megawatts take a decimal. The upper ends are sizeFleet's.
     static constexpr int kDecimals[3] = {0, 1, 1};
-    static constexpr double kMin[3] = {1, 0.1, 0.1}, kMax[3] = {1e10, 1e9, 1e5};
+    static constexpr double kMin[3] = {1, 0.1, 0.1};
     const int i = std::clamp(kind, 0, 2);
     const QSignalBlocker block(m_value);
     m_value->setDecimals(kDecimals[i]);
-    m_value->setRange(kMin[i], kMax[i]);
+    m_value->setRange(kMin[i], is::cost::fleetTargetLimit(kindAt(i)));
     m_value->setValue(m_lastValue[i]);
 }
 
