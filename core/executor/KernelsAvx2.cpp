@@ -62,61 +62,31 @@ inline float hsum(__m256 v)
     return _mm_cvtss_f32(_mm_add_ss(t, _mm_movehdup_ps(t)));
 }
 
-// Software prefetch two groups of four rows ahead: see KernelsAvx512.cpp.
-constexpr std::size_t kPrefetchGroups = 2;
-
+// Row by row (see kDecodePrefetchBytes), 32 columns a step.
 template <DType T>
 void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x, float* out)
 {
+    constexpr std::size_t es = T == DType::F32 ? 4 : 2; // bytes an element
     const std::size_t n8 = n / 8 * 8;
-    std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) {
-        const std::byte* p0 = w + r * stride;
-        const std::byte* p1 = p0 + stride;
-        const std::byte* p2 = p1 + stride;
-        const std::byte* p3 = p2 + stride;
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::byte* p = w + r * stride;
+        // Four accumulators: an FMA's latency is four times its issue interval.
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        __m256 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
         std::size_t k = 0;
-        const std::byte* pf = p0 + kPrefetchGroups * 4 * stride;
-        constexpr std::size_t es = T == DType::F32 ? 4 : 2;
-        for (; k + 16 <= n8; k += 16) {
-            if (es == 4 || k % 32 == 0)
-                for (int i = 0; i < 4; ++i)
-                    _mm_prefetch(reinterpret_cast<const char*>(pf + i * stride + k * es), _MM_HINT_T0);
-            const __m256 x0 = _mm256_loadu_ps(x + k), x1 = _mm256_loadu_ps(x + k + 8);
-            a0 = _mm256_fmadd_ps(load8<T>(p0, k), x0, a0);
-            a1 = _mm256_fmadd_ps(load8<T>(p1, k), x0, a1);
-            a2 = _mm256_fmadd_ps(load8<T>(p2, k), x0, a2);
-            a3 = _mm256_fmadd_ps(load8<T>(p3, k), x0, a3);
-            b0 = _mm256_fmadd_ps(load8<T>(p0, k + 8), x1, b0);
-            b1 = _mm256_fmadd_ps(load8<T>(p1, k + 8), x1, b1);
-            b2 = _mm256_fmadd_ps(load8<T>(p2, k + 8), x1, b2);
-            b3 = _mm256_fmadd_ps(load8<T>(p3, k + 8), x1, b3);
+        for (; k + 32 <= n8; k += 32) {
+            prefetchLines(p + k * es + kDecodePrefetchBytes, 32 * es);
+            a0 = _mm256_fmadd_ps(load8<T>(p, k), _mm256_loadu_ps(x + k), a0);
+            a1 = _mm256_fmadd_ps(load8<T>(p, k + 8), _mm256_loadu_ps(x + k + 8), a1);
+            a2 = _mm256_fmadd_ps(load8<T>(p, k + 16), _mm256_loadu_ps(x + k + 16), a2);
+            a3 = _mm256_fmadd_ps(load8<T>(p, k + 24), _mm256_loadu_ps(x + k + 24), a3);
         }
-        for (; k < n8; k += 8) {
-            const __m256 x0 = _mm256_loadu_ps(x + k);
-            a0 = _mm256_fmadd_ps(load8<T>(p0, k), x0, a0);
-            a1 = _mm256_fmadd_ps(load8<T>(p1, k), x0, a1);
-            a2 = _mm256_fmadd_ps(load8<T>(p2, k), x0, a2);
-            a3 = _mm256_fmadd_ps(load8<T>(p3, k), x0, a3);
-        }
-        float s[4] = {hsum(_mm256_add_ps(a0, b0)), hsum(_mm256_add_ps(a1, b1)), hsum(_mm256_add_ps(a2, b2)),
-                      hsum(_mm256_add_ps(a3, b3))};
-        for (; k < n; ++k)
-            for (int j = 0; j < 4; ++j)
-                s[j] += toFloat(T, p0 + j * stride, k) * x[k];
-        std::memcpy(out + r, s, sizeof s);
-    }
-    for (; r < rows; ++r) {
-        const std::byte* p0 = w + r * stride;
-        __m256 a0 = _mm256_setzero_ps();
-        std::size_t k = 0;
+        if (k < n8)
+            prefetchLines(p + k * es + kDecodePrefetchBytes, (n8 - k) * es);
         for (; k < n8; k += 8)
-            a0 = _mm256_fmadd_ps(load8<T>(p0, k), _mm256_loadu_ps(x + k), a0);
-        float s = hsum(a0);
+            a0 = _mm256_fmadd_ps(load8<T>(p, k), _mm256_loadu_ps(x + k), a0);
+        float s = hsum(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));
         for (; k < n; ++k)
-            s += toFloat(T, p0, k) * x[k];
+            s += toFloat(T, p, k) * x[k];
         out[r] = s;
     }
 }
@@ -132,40 +102,25 @@ inline __m256 q8Block(const std::byte* blk, const BlockQ8x& xb, __m256i xq, __m2
     return _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_set1_ps(_cvtsh_ss(dh) * xb.d), acc);
 }
 
+// Row by row, like dotRowsFloat, two blocks a step into two accumulators.
 void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const BlockQ8x* xq, float* out)
 {
     const std::size_t nb = n / kQ8Block;
-    std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) {
-        const std::byte* p0 = w + r * stride;
-        const std::byte* p1 = p0 + stride;
-        const std::byte* p2 = p1 + stride;
-        const std::byte* p3 = p2 + stride;
-        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        const std::byte* pf = p0 + kPrefetchGroups * 4 * stride;
-        for (std::size_t b = 0; b < nb; ++b) {
-            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs));
-            const std::size_t off = b * kQ8BlockBytes;
-            if (b % 2 == 0)
-                for (int i = 0; i < 4; ++i)
-                    _mm_prefetch(reinterpret_cast<const char*>(pf + i * stride + off), _MM_HINT_T0);
-            a0 = q8Block(p0 + off, xq[b], x, a0);
-            a1 = q8Block(p1 + off, xq[b], x, a1);
-            a2 = q8Block(p2 + off, xq[b], x, a2);
-            a3 = q8Block(p3 + off, xq[b], x, a3);
+    auto xBlock = [&](std::size_t b) {
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs));
+    };
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::byte* p = w + r * stride;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0;
+        std::size_t b = 0;
+        for (; b + 2 <= nb; b += 2) {
+            prefetchLines(p + b * kQ8BlockBytes + kDecodePrefetchBytes, 2 * kQ8BlockBytes);
+            a0 = q8Block(p + b * kQ8BlockBytes, xq[b], xBlock(b), a0);
+            a1 = q8Block(p + (b + 1) * kQ8BlockBytes, xq[b + 1], xBlock(b + 1), a1);
         }
-        out[r] = hsum(a0);
-        out[r + 1] = hsum(a1);
-        out[r + 2] = hsum(a2);
-        out[r + 3] = hsum(a3);
-    }
-    for (; r < rows; ++r) {
-        const std::byte* p0 = w + r * stride;
-        __m256 a0 = _mm256_setzero_ps();
-        for (std::size_t b = 0; b < nb; ++b)
-            a0 = q8Block(p0 + b * kQ8BlockBytes, xq[b],
-                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs)), a0);
-        out[r] = hsum(a0);
+        if (b < nb)
+            a0 = q8Block(p + b * kQ8BlockBytes, xq[b], xBlock(b), a0);
+        out[r] = hsum(_mm256_add_ps(a0, a1));
     }
 }
 

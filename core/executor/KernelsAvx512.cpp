@@ -43,78 +43,32 @@ template <DType T> inline __m512 load16Masked(const std::byte* row, std::size_t 
         return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, row + 2 * k)), 16));
 }
 
-// Software prefetch distance, in groups of four rows. The hardware streamer alone leaves a
-// single core latency-bound when the loop also does conversion work (F16, Q8_0): prefetching
-// the next groups keeps enough cache-line requests in flight to overlap the two.
-constexpr std::size_t kPrefetchGroups = 2;
-
-// Prefetches the cache lines of four rows that the next 32 elements (F32: 128 bytes, F16/BF16:
-// 64 bytes) of a row group will touch, `ahead` bytes later in the matrix.
-template <DType T> inline void prefetch4(const std::byte* p, std::size_t stride, std::size_t k)
-{
-    constexpr std::size_t es = T == DType::F32 ? 4 : 2;
-    for (std::size_t off = 0; off < 32 * es; off += 64)
-        for (int i = 0; i < 4; ++i)
-            _mm_prefetch(reinterpret_cast<const char*>(p + i * stride + k * es + off), _MM_HINT_T0);
-}
-
-// Four rows at once: x is loaded once for four rows, and four independent streams keep more
-// cache-line requests in flight than one.
+// Row by row (see kDecodePrefetchBytes), 64 columns a step.
 template <DType T>
 void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const float* x, float* out)
 {
+    constexpr std::size_t es = T == DType::F32 ? 4 : 2; // bytes an element
     const std::size_t n16 = n / 16 * 16;
     const __mmask16 tail = static_cast<__mmask16>((1u << (n - n16)) - 1u);
-    std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) {
-        const std::byte* p0 = w + r * stride;
-        const std::byte* p1 = p0 + stride;
-        const std::byte* p2 = p1 + stride;
-        const std::byte* p3 = p2 + stride;
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::byte* p = w + r * stride;
+        // Four accumulators: an FMA's latency is four times its issue interval.
         __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        __m512 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
         std::size_t k = 0;
-        const std::size_t ahead = kPrefetchGroups * 4 * stride;
-        for (; k + 32 <= n16; k += 32) {
-            prefetch4<T>(p0 + ahead, stride, k);
-            const __m512 x0 = _mm512_loadu_ps(x + k), x1 = _mm512_loadu_ps(x + k + 16);
-            a0 = _mm512_fmadd_ps(load16<T>(p0, k), x0, a0);
-            a1 = _mm512_fmadd_ps(load16<T>(p1, k), x0, a1);
-            a2 = _mm512_fmadd_ps(load16<T>(p2, k), x0, a2);
-            a3 = _mm512_fmadd_ps(load16<T>(p3, k), x0, a3);
-            b0 = _mm512_fmadd_ps(load16<T>(p0, k + 16), x1, b0);
-            b1 = _mm512_fmadd_ps(load16<T>(p1, k + 16), x1, b1);
-            b2 = _mm512_fmadd_ps(load16<T>(p2, k + 16), x1, b2);
-            b3 = _mm512_fmadd_ps(load16<T>(p3, k + 16), x1, b3);
+        for (; k + 64 <= n16; k += 64) {
+            prefetchLines(p + k * es + kDecodePrefetchBytes, 64 * es);
+            a0 = _mm512_fmadd_ps(load16<T>(p, k), _mm512_loadu_ps(x + k), a0);
+            a1 = _mm512_fmadd_ps(load16<T>(p, k + 16), _mm512_loadu_ps(x + k + 16), a1);
+            a2 = _mm512_fmadd_ps(load16<T>(p, k + 32), _mm512_loadu_ps(x + k + 32), a2);
+            a3 = _mm512_fmadd_ps(load16<T>(p, k + 48), _mm512_loadu_ps(x + k + 48), a3);
         }
-        for (; k < n16; k += 16) {
-            const __m512 x0 = _mm512_loadu_ps(x + k);
-            a0 = _mm512_fmadd_ps(load16<T>(p0, k), x0, a0);
-            a1 = _mm512_fmadd_ps(load16<T>(p1, k), x0, a1);
-            a2 = _mm512_fmadd_ps(load16<T>(p2, k), x0, a2);
-            a3 = _mm512_fmadd_ps(load16<T>(p3, k), x0, a3);
-        }
-        if (tail) {
-            const __m512 x0 = _mm512_maskz_loadu_ps(tail, x + k);
-            a0 = _mm512_fmadd_ps(load16Masked<T>(p0, k, tail), x0, a0);
-            a1 = _mm512_fmadd_ps(load16Masked<T>(p1, k, tail), x0, a1);
-            a2 = _mm512_fmadd_ps(load16Masked<T>(p2, k, tail), x0, a2);
-            a3 = _mm512_fmadd_ps(load16Masked<T>(p3, k, tail), x0, a3);
-        }
-        out[r] = _mm512_reduce_add_ps(_mm512_add_ps(a0, b0));
-        out[r + 1] = _mm512_reduce_add_ps(_mm512_add_ps(a1, b1));
-        out[r + 2] = _mm512_reduce_add_ps(_mm512_add_ps(a2, b2));
-        out[r + 3] = _mm512_reduce_add_ps(_mm512_add_ps(a3, b3));
-    }
-    for (; r < rows; ++r) {
-        const std::byte* p0 = w + r * stride;
-        __m512 a0 = _mm512_setzero_ps();
-        std::size_t k = 0;
+        if (k < n16)
+            prefetchLines(p + k * es + kDecodePrefetchBytes, (n16 - k) * es);
         for (; k < n16; k += 16)
-            a0 = _mm512_fmadd_ps(load16<T>(p0, k), _mm512_loadu_ps(x + k), a0);
+            a0 = _mm512_fmadd_ps(load16<T>(p, k), _mm512_loadu_ps(x + k), a0);
         if (tail)
-            a0 = _mm512_fmadd_ps(load16Masked<T>(p0, k, tail), _mm512_maskz_loadu_ps(tail, x + k), a0);
-        out[r] = _mm512_reduce_add_ps(a0);
+            a1 = _mm512_fmadd_ps(load16Masked<T>(p, k, tail), _mm512_maskz_loadu_ps(tail, x + k), a1);
+        out[r] = _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
     }
 }
 
@@ -159,63 +113,46 @@ inline __m512 q8Pair(const std::byte* blk, __m512i x, __m512 xd, __m512 acc)
     return _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), _mm512_mul_ps(d, xd), acc);
 }
 
+// Row by row, like dotRowsFloat, two block pairs (136 bytes) a step into two accumulators.
 void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows, const BlockQ8x* xq, float* out)
 {
     const std::size_t nb = n / kQ8Block, pairs = nb / 2;
-    // The activation's quants and scales of each block pair, loaded once for all rows.
-    auto xPair = [&](std::size_t b, __m512i& x, __m512& xd) {
+    // The activation's quants and scales of block pair i.
+    auto xPair = [&](std::size_t i, __m512i& x, __m512& xd) {
+        const std::size_t b = 2 * i;
         x = _mm512_inserti64x4(
             _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs))),
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b + 1].qs)), 1);
         xd = _mm512_insertf32x8(_mm512_set1_ps(xq[b].d), _mm256_set1_ps(xq[b + 1].d), 1);
     };
-    auto finish = [&](const std::byte* p, __m512 acc) {
+    constexpr std::size_t kPairBytes = 2 * kQ8BlockBytes;
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::byte* p = w + r * stride;
+        __m512 a0 = _mm512_setzero_ps(), a1 = a0;
+        std::size_t i = 0;
+        for (; i + 2 <= pairs; i += 2) {
+            prefetchLines(p + i * kPairBytes + kDecodePrefetchBytes, 2 * kPairBytes);
+            __m512i x;
+            __m512 xd;
+            xPair(i, x, xd);
+            a0 = q8Pair(p + i * kPairBytes, x, xd, a0);
+            xPair(i + 1, x, xd);
+            a1 = q8Pair(p + (i + 1) * kPairBytes, x, xd, a1);
+        }
+        if (i < pairs) {
+            __m512i x;
+            __m512 xd;
+            xPair(i, x, xd);
+            a0 = q8Pair(p + i * kPairBytes, x, xd, a0);
+        }
+        const __m512 acc = _mm512_add_ps(a0, a1);
         __m256 a = _mm256_add_ps(_mm512_castps512_ps256(acc), _mm512_extractf32x8_ps(acc, 1));
         if (nb % 2) {
             const std::size_t b = nb - 1;
             a = q8Block(p + b * kQ8BlockBytes, xq[b],
                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xq[b].qs)), a);
         }
-        return hsum256(a);
-    };
-    std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) {
-        const std::byte* p0 = w + r * stride;
-        const std::byte* p1 = p0 + stride;
-        const std::byte* p2 = p1 + stride;
-        const std::byte* p3 = p2 + stride;
-        __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        const std::byte* pf = p0 + kPrefetchGroups * 4 * stride;
-        for (std::size_t i = 0; i < pairs; ++i) {
-            const std::size_t off = 2 * i * kQ8BlockBytes;
-            // 68 bytes a pair: prefetching at its start and 64 bytes on covers every line.
-            for (int j = 0; j < 4; ++j) {
-                _mm_prefetch(reinterpret_cast<const char*>(pf + j * stride + off), _MM_HINT_T0);
-                _mm_prefetch(reinterpret_cast<const char*>(pf + j * stride + off + 64), _MM_HINT_T0);
-            }
-            __m512i x;
-            __m512 xd;
-            xPair(2 * i, x, xd);
-            a0 = q8Pair(p0 + off, x, xd, a0);
-            a1 = q8Pair(p1 + off, x, xd, a1);
-            a2 = q8Pair(p2 + off, x, xd, a2);
-            a3 = q8Pair(p3 + off, x, xd, a3);
-        }
-        out[r] = finish(p0, a0);
-        out[r + 1] = finish(p1, a1);
-        out[r + 2] = finish(p2, a2);
-        out[r + 3] = finish(p3, a3);
-    }
-    for (; r < rows; ++r) {
-        const std::byte* p0 = w + r * stride;
-        __m512 a0 = _mm512_setzero_ps();
-        for (std::size_t i = 0; i < pairs; ++i) {
-            __m512i x;
-            __m512 xd;
-            xPair(2 * i, x, xd);
-            a0 = q8Pair(p0 + 2 * i * kQ8BlockBytes, x, xd, a0);
-        }
-        out[r] = finish(p0, a0);
+        out[r] = hsum256(a);
     }
 }
 

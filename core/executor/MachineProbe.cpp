@@ -62,10 +62,8 @@ QString readSys(const QString& path)
 std::atomic<std::uint64_t> g_sink{0}; // keeps probe loops from being optimised away
 
 // Unread space between the streaming probe's regions: past the hardware prefetchers' reach
-// within a page, and past the decode kernel's software prefetch distance (eight rows, however
-// long a row is).
+// within a page, and past the decode kernel's software prefetch distance (kDecodePrefetchBytes).
 constexpr std::size_t kRegionGapBytes = std::size_t(64) << 10;
-constexpr std::size_t kRegionGapRows = 16;
 
 } // namespace
 
@@ -255,7 +253,7 @@ StreamSample MachineProbe::dotSweep(std::size_t rowBegin, std::size_t rowEnd)
     // Rows left unread between regions: decode's matrices are separate tensors, so the start of
     // each one is cold, while back-to-back regions would find theirs already pulled in by the
     // previous region's prefetches running past its end.
-    const std::size_t gapRows = std::max(kRegionGapRows, (kRegionGapBytes + rowB - 1) / rowB);
+    const std::size_t gapRows = (kRegionGapBytes + rowB - 1) / rowB;
     StreamSample sample;
     const auto t0 = Clock::now();
     for (std::size_t r0 = rowBegin; r0 < rowEnd;) {
