@@ -70,6 +70,9 @@ struct KernelSet
     // value rows.
     void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len,
                         float* out);
+    // The index of the largest of v[0..n), the first of equals: greedy sampling over the
+    // vocabulary. NaN never wins; 0 when no entry is above -infinity (or n is 0).
+    std::size_t (*argmax)(const float* v, std::size_t n);
 
     // Streams `bytes` (a multiple of 64) and returns a value depending on all of them: the read
     // bandwidth probe. Uses the widest loads of the set, like the decode kernels.

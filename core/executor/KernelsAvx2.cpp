@@ -11,7 +11,9 @@
 #include <immintrin.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 
 namespace is::exec::detail {
 
@@ -405,6 +407,44 @@ void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t l
     }
 }
 
+// Eight lanes each keep their largest value and its index, as in the AVX-512 set; the last n % 8
+// entries continue from the lanes' result one by one.
+std::size_t argmax(const float* v, std::size_t n)
+{
+    const std::size_t n8 = n / 8 * 8;
+    __m256 best = _mm256_set1_ps(-std::numeric_limits<float>::infinity());
+    __m256i at = _mm256_setzero_si256();
+    __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i step = _mm256_set1_epi32(8);
+    for (std::size_t i = 0; i < n8; i += 8) {
+        const __m256 x = _mm256_loadu_ps(v + i);
+        const __m256 more = _mm256_cmp_ps(x, best, _CMP_GT_OQ);
+        best = _mm256_blendv_ps(best, x, more);
+        at = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(at), _mm256_castsi256_ps(index), more));
+        index = _mm256_add_epi32(index, step);
+    }
+    alignas(32) float lanes[8];
+    alignas(32) std::int32_t lanesAt[8];
+    _mm256_store_ps(lanes, best);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanesAt), at);
+    float top = lanes[0];
+    std::size_t topAt = static_cast<std::size_t>(lanesAt[0]);
+    for (int j = 1; j < 8; ++j) {
+        const auto a = static_cast<std::size_t>(lanesAt[j]);
+        if (lanes[j] > top || (lanes[j] == top && a < topAt)) {
+            top = lanes[j];
+            topAt = a;
+        }
+    }
+    for (std::size_t i = n8; i < n; ++i) {
+        if (v[i] > top) {
+            top = v[i];
+            topAt = i;
+        }
+    }
+    return topAt;
+}
+
 std::uint64_t readStream(const std::byte* p, std::size_t bytes)
 {
     __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
@@ -444,9 +484,9 @@ const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
                            && __builtin_cpu_supports("f16c");
-    static const KernelSet set{"avx2",       &dotRows,    &packPanel, &gemmTile,   kRows,
-                               kTokens,      &storeTileT, &siluMul,   &softmax,    &softmaxColumns,
-                               &weightedSum, &readStream, &fmaLoop,   12.0 * 8 * 2};
+    static const KernelSet set{"avx2",       &dotRows,    &packPanel,  &gemmTile, kRows,
+                               kTokens,      &storeTileT, &siluMul,    &softmax,  &softmaxColumns,
+                               &weightedSum, &argmax,     &readStream, &fmaLoop,  12.0 * 8 * 2};
     return ok ? &set : nullptr;
 }
 

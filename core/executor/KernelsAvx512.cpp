@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 namespace is::exec::detail {
 
@@ -506,6 +507,34 @@ void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t l
     }
 }
 
+// Sixteen lanes each keep their largest value and its index (the first, by strict >); of the
+// lanes holding the overall largest, the lowest index is the first occurrence. The scalar loop's
+// running best index is a chain of dependent compares: 2.6 us over a 4,096-entry vocabulary, 5 %
+// of a cache-resident model's decode step.
+std::size_t argmax(const float* v, std::size_t n)
+{
+    const std::size_t n16 = n / 16 * 16;
+    const __mmask16 tail = static_cast<__mmask16>((1u << (n - n16)) - 1u);
+    const __m512 lowest = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+    __m512 best = lowest;
+    __m512i at = _mm512_setzero_si512();
+    __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i step = _mm512_set1_epi32(16);
+    auto take = [&](__m512 x) {
+        const __mmask16 more = _mm512_cmp_ps_mask(x, best, _CMP_GT_OQ);
+        best = _mm512_mask_mov_ps(best, more, x);
+        at = _mm512_mask_mov_epi32(at, more, index);
+        index = _mm512_add_epi32(index, step);
+    };
+    for (std::size_t i = 0; i < n16; i += 16)
+        take(_mm512_loadu_ps(v + i));
+    if (tail)
+        take(_mm512_mask_loadu_ps(lowest, tail, v + n16));
+    const __mmask16 holders =
+        _mm512_cmp_ps_mask(best, _mm512_set1_ps(_mm512_reduce_max_ps(best)), _CMP_EQ_OQ);
+    return static_cast<std::size_t>(_mm512_mask_reduce_min_epi32(holders, at));
+}
+
 std::uint64_t readStream(const std::byte* p, std::size_t bytes)
 {
     __m512i a = _mm512_setzero_si512(), b = a, c = a, d = a;
@@ -547,9 +576,9 @@ const KernelSet* avx512Kernels()
                            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni")
                            && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("f16c")
                            && __builtin_cpu_supports("fma");
-    static const KernelSet set{"avx512",     &dotRows,    &packPanel, &gemmTile,    kRows,
-                               kTokens,      &storeTileT, &siluMul,   &softmax,     &softmaxColumns,
-                               &weightedSum, &readStream, &fmaLoop,   24.0 * 16 * 2};
+    static const KernelSet set{"avx512",     &dotRows,    &packPanel,  &gemmTile, kRows,
+                               kTokens,      &storeTileT, &siluMul,    &softmax,  &softmaxColumns,
+                               &weightedSum, &argmax,     &readStream, &fmaLoop,  24.0 * 16 * 2};
     return ok ? &set : nullptr;
 }
 

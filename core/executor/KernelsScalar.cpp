@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 namespace is::exec::detail {
@@ -160,6 +161,19 @@ void weightedSum(const float* a, std::size_t n, const float* rows, std::size_t l
     }
 }
 
+std::size_t argmax(const float* v, std::size_t n)
+{
+    float best = -std::numeric_limits<float>::infinity();
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (v[i] > best) {
+            best = v[i];
+            at = i;
+        }
+    }
+    return at;
+}
+
 std::uint64_t readStream(const std::byte* p, std::size_t bytes)
 {
     std::uint64_t a = 0, b = 0, c = 0, d = 0;
@@ -191,9 +205,9 @@ float fmaLoop(std::size_t iters)
 
 const KernelSet& scalarKernels()
 {
-    static const KernelSet set{"scalar",     &dotRows,    &packPanel, &gemmTile, kRows,
-                               kTokens,      &storeTileT, &siluMul,   &softmax,  &softmaxColumns,
-                               &weightedSum, &readStream, &fmaLoop,   16.0};
+    static const KernelSet set{"scalar",     &dotRows,    &packPanel,  &gemmTile, kRows,
+                               kTokens,      &storeTileT, &siluMul,    &softmax,  &softmaxColumns,
+                               &weightedSum, &argmax,     &readStream, &fmaLoop,  16.0};
     return set;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "executor/Sampler.h"
 
+#include "executor/Kernels.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -8,11 +10,7 @@ namespace is::exec {
 
 int argmax(const float* v, std::size_t n)
 {
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < n; ++i)
-        if (v[i] > v[best])
-            best = i;
-    return static_cast<int>(best);
+    return static_cast<int>(kernels().argmax(v, n));
 }
 
 int Sampler::sample(const float* logits, std::size_t n)

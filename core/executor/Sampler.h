@@ -21,6 +21,7 @@ private:
     std::vector<float> m_probs;
 };
 
+// The index of the largest of v[0..n), the first of equals (greedy sampling); NaN never wins.
 int argmax(const float* v, std::size_t n);
 
 // A vocabulary entry as display text: SentencePiece's U+2581 becomes a space, <0xNN> a byte.

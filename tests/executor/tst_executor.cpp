@@ -112,6 +112,7 @@ private slots:
     void gemmBuffersStartOnCacheLines();
     void gemmTileRunsOnlyItsTokens();
     void softmaxMatchesDouble();
+    void argmaxTakesTheFirstLargest();
     void softmaxColumnsMatchesDouble();
     void staleCacheDoesNotLeak();
     void dotRowsMatchDouble();
@@ -590,6 +591,50 @@ void TestExecutor::softmaxMatchesDouble()
                 total += x[i];
             }
             QVERIFY(std::fabs(total - 1.0) < 1e-5);
+        }
+    }
+}
+
+// Greedy sampling's argmax on every instruction set against the plain loop: runs of every length
+// around the vector widths, the largest value repeated later (the first wins, also when the
+// repeat sits in another lane or in the tail), NaN entries (never chosen), all -infinity (0).
+void TestExecutor::argmaxTakesTheFirstLargest()
+{
+    auto reference = [](const std::vector<float>& v) {
+        std::size_t at = 0;
+        float best = -std::numeric_limits<float>::infinity();
+        for (std::size_t i = 0; i < v.size(); ++i)
+            if (v[i] > best)
+                best = v[i], at = i;
+        return at;
+    };
+    std::uint64_t seed = 5;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const KernelSet* ks : availableSets()) {
+        for (std::size_t n : {0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 4101}) {
+            for (int pattern = 0; pattern < 4; ++pattern) {
+                std::vector<float> v(n);
+                for (float& x : v)
+                    x = nextUniform(seed);
+                if (n >= 2 && pattern == 1) { // a tie: the same largest value at two places
+                    const std::size_t a = n / 3, b = n - 1;
+                    v[a] = v[b] = 5.0f;
+                }
+                if (n >= 2 && pattern == 2) // NaN around the largest value
+                    for (std::size_t i = 0; i < n; i += 3)
+                        v[i] = nan;
+                if (pattern == 3)
+                    std::fill(v.begin(), v.end(), -inf);
+                const std::size_t want = reference(v);
+                QVERIFY2(ks->argmax(v.data(), n) == want,
+                         qPrintable(QStringLiteral("%1 n=%2 pattern %3: %4, want %5")
+                                        .arg(QLatin1String(ks->name))
+                                        .arg(n)
+                                        .arg(pattern)
+                                        .arg(ks->argmax(v.data(), n))
+                                        .arg(want)));
+            }
         }
     }
 }
