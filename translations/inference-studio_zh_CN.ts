@@ -3042,7 +3042,7 @@
 <context>
     <name>is::gui::DocumentActions</name>
     <message>
-        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+40"/>
+        <location filename="../widgets/mainwindow/DocumentActions.cpp" line="+41"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
@@ -3077,7 +3077,7 @@
         <translation>清除列表</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -3841,6 +3841,11 @@
         <location filename="../widgets/document/ScenarioDocument.cpp" line="+29"/>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <location line="+207"/>
+        <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
+        <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QColor>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFile>
@@ -710,6 +711,34 @@ private Q_SLOTS:
             QCOMPARE(y.joulesPerToken, x.joulesPerToken);
         }
         QCOMPARE(b->issues, a->issues);
+    }
+
+    // A colour that is none opens all the same, in a palette colour, and the Issues panel says
+    // which file and field, and what it is shown in.
+    void unknownColourIsReportedAndReplaced()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("colours.json"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"version": 1, "workload": {"input_tokens": 1000, "output_tokens": 200},
+                "model": "llama-3.1-8b",
+                "deployments": [
+                  {"id": "a", "name": "Teal one", "device": "h100-sxm", "count": 1, "color": "teal"},
+                  {"id": "b", "name": "Odd one", "device": "h100-sxm", "count": 1, "color": "notacolor"}]})");
+        }
+        QVERIFY(m_studio->files()->openFile(path));
+        QCOMPARE(doc()->deployment(QStringLiteral("a"))->color, QStringLiteral("teal"));
+        const QString shown = doc()->deployment(QStringLiteral("b"))->color;
+        QVERIFY(QColor::isValidColorName(shown));
+        int reported = 0;
+        for (const IssueLog::Issue& i : m_studio->issues()->issues())
+            if (i.severity == IssueLog::Severity::Warning && i.text.startsWith(path + QStringLiteral(": ")))
+                reported += i.text.contains(QStringLiteral("deployments[1].color")) &&
+                            i.text.contains(QStringLiteral("notacolor")) && i.text.contains(shown);
+        QCOMPARE(reported, 1);
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
     }
 
     void autosaveAndRecovery()

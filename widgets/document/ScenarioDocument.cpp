@@ -224,11 +224,20 @@ void ScenarioDocument::assignMissingColours()
     for (const DeploymentDoc& d : m_scenario.deployments)
         if (!d.color.isEmpty())
             used << d.color;
-    for (DeploymentDoc& d : m_scenario.deployments)
-        if (d.color.isEmpty() || !QColor::isValidColorName(d.color)) {
-            d.color = nextDeploymentColour(used);
-            used << d.color;
-        }
+    m_resetNotes.clear();
+    for (std::size_t i = 0; i < m_scenario.deployments.size(); ++i) {
+        DeploymentDoc& d = m_scenario.deployments[i];
+        if (!d.color.isEmpty() && QColor::isValidColorName(d.color))
+            continue;
+        const QString given = d.color;
+        d.color = nextDeploymentColour(used);
+        used << d.color;
+        if (!given.isEmpty())
+            m_resetNotes << tr("deployments[%1].color: \"%2\" is not a colour (a name such as \"teal\" or "
+                               "#rrggbb); \"%3\" is shown in %4")
+                                .arg(i)
+                                .arg(given, d.name, d.color);
+    }
 }
 
 } // namespace is::gui

@@ -75,6 +75,10 @@ public:
     // The cost assumptions: the "cost" section and the "tco" section (an empty object removes it).
     void setCost(const CostAssumptions& cost, const QJsonObject& tco);
 
+    // What the user should hear about the scenario the last reset() took: colours it names
+    // that are no colour (shown in a palette colour instead), one message each.
+    QStringList resetNotes() const { return m_resetNotes; }
+
 Q_SIGNALS:
     void documentReset();
     void deploymentInserted(const QString& id);
@@ -97,6 +101,7 @@ private:
     Scenario m_scenario;
     QString m_filePath;
     QStringList m_selection;
+    QStringList m_resetNotes;
     QUndoStack* m_undo = nullptr;
 };
 

@@ -9,6 +9,7 @@
 #include "hardware/Catalog.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
@@ -97,6 +98,9 @@ bool DocumentActions::openFile(const QString& path, QString* error)
     }
     m_issues->clear(IssueLog::Origin::Document);
     m_doc->reset(std::move(*s), QFileInfo(path).absoluteFilePath());
+    for (const QString& note : m_doc->resetNotes())
+        m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Document,
+                      QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(path), note));
     m_settings->addRecentFile(path);
     m_settings->setScenarioDirectory(QFileInfo(path).absolutePath());
     return true;
