@@ -33,7 +33,12 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+119"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+86"/>
+        <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
+        <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
+    </message>
+    <message>
+        <location line="+70"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -58,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+159"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>

@@ -770,6 +770,9 @@ private Q_SLOTS:
         auto a = settle();
         QVERIFY(a);
         QVERIFY(a->deployments.empty());
+        // Every chart says what to do instead of showing bare axes.
+        for (ChartPanel* c : window()->charts()->charts())
+            QTRY_VERIFY2(c->placeholder().contains(QStringLiteral("drag hardware")), qPrintable(c->id()));
         // An empty scenario is a document like any other: it saves and opens again.
         const QString empty = m_dir->filePath(QStringLiteral("empty.json"));
         QVERIFY(m_studio->files()->saveTo(empty));
@@ -786,6 +789,8 @@ private Q_SLOTS:
         QVERIFY(a);
         QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
         QCOMPARE(a->deployments.size(), size_t(1));
+        for (ChartPanel* c : window()->charts()->charts())
+            QTRY_VERIFY2(c->placeholder().isEmpty(), qPrintable(c->id()));
         QVERIFY(doc()->isModified());
         QVERIFY(m_studio->loadDefault());
         QVERIFY(settle());

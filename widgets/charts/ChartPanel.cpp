@@ -6,6 +6,7 @@
 #include "charts/ChartView.h"
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
+#include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -15,11 +16,14 @@
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QMimeData>
 #include <QPainter>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -38,6 +42,13 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
     m_legend = new WrappingLegend(chart);
     connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
     connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::fitAxisTicks);
+    // What an empty scenario's chart says instead of bare axes; an item of the chart, so exports
+    // show it too.
+    m_placeholder = new QGraphicsTextItem(chart);
+    m_placeholder->setZValue(100);
+    m_placeholder->setDefaultTextColor(QColor(0x60, 0x60, 0x60));
+    m_placeholder->setVisible(false);
+    connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::placePlaceholder);
 
     m_note = new QLabel(this);
     // One line, elided, full text in the tooltip: a wrapped note would take the chart's room,
@@ -70,7 +81,33 @@ bool ChartPanel::applyAnalysis(const is::ScenarioAnalysis& analysis,
     m_live = live;
     setAnalysis(analysis, colourByDeploymentId);
     m_live = false;
+    const QString placeholder =
+        analysis.deployments.empty()
+            ? tr("No deployments yet: drag hardware from the Hardware panel onto the canvas.")
+            : QString();
+    if (placeholder != m_placeholder->toPlainText() || placeholder.isEmpty() == m_placeholder->isVisible()) {
+        m_placeholder->setPlainText(placeholder);
+        m_placeholder->setVisible(!placeholder.isEmpty());
+        placePlaceholder();
+        m_changed = true;
+    }
     return m_changed;
+}
+
+QString ChartPanel::placeholder() const
+{
+    return m_placeholder->isVisible() ? m_placeholder->toPlainText() : QString();
+}
+
+void ChartPanel::placePlaceholder()
+{
+    const QRectF plot = chart()->plotArea();
+    m_placeholder->setTextWidth(std::max(40.0, plot.width() * 0.8));
+    QTextOption centred = m_placeholder->document()->defaultTextOption();
+    centred.setAlignment(Qt::AlignHCenter);
+    m_placeholder->document()->setDefaultTextOption(centred);
+    const QSizeF size = m_placeholder->boundingRect().size();
+    m_placeholder->setPos(plot.center() - QPointF(size.width() / 2, size.height() / 2));
 }
 
 QChart* ChartPanel::chart() const
@@ -202,6 +239,8 @@ void ChartPanel::applyFonts()
         axis->setTitleFont(small);
     }
     m_note->setFont(small);
+    m_placeholder->setFont(base);
+    placePlaceholder();
     elideNote();
     // Big fonts need big charts: below this the view scrolls rather than truncating titles.
     m_view->setMinimumSize(26 * m_fontPointSize, 20 * m_fontPointSize);

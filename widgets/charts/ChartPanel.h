@@ -65,6 +65,8 @@ public:
     void copyToClipboard();
     // The note under the chart ("does not fit"), empty when none.
     QString note() const;
+    // What the plot area says while the scenario has no deployments, empty otherwise.
+    QString placeholder() const;
 
     // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
     QList<QAction*> exportActions() const { return m_exportActions; }
@@ -107,11 +109,14 @@ private:
     void exportWithDialog(const QString& format);
     void elideNote();
     void createActions();
+    // Centres the empty-scenario text in the plot area.
+    void placePlaceholder();
 
     ChartView* m_view = nullptr;
     WrappingLegend* m_legend = nullptr;
     class QHBoxLayout* m_header = nullptr;
     class QLabel* m_note = nullptr;
+    class QGraphicsTextItem* m_placeholder = nullptr;
     QString m_noteText;
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;
