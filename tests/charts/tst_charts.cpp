@@ -22,6 +22,7 @@
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -88,6 +89,7 @@ private Q_SLOTS:
     void exportsAreValid();
     void fileExportMenu();
     void nonFiniteInputsAreSanitised();
+    void markerTextStaysInThePlot();
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
@@ -468,6 +470,47 @@ void TestCharts::nonFiniteInputsAreSanitised()
     view.flush();
     ChartPanel* latency = view.chart(QStringLiteral("latency"));
     QVERIFY(latency->note().contains(QLatin1String("needs 40 chips")));
+}
+
+// The "SRAM full" text of a marker at either end of the context axis stays whole inside the plot
+// (Qt's point labels, centred on the point, were cut off at the chart's left edge), and two
+// markers' texts do not overlap.
+void TestCharts::markerTextStaysInThePlot()
+{
+    auto edges = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    for (std::size_t i = 0; i < 2; ++i) {
+        DeploymentAnalysis& d = edges->deployments[i];
+        QVERIFY(!d.speedVsContext.empty());
+        d.sramExhaustedAt = i == 0 ? d.speedVsContext.front().x : d.speedVsContext.back().x;
+        d.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::AddedChips);
+    }
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(edges, m_colours);
+    view.flush();
+    QChart* chart = view.chart(QStringLiteral("speed-vs-context"))->chart();
+    const QRectF plot = chart->mapRectToScene(chart->plotArea());
+    QList<QRectF> texts;
+    for (QGraphicsItem* item : chart->childItems()) {
+        auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+        if (text && text->isVisible() && text->text().startsWith(QLatin1String("SRAM full")))
+            texts << text->sceneBoundingRect();
+    }
+    QCOMPARE(texts.size(), 2);
+    for (const QRectF& r : texts)
+        QVERIFY2(plot.contains(r),
+                 qPrintable(QStringLiteral("text at %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
+                                .arg(r.x())
+                                .arg(r.y())
+                                .arg(r.width())
+                                .arg(r.height())
+                                .arg(plot.x())
+                                .arg(plot.y())
+                                .arg(plot.width())
+                                .arg(plot.height())));
+    QVERIFY(!texts[0].intersects(texts[1]));
 }
 
 void TestCharts::comparisonTableRatios()

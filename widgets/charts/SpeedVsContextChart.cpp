@@ -11,10 +11,13 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
+
+#include <algorithm>
 
 namespace {
 constexpr double kMinContext = 1024;
@@ -34,6 +37,8 @@ SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
     m_xLabels = new LogAxisLabels(chart(), m_x, LogAxisLabels::Style::Tokens);
+    connect(chart(), &QChart::plotAreaChanged, this, &SpeedVsContextChart::placeMarkerLabels);
+    connect(m_y, &QValueAxis::rangeChanged, this, &SpeedVsContextChart::placeMarkerLabels);
     retranslate();
     applyFonts();
 }
@@ -57,14 +62,16 @@ void SpeedVsContextChart::applyFonts()
     f.setPointSize(fontPointSize());
     f.setBold(true);
     for (const Curve& c : m_curves)
-        if (c.marker)
-            c.marker->setPointLabelsFont(f);
+        c.markerLabel->setFont(f);
+    placeMarkerLabels();
     m_xLabels->refresh();
 }
 
 void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
     chart()->removeAllSeries(); // deletes the series and their band lines
+    for (const Curve& c : m_curves)
+        delete c.markerLabel;
     m_curves.clear();
     int index = 0;
     for (const is::DeploymentAnalysis& d : analysis.deployments) {
@@ -91,9 +98,10 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         c.marker->setMarkerSize(16);
         c.marker->setColor(colour);
         c.marker->setBorderColor(Qt::black);
-        c.marker->setPointLabelsVisible(true);
-        c.marker->setPointLabelsClipping(false);
-        c.marker->setPointLabelsColor(colour.darker(140));
+        c.markerLabel = new QGraphicsSimpleTextItem(chart());
+        c.markerLabel->setBrush(colour.darker(140));
+        c.markerLabel->setZValue(50); // above the series
+        c.markerLabel->setVisible(false);
 
         for (QAbstractSeries* s :
              {static_cast<QAbstractSeries*>(c.band), static_cast<QAbstractSeries*>(c.line),
@@ -203,12 +211,12 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                 d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
                     ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
                     : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
-            // A literal format: the label is the text itself, no @xPoint placeholders.
-            c.marker->setPointLabelsFormat(
+            c.markerLabel->setText(
                 tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());
+        c.markerLabel->setVisible(!marker.isEmpty());
 
         if (cd.mid.isEmpty() || cd.lastFit == 0)
             never << d.name;
@@ -227,6 +235,33 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     legend()->setEntries(entries);
     m_csv = csv;
     setNote(chartfmt::joinNotes(notes));
+    placeMarkerLabels();
+}
+
+void SpeedVsContextChart::placeMarkerLabels()
+{
+    const QRectF plot = chart()->plotArea();
+    constexpr qreal gap = 10; // clears the 16-pixel marker
+    QList<QRectF> placed;
+    for (const Curve& c : m_curves) {
+        if (!c.markerLabel->isVisible() || c.marker->count() == 0)
+            continue;
+        const QPointF at = chart()->mapToPosition(c.marker->at(0), c.marker);
+        const QSizeF size = c.markerLabel->boundingRect().size();
+        const qreal x = std::clamp(at.x() - size.width() / 2, plot.left() + 2,
+                                   std::max(plot.left() + 2, plot.right() - size.width() - 2));
+        QRectF r(QPointF(x, at.y() - gap - size.height()), size);
+        const auto overlaps = [&] {
+            return std::any_of(placed.begin(), placed.end(),
+                               [&](const QRectF& p) { return p.intersects(r); });
+        };
+        if (r.top() < plot.top() || overlaps())
+            r.moveTop(at.y() + gap);
+        while (overlaps() && r.bottom() < plot.bottom())
+            r.moveTop(r.top() + size.height());
+        c.markerLabel->setPos(r.topLeft());
+        placed << r;
+    }
 }
 
 QString SpeedVsContextChart::toCsv() const

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QAreaSeries;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -40,8 +41,14 @@ private:
         QLineSeries* bandHigh = nullptr;
         QLineSeries* bandLow = nullptr;
         QScatterSeries* marker = nullptr;
+        // The marker's text, an item of the chart rather than the series' point label: Qt centres
+        // point labels on the point, so a marker near the left edge had its text cut off there.
+        QGraphicsSimpleTextItem* markerLabel = nullptr;
     };
     void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
+    // Puts each marker's text above its marker (below where there is no room above), inside the
+    // plot area, and below an earlier text it would overlap.
+    void placeMarkerLabels();
 
     QLogValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
