@@ -17,11 +17,13 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QAreaSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QHeaderView>
 #include <QImage>
@@ -30,6 +32,7 @@
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTableView>
@@ -90,6 +93,7 @@ private Q_SLOTS:
     void fileExportMenu();
     void nonFiniteInputsAreSanitised();
     void markerTextStaysInThePlot();
+    void longNamesStayApartOnBarRows();
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
@@ -146,6 +150,40 @@ void TestCharts::formatting()
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5),
              QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("short"), 14), QStringLiteral("short"));
+    {
+        // Cut in the middle to the width: both ends stay, the text fits.
+        QFont font;
+        font.setPointSize(10);
+        const QString name = QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM");
+        const qreal width = QFontMetricsF(font).horizontalAdvance(name) / 2;
+        const QString cut = chartfmt::middleElidedLabel(name, font, width);
+        QVERIFY(cut.startsWith(QLatin1String("Llama")));
+        QVERIFY(cut.endsWith(QLatin1String("SXM")));
+        QVERIFY(cut.contains(QChar(0x2026)));
+        QVERIFY(QFontMetricsF(font).horizontalAdvance(cut) <= width);
+        QCOMPARE(chartfmt::middleElidedLabel(QStringLiteral("A<B"), font, 1000), QStringLiteral("A&lt;B"));
+    }
+    {
+        // Shared leading and trailing words go; a name left empty keeps them all.
+        const QStringList six = {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM (fp8)"),
+                                 QStringLiteral("Llama 3.1 70B on Groq LPU racks (fp8)")};
+        QCOMPARE(chartfmt::withoutSharedWords(six), QStringList({QStringLiteral("…eight NVIDIA H100 SXM…"),
+                                                                 QStringLiteral("…Groq LPU racks…")}));
+        const QStringList nested = {QStringLiteral("H100"), QStringLiteral("H100 SXM")};
+        QCOMPARE(chartfmt::withoutSharedWords(nested), nested);
+        QCOMPARE(chartfmt::withoutSharedWords({QStringLiteral("one name")}),
+                 QStringList{QStringLiteral("one name")});
+    }
+    {
+        // Repeats become distinct (Qt Charts drops a repeated category) and read the same.
+        const QStringList labels = chartfmt::distinctCategories(
+            {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("a"), QStringLiteral("a")});
+        QCOMPARE(labels.size(), 4);
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), 4);
+        for (const QString& l : labels)
+            QCOMPARE(QString(l).remove(QChar(0x200B)),
+                     l.startsWith(QLatin1Char('a')) ? QStringLiteral("a") : QStringLiteral("b"));
+    }
     QCOMPARE(chartfmt::niceCeil(730), 1000.0);
     QCOMPARE(chartfmt::niceCeil(130), 200.0);
     QCOMPARE(chartfmt::niceCeil(0.041), 0.05);
@@ -511,6 +549,45 @@ void TestCharts::markerTextStaysInThePlot()
                                 .arg(plot.width())
                                 .arg(plot.height())));
     QVERIFY(!texts[0].intersects(texts[1]));
+}
+
+// Six long names that differ only at their ends, in the studio's small bar charts: one line each
+// where two do not fit, cut in the middle, so every row still reads differently (Qt cut each
+// two-line label after its first line, and all six read "Llama 3.1 70B on ...").
+void TestCharts::longNamesStayApartOnBarRows()
+{
+    auto six = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    const QStringList names = {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM"),
+                               QStringLiteral("Llama 3.1 70B on eight NVIDIA H200 SXM"),
+                               QStringLiteral("Llama 3.1 70B on eight NVIDIA B200 HGX"),
+                               QStringLiteral("Llama 3.1 70B on Groq LPU racks"),
+                               QStringLiteral("Llama 3.1 70B on SambaNova SN40L"),
+                               QStringLiteral("Llama 3.1 70B on Cerebras CS-3 wafers")};
+    six->deployments.resize(names.size(), m_analysis->deployments[1]);
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        six->deployments[size_t(i)].name = names[i];
+        six->deployments[size_t(i)].docId = QStringLiteral("d%1").arg(i);
+    }
+    ChartsView view;
+    view.resize(1200, 725); // rows too short for two lines, wide enough for the ends to differ
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(six, m_colours);
+    view.flush();
+    for (const QString& id : {QStringLiteral("latency-breakdown"), QStringLiteral("memory-budget")}) {
+        QChart* chart = view.chart(id)->chart();
+        QBarCategoryAxis* rows = nullptr;
+        for (QAbstractAxis* a : chart->axes())
+            rows = rows ? rows : qobject_cast<QBarCategoryAxis*>(a);
+        QVERIFY(rows);
+        QTRY_VERIFY2(!rows->categories().join(QString()).contains(QLatin1String("<br>")), qPrintable(id));
+        QCOMPARE(rows->count(), int(names.size()));
+        QSet<QString> shown;
+        for (const QString& label : rows->categories())
+            shown << QString(label).remove(QChar(0x200B)).section(QChar(0x2026), -1);
+        QVERIFY2(shown.size() == int(names.size()),
+                 qPrintable(rows->categories().join(QLatin1String(" | ")))); // every row's end differs
+    }
 }
 
 void TestCharts::comparisonTableRatios()

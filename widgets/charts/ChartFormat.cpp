@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "charts/ChartFormat.h"
 
+#include <QFontMetricsF>
+
 #include "Names.h"
 
 #include <QCoreApplication>
@@ -92,6 +94,50 @@ QString twoLineLabel(const QString& label, int maxChars)
     if (best < 0)
         return label.toHtmlEscaped();
     return label.left(best).toHtmlEscaped() % QStringLiteral("<br>") % label.mid(best + 1).toHtmlEscaped();
+}
+
+QString middleElidedLabel(const QString& label, const QFont& font, qreal width)
+{
+    return QFontMetricsF(font).elidedText(label, Qt::ElideMiddle, width).toHtmlEscaped();
+}
+
+QStringList withoutSharedWords(const QStringList& names)
+{
+    if (names.size() < 2)
+        return names;
+    QList<QStringList> words;
+    for (const QString& n : names)
+        words << n.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    qsizetype shortest = words.front().size();
+    for (const QStringList& w : words)
+        shortest = std::min(shortest, w.size());
+    const auto sharedAt = [&](auto wordAt) {
+        qsizetype n = 0;
+        while (n < shortest && std::all_of(words.begin(), words.end(), [&](const QStringList& w) {
+                   return wordAt(w, n) == wordAt(words.front(), n);
+               }))
+            ++n;
+        return n;
+    };
+    const qsizetype head = sharedAt([](const QStringList& w, qsizetype i) { return w[i]; });
+    const qsizetype tail = std::min(
+        shortest - head, sharedAt([](const QStringList& w, qsizetype i) { return w[w.size() - 1 - i]; }));
+    if ((head == 0 && tail == 0) || head + tail >= shortest)
+        return names;
+    const QString dots(QChar(0x2026));
+    QStringList out;
+    for (const QStringList& w : words)
+        out << (head ? dots : QString()) + w.mid(head, w.size() - head - tail).join(QLatin1Char(' ')) +
+                   (tail ? dots : QString());
+    return out;
+}
+
+QStringList distinctCategories(QStringList labels)
+{
+    for (qsizetype i = 1; i < labels.size(); ++i)
+        while (labels.indexOf(labels[i]) < i)
+            labels[i] += QChar(0x200B);
+    return labels;
 }
 
 double niceCeil(double v)

@@ -4,6 +4,7 @@
 #include "engine/Estimate.h"
 
 #include <QColor>
+#include <QFont>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -37,6 +38,18 @@ QString plain(double v);
 // Axis labels are rich text: a label longer than `maxChars` goes on two lines, broken at the
 // space nearest its middle, instead of being cut to "GPT-5.6 Sol on C…". HTML-escaped.
 QString twoLineLabel(const QString& label, int maxChars);
+// One line, cut in the middle to fit `width` pixels in `font` ("Llama 3.1 7…NVIDIA H100 SXM"):
+// both ends of a long name stay readable, and deployments usually differ at one of them.
+// HTML-escaped.
+QString middleElidedLabel(const QString& label, const QFont& font, qreal width);
+// The names without the words all of them begin with, or end with, marked by "…" ("Llama 3.1 70B
+// on eight NVIDIA H100 SXM" and "Llama 3.1 70B on Groq LPU racks" become "…eight NVIDIA H100
+// SXM" and "…Groq LPU racks"): where rows are short of room, what they share says nothing.
+// Unchanged for fewer than two names, or where a name would be left empty.
+QStringList withoutSharedWords(const QStringList& names);
+// The labels made distinct by appending zero-width spaces: Qt Charts drops a repeated
+// category, which puts the bars after it on the wrong rows.
+QStringList distinctCategories(QStringList labels);
 // An upper axis bound at or above v on a 1-2-5 ladder (nice round tick values).
 double niceCeil(double v);
 // Bar labels print with %g: the significant digits that keep the integer digits of the largest

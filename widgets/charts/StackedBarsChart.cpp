@@ -12,6 +12,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -24,6 +25,32 @@ constexpr double kBarWidth = 0.6;
 StackedBarsChart::StackedBarsChart(QWidget* parent)
     : ChartPanel(parent)
 {
+    connect(chart(), &QChart::plotAreaChanged, this, &StackedBarsChart::fitCategoryLabels);
+}
+
+void StackedBarsChart::fitCategoryLabels()
+{
+    if (!m_categories || m_names.isEmpty())
+        return;
+    // Two lines per row where the rows have room for them; else one line cut in the middle (Qt
+    // cut the two-line label after its first line: six deployments all read "Llama 3.1 70B on…").
+    const QFont font = m_categories->labelsFont();
+    const qreal rowHeight = chart()->plotArea().height() / m_names.size();
+    const bool oneLine = rowHeight > 0 && rowHeight < 2.3 * QFontMetricsF(font).lineSpacing();
+    // Qt Charts gives a left axis at most 40 % of the chart's width (its layout's
+    // maxAxisPortion) and cuts wider labels; the axis' padding and ticks take about 12 pixels.
+    const qreal width = 0.4 * chart()->size().width() - 12;
+    QStringList labels;
+    if (oneLine) {
+        for (const QString& name : chartfmt::withoutSharedWords(m_names))
+            labels << chartfmt::middleElidedLabel(name, font, width);
+    } else {
+        for (const QString& name : m_names)
+            labels << chartfmt::twoLineLabel(name, 14);
+    }
+    labels = chartfmt::distinctCategories(labels);
+    if (labels != m_categories->categories())
+        m_categories->setCategories(labels);
 }
 
 void StackedBarsChart::retranslate()
@@ -55,8 +82,10 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
 
     // Category 0 is drawn at the bottom: list deployments in reverse so the first is on top.
     m_categories = new QBarCategoryAxis;
+    m_names.clear();
     for (int i = n - 1; i >= 0; --i)
-        m_categories->append(chartfmt::twoLineLabel(analysis.deployments[size_t(i)].name, 14));
+        m_names << analysis.deployments[size_t(i)].name;
+    fitCategoryLabels();
     m_values = new QValueAxis;
     m_values->setTitleText(valueAxisTitle());
     chart()->addAxis(m_categories, Qt::AlignLeft);

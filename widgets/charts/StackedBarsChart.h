@@ -50,8 +50,11 @@ protected:
 
 private:
     void rebuild(const is::ScenarioAnalysis& analysis);
+    // Sets the category labels for the rows' height (after a rebuild, a resize or a font change).
+    void fitCategoryLabels();
 
     QBarCategoryAxis* m_categories = nullptr;
+    QStringList m_names; // the deployments, in category order (the first at the top)
     QValueAxis* m_values = nullptr;
     QHorizontalStackedBarSeries* m_series = nullptr;
     std::vector<Part> m_parts;
