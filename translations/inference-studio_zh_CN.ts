@@ -620,7 +620,7 @@
         <translation>首 token 时间与每输出 token 时间</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>First token</source>
         <translation>首 token</translation>
     </message>
@@ -630,7 +630,12 @@
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>TTFT (s)</source>
+        <translation>首 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Per token</source>
         <translation>每 token</translation>
     </message>
@@ -638,6 +643,11 @@
         <location line="+0"/>
         <source>TPOT (ms)</source>
         <translation>每 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT (s)</source>
+        <translation>每 token 时间（秒）</translation>
     </message>
 </context>
 <context>
@@ -875,7 +885,7 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+98"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+100"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -938,7 +948,7 @@
         <translation>功率与每 token 能耗</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Power</source>
         <translation>功率</translation>
     </message>
@@ -948,7 +958,12 @@
         <translation>千瓦（含 PUE）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>MW (with PUE)</source>
+        <translation>兆瓦（含 PUE）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Energy/token</source>
         <translation>每 token 能耗</translation>
     </message>
@@ -1143,7 +1158,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+43"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+48"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1158,7 +1173,7 @@
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1173,7 +1188,7 @@
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 beyond %2</source>
         <translation>%1 超过 %2</translation>
     </message>
@@ -1196,7 +1211,7 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+40"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+67"/>
         <source>%1 does not fit</source>
         <translation>%1 装不下</translation>
     </message>
@@ -1206,7 +1221,7 @@
         <translation>%1 装不下：%2</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1554,7 +1569,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+127"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+173"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void nonFiniteInputsAreSanitised();
     void markerTextStaysInThePlot();
     void longNamesStayApartOnBarRows();
+    void longTimesCountSeconds();
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
@@ -590,6 +591,43 @@ void TestCharts::longNamesStayApartOnBarRows()
     }
 }
 
+// A TTFT of minutes is shown in seconds ("315,468" ms was cut to "3154…" on the studio's small
+// chart); the CSV keeps milliseconds; back under 10 s the axis counts milliseconds again.
+void TestCharts::longTimesCountSeconds()
+{
+    auto slow = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    is::RangedEstimate& e = slow->deployments[1].estimate;
+    e.mid.fits = true;
+    e.mid.ttftS = e.low.ttftS = e.high.ttftS = 315.468;
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(slow, m_colours);
+    view.flush();
+    ChartPanel* latency = view.chart(QStringLiteral("latency"));
+    auto ttftAxis = [&] {
+        for (QAbstractAxis* a : latency->chart()->axes(Qt::Vertical))
+            if (a->alignment() == Qt::AlignLeft)
+                return qobject_cast<QValueAxis*>(a);
+        return static_cast<QValueAxis*>(nullptr);
+    };
+    QVERIFY(ttftAxis());
+    QCOMPARE(ttftAxis()->titleText(), QStringLiteral("TTFT (s)"));
+    auto* bars = qobject_cast<QAbstractBarSeries*>(latency->series().front());
+    QVERIFY(bars);
+    QCOMPARE(bars->barSets().at(1)->at(0), 315.468);
+    QVERIFY(ttftAxis()->max() >= 315.468 && ttftAxis()->max() < 1000);
+    QVERIFY(latency->toCsv().contains(QLatin1String("315468")));
+
+    // While a stream runs the unit stays, as the axis only grows; settled, it fits again.
+    view.setAnalysis(m_analysis, m_colours, true);
+    view.flush();
+    QCOMPARE(ttftAxis()->titleText(), QStringLiteral("TTFT (s)"));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QCOMPARE(ttftAxis()->titleText(), QStringLiteral("TTFT (ms)"));
+    QCOMPARE(bars->barSets().at(1)->at(0), m_analysis->deployments[1].estimate.mid.ttftS * 1e3);
+}
+
 void TestCharts::comparisonTableRatios()
 {
     ComparisonTable table;
@@ -736,17 +774,21 @@ void TestCharts::chartsSettleAfterAStream()
     ChartPanel* latency = view.chart(QStringLiteral("latency"));
     auto* ttft = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
     QVERIFY(ttft);
-    const double fitted = ttft->max();
+    // In milliseconds, whichever unit the axis counts (seconds from 10 s on).
+    auto topMs = [ttft] {
+        return ttft->max() * (ttft->titleText().endsWith(QLatin1String("(s)")) ? 1e3 : 1.0);
+    };
+    const double fitted = topMs();
     view.setAnalysis(big, m_colours, true);
     view.flush();
-    const double grown = ttft->max();
+    const double grown = topMs();
     QVERIFY2(grown > 3 * fitted, "a longer context should need a much taller TTFT axis");
     view.setAnalysis(m_analysis, m_colours, true);
     view.flush();
-    QCOMPARE(ttft->max(), grown);
+    QCOMPARE(topMs(), grown);
     view.setAnalysis(m_analysis, m_colours);
     view.flush();
-    QCOMPARE(ttft->max(), fitted);
+    QCOMPARE(topMs(), fitted);
 }
 
 void TestCharts::comparisonTableSettlesAfterAStream()

@@ -40,6 +40,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
         delete a;
     }
     m_axes.clear();
+    m_divisors.clear();
     m_bars = nullptr;
     m_boxes.clear();
     m_whiskers.clear();
@@ -57,6 +58,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
         axis->setTitleText(m_metrics[size_t(m)].axisTitle);
         chart()->addAxis(axis, m == 0 ? Qt::AlignLeft : Qt::AlignRight);
         m_axes.push_back(axis);
+        m_divisors.push_back(1);
 
         std::vector<QAreaSeries*> boxes;
         if (m == 0) {
@@ -139,7 +141,6 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
     for (size_t m = 0; m < m_metrics.size(); ++m) {
         const Metric& metric = m_metrics[m];
         double top = 0;
-        const QList<QBarSet*> sets = m == 0 ? m_bars->barSets() : QList<QBarSet*>();
         for (int i = 0; i < n; ++i) {
             const is::RangedEstimate& e = analysis.deployments[size_t(i)].estimate;
             Row& row = m_rows[size_t(i)];
@@ -147,12 +148,23 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
             double a = row.fits ? chartfmt::finiteOr(metric.value(e.low), mid) : 0;
             double b = row.fits ? chartfmt::finiteOr(metric.value(e.high), mid) : 0;
             mid = std::max(0.0, mid);
-            const double lo = std::max(0.0, std::min({a, b, mid}));
-            const double hi = std::max({a, b, mid});
             row.mid.push_back(mid);
-            row.low.push_back(lo);
-            row.high.push_back(hi);
-            top = std::max(top, hi);
+            row.low.push_back(std::max(0.0, std::min({a, b, mid})));
+            row.high.push_back(std::max({a, b, mid}));
+            top = std::max(top, row.high.back());
+        }
+        double divisor = metric.largeFrom > 0 && top >= metric.largeFrom ? metric.largeDivisor : 1.0;
+        if (liveUpdate())
+            divisor = std::max(divisor, m_divisors[m]); // while live an axis only grows, its unit too
+        const bool rescaled = divisor != m_divisors[m];
+        m_divisors[m] = divisor;
+        const QString title = divisor != 1.0 ? metric.largeAxisTitle : metric.axisTitle;
+        if (m_axes[m]->titleText() != title)
+            m_axes[m]->setTitleText(title);
+        const QList<QBarSet*> sets = m == 0 ? m_bars->barSets() : QList<QBarSet*>();
+        for (int i = 0; i < n; ++i) {
+            const Row& row = m_rows[size_t(i)];
+            const double mid = row.mid[m] / divisor, lo = row.low[m] / divisor, hi = row.high[m] / divisor;
             const double centre = whiskers::barCentre(int(m), i, n, kBarWidth);
             if (m == 0 && i < sets.size()) {
                 sets[i]->replace(int(m), mid);
@@ -162,12 +174,15 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
                 box->upperSeries()->replace({QPointF(centre - half, mid), QPointF(centre + half, mid)});
                 box->lowerSeries()->replace({QPointF(centre - half, 0), QPointF(centre + half, 0)});
             }
-            const bool ranged = e.ranged && row.fits && hi - lo > 1e-9 * std::max(1.0, mid);
+            const bool ranged = analysis.deployments[size_t(i)].estimate.ranged && row.fits &&
+                                hi - lo > 1e-9 * std::max(1.0, mid);
             m_whiskers[m][size_t(i)]->replace(
                 ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
                        : QList<QPointF>());
         }
-        niceaxis::setValueRange(m_axes[m], top * 1.08, liveUpdate());
+        // A new unit starts the axis afresh: kept from the old one, a live update's range would be
+        // a thousand times too long.
+        niceaxis::setValueRange(m_axes[m], top / divisor * 1.08, liveUpdate() && !rescaled);
     }
     legend()->setEntries(entries);
     setNote(chartfmt::joinNotes(notes));

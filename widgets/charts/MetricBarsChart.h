@@ -40,6 +40,12 @@ protected:
         QString axisTitle; // translated, with unit ("TTFT (ms)")
         QString csvColumn; // untranslated, with unit ("ttft_ms")
         std::function<double(const is::Estimate&)> value; // in the axis unit
+        // From `largeFrom` (in the axis unit) on, the chart shows values divided by
+        // `largeDivisor` under `largeAxisTitle` ("TTFT (s)"): a long axis label is cut short.
+        // 0: never. The CSV keeps the axis unit.
+        double largeFrom = 0;
+        double largeDivisor = 1;
+        QString largeAxisTitle = {};
     };
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;
@@ -51,6 +57,7 @@ private:
     QBarCategoryAxis* m_categories = nullptr;
     std::vector<Metric> m_metrics;
     std::vector<QValueAxis*> m_axes;          // per metric
+    std::vector<double> m_divisors;           // per metric: what the shown values are divided by
     QBarSeries* m_bars = nullptr;             // first metric
     std::vector<std::vector<class QAreaSeries*>> m_boxes; // [metric][deployment], metrics after the first
     std::vector<std::vector<QLineSeries*>> m_whiskers; // [metric][deployment]
