@@ -162,10 +162,9 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     if (p.tp > 1 && ctx.topology)
         comm += stageLayers * 2.0 * allReduce(p.tp, hiddenMsg, ctx.topology->groupPath(p.tp), linkEff);
     if (p.ep > 1 && m.isMoe() && ctx.topology)
-        comm +=
-            static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
-            collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts * s.tokensPerExpertGroup,
-                           ctx.topology->groupPath(p.ep * p.pp), linkEff);
+        comm += static_cast<double>(ctx.params.moeLayers) / p.pp * 2.0 *
+                collectiveTime(Collective::AllToAll, p.ep, hiddenMsg * m.activeExperts,
+                               ctx.topology->groupPath(p.ep * p.pp), linkEff);
     const double overhead = stageLayers * ctx.layerOverheadS;
     const double work = t.gemm + t.experts + t.attention;
     const double stage = work + comm + overhead;
@@ -204,7 +203,7 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptT
         comm += m.layers * 2.0 * allReduce(p.tp, msg, ctx.topology->groupPath(p.tp), linkEff);
     if (p.ep > 1 && m.isMoe() && ctx.topology)
         comm += ctx.params.moeLayers * 2.0 *
-                collectiveTime(Collective::AllToAll, p.ep, msg * m.activeExperts / s.tokensPerExpertGroup,
+                collectiveTime(Collective::AllToAll, p.ep, msg * m.activeExperts,
                                ctx.topology->groupPath(p.ep * p.pp), linkEff);
     if (p.pp > 1 && ctx.topology)
         comm += (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, msg,

@@ -175,6 +175,34 @@ private slots:
         QVERIFY(std::abs(e.joulesPerToken - e.facilityPowerW / e.tokSTotal) < 1e-9);
     }
 
+    void expertAllToAllSendsEachReplicasOwnTokens()
+    {
+        // Mixtral-8x7B on eight H100s, attention data-parallel (tp 1, dp 8), experts over all
+        // eight (ep 8), one stream per replica: each device sends its one token's hidden state to
+        // its two experts, and gets the results back, in every MoE layer. The buffer a device
+        // sends does not grow with the replicas sharing its expert group (it was multiplied by
+        // ep / tp, 8 here, in decode and divided by it in prefill).
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
+        const Workload w{1000, 1000, 8, 0, 0};
+        QString err;
+        auto ctx = m_engine.prepare(d, m, w, CostAssumptions{}, 8, Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        QVERIFY(ctx->topology);
+        ParallelPlan plan;
+        plan.tp = 1;
+        plan.ep = 8;
+        plan.dp = 8;
+        const Estimate e = m_engine.evaluate(*ctx, plan, 8);
+        QVERIFY(e.fits);
+        const double perDevice = 1 * m.hidden * ctx->actBytes * m.activeExperts;
+        const double want = ctx->params.moeLayers * 2.0 *
+                            collectiveTime(Collective::AllToAll, 8, perDevice, ctx->topology->groupPath(8),
+                                           ctx->cal.linkEfficiency.value);
+        QVERIFY2(std::abs(e.decode.communication - want) <= 1e-12 + 1e-9 * want,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(e.decode.communication).arg(want)));
+    }
+
     void moreBandwidthNeverSlowsDecode()
     {
         const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
