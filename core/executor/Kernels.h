@@ -22,6 +22,7 @@ struct KernelSet
     const char* name;
 
     // out[r] = dot(row r, x) for r < rows; rows start at `w`, `stride` bytes apart, n columns.
+    // The vector sets prefetch ahead as if the rows were back to back (decode's are).
     // Q8_0 rows use the quantised activation `xq` (n / 32 blocks) instead of `x`.
     void (*dotRows)(DType t, const std::byte* w, std::size_t stride, std::size_t n, std::size_t rows,
                     const float* x, const BlockQ8x* xq, float* out);
@@ -71,7 +72,8 @@ struct KernelSet
     void (*weightedSum)(const float* a, std::size_t n, const float* rows, std::size_t ld, std::size_t len,
                         float* out);
     // The index of the largest of v[0..n), the first of equals: greedy sampling over the
-    // vocabulary. NaN never wins; 0 when no entry is above -infinity (or n is 0).
+    // vocabulary. NaN never wins; 0 when no entry is above -infinity (or n is 0). n < 2^31 (the
+    // vector sets count indices in 32-bit lanes).
     std::size_t (*argmax)(const float* v, std::size_t n);
 
     // Streams `bytes` (a multiple of 64) and returns a value depending on all of them: the read
@@ -101,12 +103,15 @@ const KernelSet& scalarKernels();
 // lines are in flight while the loop also converts (F16, BF16, Q8_0), which would otherwise
 // leave one core latency-bound.
 constexpr std::size_t kDecodePrefetchBytes = 2048;
-// Prefetches the cache lines of [p, p + bytes) for reading. Decode's prefetches run past a
-// row's end into the next row, and past a matrix's end harmlessly: a prefetch never faults.
-inline void prefetchLines(const std::byte* p, std::size_t bytes)
+// Prefetches the cache lines of the `bytes` bytes `offset` bytes on from p, for reading.
+// Decode's prefetches run past a row's end into the next row, and past a matrix's end
+// harmlessly: a prefetch never faults. The addresses are computed as integers, since a pointer
+// past the end of its allocation is undefined even when nothing reads through it.
+inline void prefetchLines(const std::byte* p, std::size_t offset, std::size_t bytes)
 {
+    const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(p) + offset;
     for (std::size_t off = 0; off < bytes; off += 64)
-        __builtin_prefetch(p + off, 0, 3);
+        __builtin_prefetch(reinterpret_cast<const void*>(at + off), 0, 3);
 }
 const KernelSet* avx2Kernels();
 const KernelSet* avx512Kernels();

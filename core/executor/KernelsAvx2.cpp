@@ -72,18 +72,19 @@ void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::si
     const std::size_t n8 = n / 8 * 8;
     for (std::size_t r = 0; r < rows; ++r) {
         const std::byte* p = w + r * stride;
-        // Four accumulators: an FMA's latency is four times its issue interval.
+        // Four independent sums: enough to keep the loop ahead of memory, which bounds decode,
+        // though not to keep every FMA unit busy.
         __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
         std::size_t k = 0;
         for (; k + 32 <= n8; k += 32) {
-            prefetchLines(p + k * es + kDecodePrefetchBytes, 32 * es);
+            prefetchLines(p, k * es + kDecodePrefetchBytes, 32 * es);
             a0 = _mm256_fmadd_ps(load8<T>(p, k), _mm256_loadu_ps(x + k), a0);
             a1 = _mm256_fmadd_ps(load8<T>(p, k + 8), _mm256_loadu_ps(x + k + 8), a1);
             a2 = _mm256_fmadd_ps(load8<T>(p, k + 16), _mm256_loadu_ps(x + k + 16), a2);
             a3 = _mm256_fmadd_ps(load8<T>(p, k + 24), _mm256_loadu_ps(x + k + 24), a3);
         }
         if (k < n8)
-            prefetchLines(p + k * es + kDecodePrefetchBytes, (n8 - k) * es);
+            prefetchLines(p, k * es + kDecodePrefetchBytes, (n8 - k) * es);
         for (; k < n8; k += 8)
             a0 = _mm256_fmadd_ps(load8<T>(p, k), _mm256_loadu_ps(x + k), a0);
         float s = hsum(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)));
@@ -116,7 +117,7 @@ void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_
         __m256 a0 = _mm256_setzero_ps(), a1 = a0;
         std::size_t b = 0;
         for (; b + 2 <= nb; b += 2) {
-            prefetchLines(p + b * kQ8BlockBytes + kDecodePrefetchBytes, 2 * kQ8BlockBytes);
+            prefetchLines(p, b * kQ8BlockBytes + kDecodePrefetchBytes, 2 * kQ8BlockBytes);
             a0 = q8Block(p + b * kQ8BlockBytes, xq[b], xBlock(b), a0);
             a1 = q8Block(p + (b + 1) * kQ8BlockBytes, xq[b + 1], xBlock(b + 1), a1);
         }

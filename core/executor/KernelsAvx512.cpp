@@ -53,18 +53,19 @@ void dotRowsFloat(const std::byte* w, std::size_t stride, std::size_t n, std::si
     const __mmask16 tail = static_cast<__mmask16>((1u << (n - n16)) - 1u);
     for (std::size_t r = 0; r < rows; ++r) {
         const std::byte* p = w + r * stride;
-        // Four accumulators: an FMA's latency is four times its issue interval.
+        // Four independent sums: enough to keep the loop ahead of memory, which bounds decode,
+        // though not to keep every FMA unit busy.
         __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
         std::size_t k = 0;
         for (; k + 64 <= n16; k += 64) {
-            prefetchLines(p + k * es + kDecodePrefetchBytes, 64 * es);
+            prefetchLines(p, k * es + kDecodePrefetchBytes, 64 * es);
             a0 = _mm512_fmadd_ps(load16<T>(p, k), _mm512_loadu_ps(x + k), a0);
             a1 = _mm512_fmadd_ps(load16<T>(p, k + 16), _mm512_loadu_ps(x + k + 16), a1);
             a2 = _mm512_fmadd_ps(load16<T>(p, k + 32), _mm512_loadu_ps(x + k + 32), a2);
             a3 = _mm512_fmadd_ps(load16<T>(p, k + 48), _mm512_loadu_ps(x + k + 48), a3);
         }
         if (k < n16)
-            prefetchLines(p + k * es + kDecodePrefetchBytes, (n16 - k) * es);
+            prefetchLines(p, k * es + kDecodePrefetchBytes, (n16 - k) * es);
         for (; k < n16; k += 16)
             a0 = _mm512_fmadd_ps(load16<T>(p, k), _mm512_loadu_ps(x + k), a0);
         if (tail)
@@ -132,7 +133,7 @@ void dotRowsQ8(const std::byte* w, std::size_t stride, std::size_t n, std::size_
         __m512 a0 = _mm512_setzero_ps(), a1 = a0;
         std::size_t i = 0;
         for (; i + 2 <= pairs; i += 2) {
-            prefetchLines(p + i * kPairBytes + kDecodePrefetchBytes, 2 * kPairBytes);
+            prefetchLines(p, i * kPairBytes + kDecodePrefetchBytes, 2 * kPairBytes);
             __m512i x;
             __m512 xd;
             xPair(i, x, xd);

@@ -597,7 +597,8 @@ void TestExecutor::softmaxMatchesDouble()
 
 // Greedy sampling's argmax on every instruction set against the plain loop: runs of every length
 // around the vector widths, the largest value repeated later (the first wins, also when the
-// repeat sits in another lane or in the tail), NaN entries (never chosen), all -infinity (0).
+// repeat sits in the same lane, another lane or the tail), NaN entries (never chosen), all
+// -infinity or all NaN (0).
 void TestExecutor::argmaxTakesTheFirstLargest()
 {
     auto reference = [](const std::vector<float>& v) {
@@ -613,7 +614,7 @@ void TestExecutor::argmaxTakesTheFirstLargest()
     const float inf = std::numeric_limits<float>::infinity();
     for (const KernelSet* ks : availableSets()) {
         for (std::size_t n : {0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 100, 4101}) {
-            for (int pattern = 0; pattern < 4; ++pattern) {
+            for (int pattern = 0; pattern < 6; ++pattern) {
                 std::vector<float> v(n);
                 for (float& x : v)
                     x = nextUniform(seed);
@@ -626,6 +627,13 @@ void TestExecutor::argmaxTakesTheFirstLargest()
                         v[i] = nan;
                 if (pattern == 3)
                     std::fill(v.begin(), v.end(), -inf);
+                if (pattern ==
+                    4) // the same largest value twice in one lane (8 and 16 apart), and in the next
+                    for (std::size_t i : {std::size_t(1), std::size_t(9), std::size_t(17), std::size_t(18)})
+                        if (i < n)
+                            v[i] = 7.0f;
+                if (pattern == 5)
+                    std::fill(v.begin(), v.end(), nan);
                 const std::size_t want = reference(v);
                 QVERIFY2(ks->argmax(v.data(), n) == want,
                          qPrintable(QStringLiteral("%1 n=%2 pattern %3: %4, want %5")
@@ -725,8 +733,8 @@ void TestExecutor::dotRowsMatchDouble()
         for (DType type : {DType::F32, DType::F16, DType::BF16, DType::Q8_0}) {
             // Whole steps of the widest loop, single vectors after them, a tail of part of a vector
             // (f32/f16/bf16; Q8_0 rows are whole 32-column blocks).
-            for (std::size_t cols :
-                 {std::size_t(128), std::size_t(160), std::size_t(224), std::size_t(72), std::size_t(200)}) {
+            for (std::size_t cols : {std::size_t(128), std::size_t(160), std::size_t(224), std::size_t(72),
+                                     std::size_t(200), std::size_t(77), std::size_t(203)}) {
                 if (type == DType::Q8_0 && cols % kQ8Block != 0)
                     continue;
                 const std::size_t rowB = *rowBytes(type, cols);
