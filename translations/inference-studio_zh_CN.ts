@@ -1581,8 +1581,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>adds wafers</source>
-        <translation>增加晶圆</translation>
+        <source>adds chips</source>
+        <translation>增加芯片</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1749,7 +1749,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+252"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+257"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>

@@ -185,7 +185,7 @@ QString kvPlacementName(is::KvPlacement p)
     case is::KvPlacement::OnChip:
         return QCoreApplication::translate("chartfmt", "on chip");
     case is::KvPlacement::AddedChips:
-        return QCoreApplication::translate("chartfmt", "adds wafers");
+        return QCoreApplication::translate("chartfmt", "adds chips");
     case is::KvPlacement::SpilledExternal:
         return QCoreApplication::translate("chartfmt", "spills to MemoryX");
     }
