@@ -31,6 +31,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QScatterSeries>
 #include <QScopeGuard>
 #include <QSet>
 #include <QSignalSpy>
@@ -511,45 +512,60 @@ void TestCharts::nonFiniteInputsAreSanitised()
     QVERIFY(latency->note().contains(QLatin1String("needs 40 chips")));
 }
 
-// The "SRAM full" text of a marker at either end of the context axis stays whole inside the plot
-// (Qt's point labels, centred on the point, were cut off at the chart's left edge), and two
-// markers' texts do not overlap.
+// The "SRAM full" text of a marker stays whole inside the plot, near its marker, clear of the
+// other marker's text: markers at either end of the context axis (Qt's point labels, centred on
+// the point, were cut off at the chart's left edge), and two markers at one point at the bottom
+// of the plot (where there is room neither above nor below for both).
 void TestCharts::markerTextStaysInThePlot()
 {
-    auto edges = std::make_shared<ScenarioAnalysis>(*m_analysis);
-    for (std::size_t i = 0; i < 2; ++i) {
-        DeploymentAnalysis& d = edges->deployments[i];
-        QVERIFY(!d.speedVsContext.empty());
-        d.sramExhaustedAt = i == 0 ? d.speedVsContext.front().x : d.speedVsContext.back().x;
-        d.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::AddedChips);
-    }
     ChartsView view;
     view.resize(1600, 1000);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(edges, m_colours);
-    view.flush();
-    QChart* chart = view.chart(QStringLiteral("speed-vs-context"))->chart();
-    const QRectF plot = chart->mapRectToScene(chart->plotArea());
-    QList<QRectF> texts;
-    for (QGraphicsItem* item : chart->childItems()) {
-        auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
-        if (text && text->isVisible() && text->text().startsWith(QLatin1String("SRAM full")))
-            texts << text->sceneBoundingRect();
+    for (const bool together : {false, true}) {
+        auto marked = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        for (std::size_t i = 0; i < 2; ++i) {
+            DeploymentAnalysis& d = marked->deployments[i];
+            QVERIFY(!d.speedVsContext.empty());
+            d.sramExhaustedAt = i == 0 && !together ? d.speedVsContext.front().x : d.speedVsContext.back().x;
+            d.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::AddedChips);
+        }
+        view.setAnalysis(marked, m_colours);
+        view.flush();
+        QChart* chart = view.chart(QStringLiteral("speed-vs-context"))->chart();
+        const QRectF plot = chart->mapRectToScene(chart->plotArea());
+        QList<QRectF> texts;
+        for (QGraphicsItem* item : chart->childItems()) {
+            auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+            if (text && text->isVisible() && text->text().startsWith(QLatin1String("SRAM full")))
+                texts << text->sceneBoundingRect();
+        }
+        QCOMPARE(texts.size(), 2);
+        QList<QPointF> markers;
+        for (QAbstractSeries* series : chart->series())
+            if (auto* scatter = qobject_cast<QScatterSeries*>(series); scatter && scatter->count() == 1)
+                markers << chart->mapToScene(chart->mapToPosition(scatter->at(0), scatter));
+        QCOMPARE(markers.size(), 2);
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            const QRectF& r = texts[i];
+            QVERIFY2(plot.contains(r),
+                     qPrintable(QStringLiteral("text at %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
+                                    .arg(r.x())
+                                    .arg(r.y())
+                                    .arg(r.width())
+                                    .arg(r.height())
+                                    .arg(plot.x())
+                                    .arg(plot.y())
+                                    .arg(plot.width())
+                                    .arg(plot.height())));
+            // Near one of the markers: within a text's width across and a few lines up or down.
+            QVERIFY(std::any_of(markers.begin(), markers.end(), [&](const QPointF& m) {
+                return std::abs(r.center().x() - m.x()) <= r.width() &&
+                       std::abs(r.center().y() - m.y()) <= 5 * r.height();
+            }));
+        }
+        QVERIFY2(!texts[0].intersects(texts[1]), together ? "markers together" : "markers apart");
     }
-    QCOMPARE(texts.size(), 2);
-    for (const QRectF& r : texts)
-        QVERIFY2(plot.contains(r),
-                 qPrintable(QStringLiteral("text at %1,%2 %3x%4 outside the plot %5,%6 %7x%8")
-                                .arg(r.x())
-                                .arg(r.y())
-                                .arg(r.width())
-                                .arg(r.height())
-                                .arg(plot.x())
-                                .arg(plot.y())
-                                .arg(plot.width())
-                                .arg(plot.height())));
-    QVERIFY(!texts[0].intersects(texts[1]));
 }
 
 // Six long names that differ only at their ends, in the studio's small bar charts: one line each

@@ -18,10 +18,26 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 constexpr double kMinContext = 1024;
 constexpr double kMaxContext = 2.0 * 1024 * 1024;
+
+// Where a marker at context x sits on a drawn curve (points in increasing x): the straight line
+// between the points around it, as the chart draws it on its log axis. 0 off the curve.
+double onCurve(const QList<QPointF>& curve, double x)
+{
+    for (qsizetype i = 0; i < curve.size(); ++i) {
+        if (curve[i].x() == x)
+            return curve[i].y();
+        if (i > 0 && curve[i - 1].x() < x && x < curve[i].x() && curve[i - 1].x() > 0) {
+            const double t = std::log(x / curve[i - 1].x()) / std::log(curve[i].x() / curve[i - 1].x());
+            return curve[i - 1].y() + t * (curve[i].y() - curve[i - 1].y());
+        }
+    }
+    return 0;
+}
 } // namespace
 
 SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
@@ -69,10 +85,11 @@ void SpeedVsContextChart::applyFonts()
 
 void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
-    chart()->removeAllSeries(); // deletes the series and their band lines
+    // The curves first: nothing may place a label against a series already deleted.
     for (const Curve& c : m_curves)
         delete c.markerLabel;
     m_curves.clear();
+    chart()->removeAllSeries(); // deletes the series and their band lines
     int index = 0;
     for (const is::DeploymentAnalysis& d : analysis.deployments) {
         const QColor colour = chartfmt::deploymentColour(colours, d.docId, index++);
@@ -202,11 +219,7 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
 
         QList<QPointF> marker;
         if (d.sramExhaustedAt > 0 && chartfmt::drawable(d.sramExhaustedAt)) {
-            double y = 0;
-            for (const QPointF& p : cd.mid)
-                if (p.x() == d.sramExhaustedAt)
-                    y = p.y();
-            marker.append(QPointF(d.sramExhaustedAt, y));
+            marker.append(QPointF(d.sramExhaustedAt, onCurve(cd.mid, d.sramExhaustedAt)));
             const QString action =
                 d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
                     ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
@@ -244,23 +257,42 @@ void SpeedVsContextChart::placeMarkerLabels()
     constexpr qreal gap = 10; // clears the 16-pixel marker
     QList<QRectF> placed;
     for (const Curve& c : m_curves) {
-        if (!c.markerLabel->isVisible() || c.marker->count() == 0)
+        if (c.marker->count() == 0 || !c.marker->isVisible())
             continue;
-        const QPointF at = chart()->mapToPosition(c.marker->at(0), c.marker);
+        const QPointF point = c.marker->at(0);
+        // A marker off the axis is not drawn; neither is its text.
+        const bool onAxis = point.x() >= m_x->min() && point.x() <= m_x->max();
+        c.markerLabel->setVisible(onAxis);
+        if (!onAxis)
+            continue;
+        const QPointF at = chart()->mapToPosition(point, c.marker);
         const QSizeF size = c.markerLabel->boundingRect().size();
         const qreal x = std::clamp(at.x() - size.width() / 2, plot.left() + 2,
                                    std::max(plot.left() + 2, plot.right() - size.width() - 2));
-        QRectF r(QPointF(x, at.y() - gap - size.height()), size);
-        const auto overlaps = [&] {
-            return std::any_of(placed.begin(), placed.end(),
-                               [&](const QRectF& p) { return p.intersects(r); });
+        const auto inPlot = [&](qreal top) {
+            return QRectF(
+                QPointF(x, std::clamp(top, plot.top(), std::max(plot.top(), plot.bottom() - size.height()))),
+                size);
         };
-        if (r.top() < plot.top() || overlaps())
-            r.moveTop(at.y() + gap);
-        while (overlaps() && r.bottom() < plot.bottom())
-            r.moveTop(r.top() + size.height());
-        c.markerLabel->setPos(r.topLeft());
-        placed << r;
+        const auto free = [&](const QRectF& r) {
+            return std::none_of(placed.begin(), placed.end(),
+                                [&](const QRectF& p) { return p.intersects(r); });
+        };
+        // Above the marker, below it, then further up and further down, each moved inside the
+        // plot; the first that overlaps no earlier text, else the first.
+        const qreal above = at.y() - gap - size.height(), below = at.y() + gap;
+        QRectF chosen = inPlot(above);
+        for (int step = 0; step < 8; ++step) {
+            const qreal top =
+                step % 2 ? below + (step / 2) * size.height() : above - (step / 2) * size.height();
+            const QRectF r = inPlot(top);
+            if (free(r)) {
+                chosen = r;
+                break;
+            }
+        }
+        c.markerLabel->setPos(chosen.topLeft());
+        placed << chosen;
     }
 }
 
