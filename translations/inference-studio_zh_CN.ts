@@ -620,7 +620,7 @@
         <translation>首 token 时间与每输出 token 时间</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>First token</source>
         <translation>首 token</translation>
     </message>
@@ -630,9 +630,14 @@
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TTFT (s)</source>
         <translation>首 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (h)</source>
+        <translation>首 token 时间（小时）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -645,9 +650,14 @@
         <translation>每 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TPOT (s)</source>
         <translation>每 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (h)</source>
+        <translation>每 token 时间（小时）</translation>
     </message>
 </context>
 <context>
@@ -958,7 +968,7 @@
         <translation>千瓦（含 PUE）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>MW (with PUE)</source>
         <translation>兆瓦（含 PUE）</translation>
     </message>
@@ -1158,7 +1168,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+48"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+64"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1173,7 +1183,7 @@
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1183,7 +1193,7 @@
         <translation>%1：SRAM 已满</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+115"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>

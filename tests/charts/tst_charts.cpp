@@ -634,6 +634,18 @@ void TestCharts::longTimesCountSeconds()
     QVERIFY(ttftAxis()->max() >= 315.468 && ttftAxis()->max() < 1000);
     QVERIFY(latency->toCsv().contains(QLatin1String("315468")));
 
+    // Days of queueing count hours: 500,000 s read "5000…" on a seconds axis.
+    auto days = std::make_shared<ScenarioAnalysis>(*slow);
+    is::RangedEstimate& late = days->deployments[1].estimate;
+    late.mid.ttftS = late.low.ttftS = late.high.ttftS = 5e5;
+    view.setAnalysis(days, m_colours);
+    view.flush();
+    QCOMPARE(ttftAxis()->titleText(), QStringLiteral("TTFT (h)"));
+    QCOMPARE(bars->barSets().at(1)->at(0), 5e5 / 3600);
+    QVERIFY(latency->toCsv().contains(QLatin1String("500000000")));
+    view.setAnalysis(slow, m_colours);
+    view.flush();
+
     // While a stream runs the unit stays, as the axis only grows; settled, it fits again.
     view.setAnalysis(m_analysis, m_colours, true);
     view.flush();
@@ -790,9 +802,12 @@ void TestCharts::chartsSettleAfterAStream()
     ChartPanel* latency = view.chart(QStringLiteral("latency"));
     auto* ttft = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
     QVERIFY(ttft);
-    // In milliseconds, whichever unit the axis counts (seconds from 10 s on).
+    // In milliseconds, whichever unit the axis counts (seconds from 10 s on, hours from 10,000 s).
     auto topMs = [ttft] {
-        return ttft->max() * (ttft->titleText().endsWith(QLatin1String("(s)")) ? 1e3 : 1.0);
+        const QString t = ttft->titleText();
+        return ttft->max() * (t.endsWith(QLatin1String("(h)"))   ? 3.6e6
+                              : t.endsWith(QLatin1String("(s)")) ? 1e3
+                                                                 : 1.0);
     };
     const double fitted = topMs();
     view.setAnalysis(big, m_colours, true);

@@ -622,10 +622,15 @@ private Q_SLOTS:
         ChartPanel* latency = charts->chart(QStringLiteral("latency"));
         QVERIFY(latency);
         // (Looked up each time: a chart rebuilds its axes when its categories change.)
-        // In milliseconds, whichever unit the axis counts (seconds from 10 s on).
+        // In milliseconds, whichever unit the axis counts (seconds from 10 s on, hours from 10,000 s).
         const auto ttftTop = [latency] {
             auto* axis = qobject_cast<QValueAxis*>(latency->chart()->axes(Qt::Vertical).value(0));
-            return axis ? axis->max() * (axis->titleText().endsWith(QLatin1String("(s)")) ? 1e3 : 1.0) : -1.0;
+            if (!axis)
+                return -1.0;
+            const QString t = axis->titleText();
+            return axis->max() * (t.endsWith(QLatin1String("(h)"))   ? 3.6e6
+                                  : t.endsWith(QLatin1String("(s)")) ? 1e3
+                                                                     : 1.0);
         };
         LogSlider* slider = window()->workload()->contextSlider();
         const auto columnWidths = [table] {

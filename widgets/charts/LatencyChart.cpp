@@ -18,11 +18,18 @@ QString LatencyChart::title() const
 std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
 {
     // Seconds to milliseconds: a unit change for display, not engine math.
-    // From 10 s on the axis counts seconds: "315,468" ms was cut to "3154…" on a small chart.
+    // From 10 s on the axis counts seconds, from 10,000 s hours: "315,468" ms was cut to
+    // "3154…" on a small chart.
     return {
-        {tr("First token"), tr("TTFT (ms)"), QStringLiteral("ttft_ms"),
-         [](const is::Estimate& e) { return e.ttftS * 1e3; }, 1e4, 1e3, tr("TTFT (s)")},
-        {tr("Per token"), tr("TPOT (ms)"), QStringLiteral("tpot_ms"),
-         [](const is::Estimate& e) { return e.tpotS * 1e3; }, 1e4, 1e3, tr("TPOT (s)")},
+        {tr("First token"),
+         tr("TTFT (ms)"),
+         QStringLiteral("ttft_ms"),
+         [](const is::Estimate& e) { return e.ttftS * 1e3; },
+         {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}}},
+        {tr("Per token"),
+         tr("TPOT (ms)"),
+         QStringLiteral("tpot_ms"),
+         [](const is::Estimate& e) { return e.tpotS * 1e3; },
+         {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}}},
     };
 }

@@ -153,12 +153,17 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
             row.high.push_back(std::max({a, b, mid}));
             top = std::max(top, row.high.back());
         }
-        double divisor = metric.largeFrom > 0 && top >= metric.largeFrom ? metric.largeDivisor : 1.0;
-        if (liveUpdate())
-            divisor = std::max(divisor, m_divisors[m]); // while live an axis only grows, its unit too
+        double divisor = 1.0;
+        QString title = metric.axisTitle;
+        for (const Metric::LargerUnit& u : metric.larger) {
+            // While live an axis only grows, its unit too.
+            if (top >= u.from || (liveUpdate() && m_divisors[m] >= u.divisor)) {
+                divisor = u.divisor;
+                title = u.title;
+            }
+        }
         const bool rescaled = divisor != m_divisors[m];
         m_divisors[m] = divisor;
-        const QString title = divisor != 1.0 ? metric.largeAxisTitle : metric.axisTitle;
         if (m_axes[m]->titleText() != title)
             m_axes[m]->setTitleText(title);
         const QList<QBarSet*> sets = m == 0 ? m_bars->barSets() : QList<QBarSet*>();

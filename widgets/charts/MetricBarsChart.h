@@ -40,12 +40,16 @@ protected:
         QString axisTitle; // translated, with unit ("TTFT (ms)")
         QString csvColumn; // untranslated, with unit ("ttft_ms")
         std::function<double(const is::Estimate&)> value; // in the axis unit
-        // From `largeFrom` (in the axis unit) on, the chart shows values divided by
-        // `largeDivisor` under `largeAxisTitle` ("TTFT (s)"): a long axis label is cut short.
-        // 0: never. The CSV keeps the axis unit.
-        double largeFrom = 0;
-        double largeDivisor = 1;
-        QString largeAxisTitle = {};
+        // Larger units for large values, smallest first: from `from` (in the axis unit) on, the
+        // chart shows values divided by `divisor` under `title` ("TTFT (s)"), since Qt cuts a
+        // long axis label short. The CSV keeps the axis unit.
+        struct LargerUnit
+        {
+            double from;
+            double divisor;
+            QString title;
+        };
+        std::vector<LargerUnit> larger = {};
     };
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;
