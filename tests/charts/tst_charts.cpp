@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -41,6 +42,8 @@
 #include <QValueAxis>
 #include <QXYSeries>
 #include <QtTest>
+
+#include <functional>
 
 #include <cmath>
 
@@ -604,6 +607,29 @@ void TestCharts::longNamesStayApartOnBarRows()
             shown << QString(label).remove(QChar(0x200B)).section(QChar(0x2026), -1);
         QVERIFY2(shown.size() == int(names.size()),
                  qPrintable(rows->categories().join(QLatin1String(" | ")))); // every row's end differs
+    }
+
+    // Rows too short for a line of the panel's type (large type, as for a projector): the
+    // labels get smaller type, and Qt cuts none of them to "...".
+    for (const QString& id : {QStringLiteral("latency-breakdown"), QStringLiteral("memory-budget")}) {
+        ChartPanel* panel = view.chart(id);
+        panel->setFontPointSize(16);
+        QApplication::processEvents();
+        int cut = 0, shown = 0;
+        std::function<void(QGraphicsItem*)> count = [&](QGraphicsItem* item) {
+            for (QGraphicsItem* child : item->childItems()) {
+                if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible()) {
+                    const QString t = text->toPlainText();
+                    cut += t == QLatin1String("...");
+                    shown += t.contains(QChar(0x2026));
+                }
+                count(child);
+            }
+        };
+        count(panel->chart());
+        QVERIFY2(cut == 0 && shown == int(names.size()),
+                 qPrintable(QStringLiteral("%1: %2 labels cut, %3 shown").arg(id).arg(cut).arg(shown)));
+        panel->setFontPointSize(11);
     }
 }
 

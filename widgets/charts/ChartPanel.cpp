@@ -221,6 +221,13 @@ void ChartPanel::setFontPointSize(int points)
     applyFonts();
 }
 
+QFont ChartPanel::smallFont() const
+{
+    QFont small = font();
+    small.setPointSize(std::max(6, m_fontPointSize - 1));
+    return small;
+}
+
 void ChartPanel::applyFonts()
 {
     QFont base = font();
@@ -228,8 +235,7 @@ void ChartPanel::applyFonts()
     QFont titleFont = base;
     titleFont.setPointSize(m_fontPointSize + 1);
     titleFont.setBold(true);
-    QFont small = base;
-    small.setPointSize(std::max(6, m_fontPointSize - 1));
+    const QFont small = smallFont();
 
     chart()->setTitleFont(titleFont);
     m_legend->setFont(small);

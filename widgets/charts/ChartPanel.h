@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QFont>
 #include <QHash>
 #include <QList>
 #include <QRectF>
@@ -86,6 +87,8 @@ Q_SIGNALS:
 protected:
     // Subclasses call this after their axes and series exist and whenever the font changes.
     virtual void applyFonts();
+    // The font of axis labels and titles, legends and the note: a point under the base size.
+    QFont smallFont() const;
     // Sets translated titles (chart, axes); called at construction by subclasses and on
     // language change. Series names are set by setAnalysis().
     virtual void retranslate();

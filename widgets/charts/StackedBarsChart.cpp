@@ -13,8 +13,10 @@
 #include <QBarSet>
 #include <QChart>
 #include <QFontMetricsF>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QLineSeries>
+#include <QTextDocument>
 #include <QValueAxis>
 
 namespace {
@@ -28,15 +30,41 @@ StackedBarsChart::StackedBarsChart(QWidget* parent)
     connect(chart(), &QChart::plotAreaChanged, this, &StackedBarsChart::fitCategoryLabels);
 }
 
+void StackedBarsChart::applyFonts()
+{
+    ChartPanel::applyFonts(); // sets every axis' labels in the small font
+    fitCategoryLabels();
+}
+
 void StackedBarsChart::fitCategoryLabels()
 {
     if (!m_categories || m_names.isEmpty())
         return;
-    // Two lines per row where the rows have room for them; else one line cut in the middle (Qt
-    // cut the two-line label after its first line: six deployments all read "Llama 3.1 70B on…").
-    const QFont font = m_categories->labelsFont();
-    const qreal rowHeight = chart()->plotArea().height() / m_names.size();
-    const bool oneLine = rowHeight > 0 && rowHeight < 2.3 * QFontMetricsF(font).lineSpacing();
+    // Qt Charts gives a category label the axis' height over (rows + 2), less 4 pixels of padding
+    // above and below, and shows "..." for a taller label (checked against Qt 6.4 for rows and
+    // fonts of several sizes). The axis spans the chart less its margins. A label's height is
+    // measured as Qt measures it: a text item with half a pixel of document margin (Chinese
+    // fonts' lines are taller than their line spacing says).
+    const QMargins margins = chart()->margins();
+    const qreal room =
+        (chart()->size().height() - margins.top() - margins.bottom()) / (m_names.size() + 2) - 8;
+    const auto height = [](const QFont& f, const QString& html) {
+        QGraphicsTextItem item;
+        item.document()->setDocumentMargin(0.5);
+        item.setFont(f);
+        item.setHtml(html);
+        return item.boundingRect().height();
+    };
+    // Two lines per row where they fit; else one, cut in the middle, in smaller type if need be
+    // (Qt cut a two-line label to "...": six deployments read "Llama 3.1 70B on..." in English,
+    // "..." in Chinese).
+    QFont font = smallFont();
+    const QString oneLineSample = QStringLiteral("Ag"), twoLineSample = QStringLiteral("Ag<br>Ag");
+    const bool oneLine = room > 0 && height(font, twoLineSample) > room;
+    while (oneLine && font.pointSize() > 6 && height(font, oneLineSample) > room)
+        font.setPointSize(font.pointSize() - 1);
+    if (m_categories->labelsFont() != font)
+        m_categories->setLabelsFont(font);
     // Qt Charts gives a left axis at most 40 % of the chart's width (its layout's
     // maxAxisPortion) and cuts wider labels; the axis' padding and ticks take about 12 pixels.
     const qreal width = 0.4 * chart()->size().width() - 12;

@@ -31,6 +31,8 @@ public:
     QString toCsv() const override;
 
 protected:
+    // The base class' fonts, then the category labels' own size for the rows' height.
+    void applyFonts() override;
     struct Part
     {
         QString name;      // translated legend name
