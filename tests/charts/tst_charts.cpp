@@ -99,6 +99,7 @@ private Q_SLOTS:
     void markerTextStaysInThePlot();
     void longNamesStayApartOnBarRows();
     void longTimesCountSeconds();
+    void crowdedLegendLeavesThePlotRoom();
     void comparisonTableRatios();
     void comparisonTableCsv();
     void updateLatency();
@@ -680,6 +681,54 @@ void TestCharts::longTimesCountSeconds()
     view.flush();
     QCOMPARE(ttftAxis()->titleText(), QStringLiteral("TTFT (ms)"));
     QCOMPARE(bars->barSets().at(1)->at(0), m_analysis->deployments[1].estimate.mid.ttftS * 1e3);
+}
+
+// Six long names in the studio's small latency chart: the legend takes at most a third of the
+// chart (whole names took six rows and left a sliver of plot), every deployment keeps an entry,
+// and a cut name gives the whole one as its tooltip.
+void TestCharts::crowdedLegendLeavesThePlotRoom()
+{
+    auto six = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    const QStringList names = {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM"),
+                               QStringLiteral("Llama 3.1 70B on eight NVIDIA H200 SXM"),
+                               QStringLiteral("Llama 3.1 70B on eight NVIDIA B200 HGX"),
+                               QStringLiteral("Llama 3.1 70B on Groq LPU racks"),
+                               QStringLiteral("Llama 3.1 70B on SambaNova SN40L"),
+                               QStringLiteral("Llama 3.1 70B on Cerebras CS-3 wafers")};
+    six->deployments.resize(names.size(), m_analysis->deployments[1]);
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        six->deployments[size_t(i)].name = names[i];
+        six->deployments[size_t(i)].docId = QStringLiteral("d%1").arg(i);
+    }
+    ChartsView view;
+    view.resize(970, 725); // the charts' share of the studio's 1600 x 1000 window
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(six, m_colours);
+    view.flush();
+    QApplication::processEvents(); // the chart's layout, after the legend set its margin
+    QChart* chart = view.chart(QStringLiteral("latency"))->chart();
+    QSet<qreal> rows;
+    QSet<QString> named;
+    qreal top = chart->size().height();
+    for (QGraphicsItem* item : chart->childItems()) {
+        auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+        if (!text || !text->isVisible() || !text->text().startsWith(QLatin1String("Llama")))
+            continue;
+        rows << text->pos().y();
+        top = std::min(top, text->pos().y());
+        const QString whole = text->toolTip().isEmpty() ? text->text() : text->toolTip();
+        QVERIFY2(names.contains(whole), qPrintable(whole));
+        QVERIFY(text->toolTip().isEmpty() == !text->text().contains(QChar(0x2026)));
+        named << whole;
+    }
+    QCOMPARE(named.size(), int(names.size()));
+    QVERIFY(chart->plotArea().bottom() < top); // the plot and its axis end above the legend
+    QVERIFY2(chart->size().height() - top <= chart->size().height() / 3 + 20,
+             qPrintable(QStringLiteral("legend from %1 of %2, %3 rows")
+                            .arg(top)
+                            .arg(chart->size().height())
+                            .arg(rows.size())));
 }
 
 void TestCharts::comparisonTableRatios()

@@ -49,26 +49,35 @@ void WrappingLegend::relayout()
     const qreal spacing = line * 1.1; // entry to entry
     const qreal avail = std::max(40.0, width - 16);
 
-    // Greedy rows; a single label wider than the chart is elided.
+    // Greedy rows, each label cut (in the middle, where names differ least) to `labelWidth`.
     struct Placed
     {
         int entry;
         QString text;
         qreal width;
     };
-    QList<QList<Placed>> rows;
-    qreal x = 0;
-    for (int i = 0; i < m_entries.size(); ++i) {
-        const QString text = fm.elidedText(m_entries[i].label, Qt::ElideRight, avail - swatch - gap);
-        const qreal w = swatch + gap + fm.horizontalAdvance(text);
-        if (rows.isEmpty() || x + w > avail) {
-            rows.append(QList<Placed>());
-            x = 0;
-        }
-        rows.last().append({i, text, w});
-        x += w + spacing;
-    }
     const qreal rowHeight = line * 1.25;
+    const auto layOut = [&](qreal labelWidth) {
+        QList<QList<Placed>> rows;
+        qreal x = 0;
+        for (int i = 0; i < m_entries.size(); ++i) {
+            const QString text = fm.elidedText(m_entries[i].label, Qt::ElideMiddle, labelWidth);
+            const qreal w = swatch + gap + fm.horizontalAdvance(text);
+            if (rows.isEmpty() || x + w > avail) {
+                rows.append(QList<Placed>());
+                x = 0;
+            }
+            rows.last().append({i, text, w});
+            x += w + spacing;
+        }
+        return rows;
+    };
+    // Whole names, unless they would take more than a third of the chart's height (six long
+    // names took six rows and left the plot a sliver, its axis titles cut to "TTFT (…"): then
+    // two entries a row, or three. An export at a larger size lays out again, whole.
+    QList<QList<Placed>> rows = layOut(avail - swatch - gap);
+    for (int perRow = 2; perRow <= 3 && rows.size() * rowHeight > m_chart->size().height() / 3; ++perRow)
+        rows = layOut(std::max(line, (avail + spacing) / perRow - spacing - swatch - gap));
     const qreal height = rows.isEmpty() ? 0 : rows.size() * rowHeight + 4;
     const int bottom = m_baseBottom + int(std::ceil(height));
     if (margins.bottom() != bottom) {
@@ -106,6 +115,8 @@ void WrappingLegend::relayout()
             label->setBrush(QColor(0x40, 0x40, 0x40));
             label->setPos(px + swatch + gap, cy - line / 2);
             label->setZValue(100);
+            if (p.text != e.label)
+                label->setToolTip(e.label);
             m_items.append(label);
             px += p.width + spacing;
         }

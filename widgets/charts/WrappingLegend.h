@@ -11,9 +11,10 @@ class QChart;
 class QGraphicsItem;
 
 // A legend under the chart that wraps into as many rows as the width needs. Qt's legend never
-// wraps: in a narrow grid cell it cuts every name to "mem…". The chart's bottom margin is
-// grown to make room, so the plot and axes never run under it; exports at other sizes wrap
-// again for their width.
+// wraps: in a narrow grid cell it cuts every name to "mem…". Where whole names would take more
+// than a third of the chart, they are cut in the middle to fit two or three a row (the whole
+// name in the tooltip). The chart's bottom margin is grown to make room, so the plot and axes
+// never run under it; exports at other sizes lay the legend out again for their size.
 class WrappingLegend : public QObject
 {
     Q_OBJECT
