@@ -52,6 +52,29 @@ using namespace is;
 namespace {
 
 // Every number a chart draws, series by series (XY points as x then y; bar values in order).
+// Six long names that differ only at their ends, as a stress scenario has them.
+QStringList sixLongNames()
+{
+    return {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM"),
+            QStringLiteral("Llama 3.1 70B on eight NVIDIA H200 SXM"),
+            QStringLiteral("Llama 3.1 70B on eight NVIDIA B200 HGX"),
+            QStringLiteral("Llama 3.1 70B on Groq LPU racks"),
+            QStringLiteral("Llama 3.1 70B on SambaNova SN40L"),
+            QStringLiteral("Llama 3.1 70B on Cerebras CS-3 wafers")};
+}
+
+// An analysis of one deployment per name, each a copy of the given analysis' second one.
+std::shared_ptr<ScenarioAnalysis> namedDeployments(const ScenarioAnalysis& from, const QStringList& names)
+{
+    auto a = std::make_shared<ScenarioAnalysis>(from);
+    a->deployments.resize(size_t(names.size()), from.deployments[1]);
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        a->deployments[size_t(i)].name = names[i];
+        a->deployments[size_t(i)].docId = QStringLiteral("d%1").arg(i);
+    }
+    return a;
+}
+
 QList<double> valuesOf(ChartPanel* panel)
 {
     QList<double> values;
@@ -577,18 +600,8 @@ void TestCharts::markerTextStaysInThePlot()
 // two-line label after its first line, and all six read "Llama 3.1 70B on ...").
 void TestCharts::longNamesStayApartOnBarRows()
 {
-    auto six = std::make_shared<ScenarioAnalysis>(*m_analysis);
-    const QStringList names = {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM"),
-                               QStringLiteral("Llama 3.1 70B on eight NVIDIA H200 SXM"),
-                               QStringLiteral("Llama 3.1 70B on eight NVIDIA B200 HGX"),
-                               QStringLiteral("Llama 3.1 70B on Groq LPU racks"),
-                               QStringLiteral("Llama 3.1 70B on SambaNova SN40L"),
-                               QStringLiteral("Llama 3.1 70B on Cerebras CS-3 wafers")};
-    six->deployments.resize(names.size(), m_analysis->deployments[1]);
-    for (qsizetype i = 0; i < names.size(); ++i) {
-        six->deployments[size_t(i)].name = names[i];
-        six->deployments[size_t(i)].docId = QStringLiteral("d%1").arg(i);
-    }
+    const QStringList names = sixLongNames();
+    const auto six = namedDeployments(*m_analysis, names);
     ChartsView view;
     view.resize(1200, 725); // rows too short for two lines, wide enough for the ends to differ
     view.show();
@@ -688,18 +701,8 @@ void TestCharts::longTimesCountSeconds()
 // and a cut name gives the whole one as its tooltip.
 void TestCharts::crowdedLegendLeavesThePlotRoom()
 {
-    auto six = std::make_shared<ScenarioAnalysis>(*m_analysis);
-    const QStringList names = {QStringLiteral("Llama 3.1 70B on eight NVIDIA H100 SXM"),
-                               QStringLiteral("Llama 3.1 70B on eight NVIDIA H200 SXM"),
-                               QStringLiteral("Llama 3.1 70B on eight NVIDIA B200 HGX"),
-                               QStringLiteral("Llama 3.1 70B on Groq LPU racks"),
-                               QStringLiteral("Llama 3.1 70B on SambaNova SN40L"),
-                               QStringLiteral("Llama 3.1 70B on Cerebras CS-3 wafers")};
-    six->deployments.resize(names.size(), m_analysis->deployments[1]);
-    for (qsizetype i = 0; i < names.size(); ++i) {
-        six->deployments[size_t(i)].name = names[i];
-        six->deployments[size_t(i)].docId = QStringLiteral("d%1").arg(i);
-    }
+    const QStringList names = sixLongNames();
+    const auto six = namedDeployments(*m_analysis, names);
     ChartsView view;
     view.resize(970, 725); // the charts' share of the studio's 1600 x 1000 window
     view.show();
