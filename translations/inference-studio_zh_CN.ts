@@ -33,12 +33,12 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+86"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+94"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -63,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+165"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -397,7 +397,7 @@
         <translation>成本与利用率</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>%1: no cost (%2)</source>
         <translation>%1：无成本数据（%2）</translation>
     </message>
@@ -468,18 +468,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+116"/>
+        <location line="+117"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-118"/>
-        <location line="+118"/>
+        <location line="-119"/>
+        <location line="+119"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-117"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -514,7 +514,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -625,12 +625,12 @@
         <translation>首 token</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>TTFT (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>TTFT (s)</source>
         <translation>首 token 时间（秒）</translation>
     </message>
@@ -645,12 +645,12 @@
         <translation>每 token</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>TPOT (ms)</source>
         <translation>每 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>TPOT (s)</source>
         <translation>每 token 时间（秒）</translation>
     </message>
@@ -963,12 +963,12 @@
         <translation>功率</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>kW (with PUE)</source>
         <translation>千瓦（含 PUE）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>MW (with PUE)</source>
         <translation>兆瓦（含 PUE）</translation>
     </message>
@@ -1069,7 +1069,7 @@
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>No result for this scenario: it cannot be simulated.</source>
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
@@ -1221,7 +1221,7 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+67"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+95"/>
         <source>%1 does not fit</source>
         <translation>%1 装不下</translation>
     </message>

@@ -140,6 +140,28 @@ private Q_SLOTS:
             QVERIFY2(checkFinite(c) >= 0, qPrintable(c->id()));
     }
 
+    // A scenario without deployments: every serving, cost and fleet chart says what to do in its
+    // plot area, and the timeline's empty selector is disabled; a deployment clears it all.
+    void emptyScenarioChartsSayWhatToDo()
+    {
+        ServingCostFleetView view;
+        view.resize(1400, 900);
+        view.show();
+        is::Scenario empty = m_scenario;
+        empty.deployments.clear();
+        view.setScenario(empty, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        for (ChartPanel* c : view.charts())
+            QVERIFY2(c->placeholder() == ChartPanel::noDeploymentsText(), qPrintable(c->id()));
+        QVERIFY(!view.servingTab()->timelineSelector()->isEnabled());
+
+        view.setScenario(m_scenario, m_engine, m_colours);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        for (ChartPanel* c : view.charts())
+            QVERIFY2(c->placeholder().isEmpty(), qPrintable(c->id()));
+        QVERIFY(view.servingTab()->timelineSelector()->isEnabled());
+    }
+
     void newestScenarioWins()
     {
         ServingCostFleetView view;

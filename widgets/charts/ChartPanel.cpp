@@ -81,17 +81,26 @@ bool ChartPanel::applyAnalysis(const is::ScenarioAnalysis& analysis,
     m_live = live;
     setAnalysis(analysis, colourByDeploymentId);
     m_live = false;
-    const QString placeholder =
-        analysis.deployments.empty()
-            ? tr("No deployments yet: drag hardware from the Hardware panel onto the canvas.")
-            : QString();
-    if (placeholder != m_placeholder->toPlainText() || placeholder.isEmpty() == m_placeholder->isVisible()) {
-        m_placeholder->setPlainText(placeholder);
-        m_placeholder->setVisible(!placeholder.isEmpty());
-        placePlaceholder();
+    const QString placeholder = analysis.deployments.empty() ? noDeploymentsText() : QString();
+    if (placeholder != this->placeholder()) {
+        setPlaceholder(placeholder);
         m_changed = true;
     }
     return m_changed;
+}
+
+QString ChartPanel::noDeploymentsText()
+{
+    return tr("No deployments yet: drag hardware from the Hardware panel onto the canvas.");
+}
+
+void ChartPanel::setPlaceholder(const QString& text)
+{
+    if (text == placeholder())
+        return;
+    m_placeholder->setPlainText(text);
+    m_placeholder->setVisible(!text.isEmpty());
+    placePlaceholder();
 }
 
 QString ChartPanel::placeholder() const

@@ -66,8 +66,12 @@ public:
     void copyToClipboard();
     // The note under the chart ("does not fit"), empty when none.
     QString note() const;
-    // What the plot area says while the scenario has no deployments, empty otherwise.
+    // What the plot area says instead of empty axes (empty: nothing). applyAnalysis() sets it
+    // for a scenario without deployments; charts fed otherwise set it themselves.
+    void setPlaceholder(const QString& text);
     QString placeholder() const;
+    // The placeholder of every chart of a scenario without deployments.
+    static QString noDeploymentsText();
 
     // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
     QList<QAction*> exportActions() const { return m_exportActions; }

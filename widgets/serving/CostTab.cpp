@@ -111,6 +111,10 @@ void CostTab::setInputs(const servingdata::CostInputs& inputs, const QHash<QStri
 {
     m_inputs = inputs;
     m_colours = colours;
+    const QString placeholder =
+        inputs.points.empty() && inputs.error.isEmpty() ? ChartPanel::noDeploymentsText() : QString();
+    for (ServingChartPanel* c : {m_stack, m_electricity, m_utilisation})
+        c->setPlaceholder(placeholder);
     drawStack();
     drawSweep(servingdata::SweepKind::ElectricityPrice);
     drawSweep(servingdata::SweepKind::Utilisation);

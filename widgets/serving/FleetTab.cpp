@@ -158,6 +158,7 @@ void FleetTab::setScenario(const is::Scenario& s, std::shared_ptr<const is::Engi
     m_scenario = s;
     m_engine = std::move(engine);
     m_colours = colours;
+    m_chart->setPlaceholder(s.deployments.empty() ? ChartPanel::noDeploymentsText() : QString());
     recompute();
 }
 

@@ -169,6 +169,9 @@ void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, c
     }
     m_cdf->showNote(QString());
     m_timeline->showNote(QString());
+    m_deployment->setEnabled(!m_run->deployments.empty());
+    for (ServingChartPanel* c : charts())
+        c->setPlaceholder(m_run->deployments.empty() ? ChartPanel::noDeploymentsText() : QString());
     drawPercentiles();
     drawCdf();
     drawTimeline();
@@ -183,9 +186,11 @@ void ServingTab::clearRun()
         const QSignalBlocker block(m_deployment);
         m_deployment->clear();
     }
+    m_deployment->setEnabled(false);
     for (ServingChartPanel* c : charts()) {
         c->clearChart();
         c->setCsv(QString());
+        c->setPlaceholder(QString());
         c->showNote(tr("No result for this scenario: it cannot be simulated."));
     }
     m_summary->clear();
