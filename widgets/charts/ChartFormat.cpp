@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "charts/ChartFormat.h"
 
-#include <QFontMetricsF>
-
 #include "Names.h"
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QLocale>
 
 #include <algorithm>

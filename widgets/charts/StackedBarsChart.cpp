@@ -27,6 +27,8 @@ constexpr double kBarWidth = 0.6;
 StackedBarsChart::StackedBarsChart(QWidget* parent)
     : ChartPanel(parent)
 {
+    // New labels only ask for another layout, and cannot change the plot's height (a left
+    // category axis takes width, not height), so this settles after one more pass.
     connect(chart(), &QChart::plotAreaChanged, this, &StackedBarsChart::fitCategoryLabels);
 }
 
