@@ -47,6 +47,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -802,6 +803,22 @@ private Q_SLOTS:
         for (ChartPanel* c : window()->charts()->charts())
             QTRY_VERIFY2(c->placeholder().isEmpty(), qPrintable(c->id()));
         QVERIFY(doc()->isModified());
+
+        // Deleting the last deployment (undoing the drop) gives back the empty charts, the
+        // throughput chart's axes as a new document has them (not the last curve's decades).
+        auto axesOf = [this] {
+            QStringList ranges;
+            for (QAbstractAxis* axis :
+                 window()->charts()->chart(QStringLiteral("throughput-vs-interactivity"))->chart()->axes())
+                if (auto* log = qobject_cast<QLogValueAxis*>(axis))
+                    ranges << QStringLiteral("%1-%2").arg(log->min()).arg(log->max());
+            return ranges;
+        };
+        doc()->undoStack()->undo();
+        QVERIFY(settle());
+        for (ChartPanel* c : window()->charts()->charts())
+            QTRY_VERIFY2(!c->placeholder().isEmpty(), qPrintable(c->id()));
+        QCOMPARE(axesOf(), QStringList({QStringLiteral("1-1000"), QStringLiteral("1-1000")}));
         QVERIFY(m_studio->loadDefault());
         QVERIFY(settle());
     }

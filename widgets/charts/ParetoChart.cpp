@@ -16,6 +16,11 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 
+namespace {
+// Both axes of a chart without a curve.
+constexpr double kEmptyLo = 1, kEmptyHi = 1000;
+} // namespace
+
 ParetoChart::ParetoChart(QWidget* parent)
     : ChartPanel(parent)
 {
@@ -25,7 +30,7 @@ ParetoChart::ParetoChart(QWidget* parent)
         a->setBase(10);
         a->setLabelFormat(QStringLiteral("%.0f"));
         a->setMinorTickCount(0);
-        a->setRange(1, 1000);
+        a->setRange(kEmptyLo, kEmptyHi);
     }
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
@@ -150,8 +155,14 @@ void ParetoChart::refill()
         if (points.isEmpty())
             notes << tr("%1: does not fit, no curve").arg(m_lines[i]->name());
     }
-    niceaxis::setLogRange(m_x, xLo, xHi, liveUpdate());
-    niceaxis::setLogRange(m_y, yLo, yHi, liveUpdate());
+    if (xHi <= 0) {
+        // No curve at all: the axes of a new chart, however wide the last curves had made them.
+        for (QLogValueAxis* a : {m_x, m_y})
+            a->setRange(kEmptyLo, kEmptyHi);
+    } else {
+        niceaxis::setLogRange(m_x, xLo, xHi, liveUpdate());
+        niceaxis::setLogRange(m_y, yLo, yHi, liveUpdate());
+    }
     legend()->setEntries(entries);
     setNote(chartfmt::joinNotes(notes));
 }
