@@ -913,7 +913,7 @@
 <context>
     <name>ParetoChart</name>
     <message>
-        <location filename="../widgets/charts/ParetoChart.cpp" line="+48"/>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+53"/>
         <source>Throughput vs interactivity</source>
         <translation>吞吐量与交互性</translation>
     </message>
@@ -1221,14 +1221,24 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+95"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+98"/>
         <source>%1 does not fit</source>
         <translation>%1 装不下</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 does not fit: %2</source>
         <translation>%1 装不下：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit (drawn as 0)</source>
+        <translation>%1 装不下（按 0 绘制）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit (drawn as 0): %2</source>
+        <translation>%1 装不下（按 0 绘制）：%2</translation>
     </message>
     <message>
         <location line="+44"/>
@@ -1579,7 +1589,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+173"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+172"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>

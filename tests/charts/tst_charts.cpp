@@ -537,6 +537,21 @@ void TestCharts::nonFiniteInputsAreSanitised()
     view.flush();
     ChartPanel* latency = view.chart(QStringLiteral("latency"));
     QVERIFY(latency->note().contains(QLatin1String("needs 40 chips")));
+    // So does its decode step; its memory keeps its bar, which shows how far over it is.
+    const auto barsOf = [&](const QString& id) {
+        QList<double> row; // the second deployment's parts (rows run bottom-up: it is row 0)
+        for (QAbstractSeries* series : view.chart(id)->series())
+            if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+                for (QBarSet* set : bars->barSets())
+                    row << set->at(0);
+        return row;
+    };
+    const QList<double> step = barsOf(QStringLiteral("latency-breakdown"));
+    QVERIFY(!step.isEmpty());
+    QVERIFY(std::all_of(step.begin(), step.end(), [](double v) { return v == 0; }));
+    QVERIFY(view.chart(QStringLiteral("latency-breakdown"))->note().contains(QLatin1String("drawn as 0")));
+    const QList<double> memory = barsOf(QStringLiteral("memory-budget"));
+    QVERIFY(std::any_of(memory.begin(), memory.end(), [](double v) { return v > 0; }));
 }
 
 // The "SRAM full" text of a marker stays whole inside the plot, near its marker, clear of the

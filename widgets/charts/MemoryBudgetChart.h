@@ -20,4 +20,6 @@ protected:
     QString limitName() const override;
     QString limitCsvColumn() const override { return QStringLiteral("capacity_gb"); }
     QString noteFor(const QString& deployment, const is::Estimate& mid) const override;
+    // Memory that does not fit is the point: it shows how far over the capacity it is.
+    bool drawsDeploymentsThatDoNotFit() const override { return true; }
 };

@@ -94,7 +94,11 @@ QString StackedBarsChart::noteFor(const QString& deployment, const is::Estimate&
 {
     if (mid.fits)
         return {};
-    return mid.why.isEmpty() ? tr("%1 does not fit").arg(deployment) : tr("%1 does not fit: %2").arg(deployment, mid.why);
+    if (drawsDeploymentsThatDoNotFit())
+        return mid.why.isEmpty() ? tr("%1 does not fit").arg(deployment)
+                                 : tr("%1 does not fit: %2").arg(deployment, mid.why);
+    return mid.why.isEmpty() ? tr("%1 does not fit (drawn as 0)").arg(deployment)
+                             : tr("%1 does not fit (drawn as 0): %2").arg(deployment, mid.why);
 }
 
 void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
@@ -187,13 +191,17 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
         Row& row = m_rows[size_t(i)];
         row.deployment = d.name;
         row.fits = e.mid.fits;
+        const bool drawn = row.fits || drawsDeploymentsThatDoNotFit();
+        const auto value = [&](const Part& part, const is::Estimate& at) {
+            return drawn ? std::max(0.0, chartfmt::finiteOr(part.value(at))) : 0.0;
+        };
         double total = 0, totalA = 0, totalB = 0;
         for (size_t p = 0; p < m_parts.size(); ++p) {
-            const double v = std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.mid)));
+            const double v = value(m_parts[p], e.mid);
             row.parts.push_back(v);
             total += v;
-            totalA += std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.low)));
-            totalB += std::max(0.0, chartfmt::finiteOr(m_parts[p].value(e.high)));
+            totalA += value(m_parts[p], e.low);
+            totalB += value(m_parts[p], e.high);
             if (int(p) < sets.size())
                 sets[int(p)]->replace(category, v);
         }

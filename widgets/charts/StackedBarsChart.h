@@ -48,6 +48,9 @@ protected:
     virtual QString limitCsvColumn() const { return {}; }
     // Extra note for a deployment ("needs 120 GB of 80 GB"); empty for none.
     virtual QString noteFor(const QString& deployment, const is::Estimate& mid) const;
+    // Whether a deployment that does not fit keeps its bar (it shows why it does not fit), or
+    // is drawn as 0 like in the other charts (a step time it will never run is no result).
+    virtual bool drawsDeploymentsThatDoNotFit() const { return false; }
     void retranslate() override;
 
 private:
