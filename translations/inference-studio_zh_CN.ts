@@ -899,16 +899,6 @@
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
-    <message>
-        <location line="+38"/>
-        <source>%1 does not fit (drawn as 0)</source>
-        <translation>%1 装不下（按 0 绘制）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 does not fit (drawn as 0): %2</source>
-        <translation>%1 装不下（按 0 绘制）：%2</translation>
-    </message>
 </context>
 <context>
     <name>ParetoChart</name>
@@ -1221,27 +1211,7 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+98"/>
-        <source>%1 does not fit</source>
-        <translation>%1 装不下</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 does not fit: %2</source>
-        <translation>%1 装不下：%2</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 does not fit (drawn as 0)</source>
-        <translation>%1 装不下（按 0 绘制）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 does not fit (drawn as 0): %2</source>
-        <translation>%1 装不下（按 0 绘制）：%2</translation>
-    </message>
-    <message>
-        <location line="+44"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+139"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1608,6 +1578,26 @@
         <location line="+2"/>
         <source>spills to MemoryX</source>
         <translation>溢出到 MemoryX</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 does not fit (drawn as 0)</source>
+        <translation>%1 装不下（按 0 绘制）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit (drawn as 0): %2</source>
+        <translation>%1 装不下（按 0 绘制）：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 does not fit</source>
+        <translation>%1 装不下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 does not fit: %2</source>
+        <translation>%1 装不下：%2</translation>
     </message>
 </context>
 <context>

@@ -191,4 +191,16 @@ QString kvPlacementName(is::KvPlacement p)
     return {};
 }
 
+QString doesNotFit(const QString& deployment, const QString& why, bool drawnAsZero)
+{
+    if (drawnAsZero)
+        return why.isEmpty()
+                   ? QCoreApplication::translate("chartfmt", "%1 does not fit (drawn as 0)").arg(deployment)
+                   : QCoreApplication::translate("chartfmt", "%1 does not fit (drawn as 0): %2")
+                         .arg(deployment, why);
+    return why.isEmpty()
+               ? QCoreApplication::translate("chartfmt", "%1 does not fit").arg(deployment)
+               : QCoreApplication::translate("chartfmt", "%1 does not fit: %2").arg(deployment, why);
+}
+
 } // namespace chartfmt

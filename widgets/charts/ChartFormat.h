@@ -65,5 +65,8 @@ QString joinNotes(const QStringList& notes);
 // Translated names for engine enums.
 QString bottleneckName(is::Bottleneck b);
 QString kvPlacementName(is::KvPlacement p);
+// The note under a chart for a deployment that does not fit, with why (if known) and, where
+// the chart draws it at zero, "(drawn as 0)".
+QString doesNotFit(const QString& deployment, const QString& why, bool drawnAsZero);
 
 } // namespace chartfmt

@@ -135,8 +135,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         row.fits = d.estimate.mid.fits;
         entries.append({chartfmt::deploymentColour(colours, d.docId, i), d.name, WrappingLegend::Shape::Box});
         if (!row.fits)
-            notes << (d.estimate.mid.why.isEmpty() ? tr("%1 does not fit (drawn as 0)").arg(d.name)
-                                                   : tr("%1 does not fit (drawn as 0): %2").arg(d.name, d.estimate.mid.why));
+            notes << chartfmt::doesNotFit(d.name, d.estimate.mid.why, true);
     }
     for (size_t m = 0; m < m_metrics.size(); ++m) {
         const Metric& metric = m_metrics[m];

@@ -92,13 +92,7 @@ void StackedBarsChart::retranslate()
 
 QString StackedBarsChart::noteFor(const QString& deployment, const is::Estimate& mid) const
 {
-    if (mid.fits)
-        return {};
-    if (drawsDeploymentsThatDoNotFit())
-        return mid.why.isEmpty() ? tr("%1 does not fit").arg(deployment)
-                                 : tr("%1 does not fit: %2").arg(deployment, mid.why);
-    return mid.why.isEmpty() ? tr("%1 does not fit (drawn as 0)").arg(deployment)
-                             : tr("%1 does not fit (drawn as 0): %2").arg(deployment, mid.why);
+    return mid.fits ? QString() : chartfmt::doesNotFit(deployment, mid.why, !drawsDeploymentsThatDoNotFit());
 }
 
 void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
