@@ -1580,7 +1580,7 @@
         <translation>溢出到 MemoryX</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 does not fit (drawn as 0)</source>
         <translation>%1 装不下（按 0 绘制）</translation>
     </message>
@@ -1590,7 +1590,7 @@
         <translation>%1 装不下（按 0 绘制）：%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 does not fit</source>
         <translation>%1 装不下</translation>
     </message>
@@ -3873,7 +3873,7 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+208"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>

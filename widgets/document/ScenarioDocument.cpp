@@ -104,10 +104,10 @@ void ScenarioDocument::setSelection(const QStringList& ids)
     Q_EMIT selectionChanged();
 }
 
-void ScenarioDocument::reset(Scenario s, const QString& filePath)
+QStringList ScenarioDocument::reset(Scenario s, const QString& filePath)
 {
     m_scenario = std::move(s);
-    assignMissingColours();
+    const QStringList notes = assignMissingColours();
     m_selection.clear();
     m_undo->clear();
     m_undo->setClean();
@@ -119,6 +119,7 @@ void ScenarioDocument::reset(Scenario s, const QString& filePath)
     Q_EMIT selectionChanged();
     Q_EMIT modifiedChanged(false);
     Q_EMIT changed();
+    return notes;
 }
 
 void ScenarioDocument::markRecovered()
@@ -218,13 +219,13 @@ void ScenarioDocument::setCost(const CostAssumptions& cost, const QJsonObject& t
     Q_EMIT changed();
 }
 
-void ScenarioDocument::assignMissingColours()
+QStringList ScenarioDocument::assignMissingColours()
 {
     QStringList used;
     for (const DeploymentDoc& d : m_scenario.deployments)
         if (!d.color.isEmpty())
             used << d.color;
-    m_resetNotes.clear();
+    QStringList notes;
     for (std::size_t i = 0; i < m_scenario.deployments.size(); ++i) {
         DeploymentDoc& d = m_scenario.deployments[i];
         if (!d.color.isEmpty() && QColor::isValidColorName(d.color))
@@ -233,11 +234,12 @@ void ScenarioDocument::assignMissingColours()
         d.color = nextDeploymentColour(used);
         used << d.color;
         if (!given.isEmpty())
-            m_resetNotes << tr("deployments[%1].color: \"%2\" is not a colour (a name such as \"teal\" or "
-                               "#rrggbb); \"%3\" is shown in %4")
-                                .arg(i)
-                                .arg(given, d.name, d.color);
+            notes << tr("deployments[%1].color: \"%2\" is not a colour (a name such as \"teal\" or "
+                        "#rrggbb); \"%3\" is shown in %4")
+                         .arg(i)
+                         .arg(given, d.name, d.color);
     }
+    return notes;
 }
 
 } // namespace is::gui

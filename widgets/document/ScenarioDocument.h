@@ -54,8 +54,10 @@ public:
     void setSelection(const QStringList& ids);
 
     // Replaces the whole scenario (new, open, recovery): clears the undo stack. Deployments
-    // without a colour get one from the palette, so every view agrees on it from the start.
-    void reset(Scenario s, const QString& filePath);
+    // without a colour get one from the palette, so every view agrees on it from the start; so do
+    // those whose colour is none. Returns what the user should hear about that: one message per
+    // colour replaced.
+    QStringList reset(Scenario s, const QString& filePath);
     // After reset() with recovered content: the edits are not saved anywhere yet.
     void markRecovered();
     // Atomic save; on success the document is clean and takes the path.
@@ -75,10 +77,6 @@ public:
     // The cost assumptions: the "cost" section and the "tco" section (an empty object removes it).
     void setCost(const CostAssumptions& cost, const QJsonObject& tco);
 
-    // What the user should hear about the scenario the last reset() took: colours it names
-    // that are no colour (shown in a palette colour instead), one message each.
-    QStringList resetNotes() const { return m_resetNotes; }
-
 Q_SIGNALS:
     void documentReset();
     void deploymentInserted(const QString& id);
@@ -95,13 +93,14 @@ Q_SIGNALS:
     void modifiedChanged(bool modified);
 
 private:
-    void assignMissingColours();
+    // Gives colourless deployments, and those whose colour is none, one from the palette; a
+    // message for each colour replaced.
+    QStringList assignMissingColours();
 
     std::shared_ptr<const Catalog> m_catalog;
     Scenario m_scenario;
     QString m_filePath;
     QStringList m_selection;
-    QStringList m_resetNotes;
     QUndoStack* m_undo = nullptr;
 };
 

@@ -97,8 +97,8 @@ bool DocumentActions::openFile(const QString& path, QString* error)
         return false;
     }
     m_issues->clear(IssueLog::Origin::Document);
-    m_doc->reset(std::move(*s), QFileInfo(path).absoluteFilePath());
-    for (const QString& note : m_doc->resetNotes())
+    const QStringList notes = m_doc->reset(std::move(*s), QFileInfo(path).absoluteFilePath());
+    for (const QString& note : notes)
         m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Document,
                       QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(path), note));
     m_settings->addRecentFile(path);

@@ -113,7 +113,7 @@ void CostTab::setInputs(const servingdata::CostInputs& inputs, const QHash<QStri
     m_colours = colours;
     const QString placeholder =
         inputs.points.empty() && inputs.error.isEmpty() ? ChartPanel::noDeploymentsText() : QString();
-    for (ServingChartPanel* c : {m_stack, m_electricity, m_utilisation})
+    for (ServingChartPanel* c : charts())
         c->setPlaceholder(placeholder);
     drawStack();
     drawSweep(servingdata::SweepKind::ElectricityPrice);
