@@ -10,6 +10,8 @@
 #include "charts/ChartsView.h"
 #include "common/Log.h"
 #include "document/AnalysisRunner.h"
+#include "document/ChangeWorkloadCommand.h"
+#include "document/ScenarioDocument.h"
 #include "hardware/Catalog.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"
@@ -24,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <cstdlib>
 #include <cstring>
@@ -58,7 +61,17 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
     const QCommandLineOption bench(
         QStringLiteral("bench-ui"),
         QCoreApplication::translate("main", "Measure slider-to-chart latency and exit."));
-    p.addOptions({scenario, lang, screenshot, bench});
+    const auto hidden = [](const char* name, const char* valueName) {
+        QCommandLineOption o(QString::fromLatin1(name), QString(), QString::fromLatin1(valueName));
+        o.setFlags(QCommandLineOption::HiddenFromHelp);
+        return o;
+    };
+    const QCommandLineOption recover = hidden("recover", "ask|yes|no");
+    const QCommandLineOption autosaveInterval = hidden("autosave-interval", "MS");
+    const QCommandLineOption editConcurrency = hidden("edit-concurrency", "N");
+    const QCommandLineOption dumpDocument = hidden("dump-document", "FILE");
+    p.addOptions(
+        {scenario, lang, screenshot, bench, recover, autosaveInterval, editConcurrency, dumpDocument});
     if (!p.parse(args)) {
         *error = p.errorText();
         return std::nullopt;
@@ -72,6 +85,28 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
     o.lang = p.value(lang);
     o.screenshot = p.value(screenshot);
     o.benchUi = p.isSet(bench);
+    o.recover = p.value(recover);
+    if (!o.recover.isEmpty() && o.recover != QLatin1String("ask") && o.recover != QLatin1String("yes") &&
+        o.recover != QLatin1String("no")) {
+        *error = QStringLiteral("--recover: expected ask, yes or no, got '%1'").arg(o.recover);
+        return std::nullopt;
+    }
+    bool ok = true;
+    if (p.isSet(autosaveInterval))
+        o.autosaveIntervalMs = p.value(autosaveInterval).toInt(&ok);
+    if (!ok || o.autosaveIntervalMs < 0) {
+        *error = QStringLiteral("--autosave-interval: expected milliseconds, got '%1'")
+                     .arg(p.value(autosaveInterval));
+        return std::nullopt;
+    }
+    if (p.isSet(editConcurrency))
+        o.editConcurrency = p.value(editConcurrency).toInt(&ok);
+    if (!ok || o.editConcurrency < 0) {
+        *error =
+            QStringLiteral("--edit-concurrency: expected a count, got '%1'").arg(p.value(editConcurrency));
+        return std::nullopt;
+    }
+    o.dumpDocument = p.value(dumpDocument);
     return o;
 }
 
@@ -82,6 +117,16 @@ void waitForFirstPaint(ChartsView* charts, int ms)
     QObject::connect(charts, &ChartsView::repainted, &loop, &QEventLoop::quit);
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     loop.exec();
+}
+
+// --edit-concurrency: the edit the workload panel makes when the user types a concurrency.
+void applyConcurrencyEdit(gui::ScenarioDocument* doc, int concurrency)
+{
+    Workload w = doc->scenario().workload;
+    w.concurrency = concurrency;
+    doc->undoStack()->push(new gui::ChangeWorkloadCommand(
+        doc, w, doc->scenario().goal, QStringLiteral("Set concurrency to %1").arg(concurrency),
+        QStringLiteral("concurrency")));
 }
 
 } // namespace
@@ -129,6 +174,11 @@ int runGui(int argc, char** argv)
         studioOptions.settingsPath = scratch.filePath(QStringLiteral("settings.ini"));
         studioOptions.recoveryPath = scratch.filePath(QStringLiteral("autosave.json"));
     }
+    if (options->recover == QLatin1String("yes"))
+        studioOptions.recovery = gui::Studio::Options::Recovery::Recover;
+    else if (options->recover == QLatin1String("no"))
+        studioOptions.recovery = gui::Studio::Options::Recovery::Discard;
+    studioOptions.autosaveIntervalMs = options->autosaveIntervalMs;
     gui::Studio studio(catalog, warnings, studioOptions);
     const QString lang = options->lang.isEmpty() ? studio.settings()->language() : options->lang;
     if (!gui::LanguageManager::apply(lang) && !options->lang.isEmpty())
@@ -160,7 +210,18 @@ int runGui(int argc, char** argv)
         return runBenchUi(studio, startToEntryMs, shownMs);
     }
 
+    if (!options->dumpDocument.isEmpty()) {
+        if (!studio.document()->saveCopy(options->dumpDocument, &error)) {
+            err << "inference-studio: --dump-document: " << error << "\n";
+            return ExitRuntimeFailure;
+        }
+        studio.shutdown();
+        return ExitOk;
+    }
+
     w->show();
+    if (options->editConcurrency > 0)
+        applyConcurrencyEdit(studio.document(), options->editConcurrency);
     QObject::connect(&app, &QApplication::aboutToQuit, &studio, &gui::Studio::shutdown);
     return QApplication::exec();
 }

@@ -12,6 +12,12 @@ struct GuiOptions
     QString lang;       // --lang zh_CN (empty: the saved setting)
     QString screenshot; // --screenshot FILE.png
     bool benchUi = false;
+    // Start-up test hooks, hidden from --help: the crash-recovery tests run the real executable
+    // offscreen, where nobody can type into a panel or click a dialog.
+    QString recover;            // --recover ask|yes|no: how a crashed session's work is offered
+    int autosaveIntervalMs = 0; // --autosave-interval MS
+    int editConcurrency = 0;    // --edit-concurrency N: one workload edit, as the panel makes it
+    QString dumpDocument;       // --dump-document FILE: write the document after start-up and exit
     bool headless() const { return !screenshot.isEmpty() || benchUi; }
 };
 

@@ -24,9 +24,11 @@ Autosave::Autosave(ScenarioDocument* doc, Settings* settings, const QString& rec
     connect(doc, &ScenarioDocument::changed, this, dirty);
     connect(doc, &ScenarioDocument::deploymentMoved, this, dirty);
     connect(doc, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
-        // Saved (or undone back to the saved state): the file on disk is the recovery.
+        // Saved (or undone back to the saved state): the file on disk is the recovery. A recovery
+        // file this session did not write is another session's unsaved work: it stays.
         if (!modified) {
-            discardRecovery();
+            if (m_wroteRecovery)
+                discardRecovery();
             m_dirty = false;
         }
     });
@@ -48,6 +50,7 @@ bool Autosave::saveNow()
     m_settings->setRecoveryOriginalPath(m_doc->filePath());
     m_settings->sync();
     m_dirty = false;
+    m_wroteRecovery = true;
     return true;
 }
 
@@ -83,6 +86,7 @@ void Autosave::discardRecovery()
 {
     if (QFile::exists(m_path))
         QFile::remove(m_path);
+    m_wroteRecovery = false;
 }
 
 QString Autosave::setAsideRecovery()

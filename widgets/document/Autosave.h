@@ -37,7 +37,11 @@ public:
     bool recoveryAvailable() const;
     // The recovered scenario and the file it belonged to (empty: untitled).
     std::optional<Scenario> loadRecovery(QString* originalPath, QString* error) const;
+    // Removes the recovery file, whichever session wrote it (the user chose to discard it).
     void discardRecovery();
+    // The recovery file's work was taken into this session's document: from now on it is this
+    // session's own, replaced by its next autosave and removed when the document is saved.
+    void adoptRecovery() { m_wroteRecovery = true; }
     // A recovery file that cannot be read is not thrown away: it is renamed next to the recovery
     // path (autosave-unreadable-<time>.json), so that it is not offered again and the user can
     // still open or repair it. Returns the new path; empty when there was none or it could not move.
@@ -49,6 +53,10 @@ private:
     QString m_path;
     QTimer m_timer;
     bool m_dirty = false;
+    // True once this session has written the recovery file. Until then the file on disk, if any,
+    // belongs to a crashed session and only the user may discard it: loading a document at start-up
+    // marks it clean, and that must not throw the previous session's work away before it is offered.
+    bool m_wroteRecovery = false;
 };
 
 } // namespace is::gui

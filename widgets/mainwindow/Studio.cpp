@@ -35,6 +35,8 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
     m_issues = new IssueLog(this);
     m_files = new DocumentActions(m_doc, m_settings, m_issues, this);
     m_autosave = new Autosave(m_doc, m_settings, options.recoveryPath, this);
+    if (options.autosaveIntervalMs > 0)
+        m_autosave->setInterval(options.autosaveIntervalMs);
     filedialogs::setExportSettings(m_settings);
     for (const QString& w : catalogWarnings)
         m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, w);
@@ -106,22 +108,26 @@ bool Studio::offerRecovery()
     if (!m_options.interactive)
         return false;
     const QString what = original.isEmpty() ? s->name : QFileInfo(original).fileName();
-    QMessageBox box(
-        QMessageBox::Question, tr("Recover unsaved work?"),
-        tr("Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?")
-            .arg(what),
-        QMessageBox::Yes | QMessageBox::No, m_window);
-    // Our own button texts: Qt's translations (qt6-translations-l10n) are not always installed.
-    box.button(QMessageBox::Yes)->setText(tr("Recover"));
-    box.button(QMessageBox::No)->setText(tr("Discard"));
-    box.setDefaultButton(QMessageBox::Yes);
-    const int answer = box.exec();
-    if (answer != QMessageBox::Yes) {
+    bool recover = m_options.recovery == Options::Recovery::Recover;
+    if (m_options.recovery == Options::Recovery::Ask) {
+        QMessageBox box(
+            QMessageBox::Question, tr("Recover unsaved work?"),
+            tr("Inference Studio did not exit cleanly last time. Recover the autosaved version of “%1”?")
+                .arg(what),
+            QMessageBox::Yes | QMessageBox::No, m_window);
+        // Our own button texts: Qt's translations (qt6-translations-l10n) are not always installed.
+        box.button(QMessageBox::Yes)->setText(tr("Recover"));
+        box.button(QMessageBox::No)->setText(tr("Discard"));
+        box.setDefaultButton(QMessageBox::Yes);
+        recover = box.exec() == QMessageBox::Yes;
+    }
+    if (!recover) {
         m_autosave->discardRecovery();
         return false;
     }
     m_doc->reset(std::move(*s), original);
     m_doc->markRecovered();
+    m_autosave->adoptRecovery();
     m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Document,
                   tr("Recovered unsaved work of %1").arg(what));
     return true;

@@ -37,6 +37,11 @@ public:
         QString settingsPath;    // empty: the user's settings
         QString recoveryPath;    // empty: <app data>/recovery/autosave.json
         bool interactive = true; // false: never show dialogs (screenshots, benchmarks, tests)
+        // How a crashed session's work is offered: ask (a dialog), or answer without asking (the
+        // start-up tests, which run the real executable offscreen where nobody can click).
+        enum class Recovery { Ask, Recover, Discard };
+        Recovery recovery = Recovery::Ask;
+        int autosaveIntervalMs = 0; // 0: the default (one minute)
     };
 
     Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalogWarnings, const Options& options,
