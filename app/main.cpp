@@ -5,6 +5,8 @@
 
 #include "common/Log.h"
 
+#include "GitCommit.h"
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -15,11 +17,25 @@ namespace {
 void printUsage(QTextStream& out)
 {
     out << "Usage: inference-studio [--log-level LEVEL] [SUBCOMMAND ...]\n"
+           "       inference-studio --version\n"
            "       inference-studio [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--bench-ui]\n\n"
            "Without a subcommand the studio starts. Subcommands run without a display:\n";
     for (const auto& c : is::app::commands())
         out << "  " << c.usage << "\n";
     out << "\nExit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+}
+
+const is::app::Command* findCommand(const char* name)
+{
+    for (const auto& c : is::app::commands())
+        if (std::strcmp(name, c.name) == 0)
+            return &c;
+    return nullptr;
+}
+
+bool isHelp(const char* arg)
+{
+    return std::strcmp(arg, "--help") == 0 || std::strcmp(arg, "-h") == 0;
 }
 
 } // namespace
@@ -50,20 +66,31 @@ int main(int argc, char** argv)
 
     if (restArgc > 1) {
         const char* first = rest[1];
-        if (std::strcmp(first, "--help") == 0 || std::strcmp(first, "-h") == 0) {
+        if (isHelp(first)) {
             QCoreApplication app(restArgc, rest.data());
             QTextStream out(stdout);
             printUsage(out);
             return is::app::ExitOk;
         }
-        for (const auto& c : is::app::commands()) {
-            if (std::strcmp(first, c.name) == 0) {
-                QCoreApplication app(restArgc, rest.data());
-                QCoreApplication::setApplicationName(QStringLiteral("inference-studio"));
-                QCoreApplication::setOrganizationName(QStringLiteral("InferenceStudio"));
-                QStringList args = QCoreApplication::arguments().mid(2);
-                return c.run(args);
+        // Before any window: --version must answer on a machine without a display.
+        if (std::strcmp(first, "--version") == 0) {
+            QTextStream(stdout) << "inference-studio " << IS_VERSION_STRING << " (commit " << IS_GIT_COMMIT
+                                << ")\n";
+            return is::app::ExitOk;
+        }
+        if (const is::app::Command* c = findCommand(first)) {
+            for (int i = 2; i < restArgc; ++i) {
+                if (isHelp(rest[i])) {
+                    QTextStream(stdout) << "Usage: inference-studio " << c->usage
+                                        << "\n\nExit codes: 0 success, 1 runtime failure, 2 bad input.\n";
+                    return is::app::ExitOk;
+                }
             }
+            QCoreApplication app(restArgc, rest.data());
+            QCoreApplication::setApplicationName(QStringLiteral("inference-studio"));
+            QCoreApplication::setOrganizationName(QStringLiteral("InferenceStudio"));
+            QStringList args = QCoreApplication::arguments().mid(2);
+            return c->run(args);
         }
         if (first[0] != '-') {
             QTextStream err(stderr);

@@ -37,6 +37,51 @@ class TestCli : public QObject
     }
 
 private slots:
+    // --version needs no display: no platform plugin is loaded, none is even named.
+    void versionWithoutDisplay()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* var : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(var));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(IS_APP_BINARY), {QStringLiteral("--version")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.startsWith(QStringLiteral("inference-studio 0.")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("(commit ")), qPrintable(out));
+    }
+
+    // Every subcommand answers --help with its own usage line and exit code 0.
+    void everySubcommandHasHelp_data()
+    {
+        QTest::addColumn<QString>("command");
+        const Run usage = run({QStringLiteral("--help")});
+        QCOMPARE(usage.code, 0);
+        int count = 0;
+        for (const QString& line : QString::fromUtf8(usage.out).split(QLatin1Char('\n'))) {
+            // Subcommand lines are indented: "  estimate SCENARIO.json [--json]".
+            if (!line.startsWith(QStringLiteral("  ")) || line.trimmed().startsWith(QLatin1Char('-')))
+                continue;
+            const QString name = line.trimmed().section(QLatin1Char(' '), 0, 0);
+            if (name == QLatin1String("inference-studio")) // the second "Usage:" line
+                continue;
+            QTest::newRow(qPrintable(name)) << name;
+            ++count;
+        }
+        QVERIFY(count >= 6);
+    }
+    void everySubcommandHasHelp()
+    {
+        QFETCH(QString, command);
+        const Run r = run({command, QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        const QByteArray expected = QByteArray("Usage: inference-studio ") + command.toUtf8();
+        QVERIFY2(r.out.startsWith(expected), r.out.constData());
+        QVERIFY(r.err.isEmpty());
+    }
+
     void estimateJsonContract()
     {
         const QString scenario =
