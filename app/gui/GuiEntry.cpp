@@ -10,6 +10,7 @@
 #include "charts/ChartsView.h"
 #include "common/Log.h"
 #include "document/AnalysisRunner.h"
+#include "document/Autosave.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"
 #include "hardware/Catalog.h"
@@ -70,8 +71,10 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
     const QCommandLineOption autosaveInterval = hidden("autosave-interval", "MS");
     const QCommandLineOption editConcurrency = hidden("edit-concurrency", "N");
     const QCommandLineOption dumpDocument = hidden("dump-document", "FILE");
-    p.addOptions(
-        {scenario, lang, screenshot, bench, recover, autosaveInterval, editConcurrency, dumpDocument});
+    QCommandLineOption stressSave(QStringLiteral("stress-save"));
+    stressSave.setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOptions({scenario, lang, screenshot, bench, recover, autosaveInterval, editConcurrency, dumpDocument,
+                  stressSave});
     if (!p.parse(args)) {
         *error = p.errorText();
         return std::nullopt;
@@ -107,6 +110,7 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
         return std::nullopt;
     }
     o.dumpDocument = p.value(dumpDocument);
+    o.stressSave = p.isSet(stressSave);
     return o;
 }
 
@@ -127,6 +131,24 @@ void applyConcurrencyEdit(gui::ScenarioDocument* doc, int concurrency)
     doc->undoStack()->push(new gui::ChangeWorkloadCommand(
         doc, w, doc->scenario().goal, QStringLiteral("Set concurrency to %1").arg(concurrency),
         QStringLiteral("concurrency")));
+}
+
+// --stress-save: the crash-safety test kills the studio at random moments of this loop. Each
+// round is an edit (concurrency 1, 2, 3, ...), a save over the document's file and an autosave,
+// so that a kill lands inside either write sooner or later.
+void startSaveLoop(gui::Studio& studio)
+{
+    auto* timer = new QTimer(&studio);
+    QObject::connect(timer, &QTimer::timeout, &studio, [&studio, round = 0]() mutable {
+        gui::ScenarioDocument* doc = studio.document();
+        applyConcurrencyEdit(doc, 1 + (++round % 100000));
+        QString error;
+        if (!doc->filePath().isEmpty() && !doc->save(doc->filePath(), &error))
+            is::log::get("gui")->warn("stress save: {}", error.toStdString());
+        applyConcurrencyEdit(doc, 1 + (++round % 100000));
+        studio.autosave()->saveNow();
+    });
+    timer->start(0);
 }
 
 } // namespace
@@ -222,6 +244,8 @@ int runGui(int argc, char** argv)
     w->show();
     if (options->editConcurrency > 0)
         applyConcurrencyEdit(studio.document(), options->editConcurrency);
+    if (options->stressSave)
+        startSaveLoop(studio);
     QObject::connect(&app, &QApplication::aboutToQuit, &studio, &gui::Studio::shutdown);
     return QApplication::exec();
 }

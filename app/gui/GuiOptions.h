@@ -18,6 +18,7 @@ struct GuiOptions
     int autosaveIntervalMs = 0; // --autosave-interval MS
     int editConcurrency = 0;    // --edit-concurrency N: one workload edit, as the panel makes it
     QString dumpDocument;       // --dump-document FILE: write the document after start-up and exit
+    bool stressSave = false;    // --stress-save: edit, save and autosave in a loop until killed
     bool headless() const { return !screenshot.isEmpty() || benchUi; }
 };
 

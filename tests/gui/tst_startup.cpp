@@ -6,10 +6,12 @@
 // recovery file away before it was offered.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -92,6 +94,22 @@ class TestStartup : public QObject
         return concurrencyIn(dump);
     }
 
+    // A file the studio wrote: a complete scenario document (both deployments, a workload), not
+    // a truncated or empty one. Returns its concurrency, or -1 when it is not complete.
+    static int completeDocument(const QString& path)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        QJsonParseError error;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll(), &error).object();
+        if (error.error != QJsonParseError::NoError ||
+            o.value(QStringLiteral("format")).toString() != QLatin1String("inference-studio-scenario") ||
+            o.value(QStringLiteral("deployments")).toArray().size() != 2)
+            return -1;
+        return o.value(QStringLiteral("workload")).toObject().value(QStringLiteral("concurrency")).toInt(-1);
+    }
+
 private slots:
     void recoversAfterKillWithScenario()
     {
@@ -119,6 +137,45 @@ private slots:
         editAndCrash(home, open);
         QCOMPARE(restartAndRead(home, open, QStringLiteral("no")), 1);
         QVERIFY2(!QFile::exists(home.recoveryFile()), "discarded work is not offered again");
+    }
+
+    // SIGKILL at random moments of a loop of edits, saves and autosaves: the document's file is
+    // always a complete document (the old one or a new one, never a torn write), and so is the
+    // recovery file whenever there is one.
+    void killDuringSavesNeverTearsAFile()
+    {
+        Home home;
+        makeHome(home);
+        QRandomGenerator random(20261201); // the same moments on every run
+        int landedInLoop = 0;
+        const int rounds = 20;
+        for (int round = 0; round < rounds; ++round) {
+            QProcess p;
+            p.setProcessEnvironment(home.environment());
+            p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+            p.start(QStringLiteral(IS_APP_BINARY),
+                    {QStringLiteral("--scenario"), home.scenario, QStringLiteral("--recover"),
+                     QStringLiteral("no"), QStringLiteral("--stress-save")});
+            QVERIFY(p.waitForStarted(30000));
+            // Start-up takes a few hundred milliseconds; most kills land inside the loop.
+            QTest::qWait(300 + int(random.bounded(1200)));
+            p.kill();
+            QVERIFY(p.waitForFinished(30000));
+            const int saved = completeDocument(home.scenario);
+            QVERIFY2(saved >= 1,
+                     qPrintable(QStringLiteral("round %1: the scenario file is torn").arg(round)));
+            if (QFile::exists(home.recoveryFile()))
+                QVERIFY2(completeDocument(home.recoveryFile()) >= 1,
+                         qPrintable(QStringLiteral("round %1: the recovery file is torn").arg(round)));
+            if (saved != 1)
+                ++landedInLoop;
+        }
+        QVERIFY2(landedInLoop >= rounds / 2, qPrintable(QString::number(landedInLoop)));
+        // The last file the loop left opens like any scenario.
+        QProcess estimate;
+        estimate.start(QStringLiteral(IS_APP_BINARY), {QStringLiteral("estimate"), home.scenario});
+        QVERIFY(estimate.waitForFinished(60000));
+        QCOMPARE(estimate.exitCode(), 0);
     }
 };
 
