@@ -10,6 +10,7 @@ packages=(
     qt6-qpa-plugins qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
     libboost-graph-dev libspdlog-dev libfmt-dev
     fonts-noto-cjk xvfb xauth
+    dpkg-dev file lintian librsvg2-bin
 )
 
 missing=()

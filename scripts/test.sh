@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Installs dependencies, builds with warnings as errors, runs every test; then builds the
-# headless engine and executor with ASan+UBSan and runs the tests labelled "sanitize".
+# headless engine and executor with ASan+UBSan and runs the tests labelled "sanitize"; last, builds
+# the Debian package, checks it with lintian and runs it from a scratch root (scripts/package.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -11,3 +12,4 @@ ctest --preset ci -j2
 cmake --preset asan >/dev/null
 cmake --build --preset asan
 ctest --preset asan -j2
+scripts/package.sh

@@ -24,6 +24,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QIcon>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
@@ -170,6 +171,9 @@ int runGui(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("InferenceStudio"));
     QApplication::setApplicationDisplayName(QStringLiteral("Inference Studio"));
     QApplication::setApplicationVersion(QStringLiteral(IS_VERSION_STRING));
+    // The same icon and desktop id as the installed launcher (resources/packaging).
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inference-studio.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("inference-studio"));
 
     QTextStream err(stderr);
     QString error;
