@@ -22,7 +22,8 @@ struct EdgeProps
     double bandwidth = 0;
 };
 
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, EdgeProps>;
+using Graph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, EdgeProps>;
 
 // Vertices: [0, devices) devices, then one scale-up switch per system, then the scale-out fabric.
 Graph buildGraph(const Topology::Spec& s)
@@ -38,7 +39,9 @@ Graph buildGraph(const Topology::Spec& s)
                             EdgeProps{s.scaleUp->latencyS.value / 2, s.scaleUp->bandwidthBytesPerS.value}, g);
         }
         if (s.scaleOut)
-            boost::add_edge(d, fabric, EdgeProps{s.scaleOut->latencyS.value / 2, s.scaleOut->bandwidthBytesPerS.value}, g);
+            boost::add_edge(d, fabric,
+                            EdgeProps{s.scaleOut->latencyS.value / 2, s.scaleOut->bandwidthBytesPerS.value},
+                            g);
     }
     return g;
 }
@@ -57,12 +60,23 @@ PathCost shortestPath(const Graph& g, int from, int to)
         return cost;
     cost.latencyS = dist[static_cast<size_t>(to)];
     cost.bandwidthBytesPerS = std::numeric_limits<double>::infinity();
-    for (auto v = static_cast<Graph::vertex_descriptor>(to); v != static_cast<Graph::vertex_descriptor>(from); v = pred[v]) {
+    for (auto v = static_cast<Graph::vertex_descriptor>(to); v != static_cast<Graph::vertex_descriptor>(from);
+         v = pred[v]) {
         const auto e = boost::edge(pred[v], v, g).first;
         cost.bandwidthBytesPerS = std::min(cost.bandwidthBytesPerS, g[e].bandwidth);
         ++cost.hops;
     }
     return cost;
+}
+
+// Every system is wired the same way, so connectivity and the path cost between any two devices
+// are those of the same two devices in a deployment of at most two systems: the graph searched is
+// two systems and the fabric, whatever the chip count (a million devices cost what sixteen do).
+Topology::Spec twoSystems(const Topology::Spec& s)
+{
+    Topology::Spec r = s;
+    r.devices = std::min(s.devices, 2 * s.devicesPerSystem);
+    return r;
 }
 
 } // namespace
@@ -100,10 +114,11 @@ std::optional<Topology> Topology::build(const Spec& specIn, QString* error)
     Topology t(spec);
     if (spec.devices == 1)
         return t;
-    const Graph g = buildGraph(spec);
+    const Spec reduced = twoSystems(spec);
+    const Graph g = buildGraph(reduced);
     std::vector<int> component(boost::num_vertices(g));
     boost::connected_components(g, component.data());
-    for (int d = 1; d < spec.devices; ++d) {
+    for (int d = 1; d < reduced.devices; ++d) {
         if (component[static_cast<size_t>(d)] != component[0]) {
             if (!spec.scaleOut && spec.devices > spec.devicesPerSystem)
                 *error = QCoreApplication::translate(
@@ -130,7 +145,12 @@ PathCost Topology::path(int from, int to) const
 {
     if (from == to)
         return PathCost{std::numeric_limits<double>::infinity(), 0, 0};
-    return shortestPath(buildGraph(m_spec), from, to);
+    // Inside a system every device hangs off the same switch, and every system off the same
+    // fabric: two devices of one system are devices 0 and 1, of two systems devices 0 and the
+    // first of the second system.
+    const int dps = m_spec.devicesPerSystem;
+    const int to2 = from / dps == to / dps ? 1 : dps;
+    return shortestPath(buildGraph(twoSystems(m_spec)), 0, to2);
 }
 
 } // namespace is
