@@ -168,7 +168,9 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (dataflow)
         maxBatch = streamingOnly(ctx) ? detail::maxBatchStreaming(ctx) : detail::maxBatchDataflow(ctx);
     else
-        maxBatch = detail::maxBatchPerReplica(ctx, plan) * std::max(1, plan.dp);
+        // In 64 bits and bounded: a million replicas of a large per-replica batch overflow an int.
+        maxBatch = static_cast<int>(std::min<qint64>(
+            qint64(detail::maxBatchPerReplica(ctx, plan)) * std::max(1, plan.dp), detail::kMaxDeploymentBatch));
     if (dataflow && maxBatch == 0)
         maxBatch = 1; // spills or does not fit: evaluate one stream to say why
 
@@ -192,8 +194,8 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     // Candidate batches: powers of two up to the memory limit, plus the limit itself; the
     // latency-bounded search then bisects between the best feasible and the next candidate.
     std::vector<int> candidates;
-    for (int b = std::max(1, plan.dp); b < maxBatch; b *= 2)
-        candidates.push_back(b);
+    for (qint64 b = std::max(1, plan.dp); b < maxBatch; b *= 2)
+        candidates.push_back(static_cast<int>(b));
     candidates.push_back(maxBatch);
     Estimate best;
     bool haveBest = false;

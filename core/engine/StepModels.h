@@ -44,5 +44,8 @@ constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwid
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
 // TensorRT-LLM cap the running batch in the low thousands).
 constexpr int kMaxBatchPerReplica = 4096;
+// Streams one deployment serves at once, at most: the scenario's concurrency limit (1 << 24). A
+// million replicas of 4,096 streams would overflow the batch's int.
+constexpr int kMaxDeploymentBatch = 1 << 24;
 
 } // namespace is::detail

@@ -9,6 +9,7 @@
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QString>
 #include <QStringList>
@@ -51,6 +52,73 @@ inline QString tripleAsScenario(const Triple& t)
     d.mode = t.mode;
     s.deployments.push_back(d);
     return QString::fromUtf8(QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented));
+}
+
+// The extremes a scenario may hold (core/scenario/Scenario.cpp's limits), on every device and
+// model: each estimate must finish with finite, non-negative outputs or a clear refusal.
+// `worstMs` is the slowest estimate (its median and the count go to the caller).
+struct ExtremesReport
+{
+    int estimates = 0;
+    int refused = 0;
+    double worstMs = 0;
+    QString worstCase;
+    QString failure; // empty when every output was finite and non-negative
+};
+
+inline ExtremesReport runExtremes()
+{
+    ExtremesReport report;
+    const auto catalog = Catalog::builtin();
+    const Engine engine(catalog);
+    const std::vector<Workload> workloads{
+        Workload{double(1 << 30), 1, 1, 0, 0},                           // the longest context
+        Workload{1, double(1 << 30), 1, 0, 0},                           // the longest output
+        Workload{1000, 1000, 1 << 24, 0, 0},                             // the most streams
+        Workload{double(1 << 30), double(1 << 30), 1 << 24, 1e-6, 1e-6}, // all of it, impossible limits
+    };
+    for (const Device* device : catalog->devices()) {
+        if (device->cls == DeviceClass::Cpu)
+            continue;
+        for (const ModelEntry* model : catalog->models()) {
+            for (const bool autoCount : {true, false}) {
+                Deployment d = defaultDeployment(*catalog, *device, autoCount ? 1 : 1 << 20);
+                d.autoChips = autoCount;
+                for (const Workload& w : workloads)
+                    for (const ServingGoal goal : {ServingGoal::FixedConcurrency, ServingGoal::MaxThroughput,
+                                                   ServingGoal::LatencyBounded}) {
+                        QString err;
+                        QElapsedTimer timer;
+                        timer.start();
+                        const auto e = engine.estimate(d, model->resolve(), w, goal, {}, &err);
+                        const double ms = double(timer.nsecsElapsed()) / 1e6;
+                        ++report.estimates;
+                        const QString what =
+                            QStringLiteral("%1 on %2 x %3, context %4, output %5, %6 streams")
+                                .arg(model->arch.id, device->id,
+                                     autoCount ? QStringLiteral("auto") : QString::number(d.chips))
+                                .arg(w.inputTokens)
+                                .arg(w.outputTokens)
+                                .arg(w.concurrency);
+                        if (ms > report.worstMs) {
+                            report.worstMs = ms;
+                            report.worstCase = what;
+                        }
+                        if (!e) {
+                            ++report.refused;
+                            continue;
+                        }
+                        for (const double v : {e->ttftS, e->tpotS, e->tokSUser, e->tokSTotal, e->powerW,
+                                               e->joulesPerToken, e->usdPerMTok, e->decode.total()})
+                            if (!std::isfinite(v) || v < 0) {
+                                if (report.failure.isEmpty())
+                                    report.failure = what + QStringLiteral(": an output is %1").arg(v);
+                            }
+                    }
+            }
+        }
+    }
+    return report;
 }
 
 class Checker
