@@ -106,17 +106,17 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+43"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+54"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Chips</source>
         <translation>芯片数</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the chips</source>
         <translation>芯片数</translation>
     </message>
@@ -126,12 +126,12 @@
         <translation>并行方式</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Fits</source>
         <translation>能否装下</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -146,12 +146,27 @@
         <translation>否：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>Latency targets</source>
+        <translation>延迟目标</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>met</source>
+        <translation>已达到</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Tokens/s per user</source>
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Tokens/s, whole deployment</source>
         <translation>整个部署的 token/s</translation>
     </message>
@@ -171,7 +186,7 @@
         <translation>每输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Power with PUE (kW)</source>
         <translation>含 PUE 的功率（千瓦）</translation>
     </message>
@@ -181,7 +196,7 @@
         <translation>功率</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Energy per token (J)</source>
         <translation>每 token 能耗（焦）</translation>
     </message>
@@ -191,7 +206,7 @@
         <translation>每 token 能耗</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cost per million tokens (USD)</source>
         <translation>每百万 token 成本（美元）</translation>
     </message>
@@ -201,7 +216,7 @@
         <translation>每 token 成本</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cost per hour (USD)</source>
         <translation>每小时成本（美元）</translation>
     </message>
@@ -211,7 +226,7 @@
         <translation>每小时成本</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Memory used per device (GB)</source>
         <translation>每设备已用内存（GB）</translation>
     </message>
@@ -221,7 +236,7 @@
         <translation>内存</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Memory capacity per device (GB)</source>
         <translation>每设备内存容量（GB）</translation>
     </message>
@@ -231,17 +246,17 @@
         <translation>容量</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Execution</source>
         <translation>执行方式</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>weights resident</source>
         <translation>权重常驻</translation>
     </message>
@@ -256,17 +271,17 @@
         <translation>权重流式加载</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+14"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+47"/>
         <location line="+3"/>
         <source>%1x faster</source>
         <translation>快 %1 倍</translation>
@@ -283,7 +298,12 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+79"/>
+        <source>Whether the time to first token and the time per output token stay within the workload&apos;s targets (Workload panel)</source>
+        <translation>首 token 时间和每输出 token 时间是否在负载的目标之内（负载面板）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The engine&apos;s simple cost: hardware spread over its life plus electricity, at full use, per output token. The Cost tab&apos;s total cost of ownership adds the cost of capital, upkeep, space and utilisation, so it reads higher.</source>
         <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
     </message>
@@ -319,11 +339,6 @@
         <location line="+1"/>
         <source>Export table as CSV…</source>
         <translation>导出表格为 CSV…</translation>
-    </message>
-    <message>
-        <location line="+155"/>
-        <source>Metric</source>
-        <translation>指标</translation>
     </message>
 </context>
 <context>
@@ -640,7 +655,7 @@
         <translation>首 token 时间（小时）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Per token</source>
         <translation>每 token</translation>
     </message>
@@ -895,9 +910,15 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+100"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+98"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+106"/>
+        <source>target</source>
+        <translation>目标</translation>
     </message>
 </context>
 <context>
@@ -1158,7 +1179,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+64"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+65"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1183,7 +1204,27 @@
         <translation>%1：SRAM 已满</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+32"/>
+        <source>context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT target</source>
+        <translation>每 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TPOT target: %1 tok/s per user</source>
+        <translation>每 token 时间目标：每用户 %1 token/s</translation>
+    </message>
+    <message>
+        <location line="+110"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -2122,12 +2163,12 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+184"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+203"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
         <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
     </message>
@@ -2958,7 +2999,7 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1 tok/s per user · %2</source>
         <translation>每用户 %1 token/s · %2</translation>
     </message>
@@ -3029,7 +3070,7 @@
 <context>
     <name>is::gui::DeploymentItem</name>
     <message>
-        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+50"/>
+        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+53"/>
         <source>Double-click the name to rename, the count to change it.</source>
         <translation>双击名称可重命名，双击数量可修改。</translation>
     </message>
@@ -3059,7 +3100,7 @@
         <translation>↔ %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+22"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -3502,7 +3543,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+71"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+72"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -3563,7 +3604,7 @@
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -3919,22 +3960,27 @@
 <context>
     <name>is::gui::WorkloadPanel</name>
     <message>
-        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+21"/>
+        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+22"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Input (context) length per request, logarithmic from 1 K to 2 M tokens</source>
-        <translation>每个请求的输入（上下文）长度，对数刻度，从 1 K 到 2 M token</translation>
+        <location line="+13"/>
+        <source>Input (context) length per request: type a number of tokens with K or M (8k, 128K, 1M)</source>
+        <translation>每个请求的输入（上下文）长度：输入 token 数，可带 K 或 M（8k、128K、1M）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>Input (context) length per request, logarithmic from 1 K to 2 M tokens, in steps of powers of two and half way between (1 K, 1.5 K, 2 K, 3 K, 4 K …)</source>
+        <translation>每个请求的输入（上下文）长度，从 1 K 到 2 M token 按对数刻度，步长为 2 的幂及其中点（1 K、1.5 K、2 K、3 K、4 K …）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -3944,7 +3990,7 @@
         <translation>输出长度</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Simultaneous requests (fixed-concurrency goal)</source>
         <translation>同时进行的请求数（固定并发目标）</translation>
     </message>
@@ -3954,69 +4000,89 @@
         <translation>并发数</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+8"/>
+        <location line="+6"/>
+        <location line="+11"/>
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <location line="+8"/>
+        <location line="-10"/>
+        <location line="+11"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <source>Time-to-first-token target (server goal)</source>
-        <translation>首 token 时间目标（服务器目标）</translation>
+        <location line="-9"/>
+        <source>Time-to-first-token target: the server goal picks the largest batch that meets it; in every goal a deployment that misses it is marked</source>
+        <translation>首 token 时间目标：服务器目标会选取满足它的最大批量；在任何目标下，未达到它的部署都会被标出</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
+        <source>Time-per-output-token target (a speed of 1000 / TPOT tokens/s per user): the server goal picks the largest batch that meets it; in every goal a deployment that misses it is marked</source>
+        <translation>每输出 token 时间目标（即每用户 1000 / TPOT token/s 的速度）：服务器目标会选取满足它的最大批量；在任何目标下，未达到它的部署都会被标出</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>%1 is longer than the longest context studied here (%2).</source>
+        <translation>%1 超过了此处研究的最长上下文（%2）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is not a context length: type a number of tokens, optionally with K or M (8k, 128K, 1M).</source>
+        <translation>“%1”不是上下文长度：请输入 token 数，可带 K 或 M（8k、128K、1M）。</translation>
+    </message>
+    <message>
+        <location line="-91"/>
         <source>TTFT target</source>
         <translation>首 token 目标</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Time-per-output-token target (server goal)</source>
-        <translation>每输出 token 时间目标（服务器目标）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>TPOT target</source>
         <translation>每 token 目标</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
+        <source>Set output length to %L1</source>
+        <translation>将输出长度设为 %L1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set concurrency to %L1</source>
+        <translation>将并发数设为 %L1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Set TTFT target to %1</source>
+        <translation>将首 token 时间目标设为 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove TTFT target</source>
+        <translation>取消首 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Set TPOT target to %1</source>
+        <translation>将每 token 时间目标设为 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove TPOT target</source>
+        <translation>取消每 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Set context to %1</source>
         <translation>将上下文设为 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Set output length to %1</source>
-        <translation>将输出长度设为 %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Set concurrency to %1</source>
-        <translation>将并发数设为 %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Set TTFT target</source>
-        <translation>设置首 token 时间目标</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Set TPOT target</source>
-        <translation>设置每 token 时间目标</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="-25"/>
         <source>Set goal to %1</source>
         <translation>将目标设为 %1</translation>
     </message>
@@ -4219,7 +4285,7 @@
 <context>
     <name>names</name>
     <message>
-        <location filename="../widgets/Names.cpp" line="+12"/>
+        <location filename="../widgets/Names.cpp" line="+15"/>
         <source>datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4383,6 +4449,31 @@
         <source>weight streaming</source>
         <translation>权重流式加载</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>TTFT</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TPOT</source>
+        <translation>每 token 时间</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 target %2: %3</source>
+        <translation>%1目标 %2：实为 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>misses %1</source>
+        <translation>未达到%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>palette</name>
@@ -4524,7 +4615,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+119"/>
+        <location filename="../widgets/Units.cpp" line="+141"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

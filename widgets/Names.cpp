@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "Names.h"
 
+#include "Units.h"
+
 #include <QCoreApplication>
+#include <QStringList>
 
 namespace is::gui::names {
 
@@ -124,6 +127,29 @@ QString bottleneck(Bottleneck b)
         return QCoreApplication::translate("names", "weight streaming");
     }
     return {};
+}
+
+QString latencyTarget(LatencyTarget t)
+{
+    switch (t) {
+    case LatencyTarget::Ttft:
+        return QCoreApplication::translate("names", "TTFT");
+    case LatencyTarget::Tpot:
+        return QCoreApplication::translate("names", "TPOT");
+    }
+    return {};
+}
+
+QString missedTargets(const std::vector<TargetMiss>& missed)
+{
+    QStringList parts;
+    for (const TargetMiss& m : missed)
+        parts << QCoreApplication::translate("names", "%1 target %2: %3")
+                     .arg(latencyTarget(m.target), units::seconds(m.limitS), units::seconds(m.valueS));
+    if (parts.isEmpty())
+        return {};
+    return QCoreApplication::translate("names", "misses %1")
+        .arg(parts.join(QCoreApplication::translate("names", ", ")));
 }
 
 } // namespace is::gui::names

@@ -8,6 +8,7 @@
 #include "engine/Workload.h"
 #include "hardware/Device.h"
 #include "model/ModelDesc.h"
+#include "scenario/ScenarioAnalysis.h"
 
 #include <QString>
 
@@ -23,5 +24,10 @@ QString goal(ServingGoal g);
 QString mode(ExecutionMode m);
 QString speculative(SpeculativeMethod m);
 QString bottleneck(Bottleneck b);
+// "TTFT", "TPOT".
+QString latencyTarget(LatencyTarget t);
+// The latency targets a deployment misses, for the comparison table and its canvas card:
+// "misses TTFT target 500 ms: 1.23 s". Empty when it misses none.
+QString missedTargets(const std::vector<TargetMiss>& missed);
 
 } // namespace is::gui::names

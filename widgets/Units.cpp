@@ -61,6 +61,28 @@ QString tokens(double n)
     return number(n, 4);
 }
 
+std::optional<double> parseTokens(const QString& text)
+{
+    QString t = text.trimmed();
+    double unit = 1;
+    if (t.endsWith(QLatin1Char('k'), Qt::CaseInsensitive))
+        unit = 1024.0;
+    else if (t.endsWith(QLatin1Char('m'), Qt::CaseInsensitive))
+        unit = 1024.0 * 1024.0;
+    if (unit > 1)
+        t = t.chopped(1).trimmed();
+    bool ok = false;
+    double v = QLocale().toDouble(t, &ok);
+    if (!ok)
+        v = QLocale::c().toDouble(t, &ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    v = std::round(v * unit);
+    if (v < 1 || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
 QString bytes(double b)
 {
     static const char* const p[] = {"", "K", "M", "G", "T", "P"};

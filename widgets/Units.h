@@ -3,6 +3,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace is {
 struct Sourced;
 }
@@ -13,6 +15,10 @@ namespace is::gui::units {
 
 // "8 K", "128 K", "1 M", "2 M" (binary thousands, as context lengths are quoted).
 QString tokens(double n);
+// Reads a token count as people type it and as tokens() writes it: "8k", "128 K", "1M", "1.5 M",
+// "32768" (K and M binary thousands, either case), rounded to whole tokens. nullopt for anything
+// else and for less than one token.
+std::optional<double> parseTokens(const QString& text);
 // "80 GB", "44 GB", "230 MB" (decimal, as datasheets quote capacities).
 QString bytes(double b);
 // "3.35 TB/s", "21 PB/s".

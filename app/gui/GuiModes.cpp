@@ -116,9 +116,9 @@ int runBenchUi(is::gui::Studio& studio, double startToEntryMs, double entryToSho
     std::vector<int> positions;
     for (int pass = 0; pass < 2; ++pass) {
         for (int i = 0; i <= 20; ++i)
-            positions.push_back(i * is::gui::LogSlider::kSteps / 20);
+            positions.push_back(i * slider->maximum() / 20);
         for (int i = 19; i >= 1; --i)
-            positions.push_back(i * is::gui::LogSlider::kSteps / 20);
+            positions.push_back(i * slider->maximum() / 20);
     }
     std::vector<double> latencies;
     // Where the time goes: slider to analysis delivered, to chart data updated, to painted.

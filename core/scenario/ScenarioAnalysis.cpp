@@ -50,6 +50,23 @@ QByteArray curveKey(const Scenario& s, size_t deployment, const ResolvedDeployme
 
 } // namespace
 
+std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w)
+{
+    std::vector<TargetMiss> missed;
+    if (!e.fits)
+        return missed;
+    if (w.ttftLimitS > 0 && !(e.ttftS <= w.ttftLimitS))
+        missed.push_back({LatencyTarget::Ttft, w.ttftLimitS, e.ttftS});
+    if (w.tpotLimitS > 0 && !(e.tpotS <= w.tpotLimitS))
+        missed.push_back({LatencyTarget::Tpot, w.tpotLimitS, e.tpotS});
+    return missed;
+}
+
+double speedTarget(const Workload& w)
+{
+    return w.tpotLimitS > 0 ? 1.0 / w.tpotLimitS : 0.0;
+}
+
 std::vector<double> defaultContextGrid(int points)
 {
     std::vector<double> grid;
@@ -160,6 +177,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                                  ContextCurveCache* cache)
 {
     ScenarioAnalysis a;
+    a.workload = s.workload;
     QString error;
     auto resolved = resolveScenario(s, engine.catalog(), &error);
     if (!resolved) {
@@ -180,6 +198,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             continue;
         }
         d.estimate = *est;
+        d.missedTargets = missedTargets(est->mid, s.workload);
         if (!est->mid.fits)
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")
                             .arg(d.modelName, QString::number(est->mid.chips), r.deployment.device->name,
@@ -215,7 +234,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             const auto& p = midCurve[i];
             const double lo = std::min(lowCurve[i].tokSUser, highCurve[i].tokSUser);
             const double hi = std::max(lowCurve[i].tokSUser, highCurve[i].tokSUser);
-            d.speedVsContext.push_back(BandPoint{p.context, p.tokSUser, std::min(lo, p.tokSUser), std::max(hi, p.tokSUser)});
+            d.speedVsContext.push_back(
+                BandPoint{p.context, p.tokSUser, std::min(lo, p.tokSUser), std::max(hi, p.tokSUser)});
             d.contextPlacement.push_back(p.kvPlacement);
             d.contextChips.push_back(p.chips);
             if (d.sramExhaustedAt == 0 && r.deployment.device->cls == DeviceClass::SramDataflow &&

@@ -37,6 +37,26 @@ struct ParetoPoint
     double tokSPerMW = 0;
 };
 
+// The workload's latency targets, by name.
+enum class LatencyTarget { Ttft, Tpot };
+
+// A latency target one deployment misses: its mean time (TTFT or TPOT) above the workload's limit.
+struct TargetMiss
+{
+    LatencyTarget target = LatencyTarget::Ttft;
+    double limitS = 0; // the target
+    double valueS = 0; // what the deployment reaches
+    bool operator==(const TargetMiss&) const = default;
+};
+
+// The targets of `w` that estimate `e` misses, TTFT first: none when no target is set, and none
+// when the deployment does not fit (it has no latency to compare). The same rule the server goal
+// chooses its batch by (mean TTFT and TPOT at most the limits), in every serving goal.
+std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w);
+
+// The per-user speed a TPOT target asks for (tok/s): one token per TPOT. 0 without a target.
+double speedTarget(const Workload& w);
+
 // Everything the studio draws for one deployment.
 struct DeploymentAnalysis
 {
@@ -44,21 +64,24 @@ struct DeploymentAnalysis
     QString name;
     QString modelName;
     RangedEstimate estimate;
-    std::vector<BandPoint> speedVsContext;   // x: context tokens, y: tok/s per user (0 where it does not fit
-                                             // or lies past the model's context window)
-    double maxContext = 0;                   // the model's context window (0: unknown)
+    std::vector<BandPoint> speedVsContext; // x: context tokens, y: tok/s per user (0 where it does not fit
+                                           // or lies past the model's context window)
+    double maxContext = 0;                 // the model's context window (0: unknown)
     std::vector<KvPlacement> contextPlacement; // per speedVsContext point
     std::vector<int> contextChips;             // per speedVsContext point
-    double sramExhaustedAt = 0; // first context where a wafer deployment runs out of SRAM (0: never / not wafer)
+    double sramExhaustedAt =
+        0; // first context where a wafer deployment runs out of SRAM (0: never / not wafer)
     QString sramExhaustedAction; // "added-chips" or "spilled-external"
     std::vector<ParetoPoint> pareto;
+    std::vector<TargetMiss> missedTargets; // of the point estimate (mid)
 };
 
 struct ScenarioAnalysis
 {
+    Workload workload; // what was analysed: the charts draw its context and latency targets
     std::vector<DeploymentAnalysis> deployments;
-    QStringList issues;   // user-facing warnings ("Kimi K3 does not fit on 8 H100 at 1 M context: needs 40")
-    QString error;        // set when the scenario cannot be evaluated at all
+    QStringList issues; // user-facing warnings ("Kimi K3 does not fit on 8 H100 at 1 M context: needs 40")
+    QString error;      // set when the scenario cannot be evaluated at all
 };
 
 // The contexts the speed-versus-context chart samples: log-spaced from 1 K to 2 M tokens.

@@ -62,6 +62,7 @@ ScenarioAnalysis analyseScenarioPerDeployment(const Scenario& s, const Engine& e
         done.wait(lock, [&] { return remaining.load() == 0; });
     }
     ScenarioAnalysis all;
+    all.workload = s.workload;
     for (ScenarioAnalysis& p : parts)
         mergeInto(all, std::move(p));
     return all;

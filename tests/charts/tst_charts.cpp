@@ -3,6 +3,8 @@
 // updates when the context changes, and every export format valid.
 #include "ChartsFixture.h"
 
+#include "Units.h"
+#include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
@@ -21,6 +23,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QClipboard>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFontMetricsF>
@@ -32,6 +35,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
+#include <QMimeData>
 #include <QScatterSeries>
 #include <QScopeGuard>
 #include <QSet>
@@ -125,6 +129,9 @@ private Q_SLOTS:
     void crowdedLegendLeavesThePlotRoom();
     void comparisonTableRatios();
     void comparisonTableCsv();
+    void latencyChartDrawsTargets();
+    void speedChartDrawsContextAndTarget();
+    void comparisonTableMarksMissedTargets();
     void updateLatency();
     void chartsSettleAfterAStream();
     void comparisonTableSettlesAfterAStream();
@@ -304,13 +311,14 @@ void TestCharts::unchangedChartsAreNotTouched()
     const QString csv = speed->toCsv();
     // The same analysis again changes nothing anywhere.
     QVERIFY(!speed->applyAnalysis(*m_analysis, m_colours));
-    // A new context length moves the current-workload charts but not the context sweep, whose
-    // CSV (everything it shows) stays identical.
+    // A new context length moves the current-workload charts; of the context sweep only the
+    // marker of the current context moves, its curves' CSV stays identical.
     Scenario longer = m_scenario;
     longer.workload.inputTokens = 131072;
     const auto moved = test::analyse(longer);
-    QVERIFY(!speed->applyAnalysis(*moved, m_colours));
+    QVERIFY(speed->applyAnalysis(*moved, m_colours));
     QCOMPARE(speed->toCsv(), csv);
+    QVERIFY(!speed->applyAnalysis(*moved, m_colours));
     QVERIFY(latency->applyAnalysis(*moved, m_colours));
     // A new colour is a change.
     QHash<QString, QColor> recoloured = m_colours;
@@ -827,12 +835,185 @@ void TestCharts::comparisonTableCsv()
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), table.model()->rowCount() + 1);
-    QVERIFY(lines.first().startsWith(QLatin1String("Metric,")));
-    QVERIFY(lines.join(QLatin1Char('\n')).contains(QLatin1String("x slower")) ||
-            lines.join(QLatin1Char('\n')).contains(QLatin1String("x faster")));
+    // Numbers in columns: a line per metric and deployment.
+    QCOMPARE(lines.first(), QStringLiteral("metric,deployment,value,low,high,unit,ratio_to_first"));
+    const int deployments = int(m_analysis->deployments.size());
+    QCOMPARE(lines.size(), table.model()->rowCount() * deployments + 1);
+    // No display text: no ratio phrases, no "value (low–high)".
+    const QString all = lines.join(QLatin1Char('\n'));
+    QVERIFY(!all.contains(QLatin1String("x slower")) && !all.contains(QLatin1String("x faster")));
+    QVERIFY(!all.contains(QChar(0x2013)));
+    // The rows of one metric, by deployment name (names hold no commas in this scenario).
+    const auto line = [&](const QString& metric, int deployment) {
+        const QString prefix =
+            metric + QLatin1Char(',') + m_analysis->deployments[size_t(deployment)].name + QLatin1Char(',');
+        for (const QString& l : lines)
+            if (l.startsWith(prefix))
+                return l.mid(prefix.size()).split(QLatin1Char(','));
+        return QStringList();
+    };
+    const Estimate& first = m_analysis->deployments[0].estimate.mid;
+    const RangedEstimate& firstRanged = m_analysis->deployments[0].estimate;
+    const Estimate& second = m_analysis->deployments[1].estimate.mid;
+    QVERIFY(firstRanged.ranged);
+    // value, low, high, unit, ratio: the estimate's own numbers, to the ten digits every CSV has.
+    const QStringList speed = line(QStringLiteral("tok_s_user"), 0);
+    QCOMPARE(speed.size(), 5);
+    QCOMPARE(speed[0], chartexport::csvNumber(first.tokSUser));
+    const double lo = std::min({firstRanged.low.tokSUser, firstRanged.high.tokSUser, first.tokSUser});
+    const double hi = std::max({firstRanged.low.tokSUser, firstRanged.high.tokSUser, first.tokSUser});
+    QVERIFY(lo < hi);
+    QCOMPARE(speed[1], chartexport::csvNumber(lo));
+    QCOMPARE(speed[2], chartexport::csvNumber(hi));
+    QCOMPARE(speed[3], QStringLiteral("tok/s"));
+    QVERIFY(speed[4].isEmpty()); // the first deployment has no ratio to itself
+    const QStringList ttft = line(QStringLiteral("ttft"), 1);
+    QCOMPARE(ttft.size(), 5);
+    QCOMPARE(ttft[0], chartexport::csvNumber(second.ttftS * 1e3));
+    QCOMPARE(ttft[3], QStringLiteral("ms"));
+    QCOMPARE(ttft[4], chartexport::csvNumber(second.ttftS / first.ttftS));
+    // Text rows carry ids: "true", not "yes"; the bottleneck's id, not its translated name.
+    QCOMPARE(line(QStringLiteral("fits"), 0).value(0), QStringLiteral("true"));
+    QCOMPARE(line(QStringLiteral("bottleneck"), 1).value(0), bottleneckId(second.bottleneck));
+    // No targets set: nothing to meet.
+    QCOMPARE(line(QStringLiteral("meets_latency_targets"), 0).value(0), QString());
+
+    // The clipboard keeps the display text in its HTML (and plain text) flavours, the numbers
+    // in its CSV.
+    table.copyToClipboard();
+    const QMimeData* mime = QApplication::clipboard()->mimeData();
+    QVERIFY(mime);
+    QVERIFY(mime->hasHtml());
+    QVERIFY(mime->html().contains(QLatin1String("x slower")) ||
+            mime->html().contains(QLatin1String("x faster")));
+    QVERIFY(mime->html().contains(QChar(0x2013)));
+    QCOMPARE(QString::fromUtf8(mime->data(QStringLiteral("text/csv"))), table.toCsv());
     // The host's menu gets Copy and Export from QWidget::actions().
     QCOMPARE(table.actions().size(), 2);
+}
+
+void TestCharts::latencyChartDrawsTargets()
+{
+    Scenario s = m_scenario;
+    s.workload.ttftLimitS = 0.75;
+    s.workload.tpotLimitS = 0.04;
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(test::analyse(s), m_colours);
+    view.flush();
+    ChartPanel* latency = view.chart(QStringLiteral("latency"));
+    QVERIFY(latency);
+    // A dashed line across each category at its target, in the axis unit (ms): TTFT across the
+    // first category, TPOT across the second.
+    QList<QLineSeries*> targets;
+    for (QAbstractSeries* series : latency->series())
+        if (auto* line = qobject_cast<QLineSeries*>(series); line && line->name() == QLatin1String("target"))
+            targets << line;
+    QCOMPARE(targets.size(), 2);
+    QCOMPARE(targets[0]->points(), (QList<QPointF>{{-0.5, 750}, {0.5, 750}}));
+    QCOMPARE(targets[1]->points(), (QList<QPointF>{{0.5, 40}, {1.5, 40}}));
+    QCOMPARE(targets[0]->pen().style(), Qt::DashLine);
+    // In view on its axis.
+    for (QLineSeries* t : targets) {
+        const auto axes = t->attachedAxes();
+        bool inView = false;
+        for (QAbstractAxis* axis : axes)
+            if (auto* v = qobject_cast<QValueAxis*>(axis))
+                inView = v->max() >= t->points().front().y();
+        QVERIFY(inView);
+    }
+    // The CSV has them too.
+    const QStringList csv = latency->toCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(csv.first().contains(QLatin1String("ttft_ms_target")) &&
+                 csv.first().contains(QLatin1String("tpot_ms_target")),
+             qPrintable(csv.first()));
+    QVERIFY2(csv.value(1).contains(QLatin1String(",750,")) && csv.value(1).endsWith(QLatin1String(",40")),
+             qPrintable(csv.value(1)));
+
+    // No target: no line, empty CSV cells.
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QVERIFY(targets[0]->points().isEmpty() && !targets[0]->isVisible());
+    QVERIFY(latency->toCsv().split(QLatin1Char('\n')).value(1).endsWith(QLatin1Char(',')));
+}
+
+void TestCharts::speedChartDrawsContextAndTarget()
+{
+    Scenario s = m_scenario;
+    s.workload.inputTokens = 8192;
+    s.workload.tpotLimitS = 0.02; // 1000 / 20 ms = 50 tok/s per user
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(test::analyse(s), m_colours);
+    view.flush();
+    ChartPanel* speed = view.chart(QStringLiteral("speed-vs-context"));
+    QVERIFY(speed);
+    QLineSeries* context = nullptr;
+    QLineSeries* target = nullptr;
+    for (QAbstractSeries* series : speed->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (line && line->name() == QLatin1String("context length"))
+            context = line;
+        if (line && line->name() == QLatin1String("TPOT target"))
+            target = line;
+    }
+    QVERIFY(context && target);
+    QCOMPARE(context->count(), 2);
+    QCOMPARE(context->at(0).x(), 8192.0);
+    QCOMPARE(context->at(1).x(), 8192.0);
+    QVERIFY(context->at(0).y() < context->at(1).y());
+    QCOMPARE(target->count(), 2);
+    QCOMPARE(target->at(0).y(), 50.0);
+    QCOMPARE(target->at(1).y(), 50.0);
+    QCOMPARE(target->at(0).x(), 1024.0);
+    QCOMPARE(target->at(1).x(), 2.0 * 1024 * 1024);
+    auto* y = qobject_cast<QValueAxis*>(target->attachedAxes().value(1));
+    QVERIFY(y && y->max() >= 50);
+
+    // The context slider moves the marker and nothing else: the curves (the CSV) stay.
+    const QString csv = speed->toCsv();
+    s.workload.inputTokens = 131072;
+    QVERIFY(speed->applyAnalysis(*test::analyse(s), m_colours));
+    QCOMPARE(context->at(0).x(), 131072.0);
+    QCOMPARE(speed->toCsv(), csv);
+    // Without a target its line goes.
+    s.workload.tpotLimitS = 0;
+    QVERIFY(speed->applyAnalysis(*test::analyse(s), m_colours));
+    QCOMPARE(target->count(), 0);
+    QVERIFY(!target->isVisible());
+}
+
+void TestCharts::comparisonTableMarksMissedTargets()
+{
+    // A TPOT target between the two deployments' TPOTs: the slower one misses it.
+    const double a = m_analysis->deployments[0].estimate.mid.tpotS;
+    const double b = m_analysis->deployments[1].estimate.mid.tpotS;
+    QVERIFY(a != b);
+    Scenario s = m_scenario;
+    s.workload.tpotLimitS = std::sqrt(a * b);
+    const auto analysis = test::analyse(s);
+    const int slow = a > b ? 0 : 1;
+    QCOMPARE(analysis->deployments[size_t(slow)].missedTargets.size(), size_t(1));
+    QVERIFY(analysis->deployments[size_t(1 - slow)].missedTargets.empty());
+    ComparisonTable table;
+    table.setAnalysis(analysis, m_colours);
+    ComparisonModel* model = table.model();
+    const int row = model->rowOf(ComparisonModel::Metric::Targets);
+    QVERIFY(row >= 0);
+    const QModelIndex missed = model->index(row, model->valueColumn(slow));
+    const QModelIndex met = model->index(row, model->valueColumn(1 - slow));
+    // The target it misses and what it reaches, in the units' own format.
+    const QString text = missed.data().toString();
+    QVERIFY2(
+        text.contains(QLatin1String("TPOT")) &&
+            text.contains(is::gui::units::seconds(s.workload.tpotLimitS)) &&
+            text.contains(is::gui::units::seconds(analysis->deployments[size_t(slow)].estimate.mid.tpotS)),
+        qPrintable(text));
+    QCOMPARE(met.data().toString(), QStringLiteral("met"));
+    QVERIFY(missed.data(Qt::ForegroundRole).isValid());
+    QVERIFY(!met.data(Qt::ForegroundRole).isValid());
+    QCOMPARE(missed.data(ComparisonModel::CsvRole).toString(), QStringLiteral("false"));
+    QCOMPARE(met.data(ComparisonModel::CsvRole).toString(), QStringLiteral("true"));
 }
 
 void TestCharts::updateLatency()

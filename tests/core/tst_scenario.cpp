@@ -9,6 +9,7 @@
 #include <QThreadPool>
 #include <QtTest>
 
+#include <cmath>
 #include <vector>
 
 using namespace is;
@@ -149,6 +150,85 @@ private slots:
                 }
             }
         }
+    }
+
+    // Which latency targets a deployment misses is decided here, by the rule the server goal
+    // chooses its batch by: a mean above the limit misses it, one at the limit meets it.
+    void missedTargetsByTheLimits()
+    {
+        Estimate e;
+        e.fits = true;
+        e.ttftS = 0.6;
+        e.tpotS = 0.02;
+        Workload w;
+        QVERIFY(missedTargets(e, w).empty()); // no target set
+        QCOMPARE(speedTarget(w), 0.0);
+        w.ttftLimitS = 0.5;
+        w.tpotLimitS = 0.02; // met exactly
+        auto missed = missedTargets(e, w);
+        QCOMPARE(missed.size(), size_t(1));
+        QVERIFY(missed[0].target == LatencyTarget::Ttft);
+        QCOMPARE(missed[0].limitS, 0.5);
+        QCOMPARE(missed[0].valueS, 0.6);
+        w.tpotLimitS = 0.01;
+        missed = missedTargets(e, w);
+        QCOMPARE(missed.size(), size_t(2));
+        QVERIFY(missed[1].target == LatencyTarget::Tpot);
+        QCOMPARE(missed[1].limitS, 0.01);
+        QCOMPARE(missed[1].valueS, 0.02);
+        // A TPOT of 10 ms is 100 tokens per second for one user.
+        QCOMPARE(speedTarget(w), 100.0);
+        // A deployment that does not fit has no latency to compare.
+        e.fits = false;
+        QVERIFY(missedTargets(e, w).empty());
+    }
+
+    // Targets apply in every goal; in the server goal a deployment that cannot meet them with
+    // one stream still fits (memory) but is reported as missing them, not as meeting them.
+    void analysisMarksMissedTargets()
+    {
+        QString err;
+        auto s =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json"), &err);
+        QVERIFY2(s, qPrintable(err));
+        const Engine engine(Catalog::builtin());
+        const ScenarioAnalysis plain = analyseScenario(*s, engine, defaultContextGrid(3));
+        QCOMPARE(plain.deployments.size(), size_t(2));
+        const double cs3Tpot = plain.deployments[0].estimate.mid.tpotS;
+        const double hgxTpot = plain.deployments[1].estimate.mid.tpotS;
+        QVERIFY(cs3Tpot < hgxTpot);
+        for (const DeploymentAnalysis& d : plain.deployments)
+            QVERIFY(d.missedTargets.empty());
+
+        // A TPOT target between the two (fixed concurrency): the H100 node misses it.
+        s->workload.tpotLimitS = std::sqrt(cs3Tpot * hgxTpot);
+        const ScenarioAnalysis fixed = analyseScenario(*s, engine, defaultContextGrid(3));
+        QVERIFY(fixed.workload == s->workload);
+        QVERIFY(fixed.deployments[0].missedTargets.empty());
+        QCOMPARE(fixed.deployments[1].missedTargets.size(), size_t(1));
+        const TargetMiss& m = fixed.deployments[1].missedTargets.front();
+        QVERIFY(m.target == LatencyTarget::Tpot);
+        QCOMPARE(m.limitS, s->workload.tpotLimitS);
+        QCOMPARE(m.valueS, fixed.deployments[1].estimate.mid.tpotS);
+
+        // The server goal with a first token no deployment can reach (1 µs): both still fit,
+        // both miss the TTFT target.
+        s->goal = ServingGoal::LatencyBounded;
+        s->workload.tpotLimitS = 0;
+        s->workload.ttftLimitS = 1e-6;
+        const ScenarioAnalysis server = analyseScenario(*s, engine, defaultContextGrid(3));
+        for (const DeploymentAnalysis& d : server.deployments) {
+            QVERIFY(d.estimate.mid.fits);
+            QCOMPARE(d.missedTargets.size(), size_t(1));
+            QVERIFY(d.missedTargets.front().target == LatencyTarget::Ttft);
+            QCOMPARE(d.missedTargets.front().valueS, d.estimate.mid.ttftS);
+        }
+        // Split by deployment, the analysis says the same.
+        const ScenarioAnalysis split =
+            analyseScenarioPerDeployment(*s, engine, defaultContextGrid(3), nullptr);
+        QVERIFY(split.workload == s->workload);
+        for (size_t i = 0; i < split.deployments.size(); ++i)
+            QVERIFY(split.deployments[i].missedTargets == server.deployments[i].missedTargets);
     }
 
     void roundTripIsIdentical()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The studio through its widgets: every test drives the real window on the offscreen platform.
 #include "FileDialogs.h"
+#include "Units.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "canvas/CanvasView.h"
@@ -41,11 +42,14 @@
 #include <QChart>
 #include <QChartView>
 #include <QColor>
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QMenu>
@@ -577,9 +581,9 @@ private Q_SLOTS:
         const int undoIndex = doc()->undoStack()->index();
 
         // A drag of the slider through several positions is one undo step.
-        slider->setValue(LogSlider::kSteps / 2);
-        slider->setValue(LogSlider::kSteps * 3 / 4);
-        slider->setValue(LogSlider::kSteps * 4 / 5);
+        slider->setValue(slider->maximum() / 2);
+        slider->setValue(slider->maximum() * 3 / 4);
+        slider->setValue(slider->maximum() * 4 / 5);
         QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
         const double tokens = doc()->scenario().workload.inputTokens;
         QVERIFY(tokens > 256 * 1024);
@@ -594,7 +598,162 @@ private Q_SLOTS:
         QCOMPARE(slider->value(), start);
         doc()->undoStack()->redo();
         QCOMPARE(doc()->scenario().workload.inputTokens, tokens);
-        QCOMPARE(slider->value(), LogSlider::kSteps * 4 / 5);
+        QCOMPARE(slider->value(), slider->maximum() * 4 / 5);
+        // The step's text names where the drag ended, as the entry beside it reads.
+        QCOMPARE(doc()->undoStack()->undoText(),
+                 QStringLiteral("Set context to %1").arg(window()->workload()->contextEdit()->text()));
+        QVERIFY(settle());
+    }
+
+    // The context slider stops at round values (powers of two and half way between), each of
+    // which its entry writes exactly; the entry takes typed lengths with units and refuses
+    // anything else with a message.
+    void contextEntryAndRoundStops()
+    {
+        WorkloadPanel* panel = window()->workload();
+        LogSlider* slider = panel->contextSlider();
+        QLineEdit* entry = panel->contextEdit();
+        QVERIFY(entry);
+        // 1 K, 1.5 K, 2 K, 3 K … 1 M, 1.5 M, 2 M: 23 stops.
+        QCOMPARE(slider->maximum(), 22);
+        QCOMPARE(slider->valueAt(0), 1024.0);
+        QCOMPARE(slider->valueAt(1), 1536.0);
+        QCOMPARE(slider->valueAt(2), 2048.0);
+        QCOMPARE(slider->valueAt(13), 96.0 * 1024);
+        QCOMPARE(slider->valueAt(22), 2.0 * 1024 * 1024);
+        for (int i = 0; i <= slider->maximum(); ++i) {
+            const double v = slider->valueAt(i);
+            const QString text = units::tokens(v);
+            QVERIFY2(units::parseTokens(text) == v, qPrintable(text));
+        }
+        // The slider has a row of its own, the dock's width, not 86 pixels beside the entry.
+        QVERIFY2(slider->width() >= panel->widget()->width() - 24,
+                 qPrintable(QStringLiteral("%1 of %2").arg(slider->width()).arg(panel->widget()->width())));
+
+        const auto type = [&](const QString& text) {
+            entry->setFocus();
+            entry->selectAll();
+            QTest::keyClicks(entry, text);
+            QTest::keyClick(entry, Qt::Key_Return);
+        };
+        type(QStringLiteral("128K"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 131072.0);
+        QCOMPARE(slider->value(), 14);
+        QCOMPARE(entry->text(), QStringLiteral("128 K"));
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Set context to 128 K"));
+        QVERIFY(!panel->contextMessage()->isVisible());
+        type(QStringLiteral("8k"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 8192.0);
+        type(QStringLiteral("1M"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 1048576.0);
+        QCOMPARE(slider->value(), 20);
+        // Between stops: kept as typed, the handle at the nearest stop.
+        type(QStringLiteral("100000"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 100000.0);
+        QCOMPARE(slider->value(), 13);
+        QCOMPARE(entry->text(), units::tokens(100000));
+
+        // Refused, with a message naming the text; the document keeps its context.
+        const int index = doc()->undoStack()->index();
+        type(QStringLiteral("lots"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 100000.0);
+        QCOMPARE(doc()->undoStack()->index(), index);
+        QVERIFY(panel->contextMessage()->isVisible());
+        QVERIFY2(panel->contextMessage()->text().contains(QLatin1String("lots")),
+                 qPrintable(panel->contextMessage()->text()));
+        type(QStringLiteral("3M"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 100000.0);
+        QVERIFY(panel->contextMessage()->isVisible());
+        type(QStringLiteral("32K"));
+        QCOMPARE(doc()->scenario().workload.inputTokens, 32768.0);
+        QVERIFY(!panel->contextMessage()->isVisible());
+        QVERIFY(settle());
+    }
+
+    // Undo and Redo keys reach the document while a spin box has the focus, and a number typed
+    // digit by digit is one step that says the whole number.
+    void undoKeysInSpinBoxes()
+    {
+        WorkloadPanel* panel = window()->workload();
+        auto* concurrency = panel->findChild<QSpinBox*>(QStringLiteral("concurrency"));
+        auto* goal = panel->findChild<QComboBox*>(QStringLiteral("goal"));
+        QVERIFY(concurrency && goal);
+        goal->setCurrentIndex(goal->findData(int(ServingGoal::FixedConcurrency)));
+        window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window()));
+        const int before = doc()->scenario().workload.concurrency;
+        const int index = doc()->undoStack()->index();
+        concurrency->setFocus();
+        QTRY_VERIFY(concurrency->hasFocus());
+        concurrency->selectAll();
+        QTest::keyClicks(concurrency, QStringLiteral("4096"));
+        QCOMPARE(doc()->scenario().workload.concurrency, 4096);
+        QCOMPARE(doc()->undoStack()->index(), index + 1);
+        const QString text = QStringLiteral("Set concurrency to %1").arg(QLocale().toString(4096));
+        QCOMPARE(doc()->undoStack()->undoText(), text);
+        // Ctrl+Z with the focus still in the spin box undoes the step in the document.
+        QTest::keyClick(concurrency, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc()->scenario().workload.concurrency, before);
+        QCOMPARE(doc()->undoStack()->index(), index);
+        QCOMPARE(concurrency->value(), before);
+        QCOMPARE(doc()->undoStack()->redoText(), text);
+        // And the redo key brings it back.
+        const QKeySequence redo = QKeySequence(QKeySequence::Redo);
+        QVERIFY(!redo.isEmpty());
+        QTest::keySequence(concurrency, redo);
+        QCOMPARE(doc()->scenario().workload.concurrency, 4096);
+        doc()->undoStack()->undo();
+        QVERIFY(settle());
+    }
+
+    // Latency targets can be set in every goal; a deployment that misses one says which, in
+    // the comparison table and on its canvas card, with the same words.
+    void missedTargetsAreMarked()
+    {
+        WorkloadPanel* panel = window()->workload();
+        auto* goal = panel->findChild<QComboBox*>(QStringLiteral("goal"));
+        auto* tpot = panel->findChild<QDoubleSpinBox*>(QStringLiteral("tpotTarget"));
+        auto* ttft = panel->findChild<QDoubleSpinBox*>(QStringLiteral("ttftTarget"));
+        QVERIFY(goal && tpot && ttft);
+        const int start = doc()->undoStack()->index();
+        for (ServingGoal g :
+             {ServingGoal::FixedConcurrency, ServingGoal::MaxThroughput, ServingGoal::LatencyBounded}) {
+            goal->setCurrentIndex(goal->findData(int(g)));
+            QVERIFY(tpot->isEnabled() && ttft->isEnabled());
+        }
+        goal->setCurrentIndex(goal->findData(int(ServingGoal::FixedConcurrency)));
+        // 0.1 ms per token: no deployment here reaches 10,000 tok/s per user.
+        tpot->setValue(0.1);
+        QCOMPARE(doc()->scenario().workload.tpotLimitS, 0.0001);
+        QCOMPARE(doc()->undoStack()->undoText(),
+                 QStringLiteral("Set TPOT target to %1").arg(units::seconds(0.0001)));
+        auto a = settle();
+        QVERIFY(a);
+        window()->table()->setAnalysis(a, {});
+        ComparisonModel* model = window()->table()->model();
+        const int row = model->rowOf(ComparisonModel::Metric::Targets);
+        for (size_t i = 0; i < a->deployments.size(); ++i) {
+            const DeploymentAnalysis& d = a->deployments[i];
+            if (!d.estimate.mid.fits)
+                continue;
+            QCOMPARE(d.missedTargets.size(), size_t(1));
+            const QString text = model->index(row, model->valueColumn(int(i))).data().toString();
+            QVERIFY2(text.contains(QLatin1String("TPOT")), qPrintable(text));
+            DeploymentItem* item = window()->canvas()->scene()->item(d.docId);
+            QVERIFY(item);
+            QCOMPARE(item->view().missedTargets, text);
+        }
+        // Back to no target: the edit merges into the one that set it, and the marks go.
+        tpot->setValue(0);
+        QCOMPARE(doc()->scenario().workload.tpotLimitS, 0.0);
+        a = settle();
+        QVERIFY(a);
+        for (const DeploymentAnalysis& d : a->deployments) {
+            QVERIFY(d.missedTargets.empty());
+            QVERIFY(window()->canvas()->scene()->item(d.docId)->view().missedTargets.isEmpty());
+        }
+        while (doc()->undoStack()->index() > start)
+            doc()->undoStack()->undo();
         QVERIFY(settle());
     }
 
@@ -651,7 +810,7 @@ private Q_SLOTS:
             return true;
         };
         const int shortContext = 0;
-        const int longContext = LogSlider::kSteps * 3 / 5;
+        const int longContext = slider->maximum() * 3 / 5;
 
         // Settled at a long context, then at the short one: the TTFT axis fits the short one (an
         // axis keeps a range the data still fills 40 % of, so where it comes from matters).
@@ -891,7 +1050,7 @@ private Q_SLOTS:
     {
         QVERIFY(LanguageManager::available().contains(QStringLiteral("zh_CN")));
         LogSlider* slider = window()->workload()->contextSlider();
-        slider->setValue(slider->value() + 10);
+        slider->setValue(slider->value() == slider->maximum() ? 0 : slider->maximum());
         const int edits = doc()->undoStack()->count();
         m_studio->setLanguage(QStringLiteral("zh_CN"), false);
         QVERIFY(window());

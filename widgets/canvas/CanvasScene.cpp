@@ -163,6 +163,7 @@ void CanvasScene::refreshItem(const QString& id)
             v.analysed = true;
             v.fits = e.fits;
             v.chips = e.chips;
+            v.missedTargets = names::missedTargets(a.missedTargets);
             if (e.fits)
                 v.summary = tr("%1 tok/s per user · %2")
                                 .arg(units::number(e.tokSUser), names::bottleneck(e.bottleneck));

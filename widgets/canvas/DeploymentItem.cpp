@@ -24,7 +24,7 @@ bool DeploymentView::sameLook(const DeploymentView& o) const
     return id == o.id && name == o.name && deviceName == o.deviceName && count == o.count &&
            autoCount == o.autoCount && devicesPerSystem == o.devicesPerSystem && scaleUp == o.scaleUp &&
            scaleOut == o.scaleOut && colour == o.colour && analysed == o.analysed && fits == o.fits &&
-           chips == o.chips && summary == o.summary;
+           chips == o.chips && summary == o.summary && missedTargets == o.missedTargets;
 }
 
 DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGraphicsObject(parent)
@@ -46,6 +46,9 @@ void DeploymentItem::setView(const DeploymentView& v)
         QStringLiteral("<b>%1</b><br/>%2").arg(v.name.toHtmlEscaped(), v.deviceName.toHtmlEscaped());
     if (!v.summary.isEmpty())
         tip += QStringLiteral("<br/>") + v.summary.toHtmlEscaped();
+    if (!v.missedTargets.isEmpty())
+        tip += QStringLiteral("<br/><span style=\"color:#c01c28\">%1</span>")
+                   .arg(v.missedTargets.toHtmlEscaped());
     tip += QStringLiteral("<br/><i>%1</i>")
                .arg(tr("Double-click the name to rename, the count to change it.").toHtmlEscaped());
     setToolTip(tip);
@@ -132,15 +135,24 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     p->drawText(out, Qt::AlignVCenter | Qt::AlignLeft,
                 fmSmall.elidedText(tr("↔ %1").arg(m_view.scaleOut), Qt::ElideRight, out.width()));
 
-    // Chips grouped by system.
+    // Chips grouped by system; a missed latency target takes a line from them.
+    const bool missed = m_view.analysed && !m_view.missedTargets.isEmpty();
     const QRectF chipsArea(kPad, kHeader + 4 + 3 * kLine, kWidth - 2 * kPad,
-                           kHeight - kHeader - 4 * kLine - 12);
+                           kHeight - kHeader - (missed ? 5 : 4) * kLine - 12);
     paintChips(p, chipsArea);
+    const QColor warning(0xc0, 0x1c, 0x28);
+    if (missed) {
+        const QRectF targets(kPad, kHeight - 2 * kLine - 4, kWidth - 2 * kPad, kLine);
+        p->setFont(f);
+        p->setPen(warning);
+        p->drawText(targets, Qt::AlignVCenter | Qt::AlignLeft,
+                    fm.elidedText(m_view.missedTargets, Qt::ElideRight, targets.width()));
+    }
 
     // Analysis summary.
     const QRectF summary(kPad, kHeight - kLine - 4, kWidth - 2 * kPad, kLine);
     p->setFont(f);
-    p->setPen(m_view.analysed && !m_view.fits ? QColor(0xc0, 0x1c, 0x28) : pal.color(QPalette::Text));
+    p->setPen(m_view.analysed && !m_view.fits ? warning : pal.color(QPalette::Text));
     p->drawText(
         summary, Qt::AlignVCenter | Qt::AlignLeft,
         fm.elidedText(m_view.analysed ? m_view.summary : tr("analysing…"), Qt::ElideRight, summary.width()));

@@ -25,7 +25,8 @@ struct DeploymentView
     bool analysed = false;
     bool fits = true;
     int chips = 0;
-    QString summary; // "750 tok/s per user · dataflow latency"
+    QString summary;       // "750 tok/s per user · dataflow latency"
+    QString missedTargets; // "misses TTFT target 500 ms: 1.23 s"; empty when it meets them
 
     // Everything drawn (the icon follows from the device).
     bool sameLook(const DeploymentView& o) const;

@@ -203,4 +203,9 @@ QString doesNotFit(const QString& deployment, const QString& why, bool drawnAsZe
                : QCoreApplication::translate("chartfmt", "%1 does not fit: %2").arg(deployment, why);
 }
 
+QColor targetColour()
+{
+    return QColor(0x6a, 0x1b, 0x9a);
+}
+
 } // namespace chartfmt

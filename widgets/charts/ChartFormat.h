@@ -69,4 +69,8 @@ QString kvPlacementName(is::KvPlacement p);
 // the chart draws it at zero, "(drawn as 0)".
 QString doesNotFit(const QString& deployment, const QString& why, bool drawnAsZero);
 
+// The colour of the workload's reference lines (latency targets, the current context), dashed
+// in every chart: unlike any deployment's colour.
+QColor targetColour();
+
 } // namespace chartfmt

@@ -2,9 +2,9 @@
 #include "charts/LatencyChart.h"
 
 #include "engine/Estimate.h"
+#include "engine/Workload.h"
 
-LatencyChart::LatencyChart(QWidget* parent)
-    : MetricBarsChart(parent)
+LatencyChart::LatencyChart(QWidget* parent) : MetricBarsChart(parent)
 {
     retranslate();
     applyFonts();
@@ -25,11 +25,13 @@ std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
          tr("TTFT (ms)"),
          QStringLiteral("ttft_ms"),
          [](const is::Estimate& e) { return e.ttftS * 1e3; },
-         {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}}},
+         {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}},
+         [](const is::Workload& w) { return w.ttftLimitS * 1e3; }},
         {tr("Per token"),
          tr("TPOT (ms)"),
          QStringLiteral("tpot_ms"),
          [](const is::Estimate& e) { return e.tpotS * 1e3; },
-         {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}}},
+         {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}},
+         [](const is::Workload& w) { return w.tpotLimitS * 1e3; }},
     };
 }

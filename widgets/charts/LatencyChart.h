@@ -3,7 +3,8 @@
 
 #include "charts/MetricBarsChart.h"
 
-// Time to first token and time per output token, each on its own axis.
+// Time to first token and time per output token, each on its own axis, each with the
+// workload's target (if set) as a dashed line across its bars.
 class LatencyChart : public MetricBarsChart
 {
     Q_OBJECT

@@ -21,10 +21,7 @@ namespace {
 constexpr double kBarWidth = 0.7;
 }
 
-MetricBarsChart::MetricBarsChart(QWidget* parent)
-    : ChartPanel(parent)
-{
-}
+MetricBarsChart::MetricBarsChart(QWidget* parent) : ChartPanel(parent) {}
 
 void MetricBarsChart::retranslate()
 {
@@ -44,6 +41,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
     m_bars = nullptr;
     m_boxes.clear();
     m_whiskers.clear();
+    m_targetLines.clear();
     m_metrics = metrics();
     const int metricCount = int(m_metrics.size());
     const int n = int(analysis.deployments.size());
@@ -107,6 +105,20 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
             whiskerLines.push_back(w);
         }
         m_whiskers.push_back(whiskerLines);
+
+        QLineSeries* target = nullptr;
+        if (m_metrics[size_t(m)].target) {
+            target = new QLineSeries;
+            target->setName(tr("target"));
+            QPen pen(chartfmt::targetColour());
+            pen.setWidthF(2);
+            pen.setStyle(Qt::DashLine);
+            target->setPen(pen);
+            chart()->addSeries(target);
+            target->attachAxis(m_categories);
+            target->attachAxis(axis);
+        }
+        m_targetLines.push_back(target);
     }
     applyFonts();
 }
@@ -137,9 +149,16 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         if (!row.fits)
             notes << chartfmt::doesNotFit(d.name, d.estimate.mid.why, true);
     }
+    m_targets.assign(m_metrics.size(), 0);
+    bool anyTarget = false;
     for (size_t m = 0; m < m_metrics.size(); ++m) {
         const Metric& metric = m_metrics[m];
-        double top = 0;
+        const double target =
+            metric.target ? std::max(0.0, chartfmt::finiteOr(metric.target(analysis.workload))) : 0;
+        m_targets[m] = target;
+        anyTarget = anyTarget || target > 0;
+        // The target stays in view: how far a bar is from it is the point of drawing it.
+        double top = target;
         for (int i = 0; i < n; ++i) {
             const is::RangedEstimate& e = analysis.deployments[size_t(i)].estimate;
             Row& row = m_rows[size_t(i)];
@@ -184,10 +203,19 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
                 ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
                        : QList<QPointF>());
         }
+        if (QLineSeries* line = m_targetLines[m]) {
+            // Across the metric's category (a category spans its index ± 0.5 on the axis).
+            line->replace(target > 0 ? QList<QPointF>{QPointF(double(m) - 0.5, target / divisor),
+                                                      QPointF(double(m) + 0.5, target / divisor)}
+                                     : QList<QPointF>());
+            line->setVisible(target > 0);
+        }
         // A new unit starts the axis afresh: kept from the old one, a live update's range would be
         // a thousand times too long.
         niceaxis::setValueRange(m_axes[m], top / divisor * 1.08, liveUpdate() && !rescaled);
     }
+    if (anyTarget)
+        entries.append({chartfmt::targetColour(), tr("target"), WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     setNote(chartfmt::joinNotes(notes));
 }
@@ -195,16 +223,24 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
 QString MetricBarsChart::toCsv() const
 {
     QString csv = QStringLiteral("deployment,fits");
-    for (const Metric& m : m_metrics)
-        csv += QLatin1Char(',') % m.csvColumn % QLatin1Char(',') % m.csvColumn % QStringLiteral("_low,") % m.csvColumn %
-               QStringLiteral("_high");
+    for (const Metric& m : m_metrics) {
+        csv += QLatin1Char(',') % m.csvColumn % QLatin1Char(',') % m.csvColumn % QStringLiteral("_low,") %
+               m.csvColumn % QStringLiteral("_high");
+        if (m.target)
+            csv += QLatin1Char(',') % m.csvColumn % QStringLiteral("_target");
+    }
     csv += QLatin1Char('\n');
     for (const Row& r : m_rows) {
         csv += chartexport::csvField(r.deployment) % QLatin1Char(',') %
                (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
-        for (size_t m = 0; m < r.mid.size(); ++m)
+        for (size_t m = 0; m < r.mid.size(); ++m) {
             csv += QLatin1Char(',') % chartexport::csvNumber(r.mid[m]) % QLatin1Char(',') %
                    chartexport::csvNumber(r.low[m]) % QLatin1Char(',') % chartexport::csvNumber(r.high[m]);
+            // Empty where no target is set.
+            if (m_metrics[m].target)
+                csv +=
+                    QLatin1Char(',') % (m_targets[m] > 0 ? chartexport::csvNumber(m_targets[m]) : QString());
+        }
         csv += QLatin1Char('\n');
     }
     return csv;

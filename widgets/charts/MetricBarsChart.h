@@ -15,7 +15,8 @@ class QValueAxis;
 
 namespace is {
 struct Estimate;
-}
+struct Workload;
+} // namespace is
 
 // One or two metrics of every deployment as grouped bars: a category per metric, a bar per
 // deployment in its colour, each metric on its own value axis (left, right) so different units
@@ -36,9 +37,9 @@ public:
 protected:
     struct Metric
     {
-        QString category;  // translated category label ("Time to first token")
-        QString axisTitle; // translated, with unit ("TTFT (ms)")
-        QString csvColumn; // untranslated, with unit ("ttft_ms")
+        QString category;                                 // translated category label ("Time to first token")
+        QString axisTitle;                                // translated, with unit ("TTFT (ms)")
+        QString csvColumn;                                // untranslated, with unit ("ttft_ms")
         std::function<double(const is::Estimate&)> value; // in the axis unit
         // Larger units for large values, smallest first: from `from` (in the axis unit) on, the
         // chart shows values divided by `divisor` under `title` ("TTFT (s)"), since Qt cuts a
@@ -50,6 +51,9 @@ protected:
             QString title;
         };
         std::vector<LargerUnit> larger = {};
+        // The workload's target for this metric in the axis unit (0: none), drawn as a dashed
+        // reference line across its category and written to the CSV as "<column>_target".
+        std::function<double(const is::Workload&)> target = nullptr;
     };
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;
@@ -60,11 +64,13 @@ private:
 
     QBarCategoryAxis* m_categories = nullptr;
     std::vector<Metric> m_metrics;
-    std::vector<QValueAxis*> m_axes;          // per metric
-    std::vector<double> m_divisors;           // per metric: what the shown values are divided by
-    QBarSeries* m_bars = nullptr;             // first metric
+    std::vector<QValueAxis*> m_axes;                      // per metric
+    std::vector<double> m_divisors;                       // per metric: what the shown values are divided by
+    QBarSeries* m_bars = nullptr;                         // first metric
     std::vector<std::vector<class QAreaSeries*>> m_boxes; // [metric][deployment], metrics after the first
-    std::vector<std::vector<QLineSeries*>> m_whiskers; // [metric][deployment]
+    std::vector<std::vector<QLineSeries*>> m_whiskers;    // [metric][deployment]
+    std::vector<QLineSeries*> m_targetLines;              // per metric (nullptr: it has no target)
+    std::vector<double> m_targets;                        // per metric, in the axis unit (0: none set)
     QStringList m_signature;
     struct Row
     {

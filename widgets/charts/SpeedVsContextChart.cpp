@@ -55,6 +55,7 @@ SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
     m_xLabels = new LogAxisLabels(chart(), m_x, LogAxisLabels::Style::Tokens);
     connect(chart(), &QChart::plotAreaChanged, this, &SpeedVsContextChart::placeMarkerLabels);
     connect(m_y, &QValueAxis::rangeChanged, this, &SpeedVsContextChart::placeMarkerLabels);
+    connect(m_y, &QValueAxis::rangeChanged, this, &SpeedVsContextChart::placeReferenceLines);
     retranslate();
     applyFonts();
 }
@@ -129,7 +130,53 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         }
         m_curves.push_back(c);
     }
+    // The workload's reference lines, over the curves.
+    const auto reference = [this](QColor colour, const QString& name) {
+        auto* line = new QLineSeries;
+        line->setName(name);
+        QPen pen(colour);
+        pen.setWidthF(2);
+        pen.setStyle(Qt::DashLine);
+        line->setPen(pen);
+        chart()->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        return line;
+    };
+    m_contextLine = reference(QColor(0x55, 0x55, 0x55), tr("context length"));
+    m_targetLine = reference(chartfmt::targetColour(), tr("TPOT target"));
     applyFonts();
+}
+
+void SpeedVsContextChart::placeReferenceLines()
+{
+    if (!m_contextLine || !m_targetLine)
+        return;
+    const bool context = m_context >= m_x->min() && m_context <= m_x->max();
+    m_contextLine->replace(
+        context ? QList<QPointF>{QPointF(m_context, m_y->min()), QPointF(m_context, m_y->max())}
+                : QList<QPointF>());
+    m_contextLine->setVisible(context);
+    m_targetLine->replace(m_speedTarget > 0 ? QList<QPointF>{QPointF(m_x->min(), m_speedTarget),
+                                                             QPointF(m_x->max(), m_speedTarget)}
+                                            : QList<QPointF>());
+    m_targetLine->setVisible(m_speedTarget > 0);
+}
+
+void SpeedVsContextChart::setReferences(const is::Workload& workload)
+{
+    m_context = chartfmt::finiteOr(workload.inputTokens);
+    m_speedTarget = std::max(0.0, chartfmt::finiteOr(is::speedTarget(workload)));
+    QList<WrappingLegend::Entry> entries = m_curveEntries;
+    if (m_context > 0)
+        entries.append({QColor(0x55, 0x55, 0x55), tr("context %1").arg(chartfmt::compactTokens(m_context)),
+                        WrappingLegend::Shape::DashedLine});
+    if (m_speedTarget > 0)
+        entries.append({chartfmt::targetColour(),
+                        tr("TPOT target: %1 tok/s per user").arg(chartfmt::significant(m_speedTarget)),
+                        WrappingLegend::Shape::DashedLine});
+    legend()->setEntries(entries);
+    placeReferenceLines();
 }
 
 void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
@@ -195,8 +242,19 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         markers += chartexport::csvNumber(d.sramExhaustedAt) % QLatin1Char(',') % d.sramExhaustedAction %
                    QLatin1Char(';');
     }
+    // The target stays in view: how far a curve is from it is the point of drawing it.
+    yMax = std::max(yMax, is::speedTarget(analysis.workload));
     if (!rebuilt && csv == m_csv && markers == m_markers) {
-        markUnchanged();
+        // The curves stand; only the workload's reference lines may have moved (the context
+        // slider moves its line and nothing else).
+        const double speed = std::max(0.0, chartfmt::finiteOr(is::speedTarget(analysis.workload)));
+        if (chartfmt::finiteOr(analysis.workload.inputTokens) == m_context && speed == m_speedTarget) {
+            markUnchanged();
+            return;
+        }
+        if (speed != m_speedTarget)
+            niceaxis::setValueRange(m_y, yMax * 1.08, liveUpdate());
+        setReferences(analysis.workload);
         return;
     }
     m_markers = markers;
@@ -245,7 +303,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     // The shaded band needs saying once: it is the spread of the model's size range.
     if (anyRanged)
         entries.append({QColor(0, 0, 0, 50), tr("range of the inputs"), WrappingLegend::Shape::Box});
-    legend()->setEntries(entries);
+    m_curveEntries = entries;
+    setReferences(analysis.workload);
     m_csv = csv;
     setNote(chartfmt::joinNotes(notes));
     placeMarkerLabels();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charts/ChartPanel.h"
+#include "charts/WrappingLegend.h"
 
 #include <QStringList>
 
@@ -15,9 +16,15 @@ class QScatterSeries;
 class QValueAxis;
 class LogAxisLabels;
 
+namespace is {
+struct Workload;
+}
+
 // Tokens per second per user against context length (log axis, 1 K to 2 M), one line per
 // deployment with its band, and the point where a wafer deployment runs out of SRAM marked
-// with what happens next (more wafers, or KV cache spilled to MemoryX).
+// with what happens next (more wafers, or KV cache spilled to MemoryX). Dashed reference lines
+// show the workload: its current context length (vertical) and the per-user speed its TPOT
+// target asks for (horizontal, 1000 / TPOT tok/s).
 class SpeedVsContextChart : public ChartPanel
 {
     Q_OBJECT
@@ -49,11 +56,20 @@ private:
     // Puts each marker's text above its marker (below where there is no room above), inside the
     // plot area, and below an earlier text it would overlap.
     void placeMarkerLabels();
+    // The reference lines for the analysed workload (context, speed target), spanning the axes.
+    void placeReferenceLines();
+    // Sets the reference lines and the legend for them.
+    void setReferences(const is::Workload& workload);
 
     QLogValueAxis* m_x = nullptr;
     QValueAxis* m_y = nullptr;
     LogAxisLabels* m_xLabels = nullptr;
     std::vector<Curve> m_curves;
+    QLineSeries* m_contextLine = nullptr; // the workload's context length
+    QLineSeries* m_targetLine = nullptr;  // the speed a TPOT target asks for
+    double m_context = 0;
+    double m_speedTarget = 0;
+    QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines
     QStringList m_signature;
     QString m_csv;
     QString m_markers;

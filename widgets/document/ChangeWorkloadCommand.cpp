@@ -35,6 +35,9 @@ bool ChangeWorkloadCommand::mergeWith(const QUndoCommand* other)
         return false;
     m_after = o->m_after;
     m_goalAfter = o->m_goalAfter;
+    // The step now ends where the newest edit does, and says so: typing 9999999 into a spin box
+    // reads "Set concurrency to 9,999,999", not the first digit's "9".
+    setText(o->text());
     setObsolete(m_after == m_before && m_goalAfter == m_goalBefore);
     return true;
 }

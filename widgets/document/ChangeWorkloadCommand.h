@@ -11,7 +11,7 @@ namespace is::gui {
 class ScenarioDocument;
 
 // Changes the workload and serving goal. Consecutive changes of the same field (a slider being
-// dragged) merge into one undo step.
+// dragged, a number typed digit by digit) merge into one undo step, whose text is the newest's.
 class ChangeWorkloadCommand : public QUndoCommand
 {
 public:

@@ -12,6 +12,7 @@
 #include "panels/InspectorPanel.h"
 #include "panels/IssuesPanel.h"
 #include "panels/ModelPanel.h"
+#include "panels/SpinBoxUndo.h"
 #include "panels/WorkloadPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"
@@ -179,6 +180,8 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    // Also while a spin box has the focus (it would claim the keys for its own text).
+    qApp->installEventFilter(new SpinBoxUndo(this));
     edit->addSeparator();
     edit->addActions(m_canvas->editActions());
 

@@ -6,15 +6,30 @@
 
 namespace is::gui {
 
-LogSlider::LogSlider(double minimum, double maximum, QWidget* parent)
-    : QSlider(Qt::Horizontal, parent), m_min(minimum), m_max(maximum)
+namespace {
+// Powers of two and their 1.5-times midpoints from `minimum` to `maximum` (both kept as stops).
+std::vector<double> roundStops(double minimum, double maximum)
 {
-    setRange(0, kSteps);
-    setSingleStep(5);
-    setPageStep(100);
-    // Tick marks at every doubling would crowd; one per factor of ~8 reads well.
+    std::vector<double> stops{minimum};
+    for (double p = std::exp2(std::floor(std::log2(minimum))); p < maximum; p *= 2)
+        for (double v : {p, 1.5 * p})
+            if (v > stops.back() && v < maximum)
+                stops.push_back(v);
+    if (maximum > stops.back())
+        stops.push_back(maximum);
+    return stops;
+}
+} // namespace
+
+LogSlider::LogSlider(double minimum, double maximum, QWidget* parent)
+    : QSlider(Qt::Horizontal, parent), m_stops(roundStops(minimum, maximum))
+{
+    setRange(0, int(m_stops.size()) - 1);
+    setSingleStep(1);
+    setPageStep(2); // one doubling
+    // A tick at every power of two.
     setTickPosition(QSlider::TicksBelow);
-    setTickInterval(kSteps / 10);
+    setTickInterval(2);
     connect(this, &QSlider::valueChanged, this, [this](int pos) {
         if (!m_setting)
             Q_EMIT logValueChanged(valueAt(pos));
@@ -23,15 +38,20 @@ LogSlider::LogSlider(double minimum, double maximum, QWidget* parent)
 
 double LogSlider::valueAt(int position) const
 {
-    const double t = static_cast<double>(position) / kSteps;
-    return std::round(std::exp(std::log(m_min) + t * (std::log(m_max) - std::log(m_min))));
+    return m_stops[size_t(std::clamp(position, 0, int(m_stops.size()) - 1))];
 }
 
 int LogSlider::positionOf(double value) const
 {
-    value = std::clamp(value, m_min, m_max);
-    const double t = (std::log(value) - std::log(m_min)) / (std::log(m_max) - std::log(m_min));
-    return static_cast<int>(std::lround(t * kSteps));
+    if (!(value > 0))
+        return 0;
+    // Nearest on the logarithmic scale the slider is drawn on.
+    int best = 0;
+    for (int i = 1; i < int(m_stops.size()); ++i)
+        if (std::abs(std::log(value / m_stops[size_t(i)])) <
+            std::abs(std::log(value / m_stops[size_t(best)])))
+            best = i;
+    return best;
 }
 
 void LogSlider::setLogValue(double v)

@@ -12,6 +12,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QUndoStack>
 
@@ -26,50 +27,68 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     form->setContentsMargins(4, 4, 4, 4);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
+    // The context length: typed with its unit, or slid over round stops on its own full-width row
+    // (the dock is narrow; beside the entry the slider had 86 pixels for 1 K to 2 M).
+    m_contextEdit = new QLineEdit(body);
+    m_contextEdit->setObjectName(QStringLiteral("contextEdit"));
+    m_contextEdit->setToolTip(
+        tr("Input (context) length per request: type a number of tokens with K or M (8k, 128K, 1M)"));
+    m_contextEdit->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->addRow(tr("Context"), m_contextEdit);
     m_context = new LogSlider(1024, 2.0 * 1024 * 1024, body);
     m_context->setObjectName(QStringLiteral("contextSlider"));
-    m_context->setToolTip(tr("Input (context) length per request, logarithmic from 1 K to 2 M tokens"));
-    m_contextLabel = new QLabel(body);
-    m_contextLabel->setMinimumWidth(
-        m_contextLabel->fontMetrics().horizontalAdvance(QStringLiteral("0000 K")));
-    m_contextLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    auto* contextRow = new QHBoxLayout;
-    contextRow->addWidget(m_context, 1);
-    contextRow->addWidget(m_contextLabel);
-    form->addRow(tr("Context"), contextRow);
+    m_context->setToolTip(
+        tr("Input (context) length per request, logarithmic from 1 K to 2 M tokens, in steps "
+           "of powers of two and half way between (1 K, 1.5 K, 2 K, 3 K, 4 K …)"));
+    form->addRow(m_context);
+    m_contextMessage = new QLabel(body);
+    m_contextMessage->setObjectName(QStringLiteral("contextMessage"));
+    m_contextMessage->setWordWrap(true);
+    m_contextMessage->setStyleSheet(QStringLiteral("color: #c01c28;"));
+    m_contextMessage->setVisible(false);
+    form->addRow(m_contextMessage);
 
     m_output = new QSpinBox(body);
+    m_output->setObjectName(QStringLiteral("outputLength"));
     m_output->setRange(1, 1 << 20);
     m_output->setSuffix(tr(" tokens"));
     m_output->setAccelerated(true);
     form->addRow(tr("Output length"), m_output);
 
     m_concurrency = new QSpinBox(body);
+    m_concurrency->setObjectName(QStringLiteral("concurrency"));
     m_concurrency->setRange(1, 1 << 24);
     m_concurrency->setAccelerated(true);
     m_concurrency->setToolTip(tr("Simultaneous requests (fixed-concurrency goal)"));
     form->addRow(tr("Concurrency"), m_concurrency);
 
     m_goal = new QComboBox(body);
+    m_goal->setObjectName(QStringLiteral("goal"));
     for (ServingGoal g :
          {ServingGoal::FixedConcurrency, ServingGoal::MaxThroughput, ServingGoal::LatencyBounded})
         m_goal->addItem(names::goal(g), static_cast<int>(g));
     form->addRow(tr("Goal"), m_goal);
 
     m_ttft = new QDoubleSpinBox(body);
+    m_ttft->setObjectName(QStringLiteral("ttftTarget"));
     m_ttft->setRange(0, 600000);
     m_ttft->setDecimals(0);
     m_ttft->setSuffix(tr(" ms"));
     m_ttft->setSpecialValueText(tr("no limit"));
-    m_ttft->setToolTip(tr("Time-to-first-token target (server goal)"));
+    m_ttft->setToolTip(
+        tr("Time-to-first-token target: the server goal picks the largest batch that meets it; "
+           "in every goal a deployment that misses it is marked"));
     form->addRow(tr("TTFT target"), m_ttft);
 
     m_tpot = new QDoubleSpinBox(body);
+    m_tpot->setObjectName(QStringLiteral("tpotTarget"));
     m_tpot->setRange(0, 10000);
     m_tpot->setDecimals(1);
     m_tpot->setSuffix(tr(" ms"));
     m_tpot->setSpecialValueText(tr("no limit"));
-    m_tpot->setToolTip(tr("Time-per-output-token target (server goal)"));
+    m_tpot->setToolTip(tr("Time-per-output-token target (a speed of 1000 / TPOT tokens/s per user): the "
+                          "server goal picks the largest batch that meets it; in every goal a deployment "
+                          "that misses it is marked"));
     form->addRow(tr("TPOT target"), m_tpot);
     // Spin boxes size themselves for their largest value; the dock shares a narrow column.
     for (QAbstractSpinBox* b :
@@ -78,26 +97,30 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     m_goal->setMinimumWidth(80);
     m_goal->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_context->setMinimumWidth(80);
+    m_contextEdit->setMinimumWidth(80);
     setWidget(body);
 
-    connect(m_context, &LogSlider::logValueChanged, this, [this](double v) {
-        m_contextLabel->setText(units::tokens(v));
-        push(QStringLiteral("context"), tr("Set context to %1").arg(units::tokens(v)),
-             [v](Workload& w) { w.inputTokens = v; });
-    });
+    connect(m_context, &LogSlider::logValueChanged, this, &WorkloadPanel::setContext);
+    connect(m_contextEdit, &QLineEdit::editingFinished, this, &WorkloadPanel::contextTyped);
+    // Typing again takes the refusal away; the text is judged when it is entered.
+    connect(m_contextEdit, &QLineEdit::textEdited, m_contextMessage, &QWidget::hide);
     connect(m_output, &QSpinBox::valueChanged, this, [this](int v) {
-        push(QStringLiteral("output"), tr("Set output length to %1").arg(v),
+        push(QStringLiteral("output"), tr("Set output length to %L1").arg(v),
              [v](Workload& w) { w.outputTokens = v; });
     });
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int v) {
-        push(QStringLiteral("concurrency"), tr("Set concurrency to %1").arg(v),
+        push(QStringLiteral("concurrency"), tr("Set concurrency to %L1").arg(v),
              [v](Workload& w) { w.concurrency = v; });
     });
     connect(m_ttft, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        push(QStringLiteral("ttft"), tr("Set TTFT target"), [v](Workload& w) { w.ttftLimitS = v / 1000.0; });
+        push(QStringLiteral("ttft"),
+             v > 0 ? tr("Set TTFT target to %1").arg(units::seconds(v / 1000.0)) : tr("Remove TTFT target"),
+             [v](Workload& w) { w.ttftLimitS = v / 1000.0; });
     });
     connect(m_tpot, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        push(QStringLiteral("tpot"), tr("Set TPOT target"), [v](Workload& w) { w.tpotLimitS = v / 1000.0; });
+        push(QStringLiteral("tpot"),
+             v > 0 ? tr("Set TPOT target to %1").arg(units::seconds(v / 1000.0)) : tr("Remove TPOT target"),
+             [v](Workload& w) { w.tpotLimitS = v / 1000.0; });
     });
     connect(m_goal, &QComboBox::currentIndexChanged, this, [this] {
         if (m_refreshing)
@@ -119,7 +142,42 @@ void WorkloadPanel::push(const QString& field, const QString& text,
         return;
     Workload w = m_doc->scenario().workload;
     edit(w);
+    if (w == m_doc->scenario().workload)
+        return;
     m_doc->undoStack()->push(new ChangeWorkloadCommand(m_doc, w, m_doc->scenario().goal, text, field));
+}
+
+void WorkloadPanel::setContext(double tokens)
+{
+    // One formatter for the entry and the undo text: both read what the document holds.
+    m_contextEdit->setText(units::tokens(tokens));
+    m_contextMessage->hide();
+    push(QStringLiteral("context"), tr("Set context to %1").arg(units::tokens(tokens)),
+         [tokens](Workload& w) { w.inputTokens = tokens; });
+}
+
+void WorkloadPanel::contextTyped()
+{
+    // Leaving the entry unchanged is no edit (its text is rounded to three digits).
+    if (!m_contextEdit->isModified())
+        return;
+    m_contextEdit->setModified(false);
+    constexpr double kMax = 2.0 * 1024 * 1024;
+    const std::optional<double> tokens = units::parseTokens(m_contextEdit->text());
+    if (!tokens || *tokens > kMax) {
+        // Refused: the text stays for correcting, the document keeps its context.
+        m_contextMessage->setText(
+            tokens ? tr("%1 is longer than the longest context studied here (%2).")
+                         .arg(units::tokens(*tokens), units::tokens(kMax))
+                   : tr("“%1” is not a context length: type a number of tokens, optionally with K or M "
+                        "(8k, 128K, 1M).")
+                         .arg(m_contextEdit->text().trimmed()));
+        m_contextMessage->show();
+        m_contextEdit->selectAll();
+        return;
+    }
+    m_context->setLogValue(*tokens);
+    setContext(*tokens);
 }
 
 void WorkloadPanel::refresh()
@@ -127,15 +185,13 @@ void WorkloadPanel::refresh()
     m_refreshing = true;
     const Scenario& s = m_doc->scenario();
     m_context->setLogValue(s.workload.inputTokens);
-    m_contextLabel->setText(units::tokens(s.workload.inputTokens));
+    m_contextEdit->setText(units::tokens(s.workload.inputTokens));
+    m_contextEdit->setModified(false);
     m_output->setValue(static_cast<int>(s.workload.outputTokens));
     m_concurrency->setValue(s.workload.concurrency);
     m_goal->setCurrentIndex(m_goal->findData(static_cast<int>(s.goal)));
     m_ttft->setValue(s.workload.ttftLimitS * 1000.0);
     m_tpot->setValue(s.workload.tpotLimitS * 1000.0);
-    const bool server = s.goal == ServingGoal::LatencyBounded;
-    m_ttft->setEnabled(server);
-    m_tpot->setEnabled(server);
     m_concurrency->setEnabled(s.goal == ServingGoal::FixedConcurrency);
     m_refreshing = false;
 }

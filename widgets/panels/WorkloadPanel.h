@@ -10,6 +10,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace is::gui {
@@ -17,9 +18,10 @@ namespace is::gui {
 class LogSlider;
 class ScenarioDocument;
 
-// The workload dock: context length on a log slider (1 K to 2 M), output length, concurrency,
-// serving goal and latency targets. Every change is an undo command (slider moves merge) and the
-// analysis reruns at once.
+// The workload dock: context length typed ("128K") or on a log slider (1 K to 2 M, round stops),
+// output length, concurrency, serving goal and latency targets (in every goal: the table and the
+// canvas mark a deployment that misses one, the charts draw them). Every change is an undo
+// command (slider moves and digits typed in a row merge) and the analysis reruns at once.
 class WorkloadPanel : public QDockWidget
 {
     Q_OBJECT
@@ -27,14 +29,20 @@ public:
     explicit WorkloadPanel(ScenarioDocument* doc, QWidget* parent = nullptr);
 
     LogSlider* contextSlider() const { return m_context; }
+    // The typed context length, and the message shown under it when its text is refused.
+    QLineEdit* contextEdit() const { return m_contextEdit; }
+    QLabel* contextMessage() const { return m_contextMessage; }
 
 private:
     void refresh();
     void push(const QString& field, const QString& text, const std::function<void(Workload&)>& edit);
+    void setContext(double tokens);
+    void contextTyped();
 
     ScenarioDocument* m_doc;
     LogSlider* m_context = nullptr;
-    QLabel* m_contextLabel = nullptr;
+    QLineEdit* m_contextEdit = nullptr;
+    QLabel* m_contextMessage = nullptr;
     QSpinBox* m_output = nullptr;
     QSpinBox* m_concurrency = nullptr;
     QComboBox* m_goal = nullptr;

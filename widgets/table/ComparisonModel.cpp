@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "table/ComparisonModel.h"
 
+#include "Names.h"
+#include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 
 #include "scenario/ScenarioAnalysis.h"
@@ -29,64 +31,113 @@ QString ratioNumber(double r)
 }
 } // namespace
 
-ComparisonModel::ComparisonModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
+ComparisonModel::ComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 std::vector<ComparisonModel::Row> ComparisonModel::rows() const
 {
     using is::Estimate;
-    const auto text = [](std::function<QString(const is::DeploymentAnalysis&)> f) { return f; };
+    using Text = std::function<QString(const is::DeploymentAnalysis&)>;
+    const auto number = [](QString id, QString unit, Metric m, QString name, Direction dir, QString amountOf,
+                           std::function<double(const Estimate&)> value) {
+        return Row{m,      std::move(id),       std::move(unit),  std::move(name),
+                   dir,    std::move(amountOf), std::move(value), nullptr,
+                   nullptr};
+    };
+    const auto text = [](QString id, Metric m, QString name, Text shown, Text csv) {
+        return Row{m,         std::move(id), QString(),        std::move(name), Direction::None,
+                   QString(), nullptr,       std::move(shown), std::move(csv)};
+    };
+    const auto boolean = [](bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); };
     // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
     return {
-        {Metric::Model, tr("Model"), Direction::None, {}, nullptr,
-         text([](const is::DeploymentAnalysis& d) { return d.modelName; })},
-        {Metric::Chips, tr("Chips"), Direction::Amount, tr("the chips"),
-         [](const Estimate& e) { return double(e.chips); }, nullptr},
-        {Metric::Plan, tr("Parallelism"), Direction::None, {}, nullptr,
-         text([](const is::DeploymentAnalysis& d) { return d.estimate.mid.plan.toString(); })},
-        {Metric::Fits, tr("Fits"), Direction::None, {}, nullptr, text([](const is::DeploymentAnalysis& d) {
-             if (d.estimate.mid.fits)
-                 return tr("yes");
-             return d.estimate.mid.why.isEmpty() ? tr("no") : tr("no: %1").arg(d.estimate.mid.why);
-         })},
-        {Metric::TokSUser, tr("Tokens/s per user"), Direction::HigherIsFaster, {},
-         [](const Estimate& e) { return e.tokSUser; }, nullptr},
-        {Metric::TokSTotal, tr("Tokens/s, whole deployment"), Direction::Amount, tr("the throughput"),
-         [](const Estimate& e) { return e.tokSTotal; }, nullptr},
-        {Metric::Ttft, tr("Time to first token (ms)"), Direction::LowerIsFaster, {},
-         [](const Estimate& e) { return e.ttftS * 1e3; }, nullptr},
-        {Metric::Tpot, tr("Time per output token (ms)"), Direction::LowerIsFaster, {},
-         [](const Estimate& e) { return e.tpotS * 1e3; }, nullptr},
-        {Metric::FacilityPower, tr("Power with PUE (kW)"), Direction::Amount, tr("the power"),
-         [](const Estimate& e) { return e.facilityPowerW / 1e3; }, nullptr},
-        {Metric::JoulesPerToken, tr("Energy per token (J)"), Direction::Amount, tr("the energy per token"),
-         [](const Estimate& e) { return e.joulesPerToken; }, nullptr},
-        {Metric::UsdPerMTok, tr("Cost per million tokens (USD)"), Direction::Amount, tr("the cost per token"),
-         [](const Estimate& e) { return e.usdPerMTok; }, nullptr},
-        {Metric::UsdPerHour, tr("Cost per hour (USD)"), Direction::Amount, tr("the cost per hour"),
-         [](const Estimate& e) { return e.usdPerHour; }, nullptr},
-        {Metric::MemoryUsed, tr("Memory used per device (GB)"), Direction::Amount, tr("the memory"),
-         [](const Estimate& e) { return e.memory.used() / 1e9; }, nullptr},
-        {Metric::MemoryCapacity, tr("Memory capacity per device (GB)"), Direction::Amount, tr("the capacity"),
-         [](const Estimate& e) { return e.memory.capacity / 1e9; }, nullptr},
-        {Metric::Bottleneck, tr("Bottleneck"), Direction::None, {}, nullptr,
-         text([](const is::DeploymentAnalysis& d) { return chartfmt::bottleneckName(d.estimate.mid.bottleneck); })},
-        {Metric::Mode, tr("Execution"), Direction::None, {}, nullptr, text([](const is::DeploymentAnalysis& d) {
-             const QString& m = d.estimate.mid.mode;
-             if (m == QLatin1String("resident"))
-                 return tr("weights resident");
-             if (m == QLatin1String("pipelined"))
-                 return tr("layers pipelined across chips");
-             if (m == QLatin1String("weight-streaming"))
-                 return tr("weights streamed");
-             return m;
-         })},
+        text(
+            QStringLiteral("model"), Metric::Model, tr("Model"),
+            [](const is::DeploymentAnalysis& d) { return d.modelName; },
+            [](const is::DeploymentAnalysis& d) { return d.modelName; }),
+        number(QStringLiteral("chips"), QString(), Metric::Chips, tr("Chips"), Direction::Amount,
+               tr("the chips"), [](const Estimate& e) { return double(e.chips); }),
+        text(
+            QStringLiteral("parallelism"), Metric::Plan, tr("Parallelism"),
+            [](const is::DeploymentAnalysis& d) { return d.estimate.mid.plan.toString(); },
+            [](const is::DeploymentAnalysis& d) { return d.estimate.mid.plan.toString(); }),
+        text(
+            QStringLiteral("fits"), Metric::Fits, tr("Fits"),
+            [](const is::DeploymentAnalysis& d) {
+                if (d.estimate.mid.fits)
+                    return tr("yes");
+                return d.estimate.mid.why.isEmpty() ? tr("no") : tr("no: %1").arg(d.estimate.mid.why);
+            },
+            [boolean](const is::DeploymentAnalysis& d) { return boolean(d.estimate.mid.fits); }),
+        // Whether the point estimate meets the workload's TTFT and TPOT targets (core decides).
+        text(
+            QStringLiteral("meets_latency_targets"), Metric::Targets, tr("Latency targets"),
+            [this](const is::DeploymentAnalysis& d) {
+                if (!hasTargets())
+                    return tr("none set");
+                if (!d.estimate.mid.fits)
+                    return QStringLiteral("–");
+                return d.missedTargets.empty() ? tr("met") : is::gui::names::missedTargets(d.missedTargets);
+            },
+            [this, boolean](const is::DeploymentAnalysis& d) {
+                return hasTargets() && d.estimate.mid.fits ? boolean(d.missedTargets.empty()) : QString();
+            }),
+        number(QStringLiteral("tok_s_user"), QStringLiteral("tok/s"), Metric::TokSUser,
+               tr("Tokens/s per user"), Direction::HigherIsFaster, {},
+               [](const Estimate& e) { return e.tokSUser; }),
+        number(QStringLiteral("tok_s_total"), QStringLiteral("tok/s"), Metric::TokSTotal,
+               tr("Tokens/s, whole deployment"), Direction::Amount, tr("the throughput"),
+               [](const Estimate& e) { return e.tokSTotal; }),
+        number(QStringLiteral("ttft"), QStringLiteral("ms"), Metric::Ttft, tr("Time to first token (ms)"),
+               Direction::LowerIsFaster, {}, [](const Estimate& e) { return e.ttftS * 1e3; }),
+        number(QStringLiteral("tpot"), QStringLiteral("ms"), Metric::Tpot, tr("Time per output token (ms)"),
+               Direction::LowerIsFaster, {}, [](const Estimate& e) { return e.tpotS * 1e3; }),
+        number(QStringLiteral("facility_power"), QStringLiteral("kW"), Metric::FacilityPower,
+               tr("Power with PUE (kW)"), Direction::Amount, tr("the power"),
+               [](const Estimate& e) { return e.facilityPowerW / 1e3; }),
+        number(QStringLiteral("energy_per_token"), QStringLiteral("J"), Metric::JoulesPerToken,
+               tr("Energy per token (J)"), Direction::Amount, tr("the energy per token"),
+               [](const Estimate& e) { return e.joulesPerToken; }),
+        number(QStringLiteral("cost_per_mtok"), QStringLiteral("USD"), Metric::UsdPerMTok,
+               tr("Cost per million tokens (USD)"), Direction::Amount, tr("the cost per token"),
+               [](const Estimate& e) { return e.usdPerMTok; }),
+        number(QStringLiteral("cost_per_hour"), QStringLiteral("USD"), Metric::UsdPerHour,
+               tr("Cost per hour (USD)"), Direction::Amount, tr("the cost per hour"),
+               [](const Estimate& e) { return e.usdPerHour; }),
+        number(QStringLiteral("memory_used"), QStringLiteral("GB"), Metric::MemoryUsed,
+               tr("Memory used per device (GB)"), Direction::Amount, tr("the memory"),
+               [](const Estimate& e) { return e.memory.used() / 1e9; }),
+        number(QStringLiteral("memory_capacity"), QStringLiteral("GB"), Metric::MemoryCapacity,
+               tr("Memory capacity per device (GB)"), Direction::Amount, tr("the capacity"),
+               [](const Estimate& e) { return e.memory.capacity / 1e9; }),
+        text(
+            QStringLiteral("bottleneck"), Metric::Bottleneck, tr("Bottleneck"),
+            [](const is::DeploymentAnalysis& d) {
+                return chartfmt::bottleneckName(d.estimate.mid.bottleneck);
+            },
+            [](const is::DeploymentAnalysis& d) { return is::bottleneckId(d.estimate.mid.bottleneck); }),
+        text(
+            QStringLiteral("execution"), Metric::Mode, tr("Execution"),
+            [](const is::DeploymentAnalysis& d) {
+                const QString& m = d.estimate.mid.mode;
+                if (m == QLatin1String("resident"))
+                    return tr("weights resident");
+                if (m == QLatin1String("pipelined"))
+                    return tr("layers pipelined across chips");
+                if (m == QLatin1String("weight-streaming"))
+                    return tr("weights streamed");
+                return m;
+            },
+            [](const is::DeploymentAnalysis& d) { return d.estimate.mid.mode; }),
     };
 }
 
-void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours)
+bool ComparisonModel::hasTargets() const
+{
+    return m_analysis && (m_analysis->workload.ttftLimitS > 0 || m_analysis->workload.tpotLimitS > 0);
+}
+
+void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
+                                  const QHash<QString, QColor>& colours)
 {
     beginResetModel();
     m_analysis = std::move(analysis);
@@ -140,11 +191,9 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
 {
     if (row.text)
         return row.text(d);
-    const is::RangedEstimate& e = d.estimate;
-    if (!e.mid.fits && row.metric != Metric::Chips && row.metric != Metric::MemoryUsed &&
-        row.metric != Metric::MemoryCapacity)
+    if (!shown(row, d))
         return tr("does not fit");
-    const double mid = row.value(e.mid);
+    const double mid = row.value(d.estimate.mid);
     if (!chartfmt::drawable(mid))
         return QStringLiteral("–");
     // Counts are whole numbers; everything else gets three significant digits.
@@ -152,17 +201,35 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
         return row.metric == Metric::Chips ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
     };
     const QString midText = format(mid);
-    if (!e.ranged)
-        return midText;
-    const double a = row.value(e.low);
-    const double b = row.value(e.high);
-    if (!chartfmt::drawable(a) || !chartfmt::drawable(b))
-        return midText;
-    const QString lo = format(std::min({a, b, mid}));
-    const QString hi = format(std::max({a, b, mid}));
+    const auto [low, high] = band(row, d);
+    const QString lo = format(low);
+    const QString hi = format(high);
     if (lo == hi)
         return midText;
     return tr("%1 (%2–%3)").arg(midText, lo, hi);
+}
+
+bool ComparisonModel::shown(const Row& row, const is::DeploymentAnalysis& d)
+{
+    return row.value && (d.estimate.mid.fits || row.metric == Metric::Chips ||
+                         row.metric == Metric::MemoryUsed || row.metric == Metric::MemoryCapacity);
+}
+
+std::pair<double, double> ComparisonModel::band(const Row& row, const is::DeploymentAnalysis& d)
+{
+    if (!shown(row, d))
+        return {kNaN, kNaN};
+    const is::RangedEstimate& e = d.estimate;
+    const double mid = row.value(e.mid);
+    if (!chartfmt::drawable(mid))
+        return {kNaN, kNaN};
+    if (!e.ranged)
+        return {mid, mid};
+    const double a = row.value(e.low);
+    const double b = row.value(e.high);
+    if (!chartfmt::drawable(a) || !chartfmt::drawable(b))
+        return {mid, mid};
+    return {std::min({a, b, mid}), std::max({a, b, mid})};
 }
 
 double ComparisonModel::ratio(const Row& row, int deployment) const
@@ -200,7 +267,8 @@ QString ComparisonModel::ratioText(const Row& row, double r) const
 
 QVariant ComparisonModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || !m_analysis || index.row() >= int(m_rows.size()) || index.column() >= int(m_columns.size()))
+    if (!index.isValid() || !m_analysis || index.row() >= int(m_rows.size()) ||
+        index.column() >= int(m_columns.size()))
         return {};
     const Row& row = m_rows[size_t(index.row())];
     const Column& col = m_columns[size_t(index.column())];
@@ -214,14 +282,26 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
         return row.value ? row.value(d.estimate.mid) : kNaN;
     case RatioRole:
         return col.ratio ? ratio(row, col.deployment) : kNaN;
+    case LowRole:
+        return col.ratio ? kNaN : band(row, d).first;
+    case HighRole:
+        return col.ratio ? kNaN : band(row, d).second;
+    case CsvRole:
+        if (col.ratio)
+            return chartexport::csvNumber(ratio(row, col.deployment));
+        if (row.csv)
+            return row.csv(d);
+        return shown(row, d) ? chartexport::csvNumber(row.value(d.estimate.mid)) : QString();
     case DeploymentRole:
         return d.docId;
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::Alignment(row.value ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
+        return QVariant::fromValue(
+            Qt::Alignment(row.value ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
     case Qt::ForegroundRole:
         if (col.ratio)
             return QBrush(QColor(0x55, 0x55, 0x55));
-        if (!d.estimate.mid.fits && row.metric == Metric::Fits)
+        if ((!d.estimate.mid.fits && row.metric == Metric::Fits) ||
+            (row.metric == Metric::Targets && !d.missedTargets.empty()))
             return QBrush(QColor(0xaa, 0x22, 0x22));
         return {};
     case Qt::FontRole:
@@ -252,6 +332,13 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         const Row& row = m_rows[size_t(section)];
         if (role == Qt::DisplayRole)
             return row.name;
+        if (role == MetricIdRole)
+            return row.id;
+        if (role == UnitRole)
+            return row.unit;
+        if (role == Qt::ToolTipRole && row.metric == Metric::Targets)
+            return tr("Whether the time to first token and the time per output token stay within the "
+                      "workload's targets (Workload panel)");
         // Two cost models stand in the studio: say which one this row is, so that a reader of
         // both does not take the difference for an error.
         if (role == Qt::ToolTipRole && (row.metric == Metric::UsdPerMTok || row.metric == Metric::UsdPerHour))

@@ -14,25 +14,36 @@ namespace is {
 struct ScenarioAnalysis;
 struct Estimate;
 struct DeploymentAnalysis;
-}
+} // namespace is
 
 // Deployments side by side: one row per metric; the first deployment's column, then for every
 // other deployment its value column and its ratio to the first ("5.93x slower", "0.31x the
-// energy per token"). Values with a band read "value (low–high)".
+// energy per token"). Values with a band read "value (low–high)". Beside the display text every
+// cell holds its numbers (value, band, unit) for the CSV export.
 class ComparisonModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
     enum Role {
-        ValueRole = Qt::UserRole + 1, // the metric's mid value in its display unit (double), NaN for text rows
-        RatioRole,                    // value / first deployment's value (double), ratio columns only
-        DeploymentRole,               // the deployment's document id
+        ValueRole =
+            Qt::UserRole + 1, // the metric's mid value in its display unit (double), NaN for text rows
+        RatioRole,            // value / first deployment's value (double), ratio columns only
+        DeploymentRole,       // the deployment's document id
+        LowRole,              // the band's low and high ends (the value when not a range),
+        HighRole,             //   NaN where the value is not shown (does not fit, text rows)
+        CsvRole,              // value columns: the cell for the CSV: a number, or text in
+                              //   ids not translated ("true", "memory-bandwidth"); empty where
+                              //   no value is shown
+        // Vertical header: the metric's untranslated id ("ttft") and unit ("ms"; empty for text).
+        MetricIdRole,
+        UnitRole,
     };
     enum class Metric {
         Model,
         Chips,
         Plan,
         Fits,
+        Targets,
         TokSUser,
         TokSTotal,
         Ttft,
@@ -49,7 +60,8 @@ public:
 
     explicit ComparisonModel(QObject* parent = nullptr);
 
-    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours);
+    void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
+                     const QHash<QString, QColor>& colours);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -71,14 +83,22 @@ private:
     struct Row
     {
         Metric metric;
+        QString id;   // untranslated ("tok_s_user")
+        QString unit; // untranslated ("ms"); empty for text rows
         QString name; // translated, with unit
         Direction direction = Direction::None;
-        QString amountOf; // "the energy per token", for Direction::Amount
+        QString amountOf;                                 // "the energy per token", for Direction::Amount
         std::function<double(const is::Estimate&)> value; // NaN: a text row
         std::function<QString(const is::DeploymentAnalysis&)> text; // text rows
+        std::function<QString(const is::DeploymentAnalysis&)> csv;  // text rows, untranslated
     };
     std::vector<Row> rows() const;
+    bool hasTargets() const;
     QString valueText(const Row& row, const is::DeploymentAnalysis& d) const;
+    // Whether a numeric row shows its value (a deployment that does not fit shows "does not fit").
+    static bool shown(const Row& row, const is::DeploymentAnalysis& d);
+    // The band's ends in the display unit, NaN when not shown.
+    static std::pair<double, double> band(const Row& row, const is::DeploymentAnalysis& d);
     QString ratioText(const Row& row, double ratio) const;
     double ratio(const Row& row, int deployment) const;
 

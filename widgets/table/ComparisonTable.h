@@ -38,9 +38,11 @@ public:
 
     ComparisonModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    // The table as CSV (the displayed text, one row per metric).
+    // The table as CSV: numbers in columns (metric, deployment, value, low, high, unit, ratio to
+    // the first deployment), one line per metric and deployment.
     QString toCsv() const;
     bool exportCsv(const QString& path, QString* error = nullptr) const;
+    // The display text as HTML and tab-separated text, and the CSV as text/csv.
     void copyToClipboard() const;
     // Copy and Export CSV…, for the context menu and the shell's menus (QWidget::actions()
     // returns the same two).
