@@ -18,7 +18,7 @@ private slots:
     {
         auto c = Catalog::builtin();
         for (const char* id : {"a100-sxm-80g", "h100-sxm", "h200-sxm", "b200", "gb200", "gb300", "mi300x",
-                               "mi325x", "mi355x", "cs-3", "cs-2", "groq-lpu", "sn40l", "sohu"})
+                               "mi325x", "mi355x", "cs-3", "cs-2", "groq-lpu", "sn40l", "sohu", "b300"})
             QVERIFY2(c->device(QString::fromLatin1(id)), id);
         QCOMPARE(c->device(QStringLiteral("cs-3"))->cls, DeviceClass::SramDataflow);
         QCOMPARE(c->device(QStringLiteral("sn40l"))->cls, DeviceClass::Tiered);
@@ -86,6 +86,37 @@ private slots:
         const ModelDesc v3 = c->model(QStringLiteral("deepseek-v3"))->arch;
         QCOMPARE(v3.sparseTopK, 0);
         QCOMPARE(v3.linearLayerCount(), 0);
+    }
+
+    void b300FromTheReference()
+    {
+        // HGX B300 (Blackwell Ultra): 288 GB HBM3e, ~8 TB/s, dense FP4 13.5-15 PF, FP8 4.5 PF,
+        // 1,100-1,400 W; an 8-GPU NVLink 5 system.
+        auto c = Catalog::builtin();
+        const Device* b300 = c->device(QStringLiteral("b300"));
+        QVERIFY(b300);
+        QCOMPARE(b300->family, QStringLiteral("nvidia-blackwell"));
+        const MemoryTier* hbm = b300->tier(MemoryTierKind::Hbm);
+        QVERIFY(hbm);
+        QCOMPARE(hbm->capacityBytes.value, 288e9);
+        QCOMPARE(hbm->bandwidthBytesPerS.value, 8e12);
+        QCOMPARE(b300->peakFlopsFor(Precision::FP8), 4.5e15);
+        QCOMPARE(b300->peakFlopsFor(Precision::FP4), 1.35e16);
+        QCOMPARE(b300->peakFlops.at(Precision::FP4).max, 1.5e16);
+        QCOMPARE(b300->peakPowerW.value, 1100.0);
+        QCOMPARE(b300->peakPowerW.max, 1400.0);
+        // Honest kinds: nothing here is a datasheet this repository holds.
+        QVERIFY(b300->peakFlops.at(Precision::FP4).kind == SourceKind::VendorClaim);
+        QVERIFY(hbm->bandwidthBytesPerS.kind == SourceKind::Assumed);
+        const SystemPackaging* hgx = c->system(b300->defaultSystem);
+        QVERIFY(hgx);
+        QCOMPARE(hgx->id, QStringLiteral("hgx-b300"));
+        QCOMPARE(hgx->devicesPerSystem, 8);
+        QCOMPARE(hgx->scaleUpLink, QStringLiteral("nvlink5"));
+        // More memory and FP4 than a B200, the same FP8.
+        const Device* b200 = c->device(QStringLiteral("b200"));
+        QVERIFY(hbm->capacityBytes.value > b200->tier(MemoryTierKind::Hbm)->capacityBytes.value);
+        QVERIFY(b300->peakFlopsFor(Precision::FP4) > b200->peakFlopsFor(Precision::FP4));
     }
 
     void formatsWithoutUnitsRunWider()
