@@ -73,7 +73,8 @@ struct ValidationSummary
     double within2xShare() const { return evaluated > 0 ? static_cast<double>(within2x) / evaluated : 0.0; }
 };
 
-// The same figures for the rows of one device family (rows of unknown devices: family "").
+// The same figures for the rows of one device family (rows of unknown devices: family "", which
+// the JSON and the table call "unknown").
 struct FamilySummary
 {
     QString family;
