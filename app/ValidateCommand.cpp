@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `inference-studio validate MEASUREMENTS.csv [--json]`: the engine against published results.
+// `inference-studio validate [MEASUREMENTS.csv] [--json]`: the engine against published results;
+// without a file, against the published measurements shipped inside the application.
 #include "CliSupport.h"
 #include "Command.h"
 
@@ -25,15 +26,20 @@ int runValidate(const QStringList& argsIn)
     QTextStream err(stderr);
     is::app::ArgParser args(QStringLiteral("validate"), argsIn);
     const bool json = args.flag(QStringLiteral("--json"));
-    const QStringList positional = args.positional("measurements file");
-    if (!args.ok() || positional.size() != 1) {
-        err << "usage: inference-studio validate MEASUREMENTS.csv [--json]\n";
+    const QStringList positional = args.positional();
+    if (args.ok() && positional.size() > 1)
+        err << "validate: expected at most one measurements file, got " << positional.size() << ": "
+            << positional.join(QLatin1Char(' ')) << "\n";
+    if (!args.ok() || positional.size() > 1) {
+        err << "usage: inference-studio validate [MEASUREMENTS.csv] [--json]\n"
+               "  without a file: the published measurements shipped with the application\n";
         if (!args.ok())
             err << args.error() << "\n";
         return is::app::ExitBadInput;
     }
     QString error;
-    auto rows = is::loadMeasurementsFile(positional.front(), &error);
+    auto rows = is::loadMeasurementsFile(
+        positional.isEmpty() ? is::shippedMeasurementsPath() : positional.front(), &error);
     if (!rows) {
         err << error << "\n";
         return is::app::ExitBadInput;
@@ -47,23 +53,28 @@ int runValidate(const QStringList& argsIn)
         return is::app::ExitOk;
     }
     std::vector<QStringList> table{{QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
-                                    QStringLiteral("model"), QStringLiteral("scenario"), QStringLiteral("metric"),
-                                    QStringLiteral("predicted"), QStringLiteral("measured"), QStringLiteral("error"),
+                                    QStringLiteral("model"), QStringLiteral("scenario"),
+                                    QStringLiteral("metric"), QStringLiteral("predicted"),
+                                    QStringLiteral("measured"), QStringLiteral("error"),
                                     QStringLiteral("plan"), QStringLiteral("bottleneck")}};
     for (const auto& r : results) {
         if (!r.evaluated) {
-            table.push_back({r.row.id, r.row.device, QString::number(r.row.chips), r.row.model, r.row.scenario,
-                             r.row.metric, QStringLiteral("-"), num(r.row.value), QStringLiteral("skipped: ") + r.skipReason});
+            table.push_back({r.row.id, r.row.device, QString::number(r.row.chips), r.row.model,
+                             r.row.scenario, r.row.metric, QStringLiteral("-"), num(r.row.value),
+                             QStringLiteral("skipped: ") + r.skipReason});
             continue;
         }
         const double signedErr = (r.predicted - r.row.value) / r.row.value * 100.0;
-        table.push_back({r.row.id, r.row.device, QString::number(r.chips), r.row.model, r.row.scenario, r.row.metric,
-                         num(r.predicted), num(r.row.value),
-                         QStringLiteral("%1%2 %").arg(signedErr >= 0 ? QStringLiteral("+") : QString()).arg(signedErr, 0, 'f', 1),
+        table.push_back({r.row.id, r.row.device, QString::number(r.chips), r.row.model, r.row.scenario,
+                         r.row.metric, num(r.predicted), num(r.row.value),
+                         QStringLiteral("%1%2 %")
+                             .arg(signedErr >= 0 ? QStringLiteral("+") : QString())
+                             .arg(signedErr, 0, 'f', 1),
                          r.plan + QStringLiteral(" b=") + QString::number(r.batch), r.bottleneck});
     }
     is::app::printAligned(table, out);
-    out << QStringLiteral("\n%1 rows, %2 evaluated, %3 skipped; median APE %4 %, MAPE %5 %, within 25 %: %6, within 2x: %7\n")
+    out << QStringLiteral("\n%1 rows, %2 evaluated, %3 skipped; median APE %4 %, MAPE %5 %, within 25 %: %6, "
+                          "within 2x: %7\n")
                .arg(s.rows)
                .arg(s.evaluated)
                .arg(s.skipped)
@@ -71,9 +82,29 @@ int runValidate(const QStringList& argsIn)
                .arg(s.mape * 100, 0, 'f', 1)
                .arg(s.within25pct)
                .arg(s.within2x);
+    // Per device family: where the engine is right and where it is not.
+    std::vector<QStringList> families{{QStringLiteral("family"), QStringLiteral("rows"),
+                                       QStringLiteral("evaluated"), QStringLiteral("skipped"),
+                                       QStringLiteral("median APE"), QStringLiteral("within 25 %"),
+                                       QStringLiteral("within 2x")}};
+    auto countAndShare = [](int count, double share) {
+        return QStringLiteral("%1 (%2 %)").arg(count).arg(share * 100, 0, 'f', 0);
+    };
+    for (const is::FamilySummary& f : is::summarizeByFamily(results)) {
+        const is::ValidationSummary& fs = f.summary;
+        families.push_back({f.family.isEmpty() ? QStringLiteral("unknown") : f.family,
+                            QString::number(fs.rows), QString::number(fs.evaluated),
+                            QString::number(fs.skipped),
+                            fs.evaluated > 0 ? QStringLiteral("%1 %").arg(fs.medianApe * 100, 0, 'f', 1)
+                                             : QStringLiteral("-"),
+                            countAndShare(fs.within25pct, fs.within25pctShare()),
+                            countAndShare(fs.within2x, fs.within2xShare())});
+    }
+    out << "\n";
+    is::app::printAligned(families, out);
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("validate", "validate MEASUREMENTS.csv [--json]", &runValidate);
+const is::app::CommandRegistration reg("validate", "validate [MEASUREMENTS.csv] [--json]", &runValidate);
 
 } // namespace

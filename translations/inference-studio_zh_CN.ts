@@ -1967,7 +1967,7 @@
 <context>
     <name>is::ModelDesc</name>
     <message>
-        <location filename="../core/model/ModelDesc.cpp" line="+68"/>
+        <location filename="../core/model/ModelDesc.cpp" line="+70"/>
         <source>layers: must be a positive integer</source>
         <translation>layers：必须为正整数</translation>
     </message>
@@ -2013,6 +2013,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>sparse_attention: indexer_heads and indexer_head_dim must be positive</source>
+        <translation>sparse_attention：indexer_heads 和 indexer_head_dim 必须为正数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>linear_attention: full_every must be at least 2 and key_heads, value_heads, key_head_dim and value_head_dim positive</source>
+        <translation>linear_attention：full_every 至少为 2，且 key_heads、value_heads、key_head_dim 和 value_head_dim 必须为正数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>max_context: must not be negative</source>
         <translation>max_context：不能为负数</translation>
     </message>
@@ -2036,7 +2046,7 @@
         <translation>未知的类型“%1”</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>attention &quot;mla&quot; needs an &quot;mla&quot; object</source>
         <translation>attention 为 &quot;mla&quot; 时需要 &quot;mla&quot; 对象</translation>
     </message>
@@ -2308,7 +2318,7 @@
 <context>
     <name>is::Validation</name>
     <message>
-        <location filename="../core/engine/Validation.cpp" line="+89"/>
+        <location filename="../core/engine/Validation.cpp" line="+90"/>
         <source>unterminated quoted field</source>
         <translation>带引号的字段未闭合</translation>
     </message>
@@ -2378,12 +2388,12 @@
         <translation>%1：大于 256 MiB</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知的设备“%1”</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>unknown precision &apos;%1&apos;</source>
         <translation>未知的精度“%1”</translation>
     </message>

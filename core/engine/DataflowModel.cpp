@@ -52,7 +52,7 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     const double pipelineHops = std::min<double>(ctx.chips - 1, m.layers);
     const double reductionHops = chipsPerLayer > 1 ? m.layers * std::ceil(std::log2(chipsPerLayer)) : 0.0;
     t.hops = (pipelineHops + reductionHops) * hop;
-    const double kvBytes = ctx.kvBytesAt(context);
+    const double kvBytes = ctx.decodeKvBytesAt(context);
     t.kv = kvExternal ? kvBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
                       : kvBytes / (ctx.chips * ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
     return t;

@@ -3,6 +3,14 @@
 
 namespace is {
 
-double EvalContext::kvBytesAt(double ctx) const { return is::kvBytes(*model, ctx, deployment->kv()); }
+double EvalContext::kvBytesAt(double ctx) const
+{
+    return is::kvBytes(*model, ctx, deployment->kv());
+}
+
+double EvalContext::decodeKvBytesAt(double ctx) const
+{
+    return is::decodeKvBytes(*model, ctx, deployment->kv());
+}
 
 } // namespace is

@@ -55,6 +55,9 @@ struct EvalContext
 
     // KV bytes of one sequence at context ctx (all layers, windows honoured).
     double kvBytesAt(double ctx) const;
+    // Cache bytes one decode step of one sequence reads and writes at context ctx (sparse
+    // attention reads only its top-k entries; model/ModelMath.h decodeKvBytes).
+    double decodeKvBytesAt(double ctx) const;
 };
 
 } // namespace is

@@ -123,7 +123,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     const double shard = static_cast<double>(p.tp) * p.pp;
 
     const FlopBreakdown f = decodeFlops(m, context);
-    const double kvRead = micro * ctx.kvBytesAt(context) / (s.kv * p.pp);
+    const double kvRead = micro * ctx.decodeKvBytesAt(context) / (s.kv * p.pp);
 
     PhaseTimes t;
     // Dense weights: every step reads them once, whatever the batch.

@@ -10,17 +10,29 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 namespace is {
 
 namespace {
 
-const QStringList kColumns = {QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
-                              QStringLiteral("model"), QStringLiteral("precision"), QStringLiteral("input_tokens"),
-                              QStringLiteral("output_tokens"), QStringLiteral("concurrency"), QStringLiteral("scenario"),
-                              QStringLiteral("ttft_limit_ms"), QStringLiteral("tpot_limit_ms"),
-                              QStringLiteral("speculative"), QStringLiteral("metric"), QStringLiteral("value"),
-                              QStringLiteral("date"), QStringLiteral("grade"), QStringLiteral("source")};
+const QStringList kColumns = {QStringLiteral("id"),
+                              QStringLiteral("device"),
+                              QStringLiteral("chips"),
+                              QStringLiteral("model"),
+                              QStringLiteral("precision"),
+                              QStringLiteral("input_tokens"),
+                              QStringLiteral("output_tokens"),
+                              QStringLiteral("concurrency"),
+                              QStringLiteral("scenario"),
+                              QStringLiteral("ttft_limit_ms"),
+                              QStringLiteral("tpot_limit_ms"),
+                              QStringLiteral("speculative"),
+                              QStringLiteral("metric"),
+                              QStringLiteral("value"),
+                              QStringLiteral("date"),
+                              QStringLiteral("grade"),
+                              QStringLiteral("source")};
 
 // RFC 4180 fields: commas inside double quotes, doubled quotes as escapes.
 QStringList splitCsvLine(const QString& line, bool* ok)
@@ -67,7 +79,7 @@ double totalTokensPerChip(const Estimate& e, const MeasurementRow& row)
 } // namespace
 
 std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray& data, const QString& origin,
-                                                               QString* error)
+                                                                QString* error)
 {
     const QStringList lines = QString::fromUtf8(data).split(QLatin1Char('\n'));
     std::vector<MeasurementRow> rows;
@@ -186,6 +198,11 @@ std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& p
     return parseMeasurementsCsv(f.readAll(), path, error);
 }
 
+QString shippedMeasurementsPath()
+{
+    return QStringLiteral(":/validation/measurements.csv");
+}
+
 ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
 {
     ValidationResult v;
@@ -198,6 +215,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     const Device* device = catalog.device(row.device);
     if (!device)
         return skip(QCoreApplication::translate("is::Validation", "unknown device '%1'").arg(row.device));
+    v.family = device->family;
     Deployment d = defaultDeployment(catalog, *device, row.chips);
     d.name = row.id;
     d.autoChips = row.chips == 0;
@@ -305,12 +323,42 @@ ValidationSummary summarize(const std::vector<ValidationResult>& results)
     return s;
 }
 
+std::vector<FamilySummary> summarizeByFamily(const std::vector<ValidationResult>& results)
+{
+    std::map<QString, std::vector<ValidationResult>> byFamily;
+    for (const ValidationResult& r : results)
+        byFamily[r.family].push_back(r);
+    std::vector<FamilySummary> out;
+    out.reserve(byFamily.size());
+    for (const auto& [family, rows] : byFamily)
+        out.push_back({family, summarize(rows)});
+    return out;
+}
+
+namespace {
+
+QJsonObject summaryToJson(const ValidationSummary& s)
+{
+    return QJsonObject{{QStringLiteral("rows"), s.rows},
+                       {QStringLiteral("evaluated"), s.evaluated},
+                       {QStringLiteral("skipped"), s.skipped},
+                       {QStringLiteral("median_ape"), s.medianApe},
+                       {QStringLiteral("mape"), s.mape},
+                       {QStringLiteral("within_25pct"), s.within25pct},
+                       {QStringLiteral("within_25pct_share"), s.within25pctShare()},
+                       {QStringLiteral("within_2x"), s.within2x},
+                       {QStringLiteral("within_2x_share"), s.within2xShare()}};
+}
+
+} // namespace
+
 QJsonObject validationToJson(const std::vector<ValidationResult>& results, const ValidationSummary& summary)
 {
     QJsonArray rows;
     for (const ValidationResult& r : results) {
         QJsonObject o{{QStringLiteral("id"), r.row.id},
                       {QStringLiteral("device"), r.row.device},
+                      {QStringLiteral("family"), r.family.isEmpty() ? QJsonValue() : QJsonValue(r.family)},
                       {QStringLiteral("model"), r.row.model},
                       {QStringLiteral("scenario"), r.row.scenario},
                       {QStringLiteral("metric"), r.row.metric},
@@ -329,13 +377,11 @@ QJsonObject validationToJson(const std::vector<ValidationResult>& results, const
         }
         rows.append(o);
     }
-    const QJsonObject sum{{QStringLiteral("rows"), summary.rows},
-                          {QStringLiteral("evaluated"), summary.evaluated},
-                          {QStringLiteral("skipped"), summary.skipped},
-                          {QStringLiteral("median_ape"), summary.medianApe},
-                          {QStringLiteral("mape"), summary.mape},
-                          {QStringLiteral("within_25pct"), summary.within25pct},
-                          {QStringLiteral("within_2x"), summary.within2x}};
+    QJsonObject sum = summaryToJson(summary);
+    QJsonObject families;
+    for (const FamilySummary& f : summarizeByFamily(results))
+        families.insert(f.family.isEmpty() ? QStringLiteral("unknown") : f.family, summaryToJson(f.summary));
+    sum.insert(QStringLiteral("families"), families);
     return QJsonObject{{QStringLiteral("rows"), rows}, {QStringLiteral("summary"), sum}};
 }
 

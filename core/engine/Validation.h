@@ -36,12 +36,16 @@ struct MeasurementRow
 
 // Parses a measurements CSV. Errors name the file, line and column.
 std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray& data, const QString& origin,
-                                                               QString* error);
+                                                                QString* error);
 std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& path, QString* error);
+// The published measurements shipped with the application (resources/validation/measurements.csv,
+// a copy of shared/validation/measurements.csv), as a Qt resource path.
+QString shippedMeasurementsPath();
 
 struct ValidationResult
 {
     MeasurementRow row;
+    QString family; // the device's calibration family; empty when the device is unknown
     bool evaluated = false;
     QString skipReason;
     double predicted = 0;
@@ -59,15 +63,32 @@ struct ValidationSummary
     int skipped = 0;
     double medianApe = 0;
     double mape = 0;
-    int within25pct = 0;
+    int within25pct = 0; // counts of evaluated rows
     int within2x = 0;
+    // Shares of the evaluated rows (0 when none was evaluated).
+    double within25pctShare() const
+    {
+        return evaluated > 0 ? static_cast<double>(within25pct) / evaluated : 0.0;
+    }
+    double within2xShare() const { return evaluated > 0 ? static_cast<double>(within2x) / evaluated : 0.0; }
+};
+
+// The same figures for the rows of one device family (rows of unknown devices: family "", which
+// the JSON and the table call "unknown").
+struct FamilySummary
+{
+    QString family;
+    ValidationSummary summary;
 };
 
 // Predicts one row with the engine, choosing plan and batch as the row's scenario says.
 ValidationResult validateRow(const Engine& engine, const MeasurementRow& row);
 std::vector<ValidationResult> validateAll(const Engine& engine, const std::vector<MeasurementRow>& rows);
 ValidationSummary summarize(const std::vector<ValidationResult>& results);
-// The command-line contract's JSON: {"rows":[{"id","predicted","measured","ape",...}],"summary":{...}}.
+// One summary per device family, families in alphabetical order.
+std::vector<FamilySummary> summarizeByFamily(const std::vector<ValidationResult>& results);
+// The command-line contract's JSON: {"rows":[{"id","family","predicted","measured","ape",...}],
+// "summary":{...,"within_2x","within_2x_share",...,"families":{"nvidia-hopper":{...}}}}.
 QJsonObject validationToJson(const std::vector<ValidationResult>& results, const ValidationSummary& summary);
 
 } // namespace is

@@ -54,6 +54,8 @@ int ModelDesc::moeLayerCount() const
 
 double ModelDesc::attendedTokens(int layer, double ctx) const
 {
+    if (isLinearLayer(layer))
+        return 0;
     if (slidingWindow > 0 && slidingEvery > 0 && layer % slidingEvery == 0)
         return std::min(ctx, static_cast<double>(slidingWindow));
     if (attentionChunk > 0 && chunkGlobalEvery > 0 && (layer + 1) % chunkGlobalEvery != 0)
@@ -87,6 +89,14 @@ QString ModelDesc::validate() const
                                            "moe: needs 1 <= active <= experts and a positive expert_ffn");
     if (moeLayerCount() < layers && denseFfn <= 0)
         return QCoreApplication::translate("is::ModelDesc", "ffn: dense layers need a positive ffn width");
+    if (sparseTopK > 0 && (indexerHeads <= 0 || indexerHeadDim <= 0))
+        return QCoreApplication::translate(
+            "is::ModelDesc", "sparse_attention: indexer_heads and indexer_head_dim must be positive");
+    if (linearFullEvery > 0 && (linearFullEvery < 2 || linearKeyHeads <= 0 || linearValueHeads <= 0 ||
+                                linearKeyDim <= 0 || linearValueDim <= 0))
+        return QCoreApplication::translate("is::ModelDesc",
+                                           "linear_attention: full_every must be at least 2 and key_heads, "
+                                           "value_heads, key_head_dim and value_head_dim positive");
     if (maxContext < 0)
         return QCoreApplication::translate("is::ModelDesc", "max_context: must not be negative");
     return {};

@@ -35,6 +35,9 @@ struct ModelDesc
     int ffnMatrices = 3; // SwiGLU: gate, up, down
 
     AttentionKind attention = AttentionKind::GQA;
+    // Gated attention (Qwen3-Next): the query projection also yields a per-channel sigmoid gate
+    // on the attention output, doubling its width.
+    bool attentionOutputGate = false;
     // MLA (DeepSeek-V3, Kimi K2): queries and KV go through low-rank projections; the cache holds
     // the compressed latent plus the decoupled RoPE key.
     int qLoraRank = 0;
@@ -59,6 +62,25 @@ struct ModelDesc
     int attentionChunk = 0;
     int chunkGlobalEvery = 0;
 
+    // Sparse attention (DeepSeek Sparse Attention, DeepSeek-V3.2): a lightning indexer scores every
+    // cached token with a few small heads (its own key cache, indexerHeadDim per token and layer),
+    // and each query attends to only the sparseTopK best entries. Past sparseTopK tokens a decode
+    // step reads a constant amount of the main cache and only the indexer keys keep growing.
+    int sparseTopK = 0; // 0: dense attention
+    int indexerHeads = 0;
+    int indexerHeadDim = 0;
+
+    // Linear attention (Gated DeltaNet, Qwen3-Next): all layers but every linearFullEvery-th keep a
+    // constant-size recurrent state per sequence (value heads x key dim x value dim, plus the
+    // short convolution's last linearConvKernel - 1 inputs) instead of a KV cache that grows with
+    // context; the remaining layers are ordinary attention.
+    int linearFullEvery = 0; // 0: no linear-attention layers
+    int linearKeyHeads = 0;
+    int linearValueHeads = 0;
+    int linearKeyDim = 0;
+    int linearValueDim = 0;
+    int linearConvKernel = 0;
+
     int mtpLayers = 0; // multi-token-prediction heads (weights only; used by speculative decoding)
 
     // Published totals, for tests and display; the engine never reads them.
@@ -72,7 +94,13 @@ struct ModelDesc
     bool isMoeLayer(int layer) const;
     int moeLayerCount() const;
     int denseLayerCount() const { return layers - moeLayerCount(); }
-    // Tokens a layer's attention reads at context length ctx (window or chunk caps it).
+    bool isSparseAttention() const { return sparseTopK > 0; }
+    // Whether a layer is a linear-attention (recurrent-state) layer.
+    bool isLinearLayer(int layer) const { return linearFullEvery > 1 && (layer + 1) % linearFullEvery != 0; }
+    int linearLayerCount() const { return linearFullEvery > 1 ? layers - layers / linearFullEvery : 0; }
+    // Tokens a layer's attention reads at context length ctx (window or chunk caps it; a
+    // linear-attention layer reads none). Sparse attention's top-k selection is applied on top
+    // of this (model/ModelMath.h), since its indexer still scores every attended token.
     double attendedTokens(int layer, double ctx) const;
     // Explains the first invalid field, or returns an empty string.
     QString validate() const;

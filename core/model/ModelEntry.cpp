@@ -89,7 +89,8 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
     m.maxContext = f.integer("max_context", 0, 0, 1 << 30);
     m.denseFfn = f.integer("ffn", 0, 0, kMaxDim);
     m.ffnMatrices = f.integer("ffn_matrices", 3, 2, 3);
-    const QString att = f.string("attention", m.kvHeads == m.heads ? QStringLiteral("mha") : QStringLiteral("gqa"));
+    const QString att =
+        f.string("attention", m.kvHeads == m.heads ? QStringLiteral("mha") : QStringLiteral("gqa"));
     if (auto k = attentionKindFromId(att))
         m.attention = *k;
     else
@@ -98,6 +99,7 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
                    .arg(att));
     if (m.attention == AttentionKind::MQA)
         m.kvHeads = 1;
+    m.attentionOutputGate = f.boolean("attention_output_gate", false);
 
     if (f.has("mla")) {
         JsonFields mla(f.object("mla"), f.fieldPath("mla"), error);
@@ -128,6 +130,21 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
         JsonFields ca(f.object("chunked_attention"), f.fieldPath("chunked_attention"), error);
         m.attentionChunk = ca.integer("chunk", 0, 1, 1 << 30, true);
         m.chunkGlobalEvery = ca.integer("global_every", 4, 1, 100000);
+    }
+    if (f.has("sparse_attention")) {
+        JsonFields sa(f.object("sparse_attention"), f.fieldPath("sparse_attention"), error);
+        m.sparseTopK = sa.integer("top_k", 0, 1, 1 << 30, true);
+        m.indexerHeads = sa.integer("indexer_heads", 0, 1, 65536, true);
+        m.indexerHeadDim = sa.integer("indexer_head_dim", 0, 1, 65536, true);
+    }
+    if (f.has("linear_attention")) {
+        JsonFields la(f.object("linear_attention"), f.fieldPath("linear_attention"), error);
+        m.linearFullEvery = la.integer("full_every", 0, 2, 100000, true);
+        m.linearKeyHeads = la.integer("key_heads", 0, 1, 65536, true);
+        m.linearValueHeads = la.integer("value_heads", m.linearKeyHeads, 1, 65536);
+        m.linearKeyDim = la.integer("key_head_dim", 0, 1, 65536, true);
+        m.linearValueDim = la.integer("value_head_dim", m.linearKeyDim, 1, 65536);
+        m.linearConvKernel = la.integer("conv_kernel", 4, 0, 1024);
     }
     m.mtpLayers = f.integer("mtp_layers", 0, 0, 64);
     if (f.has("published")) {
@@ -179,6 +196,8 @@ QJsonObject modelEntryToJson(const ModelEntry& entry)
     o.insert(QStringLiteral("ffn"), m.denseFfn);
     o.insert(QStringLiteral("ffn_matrices"), m.ffnMatrices);
     o.insert(QStringLiteral("attention"), attentionKindId(m.attention));
+    if (m.attentionOutputGate)
+        o.insert(QStringLiteral("attention_output_gate"), true);
     if (m.attention == AttentionKind::MLA)
         o.insert(QStringLiteral("mla"), QJsonObject{{QStringLiteral("q_lora_rank"), m.qLoraRank},
                                                     {QStringLiteral("kv_lora_rank"), m.kvLoraRank},
@@ -199,6 +218,19 @@ QJsonObject modelEntryToJson(const ModelEntry& entry)
         o.insert(QStringLiteral("chunked_attention"),
                  QJsonObject{{QStringLiteral("chunk"), m.attentionChunk},
                              {QStringLiteral("global_every"), m.chunkGlobalEvery}});
+    if (m.isSparseAttention())
+        o.insert(QStringLiteral("sparse_attention"),
+                 QJsonObject{{QStringLiteral("top_k"), m.sparseTopK},
+                             {QStringLiteral("indexer_heads"), m.indexerHeads},
+                             {QStringLiteral("indexer_head_dim"), m.indexerHeadDim}});
+    if (m.linearFullEvery > 0)
+        o.insert(QStringLiteral("linear_attention"),
+                 QJsonObject{{QStringLiteral("full_every"), m.linearFullEvery},
+                             {QStringLiteral("key_heads"), m.linearKeyHeads},
+                             {QStringLiteral("value_heads"), m.linearValueHeads},
+                             {QStringLiteral("key_head_dim"), m.linearKeyDim},
+                             {QStringLiteral("value_head_dim"), m.linearValueDim},
+                             {QStringLiteral("conv_kernel"), m.linearConvKernel}});
     if (m.mtpLayers > 0)
         o.insert(QStringLiteral("mtp_layers"), m.mtpLayers);
     return o;

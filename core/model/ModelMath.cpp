@@ -23,7 +23,7 @@ double ParamBreakdown::alwaysActive() const
 
 namespace {
 
-double attentionParamsPerLayer(const ModelDesc& m)
+double softmaxAttentionParamsPerLayer(const ModelDesc& m)
 {
     const double d = m.hidden;
     if (m.attention == AttentionKind::MLA) {
@@ -35,10 +35,42 @@ double attentionParamsPerLayer(const ModelDesc& m)
         const double o = static_cast<double>(m.heads) * m.vHeadDim * d;
         return q + kvDown + kvUp + o;
     }
-    const int kvHeads = m.attention == AttentionKind::MQA ? 1 : (m.attention == AttentionKind::MHA ? m.heads : m.kvHeads);
+    const int kvHeads =
+        m.attention == AttentionKind::MQA ? 1 : (m.attention == AttentionKind::MHA ? m.heads : m.kvHeads);
     const double qDim = static_cast<double>(m.heads) * m.headDim;
     const double kvDim = static_cast<double>(kvHeads) * m.headDim;
-    return d * qDim + 2.0 * d * kvDim + qDim * d;
+    const double gate = m.attentionOutputGate ? d * qDim : 0.0;
+    return d * qDim + gate + 2.0 * d * kvDim + qDim * d;
+}
+
+// DeepSeek-V3.2's lightning indexer: its query projection (from the query latent when there is
+// one), one shared key projection with its LayerNorm, and per-head weights.
+double indexerParamsPerLayer(const ModelDesc& m)
+{
+    if (!m.isSparseAttention())
+        return 0;
+    const double d = m.hidden;
+    const double qIn = m.qLoraRank > 0 ? m.qLoraRank : d;
+    return qIn * m.indexerHeads * m.indexerHeadDim + d * m.indexerHeadDim + 2.0 * m.indexerHeadDim +
+           d * m.indexerHeads;
+}
+
+// Gated DeltaNet: the fused q/k/v/z projection, the beta/alpha gates, the short causal
+// convolution over q, k and v, per-head decay and step parameters, the gated norm and the output.
+double linearAttentionParamsPerLayer(const ModelDesc& m)
+{
+    const double d = m.hidden;
+    const double qk = static_cast<double>(m.linearKeyHeads) * m.linearKeyDim;
+    const double v = static_cast<double>(m.linearValueHeads) * m.linearValueDim;
+    return d * (2.0 * qk + 2.0 * v) + d * 2.0 * m.linearValueHeads + (2.0 * qk + v) * m.linearConvKernel +
+           2.0 * m.linearValueHeads + m.linearValueDim + v * d;
+}
+
+double attentionParams(const ModelDesc& m)
+{
+    const int linear = m.linearLayerCount();
+    return (softmaxAttentionParamsPerLayer(m) + indexerParamsPerLayer(m)) * (m.layers - linear) +
+           linearAttentionParamsPerLayer(m) * linear;
 }
 
 int effectiveKvHeads(const ModelDesc& m)
@@ -55,12 +87,49 @@ int effectiveKvHeads(const ModelDesc& m)
     return m.kvHeads;
 }
 
-// Elements a layer caches per token: K and V heads, or MLA's latent plus the shared RoPE key.
+// Elements an attention layer caches per token and attends over: K and V heads, or MLA's latent
+// plus the shared RoPE key.
 double kvElementsPerTokenPerLayer(const ModelDesc& m)
 {
     if (m.attention == AttentionKind::MLA)
         return static_cast<double>(m.kvLoraRank) + m.qkRopeHeadDim;
     return 2.0 * effectiveKvHeads(m) * m.headDim;
+}
+
+// Elements the sparse-attention indexer caches per token (its key), scored for every token.
+double indexerElementsPerTokenPerLayer(const ModelDesc& m)
+{
+    return m.isSparseAttention() ? static_cast<double>(m.indexerHeadDim) : 0.0;
+}
+
+// Elements a linear-attention layer keeps per sequence, whatever the context: the recurrent
+// state (one key dim x value dim matrix per value head) and the convolution's last inputs.
+double linearStateElementsPerLayer(const ModelDesc& m)
+{
+    const double qk = static_cast<double>(m.linearKeyHeads) * m.linearKeyDim;
+    const double v = static_cast<double>(m.linearValueHeads) * m.linearValueDim;
+    return static_cast<double>(m.linearValueHeads) * m.linearKeyDim * m.linearValueDim +
+           std::max(0, m.linearConvKernel - 1) * (2.0 * qk + v);
+}
+
+// FLOPs of one token through one linear-attention layer: the delta-rule state update (decay,
+// S^T k, the rank-one correction) and the read-out S^T q, each a key dim x value dim product per
+// value head, multiply-add = 2 FLOPs.
+double linearFlopsPerToken(const ModelDesc& m)
+{
+    return 6.0 * m.linearValueHeads * m.linearKeyDim * m.linearValueDim;
+}
+
+// FLOPs the indexer spends scoring one cached token for one query (all its heads).
+double indexerFlopsPerPair(const ModelDesc& m)
+{
+    return 2.0 * m.indexerHeads * m.indexerHeadDim;
+}
+
+// Whether every layer attends to the whole context (closed forms apply).
+bool uniformFullAttention(const ModelDesc& m)
+{
+    return m.slidingWindow <= 0 && m.attentionChunk <= 0 && m.linearFullEvery <= 0;
 }
 
 // FLOPs of attention products for one query over t attended tokens, in one layer.
@@ -79,10 +148,11 @@ ParamBreakdown paramBreakdown(const ModelDesc& m)
 {
     ParamBreakdown p;
     const double d = m.hidden;
-    const double attn = attentionParamsPerLayer(m);
+    // An MTP block is a full-attention block whatever the model's stack.
+    const double attn = softmaxAttentionParamsPerLayer(m) + indexerParamsPerLayer(m);
     p.moeLayers = m.moeLayerCount();
     const int denseLayers = m.layers - p.moeLayers;
-    p.attention = attn * m.layers;
+    p.attention = attentionParams(m);
     p.denseFfn = static_cast<double>(m.ffnMatrices) * d * m.denseFfn * denseLayers;
     if (m.isMoe()) {
         p.perRoutedExpert = static_cast<double>(m.ffnMatrices) * d * m.expertFfn;
@@ -97,8 +167,9 @@ ParamBreakdown paramBreakdown(const ModelDesc& m)
     p.tiedHead = m.tiedEmbeddings ? d * m.vocab : 0.0;
     if (m.mtpLayers > 0) {
         // A DeepSeek MTP module: one more transformer block (MoE when the model is) plus a projection.
-        const double block = attn + (m.isMoe() ? p.perRoutedExpert * (m.experts + m.sharedExperts) + d * m.experts
-                                               : static_cast<double>(m.ffnMatrices) * d * m.denseFfn);
+        const double block =
+            attn + (m.isMoe() ? p.perRoutedExpert * (m.experts + m.sharedExperts) + d * m.experts
+                              : static_cast<double>(m.ffnMatrices) * d * m.denseFfn);
         p.mtp = m.mtpLayers * (block + 2.0 * d * d);
     }
     return p;
@@ -106,31 +177,60 @@ ParamBreakdown paramBreakdown(const ModelDesc& m)
 
 double kvBytesPerToken(const ModelDesc& m, Precision kv)
 {
-    return kvElementsPerTokenPerLayer(m) * m.layers * bytesPerElement(kv);
-}
-
-double kvBytes(const ModelDesc& m, double ctx, Precision kv)
-{
-    const double perLayer = kvElementsPerTokenPerLayer(m) * bytesPerElement(kv);
-    if (m.slidingWindow <= 0 && m.attentionChunk <= 0)
-        return perLayer * m.layers * ctx;
-    double tokens = 0;
-    for (int l = 0; l < m.layers; ++l)
-        tokens += m.attendedTokens(l, ctx);
-    return perLayer * tokens;
+    const double perLayer = kvElementsPerTokenPerLayer(m) + indexerElementsPerTokenPerLayer(m);
+    return perLayer * (m.layers - m.linearLayerCount()) * bytesPerElement(kv);
 }
 
 namespace {
 // Sum over layers of attended tokens at context ctx; cheap closed form without local attention.
 double attendedTokenLayers(const ModelDesc& m, double ctx)
 {
-    if (m.slidingWindow <= 0 && m.attentionChunk <= 0)
+    if (uniformFullAttention(m))
         return ctx * m.layers;
     double t = 0;
     for (int l = 0; l < m.layers; ++l)
         t += m.attendedTokens(l, ctx);
     return t;
 }
+
+// The same with sparse attention's top-k applied: the tokens whose K and V a query really reads.
+double selectedTokenLayers(const ModelDesc& m, double ctx)
+{
+    if (!m.isSparseAttention())
+        return attendedTokenLayers(m, ctx);
+    const double k = m.sparseTopK;
+    if (uniformFullAttention(m))
+        return std::min(ctx, k) * m.layers;
+    double t = 0;
+    for (int l = 0; l < m.layers; ++l)
+        t += std::min(m.attendedTokens(l, ctx), k);
+    return t;
+}
+
+double linearStateBytes(const ModelDesc& m, Precision kv)
+{
+    return linearStateElementsPerLayer(m) * m.linearLayerCount() * bytesPerElement(kv);
+}
+} // namespace
+
+double kvBytes(const ModelDesc& m, double ctx, Precision kv)
+{
+    const double perToken =
+        (kvElementsPerTokenPerLayer(m) + indexerElementsPerTokenPerLayer(m)) * bytesPerElement(kv);
+    return perToken * attendedTokenLayers(m, ctx) + linearStateBytes(m, kv);
+}
+
+double decodeKvBytes(const ModelDesc& m, double ctx, Precision kv)
+{
+    const double b = bytesPerElement(kv);
+    // Attention layers: K/V (or latents) of the selected tokens, the indexer keys of all of them;
+    // linear-attention layers read their state and write it back.
+    return kvElementsPerTokenPerLayer(m) * b * selectedTokenLayers(m, ctx) +
+           indexerElementsPerTokenPerLayer(m) * b * attendedTokenLayers(m, ctx) +
+           2.0 * linearStateBytes(m, kv);
+}
+
+namespace {
 
 // Sum over i in [1, n] of min(i, w): the causal prefill's attended pairs for a window w.
 double causalPairs(double n, double w)
@@ -148,13 +248,23 @@ FlopBreakdown prefillFlops(const ModelDesc& m, double n)
     // is sampled: the prompt's last position.
     const ParamBreakdown p = paramBreakdown(m);
     f.matmul = 2.0 * (p.active() - p.classifier()) * n + 2.0 * p.classifier() * std::min(n, 1.0);
+    // pairs: (query, key) products of the attention proper, after sparse attention's top-k;
+    // scored: the pairs the sparse-attention indexer scores (all attended ones).
     double pairs = 0;
-    if (m.slidingWindow <= 0 && m.attentionChunk <= 0) {
-        pairs = causalPairs(n, 0) * m.layers;
+    double scored = 0;
+    const double topK = m.isSparseAttention() ? m.sparseTopK : 0.0;
+    auto capped = [](double a, double b) { return a <= 0 ? b : (b <= 0 ? a : std::min(a, b)); };
+    if (uniformFullAttention(m)) {
+        pairs = causalPairs(n, topK) * m.layers;
+        scored = causalPairs(n, 0) * m.layers;
     } else {
         for (int l = 0; l < m.layers; ++l) {
-            const double cap = m.attendedTokens(l, 1e300);
-            pairs += causalPairs(n, cap >= 1e300 ? 0 : cap);
+            if (m.isLinearLayer(l))
+                continue;
+            const double reach = m.attendedTokens(l, 1e300);
+            const double cap = reach >= 1e300 ? 0 : reach;
+            pairs += causalPairs(n, capped(cap, topK));
+            scored += causalPairs(n, cap);
         }
     }
     // MLA prefill runs attention in the expanded multi-head form (DeepSeek's kernels absorb the
@@ -163,6 +273,10 @@ FlopBreakdown prefillFlops(const ModelDesc& m, double n)
                                ? 2.0 * m.heads * (m.qkNopeHeadDim + m.qkRopeHeadDim + m.vHeadDim)
                                : attentionFlopsPerQuery(m, 1.0);
     f.attention = perPair * pairs;
+    if (m.isSparseAttention())
+        f.attention += indexerFlopsPerPair(m) * scored;
+    // Linear attention in its chunked form costs about what the recurrence costs per token.
+    f.attention += linearFlopsPerToken(m) * m.linearLayerCount() * n;
     return f;
 }
 
@@ -170,7 +284,10 @@ FlopBreakdown decodeFlops(const ModelDesc& m, double ctx)
 {
     FlopBreakdown f;
     f.matmul = 2.0 * paramBreakdown(m).active();
-    f.attention = attentionFlopsPerQuery(m, 1.0) * attendedTokenLayers(m, ctx);
+    f.attention = attentionFlopsPerQuery(m, 1.0) * selectedTokenLayers(m, ctx) +
+                  linearFlopsPerToken(m) * m.linearLayerCount();
+    if (m.isSparseAttention())
+        f.attention += indexerFlopsPerPair(m) * attendedTokenLayers(m, ctx);
     return f;
 }
 

@@ -9,17 +9,17 @@ namespace is {
 // Parameter counts split by layer type, so that placement and charts can show where bytes live.
 struct ParamBreakdown
 {
-    double attention = 0;   // all layers' attention projections
-    double denseFfn = 0;    // FFNs of dense layers
-    double expertsAll = 0;  // all routed experts of all MoE layers
+    double attention = 0;     // all layers' attention projections
+    double denseFfn = 0;      // FFNs of dense layers
+    double expertsAll = 0;    // all routed experts of all MoE layers
     double expertsActive = 0; // routed experts one token uses
     double sharedExperts = 0;
     double router = 0;
     double norms = 0;
-    double embedding = 0;   // input embedding table (a lookup, no FLOPs)
-    double lmHead = 0;      // output projection (0 when tied)
-    double tiedHead = 0;    // tied: the embedding table read again as the output projection (stored once)
-    double mtp = 0;         // multi-token-prediction heads (not counted in the total)
+    double embedding = 0; // input embedding table (a lookup, no FLOPs)
+    double lmHead = 0;    // output projection (0 when tied)
+    double tiedHead = 0;  // tied: the embedding table read again as the output projection (stored once)
+    double mtp = 0;       // multi-token-prediction heads (not counted in the total)
 
     double total() const;
     // Parameters that a token multiplies with: excludes the embedding lookup, as model cards do,
@@ -35,11 +35,17 @@ struct ParamBreakdown
 
 ParamBreakdown paramBreakdown(const ModelDesc& m);
 
-// KV-cache bytes for one sequence at context length ctx, over all layers, honouring windows and
-// chunks, MLA latents and the cache precision.
+// KV-cache bytes one sequence holds at context length ctx, over all layers, honouring windows and
+// chunks, MLA latents, sparse attention's indexer keys, linear-attention states and the cache
+// precision.
 double kvBytes(const ModelDesc& m, double ctx, Precision kv);
-// KV bytes per token of context for a full-attention layer stack (no window capping): the
-// "bytes per token" figure model cards quote.
+// Cache bytes one decode step of one sequence moves at context length ctx: the K/V entries its
+// queries read (sparse attention: at most top-k per layer, plus the indexer keys of every cached
+// token) and each linear-attention layer's state, read and written back. Without sparse or
+// linear attention this equals kvBytes.
+double decodeKvBytes(const ModelDesc& m, double ctx, Precision kv);
+// KV bytes per token of context for the stack's attention layers with no window capping: the
+// "bytes per token" figure model cards quote (linear-attention layers hold no per-token cache).
 double kvBytesPerToken(const ModelDesc& m, Precision kv);
 
 struct FlopBreakdown

@@ -2,6 +2,8 @@
 // The built-in catalogs: every required entry present, every number sourced, bad files rejected
 // with the file and field named.
 #include "hardware/Catalog.h"
+#include "model/ModelEntry.h"
+#include "model/ModelMath.h"
 
 #include <QtTest>
 
@@ -15,8 +17,8 @@ private slots:
     void requiredDevicesPresent()
     {
         auto c = Catalog::builtin();
-        for (const char* id : {"a100-sxm-80g", "h100-sxm", "h200-sxm", "b200", "gb200", "gb300", "mi300x", "mi325x",
-                               "mi355x", "cs-3", "cs-2", "groq-lpu", "sn40l", "sohu"})
+        for (const char* id : {"a100-sxm-80g", "h100-sxm", "h200-sxm", "b200", "gb200", "gb300", "mi300x",
+                               "mi325x", "mi355x", "cs-3", "cs-2", "groq-lpu", "sn40l", "sohu", "b300"})
             QVERIFY2(c->device(QString::fromLatin1(id)), id);
         QCOMPARE(c->device(QStringLiteral("cs-3"))->cls, DeviceClass::SramDataflow);
         QCOMPARE(c->device(QStringLiteral("sn40l"))->cls, DeviceClass::Tiered);
@@ -28,10 +30,93 @@ private slots:
         auto c = Catalog::builtin();
         for (const char* id : {"llama-2-7b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.3-70b",
                                "llama-3.1-405b", "mixtral-8x7b", "deepseek-r1", "kimi-k2", "gpt-oss-120b",
-                               "llama-4-maverick", "qwen3-32b", "qwen3-235b-a22b", "gpt-5.6-sol", "kimi-k3"})
+                               "llama-4-maverick", "qwen3-32b", "qwen3-235b-a22b", "gpt-5.6-sol", "kimi-k3",
+                               // issue 17: what people deploy in late 2026
+                               "glm-4.6", "glm-4.7", "gpt-oss-20b", "deepseek-v3.2", "qwen3-coder-480b",
+                               "qwen3-next-80b", "llama-4-scout", "kimi-k2-thinking", "minimax-m2"})
             QVERIFY2(c->model(QString::fromLatin1(id)), id);
         QVERIFY(c->model(QStringLiteral("gpt-5.6-sol"))->hasRange());
         QCOMPARE(c->model(QStringLiteral("kimi-k3"))->arch.kind, SourceKind::Speculation);
+    }
+
+    void lateModelsLoadAndRoundTrip_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : {"glm-4.6", "glm-4.7", "gpt-oss-20b", "deepseek-v3.2", "qwen3-coder-480b",
+                               "qwen3-next-80b", "llama-4-scout", "kimi-k2-thinking", "minimax-m2"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void lateModelsLoadAndRoundTrip()
+    {
+        QFETCH(QString, id);
+        const ModelEntry* e = Catalog::builtin()->model(id);
+        QVERIFY(e);
+        const ModelDesc& m = e->arch;
+        QVERIFY2(m.validate().isEmpty(), qPrintable(m.validate()));
+        QVERIFY(!m.source.isEmpty());
+        QCOMPARE(m.kind, SourceKind::Datasheet);
+        QVERIFY(m.publishedTotalParams > 0 && m.publishedActiveParams > 0 &&
+                m.publishedActiveParams < m.publishedTotalParams);
+        QVERIFY(m.isMoe());
+        // Written out and read back, the architecture is the same (sparse and linear attention too).
+        QString err;
+        const auto back = parseModelEntry(modelEntryToJson(*e), QStringLiteral("round-trip"), &err);
+        QVERIFY2(back, qPrintable(err));
+        QCOMPARE(paramBreakdown(back->arch).total(), paramBreakdown(m).total());
+        QCOMPARE(kvBytes(back->arch, 50000, Precision::FP8), kvBytes(m, 50000, Precision::FP8));
+        QCOMPARE(decodeKvBytes(back->arch, 50000, Precision::FP8), decodeKvBytes(m, 50000, Precision::FP8));
+    }
+
+    void sparseAndLinearAttentionFromTheCatalog()
+    {
+        auto c = Catalog::builtin();
+        const ModelDesc v32 = c->model(QStringLiteral("deepseek-v3.2"))->arch;
+        QCOMPARE(v32.sparseTopK, 2048);
+        QCOMPARE(v32.indexerHeads, 64);
+        QCOMPARE(v32.indexerHeadDim, 128);
+        const ModelDesc next = c->model(QStringLiteral("qwen3-next-80b"))->arch;
+        QCOMPARE(next.linearFullEvery, 4);
+        QCOMPARE(next.linearValueHeads, 32);
+        QCOMPARE(next.linearKeyHeads, 16);
+        QCOMPARE(next.experts, 512);
+        QCOMPARE(next.activeExperts, 10);
+        QCOMPARE(next.sharedExperts, 1);
+        QVERIFY(next.attentionOutputGate);
+        // Models without either mechanism are untouched by it.
+        const ModelDesc v3 = c->model(QStringLiteral("deepseek-v3"))->arch;
+        QCOMPARE(v3.sparseTopK, 0);
+        QCOMPARE(v3.linearLayerCount(), 0);
+    }
+
+    void b300FromTheReference()
+    {
+        // HGX B300 (Blackwell Ultra): 288 GB HBM3e, ~8 TB/s, dense FP4 13.5-15 PF, FP8 4.5 PF,
+        // 1,100-1,400 W; an 8-GPU NVLink 5 system.
+        auto c = Catalog::builtin();
+        const Device* b300 = c->device(QStringLiteral("b300"));
+        QVERIFY(b300);
+        QCOMPARE(b300->family, QStringLiteral("nvidia-blackwell"));
+        const MemoryTier* hbm = b300->tier(MemoryTierKind::Hbm);
+        QVERIFY(hbm);
+        QCOMPARE(hbm->capacityBytes.value, 288e9);
+        QCOMPARE(hbm->bandwidthBytesPerS.value, 8e12);
+        QCOMPARE(b300->peakFlopsFor(Precision::FP8), 4.5e15);
+        QCOMPARE(b300->peakFlopsFor(Precision::FP4), 1.35e16);
+        QCOMPARE(b300->peakFlops.at(Precision::FP4).max, 1.5e16);
+        QCOMPARE(b300->peakPowerW.value, 1100.0);
+        QCOMPARE(b300->peakPowerW.max, 1400.0);
+        // Honest kinds: nothing here is a datasheet this repository holds.
+        QVERIFY(b300->peakFlops.at(Precision::FP4).kind == SourceKind::VendorClaim);
+        QVERIFY(hbm->bandwidthBytesPerS.kind == SourceKind::Assumed);
+        const SystemPackaging* hgx = c->system(b300->defaultSystem);
+        QVERIFY(hgx);
+        QCOMPARE(hgx->id, QStringLiteral("hgx-b300"));
+        QCOMPARE(hgx->devicesPerSystem, 8);
+        QCOMPARE(hgx->scaleUpLink, QStringLiteral("nvlink5"));
+        // More memory and FP4 than a B200, the same FP8.
+        const Device* b200 = c->device(QStringLiteral("b200"));
+        QVERIFY(hbm->capacityBytes.value > b200->tier(MemoryTierKind::Hbm)->capacityBytes.value);
+        QVERIFY(b300->peakFlopsFor(Precision::FP4) > b200->peakFlopsFor(Precision::FP4));
     }
 
     void formatsWithoutUnitsRunWider()
@@ -55,15 +140,16 @@ private slots:
         auto c = Catalog::builtin();
         for (const Device* d : c->devices()) {
             if (!d->defaultSystem.isEmpty())
-                QVERIFY2(c->system(d->defaultSystem), qPrintable(d->id + QStringLiteral(" -> ") + d->defaultSystem));
+                QVERIFY2(c->system(d->defaultSystem),
+                         qPrintable(d->id + QStringLiteral(" -> ") + d->defaultSystem));
             for (const QString& l : {d->scaleUpLink, d->scaleOutLink})
                 if (!l.isEmpty())
                     QVERIFY2(c->link(l), qPrintable(d->id + QStringLiteral(" -> ") + l));
         }
         for (const char* id : {"hgx-h100", "gb200-nvl72", "cs-3-system", "groqrack"})
             QVERIFY2(c->system(QString::fromLatin1(id)), id);
-        for (const char* id : {"nvlink4", "nvlink5", "ib-ndr", "ib-xdr", "eth-100g", "eth-400g", "eth-800g", "swarmx",
-                               "groq-c2c", "infinity-fabric"})
+        for (const char* id : {"nvlink4", "nvlink5", "ib-ndr", "ib-xdr", "eth-100g", "eth-400g", "eth-800g",
+                               "swarmx", "groq-c2c", "infinity-fabric"})
             QVERIFY2(c->link(QString::fromLatin1(id)), id);
     }
 
@@ -91,7 +177,8 @@ private slots:
         for (const auto& [family, generations] : c->calibration().families()) {
             const FamilyCalibration& cal = generations.back();
             check(cal.computeEfficiency, family);
-            QVERIFY2(cal.computeEfficiency.kind == SourceKind::Calibrated || cal.computeEfficiency.kind == SourceKind::Assumed,
+            QVERIFY2(cal.computeEfficiency.kind == SourceKind::Calibrated ||
+                         cal.computeEfficiency.kind == SourceKind::Assumed,
                      qPrintable(family));
         }
     }
@@ -101,17 +188,33 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("field");
         QTest::newRow("malformed") << QByteArray("{\"devices\": [") << QStringLiteral("offset");
-        QTest::newRow("unknown kind") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":1,"kind":"rumour"},"latency_s":1}]})")
-                                      << QStringLiteral("links[0].bandwidth_bytes_s.kind");
-        QTest::newRow("negative bandwidth") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":-5,"latency_s":1}]})")
-                                            << QStringLiteral("links[0].bandwidth_bytes_s");
-        QTest::newRow("no memory") << QByteArray(R"({"devices":[{"id":"x","class":"hbm","compute_flops":{"bf16":1e15},"power_w":{"peak":1},"price_usd":1}]})")
-                                   << QStringLiteral("devices[0].memory");
-        QTest::newRow("bad range") << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":5,"min":6,"max":9},"latency_s":1}]})")
-                                   << QStringLiteral("links[0].bandwidth_bytes_s");
-        QTest::newRow("zero layers") << QByteArray(R"({"models":[{"id":"m","layers":0,"hidden":8,"heads":1,"vocab":8}]})")
-                                     << QStringLiteral("models[0].layers");
+        QTest::newRow("unknown kind")
+            << QByteArray(
+                   R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":1,"kind":"rumour"},"latency_s":1}]})")
+            << QStringLiteral("links[0].bandwidth_bytes_s.kind");
+        QTest::newRow("negative bandwidth")
+            << QByteArray(R"({"links":[{"id":"x","bandwidth_bytes_s":-5,"latency_s":1}]})")
+            << QStringLiteral("links[0].bandwidth_bytes_s");
+        QTest::newRow("no memory")
+            << QByteArray(
+                   R"({"devices":[{"id":"x","class":"hbm","compute_flops":{"bf16":1e15},"power_w":{"peak":1},"price_usd":1}]})")
+            << QStringLiteral("devices[0].memory");
+        QTest::newRow("bad range")
+            << QByteArray(
+                   R"({"links":[{"id":"x","bandwidth_bytes_s":{"value":5,"min":6,"max":9},"latency_s":1}]})")
+            << QStringLiteral("links[0].bandwidth_bytes_s");
+        QTest::newRow("zero layers")
+            << QByteArray(R"({"models":[{"id":"m","layers":0,"hidden":8,"heads":1,"vocab":8}]})")
+            << QStringLiteral("models[0].layers");
         QTest::newRow("nothing") << QByteArray(R"({"version":1})") << QStringLiteral("expected one of");
+        QTest::newRow("sparse attention without top_k")
+            << QByteArray(
+                   R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"sparse_attention":{"indexer_heads":4,"indexer_head_dim":8}}]})")
+            << QStringLiteral("models[0].sparse_attention.top_k");
+        QTest::newRow("linear attention every layer")
+            << QByteArray(
+                   R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"linear_attention":{"full_every":1,"key_heads":1,"key_head_dim":8}}]})")
+            << QStringLiteral("models[0].linear_attention.full_every");
         QTest::newRow("cache share above 1")
             << QByteArray(R"({"families":{"cpu":{"cache_usable":1.5}}})") << QStringLiteral("families.cpu");
     }
@@ -129,9 +232,11 @@ private slots:
     {
         Catalog c = *Catalog::builtin();
         QString err;
-        QVERIFY2(c.loadJson(R"({"links":[{"id":"ib-ndr","name":"Custom","bandwidth_bytes_s":{"value":1e11,"source":"mine","kind":"measured"},"latency_s":{"value":1e-6,"source":"mine","kind":"measured"}}]})",
-                            QStringLiteral("user.json"), &err),
-                 qPrintable(err));
+        QVERIFY2(
+            c.loadJson(
+                R"({"links":[{"id":"ib-ndr","name":"Custom","bandwidth_bytes_s":{"value":1e11,"source":"mine","kind":"measured"},"latency_s":{"value":1e-6,"source":"mine","kind":"measured"}}]})",
+                QStringLiteral("user.json"), &err),
+            qPrintable(err));
         QCOMPARE(c.link(QStringLiteral("ib-ndr"))->name, QStringLiteral("Custom"));
         QCOMPARE(c.link(QStringLiteral("ib-ndr"))->bandwidthBytesPerS.kind, SourceKind::Measured);
     }

@@ -186,6 +186,81 @@ private slots:
             2);
     }
 
+    void validateJsonByFamily()
+    {
+        // Three rows: two on Hopper (one of them far off), one on a device the catalog lacks. The
+        // summary counts and shares below follow by hand from the predictions in the rows.
+        const QString csv = write(
+            "m.csv",
+            "id,device,chips,model,precision,input_tokens,output_tokens,concurrency,scenario,ttft_limit_ms,"
+            "tpot_limit_ms,speculative,metric,value,date,grade,source,notes\n"
+            "A1,h100-sxm,1,llama-3.1-8b,fp8,1000,1000,,single,,,,tok_s_user,150,2025-01,B,test,\n"
+            "A2,h100-sxm,1,llama-3.1-8b,fp8,1000,1000,,single,,,,tok_s_user,1,2025-01,B,test,\n"
+            "A3,tpu-v9,1,llama-3.1-8b,fp8,1000,1000,,single,,,,tok_s_user,150,2025-01,B,test,\n");
+        const Run r = run({QStringLiteral("validate"), csv, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray rows = doc.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 3);
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("family")).toString(),
+                 QStringLiteral("nvidia-hopper"));
+        QVERIFY(rows[2].toObject().value(QStringLiteral("family")).isNull());
+        const double predicted = rows[0].toObject().value(QStringLiteral("predicted")).toDouble();
+        QCOMPARE(rows[1].toObject().value(QStringLiteral("predicted")).toDouble(), predicted);
+        const QJsonObject sum = doc.value(QStringLiteral("summary")).toObject();
+        QCOMPARE(sum.value(QStringLiteral("rows")).toInt(), 3);
+        QCOMPARE(sum.value(QStringLiteral("evaluated")).toInt(), 2);
+        QCOMPARE(sum.value(QStringLiteral("skipped")).toInt(), 1);
+        // A2's measured 1 tok/s is hundreds of times off whatever the engine predicts; A1 is
+        // within 2x when the prediction lies in [75, 300] tok/s, which an H100 running an 8B
+        // model in FP8 for one stream does (8 GB of weights at 3.35 TB/s: at most ~400 tok/s).
+        QVERIFY2(predicted > 75 && predicted < 300, qPrintable(QString::number(predicted)));
+        QCOMPARE(sum.value(QStringLiteral("within_2x")).toInt(), 1);
+        QCOMPARE(sum.value(QStringLiteral("within_2x_share")).toDouble(), 0.5);
+        const QJsonObject families = sum.value(QStringLiteral("families")).toObject();
+        QCOMPARE(families.keys(), (QStringList{QStringLiteral("nvidia-hopper"), QStringLiteral("unknown")}));
+        const QJsonObject hopper = families.value(QStringLiteral("nvidia-hopper")).toObject();
+        QCOMPARE(hopper.value(QStringLiteral("rows")).toInt(), 2);
+        QCOMPARE(hopper.value(QStringLiteral("evaluated")).toInt(), 2);
+        QCOMPARE(hopper.value(QStringLiteral("within_2x")).toInt(), 1);
+        QCOMPARE(hopper.value(QStringLiteral("within_2x_share")).toDouble(), 0.5);
+        const QJsonObject unknown = families.value(QStringLiteral("unknown")).toObject();
+        QCOMPARE(unknown.value(QStringLiteral("skipped")).toInt(), 1);
+        QCOMPARE(unknown.value(QStringLiteral("evaluated")).toInt(), 0);
+        QCOMPARE(unknown.value(QStringLiteral("within_2x_share")).toDouble(), 0.0);
+
+        // The table ends with the same figures per family.
+        const Run table = run({QStringLiteral("validate"), csv});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("family") && table.out.contains("nvidia-hopper") &&
+                     table.out.contains("1 (50 %)"),
+                 table.out.constData());
+    }
+
+    void validateWithoutFileUsesTheShippedSet()
+    {
+        // The published measurements ship inside the application (resources/validation).
+        const Run r = run({QStringLiteral("validate"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("rows")).toArray().size(), 75);
+        QCOMPARE(doc.value(QStringLiteral("rows"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("id"))
+                     .toString(),
+                 QStringLiteral("P01"));
+        const QJsonObject families =
+            doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("families")).toObject();
+        for (const char* f : {"nvidia-hopper", "nvidia-blackwell", "cerebras-wse", "groq-lpu"})
+            QVERIFY2(families.contains(QString::fromLatin1(f)), f);
+        int rows = 0;
+        for (const QString& f : families.keys())
+            rows += families.value(f).toObject().value(QStringLiteral("rows")).toInt();
+        QCOMPARE(rows, 75);
+    }
+
     void missingFileAndUsage()
     {
         QCOMPARE(run({QStringLiteral("estimate"), m_dir.filePath(QStringLiteral("none.json"))}).code, 2);
@@ -199,9 +274,10 @@ private slots:
         QCOMPARE(extra.code, 2);
         QVERIFY2(extra.err.contains("estimate: expected one scenario file, got 2: a.json extra.json"),
                  extra.err.constData());
-        const Run none = run({QStringLiteral("validate")});
-        QVERIFY2(none.code == 2 && none.err.contains("validate: no measurements file given"),
-                 none.err.constData());
+        const Run two = run({QStringLiteral("validate"), QStringLiteral("a.csv"), QStringLiteral("b.csv")});
+        QVERIFY2(two.code == 2 &&
+                     two.err.contains("validate: expected at most one measurements file, got 2: a.csv b.csv"),
+                 two.err.constData());
         const Run points = run({QStringLiteral("context-sweep"), QStringLiteral("a.json"),
                                 QStringLiteral("--points"), QStringLiteral("0")});
         QVERIFY2(points.code == 2 &&
