@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `inference-studio validate MEASUREMENTS.csv [--json]`: the engine against published results.
+// `inference-studio validate MEASUREMENTS.csv [--json] [--cross-validate]`: the engine against published results.
 #include "CliSupport.h"
 #include "Command.h"
+#include "CrossValidationReport.h"
 
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
@@ -25,9 +26,10 @@ int runValidate(const QStringList& argsIn)
     QTextStream err(stderr);
     is::app::ArgParser args(QStringLiteral("validate"), argsIn);
     const bool json = args.flag(QStringLiteral("--json"));
+    const bool crossValidate = args.flag(QStringLiteral("--cross-validate"));
     const QStringList positional = args.positional("measurements file");
     if (!args.ok() || positional.size() != 1) {
-        err << "usage: inference-studio validate MEASUREMENTS.csv [--json]\n";
+        err << "usage: inference-studio validate MEASUREMENTS.csv [--json] [--cross-validate]\n";
         if (!args.ok())
             err << args.error() << "\n";
         return is::app::ExitBadInput;
@@ -38,12 +40,18 @@ int runValidate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
+    const auto catalog = is::app::loadCatalogReportingWarnings(err);
+    is::Engine engine(catalog);
     const auto results = is::validateAll(engine, *rows);
     const is::ValidationSummary s = is::summarize(results);
+    const std::optional<is::CrossValidation> cv =
+        crossValidate ? std::optional(is::crossValidate(catalog, *rows)) : std::nullopt;
     QTextStream out(stdout);
     if (json) {
-        out << QJsonDocument(is::validationToJson(results, s)).toJson(QJsonDocument::Compact) << "\n";
+        QJsonObject o = is::validationToJson(results, s);
+        if (cv)
+            is::addCrossValidationToJson(o, *cv);
+        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
         return is::app::ExitOk;
     }
     std::vector<QStringList> table{{QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
@@ -71,9 +79,11 @@ int runValidate(const QStringList& argsIn)
                .arg(s.mape * 100, 0, 'f', 1)
                .arg(s.within25pct)
                .arg(s.within2x);
+    if (cv)
+        is::app::printCrossValidation(*cv, out);
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("validate", "validate MEASUREMENTS.csv [--json]", &runValidate);
+const is::app::CommandRegistration reg("validate", "validate MEASUREMENTS.csv [--json] [--cross-validate]", &runValidate);
 
 } // namespace

@@ -91,10 +91,16 @@ const FamilyCalibration& Calibration::family(const QString& family, const QStrin
     return *chosen;
 }
 
+void Calibration::setFamily(const QString& family, std::vector<FamilyCalibration> generations)
+{
+    m_families[family] = std::move(generations);
+}
+
 bool Calibration::load(const QJsonObject& root, const QString& origin, QString* error)
 {
     QString err;
-    m_default = builtinDefault();
+    // A file without a "default" family (a user's overlay of fitted families) keeps the one
+    // loaded before it.
     const QJsonObject families = root.value(QStringLiteral("families")).toObject();
     if (families.contains(QStringLiteral("default")))
         m_default = parseFamily(families.value(QStringLiteral("default")).toObject(), QStringLiteral("families.default"),

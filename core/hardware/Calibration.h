@@ -48,6 +48,11 @@ public:
     const FamilyCalibration& family(const QString& family, const QString& date = {}) const;
     bool load(const QJsonObject& root, const QString& origin, QString* error);
     const std::map<QString, std::vector<FamilyCalibration>>& families() const { return m_families; }
+    // What a family without an entry uses (the file's "default" family).
+    const FamilyCalibration& defaults() const { return m_default; }
+    // Replaces one family's generations (oldest first): how a fit tries its candidate constants
+    // through the engine's own evaluation path.
+    void setFamily(const QString& family, std::vector<FamilyCalibration> generations);
 
 private:
     std::map<QString, std::vector<FamilyCalibration>> m_families; // generations, oldest first
