@@ -94,12 +94,9 @@ int runCalibrate(const QStringList& argsIn)
     const is::CalibrationFit fit = is::calibrate(catalog, *rows, options);
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
 
-    QFile baseFile(QStringLiteral(":/calibration.json"));
-    baseFile.open(QIODevice::ReadOnly);
-    const QJsonObject base = QJsonDocument::fromJson(baseFile.readAll()).object();
     QStringList written;
     if (outGiven) {
-        if (!writeJson(outPath, is::calibrationFitToJson(base, fit, options.sourceName), &error)) {
+        if (!writeJson(outPath, is::calibrationFitToJson(fit, options.sourceName), &error)) {
             err << error << "\n";
             return is::app::ExitRuntimeFailure;
         }
@@ -111,7 +108,7 @@ int runCalibrate(const QStringList& argsIn)
         const QString path = dir + QStringLiteral("/calibration-") + QFileInfo(file).completeBaseName() +
                              QStringLiteral(".json");
         if (!QDir().mkpath(dir) ||
-            !writeJson(path, is::calibrationFitToJson(base, fit, options.sourceName, true), &error)) {
+            !writeJson(path, is::calibrationFitToJson(fit, options.sourceName, true), &error)) {
             err << (error.isEmpty() ? QStringLiteral("%1: cannot create").arg(dir) : error) << "\n";
             return is::app::ExitRuntimeFailure;
         }

@@ -27,7 +27,7 @@ constexpr double kLossScale = 0.05;
 constexpr double kMinSensitivity = 0.01;
 constexpr double kSensitivityStep = 0.2;
 // Normalised distance from a bound at which a fitted value counts as sitting on it.
-constexpr double kBoundTolerance = 0.005;
+constexpr double kBoundTolerance = 0.01;
 
 } // namespace
 
@@ -35,13 +35,13 @@ const std::vector<CalibrationParameter>& calibrationParameters()
 {
     // The physical ranges; resources/CALIBRATION.md ("range" column) explains each.
     static const std::vector<CalibrationParameter> table{
-        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.1, 0.9, false},
-        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 4, 256, true},
-        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.3, 0.95, false},
-        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 1e-7, 2e-5, true},
+        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.2, 0.85, false},
+        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 8, 128, true},
+        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false},
+        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true},
         {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true},
         {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false},
-        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.3, 0.95, false},
+        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false},
         {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true},
         {"dataflow_area_s", &FamilyCalibration::dataflowAreaS, 1e-7, 5e-4, true},
         {"dataflow_hop_s", &FamilyCalibration::dataflowHopS, 0.0, 1e-4, false},
@@ -215,10 +215,10 @@ double objective(unsigned n, const double* u, double* grad, void* data)
     return FamilyProblem::loss(o->problem->logErrors());
 }
 
+// Stored in the calibration file, so not translated: a file reads the same in every language.
 QString sourceText(const FamilyFit& f, const QString& sourceName)
 {
-    return QCoreApplication::translate("is::Calibrator",
-                                       "fitted by inference-studio calibrate on %1 (rows %2)")
+    return QStringLiteral("fitted by inference-studio calibrate on %1 (rows %2)")
         .arg(sourceName, f.rows.join(QStringLiteral(", ")));
 }
 
@@ -277,10 +277,9 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     const int maxConstants = static_cast<int>(usable.size()) / kRowsPerFittedConstant;
     if (maxConstants < 1)
         return keep(
-            QCoreApplication::translate("is::Calibrator",
-                                        "too few rows: %n row(s) the engine can evaluate; a fit needs %1 "
-                                        "per fitted constant",
-                                        nullptr, static_cast<int>(usable.size()))
+            QCoreApplication::translate(
+                "is::Calibrator", "too few rows: %1 the engine can evaluate, %2 per fitted constant needed")
+                .arg(usable.size())
                 .arg(kRowsPerFittedConstant));
 
     // Which constants the rows are sensitive to, at the starting point.
@@ -404,54 +403,19 @@ CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
     return out;
 }
 
-namespace {
-
-QJsonObject familyToJson(const FamilyFit& f, const QJsonObject& original, const Calibration& calibration)
+QJsonObject calibrationFitToJson(const CalibrationFit& fit, const QString& sourceName,
+                                 bool fittedFamiliesOnly)
 {
-    QJsonObject o = original;
-    const std::vector<FamilyCalibration>& g = calibration.families().at(f.family);
-    for (const FittedConstant& c : f.constants)
-        o.insert(c.key, (g.front().*(calibrationParameter(c.key)->member)).toJson());
-    QJsonArray fittedOn;
-    for (const QString& id : f.rows)
-        fittedOn.append(id);
-    o.insert(QStringLiteral("fitted_on"), fittedOn);
-    // Later generations no longer override what the fit set for all of them.
-    QJsonArray generations;
-    for (const QJsonValue& v : o.value(QStringLiteral("generations")).toArray()) {
-        QJsonObject gen = v.toObject();
-        for (const FittedConstant& c : f.constants)
-            gen.remove(c.key);
-        const QStringList left = gen.keys();
-        const bool empty = std::all_of(left.begin(), left.end(), [](const QString& k) {
-            return k == QLatin1String("from_date") || k == QLatin1String("fitted_on");
-        });
-        if (!empty)
-            generations.append(gen);
-    }
-    if (generations.isEmpty())
-        o.remove(QStringLiteral("generations"));
-    else
-        o.insert(QStringLiteral("generations"), generations);
-    return o;
-}
-
-} // namespace
-
-QJsonObject calibrationFitToJson(const QJsonObject& base, const CalibrationFit& fit,
-                                 const QString& sourceName, bool fittedFamiliesOnly)
-{
-    QJsonObject families =
-        fittedFamiliesOnly ? QJsonObject() : base.value(QStringLiteral("families")).toObject();
-    const QJsonObject baseFamilies = base.value(QStringLiteral("families")).toObject();
+    QStringList only;
     for (const FamilyFit& f : fit.families)
         if (f.fitted)
-            families.insert(f.family,
-                            familyToJson(f, baseFamilies.value(f.family).toObject(), fit.calibration));
-    return QJsonObject{{QStringLiteral("version"), 1},
-                       {QStringLiteral("kind"), sourceKindId(SourceKind::Calibrated)},
-                       {QStringLiteral("source"), sourceName},
-                       {QStringLiteral("families"), families}};
+            only << f.family;
+    if (fittedFamiliesOnly && only.isEmpty())
+        only << QString(); // no family: an overlay with nothing in it
+    QJsonObject o = fit.calibration.toJson(fittedFamiliesOnly ? only : QStringList());
+    o.insert(QStringLiteral("kind"), sourceKindId(SourceKind::Calibrated));
+    o.insert(QStringLiteral("source"), sourceName);
+    return o;
 }
 
 QJsonObject calibrationSummaryToJson(const CalibrationFit& fit)

@@ -88,13 +88,11 @@ inline constexpr int kRowsPerFittedConstant = 2;
 CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
                          const std::vector<MeasurementRow>& rows, const CalibrateOptions& options);
 
-// The fit as a calibration file in the format of resources/calibration.json: `base` (that file's
-// contents) with each fitted family's constants replaced (kind "calibrated", citing the rows),
-// its `fitted_on` set to the rows and later generations no longer overriding them (a generation
-// left with nothing of its own is dropped). `fittedFamiliesOnly`: only the fitted families, an
-// overlay for the user catalog folder.
-QJsonObject calibrationFitToJson(const QJsonObject& base, const CalibrationFit& fit,
-                                 const QString& sourceName, bool fittedFamiliesOnly = false);
+// The fit as a calibration file in the format of resources/calibration.json (Calibration::toJson of
+// the calibration in effect after the fit) with "kind": "calibrated" and the measurements file it
+// was fitted on. `fittedFamiliesOnly`: only the fitted families, an overlay for the user catalog.
+QJsonObject calibrationFitToJson(const CalibrationFit& fit, const QString& sourceName,
+                                 bool fittedFamiliesOnly = false);
 // Per family: constants before and after, bound hits, rows, error before and after.
 QJsonObject calibrationSummaryToJson(const CalibrationFit& fit);
 
