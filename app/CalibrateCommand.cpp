@@ -86,6 +86,15 @@ int runCalibrate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
+    if (!family.isEmpty()) {
+        bool known = false;
+        for (const is::Device* d : catalog->devices())
+            known = known || d->family == family;
+        if (!known) {
+            err << QStringLiteral("--family: no device of family '%1' in the catalog").arg(family) << "\n";
+            return is::app::ExitBadInput;
+        }
+    }
     QElapsedTimer timer;
     timer.start();
     is::CalibrateOptions options;

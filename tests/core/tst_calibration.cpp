@@ -335,6 +335,17 @@ private slots:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("header.csv: no measurement rows"), r.err.constData());
 
+        const QString fine = write("fine.csv", header() + "X1,h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,"
+                                                          "tok_s_total,24500,,,s,\n");
+        r = run(
+            {QStringLiteral("calibrate"), fine, QStringLiteral("--family"), QStringLiteral("nvidia-rubin")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--family: no device of family 'nvidia-rubin'"), r.err.constData());
+        r = run(
+            {QStringLiteral("calibrate"), fine, QStringLiteral("--family"), QStringLiteral("nvidia-hopper")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("nvidia-hopper: kept its constants (too few rows"), r.out.constData());
+
         r = run({QStringLiteral("calibrate"), m_dir.filePath(QStringLiteral("missing.csv"))});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("missing.csv: cannot open"), r.err.constData());
