@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// `inference-studio validate [MEASUREMENTS.csv] [--json]`: the engine against published results;
-// without a file, against the published measurements shipped inside the application.
+// `inference-studio validate [MEASUREMENTS.csv] [--json] [--cross-validate]`: the engine against
+// published results; without a file, against the published measurements shipped inside the
+// application. --cross-validate adds leave-one-source-out refits per family.
 #include "CliSupport.h"
 #include "Command.h"
+#include "CrossValidationReport.h"
 
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
@@ -26,12 +28,13 @@ int runValidate(const QStringList& argsIn)
     QTextStream err(stderr);
     is::app::ArgParser args(QStringLiteral("validate"), argsIn);
     const bool json = args.flag(QStringLiteral("--json"));
+    const bool crossValidate = args.flag(QStringLiteral("--cross-validate"));
     const QStringList positional = args.positional();
     if (args.ok() && positional.size() > 1)
         err << "validate: expected at most one measurements file, got " << positional.size() << ": "
             << positional.join(QLatin1Char(' ')) << "\n";
     if (!args.ok() || positional.size() > 1) {
-        err << "usage: inference-studio validate [MEASUREMENTS.csv] [--json]\n"
+        err << "usage: inference-studio validate [MEASUREMENTS.csv] [--json] [--cross-validate]\n"
                "  without a file: the published measurements shipped with the application\n";
         if (!args.ok())
             err << args.error() << "\n";
@@ -44,12 +47,18 @@ int runValidate(const QStringList& argsIn)
         err << error << "\n";
         return is::app::ExitBadInput;
     }
-    is::Engine engine(is::app::loadCatalogReportingWarnings(err));
+    const auto catalog = is::app::loadCatalogReportingWarnings(err);
+    is::Engine engine(catalog);
     const auto results = is::validateAll(engine, *rows);
     const is::ValidationSummary s = is::summarize(results);
+    const std::optional<is::CrossValidation> cv =
+        crossValidate ? std::optional(is::crossValidate(catalog, *rows)) : std::nullopt;
     QTextStream out(stdout);
     if (json) {
-        out << QJsonDocument(is::validationToJson(results, s)).toJson(QJsonDocument::Compact) << "\n";
+        QJsonObject o = is::validationToJson(results, s);
+        if (cv)
+            is::addCrossValidationToJson(o, *cv);
+        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
         return is::app::ExitOk;
     }
     std::vector<QStringList> table{{QStringLiteral("id"), QStringLiteral("device"), QStringLiteral("chips"),
@@ -102,9 +111,12 @@ int runValidate(const QStringList& argsIn)
     }
     out << "\n";
     is::app::printAligned(families, out);
+    if (cv)
+        is::app::printCrossValidation(*cv, out);
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("validate", "validate [MEASUREMENTS.csv] [--json]", &runValidate);
+const is::app::CommandRegistration reg("validate", "validate [MEASUREMENTS.csv] [--json] [--cross-validate]",
+                                       &runValidate);
 
 } // namespace

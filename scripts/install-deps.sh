@@ -8,7 +8,7 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
-    libboost-graph-dev libspdlog-dev libfmt-dev
+    libboost-graph-dev libspdlog-dev libfmt-dev libnlopt-dev
     fonts-noto-cjk xvfb xauth
     dpkg-dev file lintian librsvg2-bin
 )

@@ -1649,9 +1649,52 @@
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+101"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
+    </message>
+</context>
+<context>
+    <name>is::Calibrator</name>
+    <message>
+        <location filename="../core/engine/Calibrator.cpp" line="+75"/>
+        <source>unknown device &apos;%1&apos;</source>
+        <translation>未知的设备“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown model &apos;%1&apos;</source>
+        <translation>未知的模型“%1”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unknown precision &apos;%1&apos;</source>
+        <translation>未知的精度“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown speculative method &apos;%1&apos;</source>
+        <translation>未知的投机解码方法“%1”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown scenario &apos;%1&apos;</source>
+        <translation>未知的测试场景“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown metric &apos;%1&apos;</source>
+        <translation>未知的指标“%1”</translation>
+    </message>
+    <message>
+        <location line="+187"/>
+        <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
+        <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>the rows are not sensitive to any constant</source>
+        <translation>这些行对任何常数都不敏感</translation>
     </message>
 </context>
 <context>
@@ -1697,7 +1740,7 @@
         <translation>应为 scale-up 或 scale-out</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+126"/>
         <source>%1: not a JSON object (%2 at offset %3)</source>
         <translation>%1：不是 JSON 对象（%2，偏移量 %3）</translation>
     </message>

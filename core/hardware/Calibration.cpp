@@ -36,30 +36,31 @@ FamilyCalibration builtinDefault()
     return c;
 }
 
+// The family's fields as it writes them: only those that differ from `reference` (all of them
+// without one).
+QJsonObject familyToJson(const FamilyCalibration& c, const FamilyCalibration* reference)
+{
+    QJsonObject o;
+    for (const auto& [key, member] : familyCalibrationFields())
+        if (!reference || !(c.*member == reference->*member))
+            o.insert(QLatin1String(key), (c.*member).toJson());
+    if (!c.defaultSpeculative.isEmpty() &&
+        (!reference || c.defaultSpeculative != reference->defaultSpeculative))
+        o.insert(QStringLiteral("default_speculative"), c.defaultSpeculative);
+    if (!c.fromDate.isEmpty())
+        o.insert(QStringLiteral("from_date"), c.fromDate);
+    return o;
+}
+
 FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const FamilyCalibration& base, QString* error)
 {
     JsonFields f(o, path, error);
     FamilyCalibration c = base;
-    auto read = [&](const char* key, Sourced& target) {
+    for (const auto& [key, member] : familyCalibrationFields())
         if (f.has(key))
-            target = f.sourced(key);
-    };
-    read("compute_efficiency", c.computeEfficiency);
-    read("gemm_half_rows", c.gemmHalfRows);
-    read("memory_efficiency", c.memoryEfficiency);
-    read("kernel_overhead_s", c.kernelOverheadS);
-    read("default_acceptance", c.defaultAcceptance);
-    read("draft_cost_ratio", c.draftCostRatio);
+            c.*member = f.sourced(key);
     c.defaultSpeculative = f.string("default_speculative", c.defaultSpeculative);
     c.fromDate = f.string("from_date", c.fromDate);
-    read("step_overhead_s", c.stepOverheadS);
-    read("request_overhead_s", c.requestOverheadS);
-    read("link_efficiency", c.linkEfficiency);
-    read("max_usable_memory", c.maxUsableMemory);
-    read("cache_usable", c.cacheUsable);
-    read("dataflow_layer_s", c.dataflowLayerS);
-    read("dataflow_area_s", c.dataflowAreaS);
-    read("dataflow_hop_s", c.dataflowHopS);
     c.fittedOn.clear();
     for (const QJsonValue& v : f.array("fitted_on"))
         c.fittedOn << v.toString();
@@ -72,6 +73,57 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
 }
 
 } // namespace
+
+const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>>& familyCalibrationFields()
+{
+    static const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>> fields{
+        {"compute_efficiency", &FamilyCalibration::computeEfficiency},
+        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows},
+        {"memory_efficiency", &FamilyCalibration::memoryEfficiency},
+        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS},
+        {"default_acceptance", &FamilyCalibration::defaultAcceptance},
+        {"draft_cost_ratio", &FamilyCalibration::draftCostRatio},
+        {"step_overhead_s", &FamilyCalibration::stepOverheadS},
+        {"request_overhead_s", &FamilyCalibration::requestOverheadS},
+        {"link_efficiency", &FamilyCalibration::linkEfficiency},
+        {"max_usable_memory", &FamilyCalibration::maxUsableMemory},
+        {"cache_usable", &FamilyCalibration::cacheUsable},
+        {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS},
+        {"dataflow_area_s", &FamilyCalibration::dataflowAreaS},
+        {"dataflow_hop_s", &FamilyCalibration::dataflowHopS},
+    };
+    return fields;
+}
+
+QJsonObject Calibration::toJson(const QStringList& only) const
+{
+    QJsonObject families;
+    if (only.isEmpty()) {
+        QJsonObject d = familyToJson(m_default, nullptr);
+        d.insert(QStringLiteral("fitted_on"), QJsonArray::fromStringList(m_default.fittedOn));
+        families.insert(QStringLiteral("default"), d);
+    }
+    for (const auto& [name, generations] : m_families) {
+        if ((!only.isEmpty() && !only.contains(name)) || generations.empty())
+            continue;
+        QJsonObject o = familyToJson(generations.front(), &m_default);
+        o.insert(QStringLiteral("fitted_on"), QJsonArray::fromStringList(generations.front().fittedOn));
+        QJsonArray later;
+        for (size_t g = 1; g < generations.size(); ++g) {
+            QJsonObject gen = familyToJson(generations[g], &generations[g - 1]);
+            gen.remove(QStringLiteral("from_date"));
+            if (gen.isEmpty())
+                continue; // nothing of its own left: the earlier generation says it all
+            gen.insert(QStringLiteral("from_date"), generations[g].fromDate);
+            gen.insert(QStringLiteral("fitted_on"), QJsonArray::fromStringList(generations[g].fittedOn));
+            later.append(gen);
+        }
+        if (!later.isEmpty())
+            o.insert(QStringLiteral("generations"), later);
+        families.insert(name, o);
+    }
+    return QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("families"), families}};
+}
 
 Calibration::Calibration() : m_default(builtinDefault()) {}
 
@@ -91,10 +143,16 @@ const FamilyCalibration& Calibration::family(const QString& family, const QStrin
     return *chosen;
 }
 
+void Calibration::setFamily(const QString& family, std::vector<FamilyCalibration> generations)
+{
+    m_families[family] = std::move(generations);
+}
+
 bool Calibration::load(const QJsonObject& root, const QString& origin, QString* error)
 {
     QString err;
-    m_default = builtinDefault();
+    // A file without a "default" family (a user's overlay of fitted families) keeps the one
+    // loaded before it.
     const QJsonObject families = root.value(QStringLiteral("families")).toObject();
     if (families.contains(QStringLiteral("default")))
         m_default = parseFamily(families.value(QStringLiteral("default")).toObject(), QStringLiteral("families.default"),

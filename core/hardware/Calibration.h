@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace is {
@@ -39,6 +40,9 @@ struct FamilyCalibration
     QStringList fittedOn;
 };
 
+// Every sourced field of a family with its key in calibration.json: how the file is read and written.
+const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>>& familyCalibrationFields();
+
 class Calibration
 {
 public:
@@ -48,6 +52,15 @@ public:
     const FamilyCalibration& family(const QString& family, const QString& date = {}) const;
     bool load(const QJsonObject& root, const QString& origin, QString* error);
     const std::map<QString, std::vector<FamilyCalibration>>& families() const { return m_families; }
+    // What a family without an entry uses (the file's "default" family).
+    const FamilyCalibration& defaults() const { return m_default; }
+    // Replaces one family's generations (oldest first): how a fit tries its candidate constants
+    // through the engine's own evaluation path.
+    void setFamily(const QString& family, std::vector<FamilyCalibration> generations);
+    // The calibration in the format of resources/calibration.json ({"version", "families"}): each
+    // family writes what differs from "default", each later generation what differs from the one
+    // before (one left with nothing of its own is dropped). `only`: just those families, no default.
+    QJsonObject toJson(const QStringList& only = {}) const;
 
 private:
     std::map<QString, std::vector<FamilyCalibration>> m_families; // generations, oldest first

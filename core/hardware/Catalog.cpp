@@ -221,6 +221,12 @@ void Catalog::addDevice(const Device& d)
     m_revision = nextRevision();
 }
 
+void Catalog::setCalibration(Calibration c)
+{
+    m_calibration = std::move(c);
+    m_revision = nextRevision();
+}
+
 bool Catalog::loadJson(const QByteArray& data, const QString& origin, QString* error)
 {
     // Even a file that fails part-way may have changed what is loaded.

@@ -44,6 +44,8 @@ public:
 
     // Adds or replaces a device (the probed "this machine" CPU).
     void addDevice(const Device& d);
+    // Replaces the calibration (a fit trying candidate constants).
+    void setCalibration(Calibration c);
 
     // Identifies the contents: a value unique in the process, new on construction and on every
     // change (a copy keeps it until either changes), so equal revisions mean equal contents

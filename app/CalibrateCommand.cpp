@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// `inference-studio calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] [--json]`: fits
+// each device family's constants to measured rows (resources/CALIBRATION.md) and writes the
+// calibration file; --user writes the fitted families as an overlay into the user catalog folder.
+#include "CliSupport.h"
+#include "Command.h"
+
+#include "engine/Calibrator.h"
+#include "hardware/Catalog.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+
+namespace {
+
+QString num(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+
+bool writeJson(const QString& path, const QJsonObject& o, QString* error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Indented)) < 0 ||
+        !f.commit()) {
+        *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void printText(const is::CalibrationFit& fit, QTextStream& out)
+{
+    for (const is::FamilyFit& f : fit.families) {
+        out << f.family << ": ";
+        if (!f.fitted) {
+            out << "kept its constants (" << f.why << ")\n";
+            continue;
+        }
+        out << f.rows.size() << " rows, median error " << QString::number(f.before.medianApe * 100, 'f', 1)
+            << " % -> " << QString::number(f.after.medianApe * 100, 'f', 1) << " %, within 2x "
+            << f.before.within2x << " -> " << f.after.within2x << " of " << f.before.evaluated << "\n";
+        std::vector<QStringList> table;
+        for (const is::FittedConstant& c : f.constants)
+            table.push_back(
+                {QStringLiteral("  ") + c.key, num(c.before), QStringLiteral("->"), num(c.after),
+                 QStringLiteral("[%1, %2]").arg(num(c.lo), num(c.hi)),
+                 c.boundHit.isEmpty() ? QString() : QStringLiteral("at %1 bound").arg(c.boundHit)});
+        is::app::printAligned(table, out);
+        for (const QString& e : f.excluded)
+            out << "  not used: " << e << "\n";
+    }
+}
+
+int runCalibrate(const QStringList& argsIn)
+{
+    QTextStream err(stderr);
+    is::app::ArgParser args(QStringLiteral("calibrate"), argsIn);
+    const bool json = args.flag(QStringLiteral("--json"));
+    const bool user = args.flag(QStringLiteral("--user"));
+    const QString family = args.option(QStringLiteral("--family"));
+    bool outGiven = false;
+    QString outPath = args.option(QStringLiteral("-o"), &outGiven);
+    if (!outGiven)
+        outPath = args.option(QStringLiteral("--output"), &outGiven);
+    const QStringList positional = args.positional("measurements file");
+    if (!args.ok()) {
+        err << "usage: inference-studio calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] "
+               "[--json]\n"
+            << args.error() << "\n";
+        return is::app::ExitBadInput;
+    }
+    const QString file = positional.front();
+    QString error;
+    auto rows = is::loadMeasurementsFile(file, &error);
+    if (rows && rows->empty())
+        error = QStringLiteral("%1: no measurement rows").arg(file);
+    const auto catalog = is::app::loadCatalogReportingWarnings(err);
+    if (!rows || rows->empty() || !is::checkMeasurements(*catalog, *rows, file, &error)) {
+        err << error << "\n";
+        return is::app::ExitBadInput;
+    }
+    if (!family.isEmpty()) {
+        bool known = false;
+        for (const is::Device* d : catalog->devices())
+            known = known || d->family == family;
+        if (!known) {
+            err << QStringLiteral("--family: no device of family '%1' in the catalog").arg(family) << "\n";
+            return is::app::ExitBadInput;
+        }
+    }
+    QElapsedTimer timer;
+    timer.start();
+    is::CalibrateOptions options;
+    options.family = family;
+    options.sourceName = QFileInfo(file).fileName();
+    const is::CalibrationFit fit = is::calibrate(catalog, *rows, options);
+    const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
+
+    QStringList written;
+    if (outGiven) {
+        if (!writeJson(outPath, is::calibrationFitToJson(fit, options.sourceName), &error)) {
+            err << error << "\n";
+            return is::app::ExitRuntimeFailure;
+        }
+        written << outPath;
+    }
+    if (user) {
+        // An overlay of the fitted families only; the catalog loads it over the built-in calibration.
+        const QString dir = is::Catalog::userCatalogDir();
+        const QString path = dir + QStringLiteral("/calibration-") + QFileInfo(file).completeBaseName() +
+                             QStringLiteral(".json");
+        if (!QDir().mkpath(dir) ||
+            !writeJson(path, is::calibrationFitToJson(fit, options.sourceName, true), &error)) {
+            err << (error.isEmpty() ? QStringLiteral("%1: cannot create").arg(dir) : error) << "\n";
+            return is::app::ExitRuntimeFailure;
+        }
+        written << path;
+    }
+    QTextStream out(stdout);
+    if (json) {
+        QJsonObject o = is::calibrationSummaryToJson(fit);
+        o.insert(QStringLiteral("source"), options.sourceName);
+        o.insert(QStringLiteral("seconds"), seconds);
+        o.insert(QStringLiteral("written"), QJsonArray::fromStringList(written));
+        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
+        return is::app::ExitOk;
+    }
+    printText(fit, out);
+    for (const QString& w : written)
+        out << "wrote " << w << "\n";
+    if (written.isEmpty())
+        out << "(nothing written: give -o FILE.json or --user)\n";
+    return is::app::ExitOk;
+}
+
+const is::app::CommandRegistration
+    reg("calibrate", "calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] [--json]",
+        &runCalibrate);
+
+} // namespace

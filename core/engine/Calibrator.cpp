@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: MIT
+#include "engine/Calibrator.h"
+
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+#include <nlopt.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace is {
+
+namespace {
+
+// A row the engine cannot evaluate under a candidate counts as this far off (a factor of 10).
+const double kMissLogError = std::log(10.0);
+// Scale of the robust loss: errors well below 5 % count quadratically, larger ones linearly, so
+// one badly modelled row does not pull the constants away from the rest.
+constexpr double kLossScale = 0.05;
+// A constant is fitted only when moving it a fifth of its range changes the family's predictions
+// by at least this much on average (log units: 1 %).
+constexpr double kMinSensitivity = 0.01;
+constexpr double kSensitivityStep = 0.2;
+// Normalised distance from a bound at which a fitted value counts as sitting on it.
+constexpr double kBoundTolerance = 0.01;
+
+} // namespace
+
+const std::vector<CalibrationParameter>& calibrationParameters()
+{
+    // The physical ranges; resources/CALIBRATION.md ("range" column) explains each.
+    static const std::vector<CalibrationParameter> table{
+        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.2, 0.85, false},
+        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 8, 128, true},
+        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false},
+        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true},
+        {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true},
+        {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false},
+        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false},
+        {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true},
+        {"dataflow_area_s", &FamilyCalibration::dataflowAreaS, 1e-7, 5e-4, true},
+        {"dataflow_hop_s", &FamilyCalibration::dataflowHopS, 0.0, 1e-4, false},
+    };
+    return table;
+}
+
+const CalibrationParameter* calibrationParameter(const QString& key)
+{
+    for (const CalibrationParameter& p : calibrationParameters())
+        if (key == QLatin1String(p.key))
+            return &p;
+    return nullptr;
+}
+
+bool checkMeasurements(const Catalog& catalog, const std::vector<MeasurementRow>& rows, const QString& origin,
+                       QString* error)
+{
+    static const QStringList scenarios{QStringLiteral("single"), QStringLiteral("fixed"),
+                                       QStringLiteral("offline"), QStringLiteral("server")};
+    static const QStringList metrics{QStringLiteral("tok_s_user"), QStringLiteral("tok_s_total"),
+                                     QStringLiteral("tok_s_per_chip"), QStringLiteral("ttft_ms")};
+    for (const MeasurementRow& r : rows) {
+        auto fail = [&](const char* field, const QString& what) {
+            *error = QStringLiteral("%1:%2: %3: %4")
+                         .arg(origin, QString::number(r.line), QLatin1String(field), what);
+            return false;
+        };
+        if (!catalog.device(r.device))
+            return fail("device",
+                        QCoreApplication::translate("is::Calibrator", "unknown device '%1'").arg(r.device));
+        if (!catalog.model(r.model))
+            return fail("model",
+                        QCoreApplication::translate("is::Calibrator", "unknown model '%1'").arg(r.model));
+        if (!r.precision.isEmpty() && !precisionFromId(r.precision))
+            return fail(
+                "precision",
+                QCoreApplication::translate("is::Calibrator", "unknown precision '%1'").arg(r.precision));
+        if (!speculativeMethodFromId(r.speculative))
+            return fail("speculative",
+                        QCoreApplication::translate("is::Calibrator", "unknown speculative method '%1'")
+                            .arg(r.speculative));
+        if (!scenarios.contains(r.scenario))
+            return fail(
+                "scenario",
+                QCoreApplication::translate("is::Calibrator", "unknown scenario '%1'").arg(r.scenario));
+        if (!metrics.contains(r.metric))
+            return fail("metric",
+                        QCoreApplication::translate("is::Calibrator", "unknown metric '%1'").arg(r.metric));
+    }
+    return true;
+}
+
+namespace {
+
+double toUnit(const CalibrationParameter& p, double v)
+{
+    v = std::clamp(v, p.lo, p.hi);
+    if (p.logScale)
+        return std::log(v / p.lo) / std::log(p.hi / p.lo);
+    return (v - p.lo) / (p.hi - p.lo);
+}
+
+double fromUnit(const CalibrationParameter& p, double u)
+{
+    u = std::clamp(u, 0.0, 1.0);
+    if (p.logScale)
+        return p.lo * std::pow(p.hi / p.lo, u);
+    return p.lo + u * (p.hi - p.lo);
+}
+
+// One family's fit: a private copy of the catalog whose calibration the candidates overwrite,
+// and an engine on it, so every prediction takes the engine's own path.
+class FamilyProblem
+{
+public:
+    FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows)
+        : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_base(catalog.calibration()),
+          m_family(std::move(family)), m_rows(std::move(rows))
+    {
+        auto it = m_base.families().find(m_family);
+        if (it != m_base.families().end() && !it->second.empty()) {
+            m_generations = it->second;
+        } else {
+            FamilyCalibration c = m_base.defaults();
+            c.fittedOn.clear();
+            c.fromDate.clear();
+            m_generations = {c};
+        }
+    }
+
+    const std::vector<FamilyCalibration>& generations() const { return m_generations; }
+    const std::vector<const MeasurementRow*>& rows() const { return m_rows; }
+    void setRows(std::vector<const MeasurementRow*> rows) { m_rows = std::move(rows); }
+
+    // The family's generations with the given constants set in every generation: one set of
+    // constants explains every software generation the rows ran on.
+    std::vector<FamilyCalibration> with(const std::vector<const CalibrationParameter*>& params,
+                                        const std::vector<double>& values) const
+    {
+        std::vector<FamilyCalibration> g = m_generations;
+        for (FamilyCalibration& c : g)
+            for (size_t i = 0; i < params.size(); ++i)
+                (c.*(params[i]->member)).value = values[i];
+        return g;
+    }
+
+    void apply(std::vector<FamilyCalibration> generations)
+    {
+        Calibration c = m_base;
+        c.setFamily(m_family, std::move(generations));
+        m_work->setCalibration(std::move(c));
+    }
+    void applyInput() { m_work->setCalibration(m_base); }
+
+    // log(predicted / measured) per row; a row the engine refuses counts as kMissLogError.
+    std::vector<double> logErrors() const
+    {
+        std::vector<double> out;
+        out.reserve(m_rows.size());
+        for (const MeasurementRow* r : m_rows) {
+            const ValidationResult v = validateRow(m_engine, *r);
+            out.push_back(v.evaluated && v.predicted > 0 ? std::log(v.predicted / r->value) : kMissLogError);
+        }
+        return out;
+    }
+
+    std::vector<ValidationResult> results() const
+    {
+        std::vector<ValidationResult> out;
+        for (const MeasurementRow* r : m_rows)
+            out.push_back(validateRow(m_engine, *r));
+        return out;
+    }
+
+    static double loss(const std::vector<double>& logErrors)
+    {
+        if (logErrors.empty())
+            return 0;
+        double sum = 0;
+        for (double r : logErrors)
+            sum += kLossScale * (std::sqrt(1 + (r / kLossScale) * (r / kLossScale)) - 1);
+        return sum / static_cast<double>(logErrors.size());
+    }
+
+private:
+    std::shared_ptr<Catalog> m_work;
+    Engine m_engine;
+    Calibration m_base;
+    QString m_family;
+    std::vector<const MeasurementRow*> m_rows;
+    std::vector<FamilyCalibration> m_generations;
+};
+
+struct Objective
+{
+    FamilyProblem* problem;
+    std::vector<const CalibrationParameter*> params;
+    int evaluations = 0;
+};
+
+double objective(unsigned n, const double* u, double* grad, void* data)
+{
+    (void)grad; // derivative-free
+    auto* o = static_cast<Objective*>(data);
+    std::vector<double> values(n);
+    for (unsigned i = 0; i < n; ++i)
+        values[i] = fromUnit(*o->params[i], u[i]);
+    o->problem->apply(o->problem->with(o->params, values));
+    ++o->evaluations;
+    return FamilyProblem::loss(o->problem->logErrors());
+}
+
+// Stored in the calibration file, so not translated: a file reads the same in every language.
+QString sourceText(const FamilyFit& f, const QString& sourceName)
+{
+    return QStringLiteral("fitted by inference-studio calibrate on %1 (rows %2)")
+        .arg(sourceName, f.rows.join(QStringLiteral(", ")));
+}
+
+FamilyFit fitFamily(const Catalog& catalog, const QString& family,
+                    const std::vector<const MeasurementRow*>& rows, const CalibrateOptions& options,
+                    std::vector<FamilyCalibration>* fitted)
+{
+    FamilyFit fit;
+    fit.family = family;
+    FamilyProblem problem(catalog, family, rows);
+    *fitted = problem.generations();
+
+    // Rows the engine cannot evaluate with the input calibration take no part (and are listed).
+    problem.applyInput();
+    std::vector<const MeasurementRow*> usable;
+    {
+        const std::vector<ValidationResult> before = problem.results();
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (before[i].evaluated)
+                usable.push_back(rows[i]);
+            else
+                fit.excluded << rows[i]->id + QStringLiteral(": ") + before[i].skipReason;
+        }
+        fit.before = summarize(before);
+    }
+    problem.setRows(usable);
+    for (const MeasurementRow* r : usable)
+        fit.rows << r->id;
+    fit.lossBefore = FamilyProblem::loss(problem.logErrors());
+
+    // The search starts from the "default" family's values, never from the values being replaced,
+    // so a fit run again on its own output lands where it did.
+    std::vector<const CalibrationParameter*> all;
+    std::vector<double> startUnit;
+    for (const CalibrationParameter& p : calibrationParameters()) {
+        all.push_back(&p);
+        startUnit.push_back(toUnit(p, (catalog.calibration().defaults().*(p.member)).value));
+    }
+    auto valuesAt = [&](const std::vector<double>& unit) {
+        std::vector<double> v;
+        for (size_t i = 0; i < all.size(); ++i)
+            v.push_back(fromUnit(*all[i], unit[i]));
+        return v;
+    };
+    const std::vector<double> startValues = valuesAt(startUnit);
+    const std::vector<FamilyCalibration> start = problem.with(all, startValues);
+
+    auto keep = [&](const QString& why) {
+        fit.why = why;
+        if (options.untrainedUsesStart)
+            *fitted = start;
+        fit.after = fit.before;
+        fit.lossAfter = fit.lossBefore;
+        return fit;
+    };
+    const int maxConstants = static_cast<int>(usable.size()) / kRowsPerFittedConstant;
+    if (maxConstants < 1)
+        return keep(
+            QCoreApplication::translate(
+                "is::Calibrator", "too few rows: %1 the engine can evaluate, %2 per fitted constant needed")
+                .arg(usable.size())
+                .arg(kRowsPerFittedConstant));
+
+    // Which constants the rows are sensitive to, at the starting point.
+    problem.apply(start);
+    const std::vector<double> base = problem.logErrors();
+    struct Candidate
+    {
+        size_t index;
+        double sensitivity;
+    };
+    std::vector<Candidate> candidates;
+    for (size_t i = 0; i < all.size(); ++i) {
+        double s = 0;
+        for (double sign : {-1.0, 1.0}) {
+            std::vector<double> unit = startUnit;
+            unit[i] = std::clamp(unit[i] + sign * kSensitivityStep, 0.0, 1.0);
+            if (unit[i] == startUnit[i])
+                continue;
+            problem.apply(problem.with(all, valuesAt(unit)));
+            const std::vector<double> moved = problem.logErrors();
+            double sum = 0;
+            for (size_t r = 0; r < moved.size(); ++r)
+                sum += std::abs(moved[r] - base[r]);
+            s = std::max(s, sum / static_cast<double>(moved.size()));
+        }
+        if (s >= kMinSensitivity)
+            candidates.push_back({i, s});
+    }
+    if (candidates.empty())
+        return keep(
+            QCoreApplication::translate("is::Calibrator", "the rows are not sensitive to any constant"));
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.sensitivity > b.sensitivity; });
+    if (static_cast<int>(candidates.size()) > maxConstants)
+        candidates.resize(static_cast<size_t>(maxConstants));
+    // Table order, so that the output reads the same way whatever the ranking.
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return a.index < b.index; });
+
+    Objective obj{&problem, {}, 0};
+    std::vector<double> x;
+    for (const Candidate& c : candidates) {
+        obj.params.push_back(all[c.index]);
+        x.push_back(startUnit[c.index]);
+    }
+    const unsigned n = static_cast<unsigned>(x.size());
+    nlopt_srand(20261201); // the local algorithms are deterministic; fixed for any that is not
+    // BOBYQA builds a quadratic model inside the box; it needs two dimensions, Subplex does one.
+    nlopt_opt opt = nlopt_create(n >= 2 ? NLOPT_LN_BOBYQA : NLOPT_LN_SBPLX, n);
+    nlopt_set_lower_bounds1(opt, 0.0);
+    nlopt_set_upper_bounds1(opt, 1.0);
+    nlopt_set_min_objective(opt, &objective, &obj);
+    nlopt_set_xtol_abs1(opt, 1e-3);
+    nlopt_set_ftol_abs(opt, 1e-6);
+    nlopt_set_maxeval(opt, options.maxEvaluations);
+    nlopt_set_initial_step1(opt, 0.1);
+    double best = 0;
+    nlopt_optimize(opt, x.data(), &best); // x holds the best point found whatever the return code
+    nlopt_destroy(opt);
+    fit.evaluations = obj.evaluations;
+
+    std::vector<double> values;
+    for (unsigned i = 0; i < n; ++i) {
+        const CalibrationParameter& p = *obj.params[i];
+        FittedConstant fc;
+        fc.key = QLatin1String(p.key);
+        fc.before = (problem.generations().back().*(p.member)).value;
+        fc.start = fromUnit(p, startUnit[candidates[i].index]);
+        fc.after = fromUnit(p, x[i]);
+        fc.lo = p.lo;
+        fc.hi = p.hi;
+        fc.sensitivity = candidates[i].sensitivity;
+        if (x[i] <= kBoundTolerance)
+            fc.boundHit = QStringLiteral("lower");
+        else if (x[i] >= 1 - kBoundTolerance)
+            fc.boundHit = QStringLiteral("upper");
+        fit.constants.push_back(fc);
+        values.push_back(fc.after);
+    }
+    *fitted = problem.with(obj.params, values);
+    const QString source = sourceText(fit, options.sourceName);
+    for (size_t g = 0; g < fitted->size(); ++g) {
+        FamilyCalibration& c = (*fitted)[g];
+        for (const CalibrationParameter* p : obj.params) {
+            (c.*(p->member)).source = source;
+            (c.*(p->member)).kind = SourceKind::Calibrated;
+        }
+        if (g == 0)
+            c.fittedOn = fit.rows;
+    }
+    problem.setRows(rows);
+    problem.apply(*fitted);
+    fit.after = summarize(problem.results());
+    problem.setRows(usable);
+    fit.lossAfter = FamilyProblem::loss(problem.logErrors());
+    fit.fitted = true;
+    return fit;
+}
+
+} // namespace
+
+CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
+                         const std::vector<MeasurementRow>& rows, const CalibrateOptions& options)
+{
+    std::map<QString, std::vector<const MeasurementRow*>> byFamily;
+    for (const MeasurementRow& r : rows) {
+        const Device* d = catalog->device(r.device);
+        if (d && (options.family.isEmpty() || d->family == options.family))
+            byFamily[d->family].push_back(&r);
+    }
+    CalibrationFit out;
+    out.calibration = catalog->calibration();
+    if (!options.family.isEmpty() && byFamily.empty())
+        byFamily[options.family] = {};
+    for (const auto& [family, familyRows] : byFamily) {
+        std::vector<FamilyCalibration> fitted;
+        out.families.push_back(fitFamily(*catalog, family, familyRows, options, &fitted));
+        if (out.families.back().fitted || options.untrainedUsesStart)
+            out.calibration.setFamily(family, std::move(fitted));
+    }
+    return out;
+}
+
+QJsonObject calibrationFitToJson(const CalibrationFit& fit, const QString& sourceName,
+                                 bool fittedFamiliesOnly)
+{
+    QStringList only;
+    for (const FamilyFit& f : fit.families)
+        if (f.fitted)
+            only << f.family;
+    if (fittedFamiliesOnly && only.isEmpty())
+        only << QString(); // no family: an overlay with nothing in it
+    QJsonObject o = fit.calibration.toJson(fittedFamiliesOnly ? only : QStringList());
+    o.insert(QStringLiteral("kind"), sourceKindId(SourceKind::Calibrated));
+    o.insert(QStringLiteral("source"), sourceName);
+    return o;
+}
+
+QJsonObject calibrationSummaryToJson(const CalibrationFit& fit)
+{
+    auto summary = [](const ValidationSummary& s) {
+        return QJsonObject{{QStringLiteral("evaluated"), s.evaluated},
+                           {QStringLiteral("median_ape"), s.medianApe},
+                           {QStringLiteral("mape"), s.mape},
+                           {QStringLiteral("within_2x"), s.within2x},
+                           {QStringLiteral("within_25pct"), s.within25pct}};
+    };
+    QJsonObject families;
+    for (const FamilyFit& f : fit.families) {
+        QJsonArray constants;
+        for (const FittedConstant& c : f.constants)
+            constants.append(QJsonObject{
+                {QStringLiteral("key"), c.key},
+                {QStringLiteral("before"), c.before},
+                {QStringLiteral("start"), c.start},
+                {QStringLiteral("after"), c.after},
+                {QStringLiteral("min"), c.lo},
+                {QStringLiteral("max"), c.hi},
+                {QStringLiteral("bound_hit"), c.boundHit.isEmpty() ? QJsonValue() : QJsonValue(c.boundHit)},
+                {QStringLiteral("sensitivity"), c.sensitivity}});
+        QJsonObject o{{QStringLiteral("fitted"), f.fitted},
+                      {QStringLiteral("rows"), QJsonArray::fromStringList(f.rows)},
+                      {QStringLiteral("excluded"), QJsonArray::fromStringList(f.excluded)},
+                      {QStringLiteral("constants"), constants},
+                      {QStringLiteral("loss_before"), f.lossBefore},
+                      {QStringLiteral("loss_after"), f.lossAfter},
+                      {QStringLiteral("before"), summary(f.before)},
+                      {QStringLiteral("after"), summary(f.after)},
+                      {QStringLiteral("evaluations"), f.evaluations}};
+        if (!f.why.isEmpty())
+            o.insert(QStringLiteral("why"), f.why);
+        families.insert(f.family, o);
+    }
+    return QJsonObject{{QStringLiteral("families"), families}};
+}
+
+} // namespace is

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Validation.h"
+#include "hardware/Calibration.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace is {
+
+class Catalog;
+
+// One family constant a fit may move: its key in calibration.json, the member it sets and its
+// physical range (resources/CALIBRATION.md states the same ranges; this table is where the code
+// reads them). Ranges spanning orders of magnitude are searched on a log scale.
+struct CalibrationParameter
+{
+    const char* key;
+    Sourced FamilyCalibration::*member;
+    double lo;
+    double hi;
+    bool logScale;
+};
+const std::vector<CalibrationParameter>& calibrationParameters();
+const CalibrationParameter* calibrationParameter(const QString& key);
+
+// Every row's device, model, precision, speculative method, scenario and metric must be known to
+// the catalog: a fit on rows it cannot read would be a fit on fewer rows than the user gave.
+// The error names the file, the line and the field.
+bool checkMeasurements(const Catalog& catalog, const std::vector<MeasurementRow>& rows, const QString& origin,
+                       QString* error);
+
+struct FittedConstant
+{
+    QString key;
+    double before = 0; // the value the input calibration had
+    double start = 0;  // where the search began (the "default" family's value, inside the range)
+    double after = 0;
+    double lo = 0;
+    double hi = 0;
+    QString boundHit;       // "", "lower" or "upper"
+    double sensitivity = 0; // mean |change of log prediction| when the constant moves a fifth of its range
+};
+
+struct FamilyFit
+{
+    QString family;
+    bool fitted = false;
+    QString why;          // why the family kept its constants (too few rows, nothing sensitive)
+    QStringList rows;     // ids the fit used
+    QStringList excluded; // "id: reason" for rows the engine could not evaluate
+    std::vector<FittedConstant> constants;
+    double lossBefore = 0; // robust mean of |log(predicted / measured)| with the input calibration
+    double lossAfter = 0;
+    ValidationSummary before; // the family's rows with the input calibration
+    ValidationSummary after;  // ... and with the fitted one
+    int evaluations = 0;      // objective evaluations the optimiser used
+};
+
+struct CalibrationFit
+{
+    std::vector<FamilyFit> families;
+    Calibration calibration; // the input calibration with the fitted families replaced
+};
+
+struct CalibrateOptions
+{
+    QString family;     // fit only this family (empty: every family with rows)
+    QString sourceName; // what the fitted values cite ("measurements.csv")
+    // Cross-validation: a family with too few training rows predicts with the search's starting
+    // point, not with constants that may have been fitted on the very rows held out.
+    bool untrainedUsesStart = false;
+    int maxEvaluations = 120;
+};
+
+// The fitted rows per constant: a family fits at most one constant per this many rows.
+inline constexpr int kRowsPerFittedConstant = 2;
+
+// Fits each family's sensitive constants to its rows by a bounded derivative-free optimiser
+// (NLopt) on the robust mean of |log(predicted / measured)|. Predictions come from the engine's
+// own evaluation path (validateRow) with the candidate constants injected into a copy of the
+// catalog's calibration, so the fit follows whatever physics the engine has.
+CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
+                         const std::vector<MeasurementRow>& rows, const CalibrateOptions& options);
+
+// The fit as a calibration file in the format of resources/calibration.json (Calibration::toJson of
+// the calibration in effect after the fit) with "kind": "calibrated" and the measurements file it
+// was fitted on. `fittedFamiliesOnly`: only the fitted families, an overlay for the user catalog.
+QJsonObject calibrationFitToJson(const CalibrationFit& fit, const QString& sourceName,
+                                 bool fittedFamiliesOnly = false);
+// Per family: constants before and after, bound hits, rows, error before and after.
+QJsonObject calibrationSummaryToJson(const CalibrationFit& fit);
+
+} // namespace is

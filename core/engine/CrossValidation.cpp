@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+#include "engine/CrossValidation.h"
+
+#include "engine/Calibrator.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+
+#include <QJsonArray>
+
+#include <set>
+
+namespace is {
+
+namespace {
+
+std::vector<ValidationResult> pick(const std::vector<ValidationResult>& all,
+                                   const std::vector<QString>& family, const QString& f)
+{
+    std::vector<ValidationResult> out;
+    for (size_t i = 0; i < all.size(); ++i)
+        if (family[i] == f)
+            out.push_back(all[i]);
+    return out;
+}
+
+double share(int count, int of)
+{
+    return of > 0 ? static_cast<double>(count) / of : 0.0;
+}
+
+} // namespace
+
+CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
+                              const std::vector<MeasurementRow>& rows)
+{
+    CrossValidation cv;
+    const Engine engine(catalog);
+    cv.inSample = validateAll(engine, rows);
+    cv.held = cv.inSample;
+    for (const MeasurementRow& r : rows) {
+        const Device* d = catalog->device(r.device);
+        cv.family.push_back(d ? d->family : QString());
+    }
+    const std::set<QString> families(cv.family.begin(), cv.family.end());
+    for (const QString& f : families) {
+        if (f.isEmpty())
+            continue;
+        std::set<QString> sources;
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (cv.family[i] == f)
+                sources.insert(rows[i].source);
+        for (const QString& s : sources) {
+            std::vector<MeasurementRow> training;
+            for (size_t i = 0; i < rows.size(); ++i)
+                if (cv.family[i] == f && rows[i].source != s)
+                    training.push_back(rows[i]);
+            CalibrateOptions options;
+            options.family = f;
+            options.untrainedUsesStart = true;
+            options.sourceName = QStringLiteral("cross-validation");
+            const CalibrationFit fit = calibrate(catalog, training, options);
+            auto fold = std::make_shared<Catalog>(*catalog);
+            fold->setCalibration(fit.calibration);
+            const Engine foldEngine(fold);
+            for (size_t i = 0; i < rows.size(); ++i)
+                if (cv.family[i] == f && rows[i].source == s)
+                    cv.held[i] = validateRow(foldEngine, rows[i]);
+            ++cv.folds;
+        }
+        cv.familyInSample[f] = summarize(pick(cv.inSample, cv.family, f));
+        cv.familyHeld[f] = summarize(pick(cv.held, cv.family, f));
+    }
+    cv.inSampleSummary = summarize(cv.inSample);
+    cv.heldSummary = summarize(cv.held);
+    return cv;
+}
+
+void addCrossValidationToJson(QJsonObject& validation, const CrossValidation& cv)
+{
+    auto addCv = [](QJsonObject& o, const ValidationSummary& s) {
+        o.insert(QStringLiteral("cv_evaluated"), s.evaluated);
+        o.insert(QStringLiteral("cv_median_ape"), s.medianApe);
+        o.insert(QStringLiteral("cv_mape"), s.mape);
+        o.insert(QStringLiteral("cv_within_2x"), s.within2x);
+        o.insert(QStringLiteral("cv_within_2x_share"), share(s.within2x, s.evaluated));
+    };
+    QJsonObject summary = validation.value(QStringLiteral("summary")).toObject();
+    addCv(summary, cv.heldSummary);
+    summary.insert(QStringLiteral("cv_folds"), cv.folds);
+    QJsonObject families = summary.value(QStringLiteral("families")).toObject();
+    for (const auto& [f, held] : cv.familyHeld) {
+        QJsonObject o = families.value(f).toObject();
+        const ValidationSummary& in = cv.familyInSample.at(f);
+        // In-sample figures under validate's own names, where validate has not put them already.
+        const QJsonObject inSample{{QStringLiteral("rows"), in.rows},
+                                   {QStringLiteral("evaluated"), in.evaluated},
+                                   {QStringLiteral("median_ape"), in.medianApe},
+                                   {QStringLiteral("mape"), in.mape},
+                                   {QStringLiteral("within_2x"), in.within2x},
+                                   {QStringLiteral("within_2x_share"), share(in.within2x, in.evaluated)}};
+        for (auto it = inSample.begin(); it != inSample.end(); ++it)
+            if (!o.contains(it.key()))
+                o.insert(it.key(), it.value());
+        addCv(o, held);
+        families.insert(f, o);
+    }
+    summary.insert(QStringLiteral("families"), families);
+    validation.insert(QStringLiteral("summary"), summary);
+    QJsonArray out;
+    const QJsonArray rows = validation.value(QStringLiteral("rows")).toArray();
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        QJsonObject o = rows.at(i).toObject();
+        const auto k = static_cast<size_t>(i);
+        if (k < cv.held.size() && cv.held[k].evaluated) {
+            o.insert(QStringLiteral("cv_predicted"), cv.held[k].predicted);
+            o.insert(QStringLiteral("cv_ape"), cv.held[k].ape);
+        } else {
+            o.insert(QStringLiteral("cv_predicted"), QJsonValue());
+            o.insert(QStringLiteral("cv_ape"), QJsonValue());
+        }
+        out.append(o);
+    }
+    validation.insert(QStringLiteral("rows"), out);
+}
+
+} // namespace is

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "engine/Validation.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace is {
+
+class Catalog;
+
+// Leave-one-source-out within each device family: for every source (the `source` column) the
+// family's constants are refitted (calibrate) without that source's rows, which are then
+// predicted. How the engine does on measurements it was not fitted on.
+struct CrossValidation
+{
+    std::vector<ValidationResult> inSample; // with the catalog's calibration, as validate gives
+    std::vector<ValidationResult> held;     // the same rows, each predicted by a fit without its source
+    std::vector<QString> family;            // per row; empty for a device the catalog lacks
+    ValidationSummary inSampleSummary;
+    ValidationSummary heldSummary;
+    std::map<QString, ValidationSummary> familyInSample;
+    std::map<QString, ValidationSummary> familyHeld;
+    int folds = 0;
+};
+
+CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
+                              const std::vector<MeasurementRow>& rows);
+
+// Adds the cross-validated figures to validate's JSON: summary.cv_median_ape, cv_mape, cv_within_2x
+// (a count) and cv_within_2x_share, per family under summary.families (beside the in-sample
+// figures, which it adds where absent), and cv_predicted / cv_ape per row.
+void addCrossValidationToJson(QJsonObject& validation, const CrossValidation& cv);
+
+} // namespace is

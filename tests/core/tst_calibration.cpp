@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+// Calibration as a procedure (engine/Calibrator.h): a fit recovers constants it did not see from
+// rows the engine generated with them, says when it sits on a physical bound, keeps a family's
+// constants when there are too few rows, rejects bad input naming file, line and field, and the
+// shipped resources/calibration.json is what `calibrate` makes of the shipped measurements.
+#include "engine/Calibrator.h"
+#include "engine/CrossValidation.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace is;
+
+namespace {
+
+MeasurementRow row(const char* id, const char* device, int chips, const char* model, const char* scenario,
+                   double in, double out, const char* metric, const char* source = "synthetic")
+{
+    MeasurementRow r;
+    r.id = QString::fromLatin1(id);
+    r.device = QString::fromLatin1(device);
+    r.chips = chips;
+    r.model = QString::fromLatin1(model);
+    r.precision = QStringLiteral("fp8");
+    r.scenario = QString::fromLatin1(scenario);
+    r.inputTokens = in;
+    r.outputTokens = out;
+    r.concurrency = 1;
+    r.metric = QString::fromLatin1(metric);
+    r.source = QString::fromLatin1(source);
+    r.value = 1;
+    return r;
+}
+
+// Hopper rows of different kinds: memory-bound single streams, compute-bound prefill-heavy
+// batches, throughput at length, on one and eight GPUs.
+std::vector<MeasurementRow> hopperRows()
+{
+    return {
+        row("S01", "h100-sxm", 1, "llama-3.1-8b", "single", 1000, 1000, "tok_s_user", "a"),
+        row("S02", "h200-sxm", 8, "llama-3.1-70b", "single", 1000, 1000, "tok_s_user", "a"),
+        row("S03", "h200-sxm", 1, "llama-3.3-70b", "offline", 2048, 128, "tok_s_total", "a"),
+        row("S04", "h100-sxm", 8, "llama-2-70b", "offline", 300, 285, "tok_s_total", "b"),
+        row("S05", "h200-sxm", 1, "llama-3.1-8b", "offline", 1000, 1000, "tok_s_total", "b"),
+        row("S06", "h100-sxm", 2, "llama-3.3-70b", "offline", 2048, 128, "tok_s_total", "b"),
+        row("S07", "h200-sxm", 8, "mixtral-8x7b", "offline", 350, 145, "tok_s_total", "c"),
+        row("S08", "h100-sxm", 8, "llama-3.1-405b", "single", 1000, 1000, "tok_s_user", "c"),
+        row("S09", "h200-sxm", 8, "llama-3.1-405b", "offline", 1000, 1000, "tok_s_total", "c"),
+        row("S10", "h100-sxm", 1, "llama-3.1-8b", "single", 8000, 500, "tok_s_user", "c"),
+    };
+}
+
+// A catalog whose family has the given constants (a copy of the built-in one otherwise).
+std::shared_ptr<Catalog> withConstants(const QString& family, const std::map<QString, double>& values)
+{
+    auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
+    Calibration c = catalog->calibration();
+    std::vector<FamilyCalibration> generations = c.families().at(family);
+    for (FamilyCalibration& g : generations)
+        for (const auto& [key, v] : values)
+            (g.*(calibrationParameter(key)->member)).value = v;
+    c.setFamily(family, generations);
+    catalog->setCalibration(c);
+    return catalog;
+}
+
+// Each row's value set to what the engine predicts on `catalog`, scaled by `factor`.
+void measureWith(const std::shared_ptr<const Catalog>& catalog, std::vector<MeasurementRow>& rows,
+                 double factor = 1)
+{
+    const Engine engine(catalog);
+    for (MeasurementRow& r : rows) {
+        const ValidationResult v = validateRow(engine, r);
+        QVERIFY2(v.evaluated, qPrintable(r.id + QStringLiteral(": ") + v.skipReason));
+        r.value = v.predicted * factor;
+    }
+}
+
+const FittedConstant* constant(const FamilyFit& f, const char* key)
+{
+    for (const FittedConstant& c : f.constants)
+        if (c.key == QLatin1String(key))
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestCalibration : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    struct Run
+    {
+        int code;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run run(const QStringList& args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(IS_APP_BINARY), args);
+        if (!p.waitForFinished(300000))
+            qFatal("inference-studio did not finish");
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+    QString write(const char* name, const QByteArray& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write");
+        f.write(content);
+        return path;
+    }
+    static QByteArray header()
+    {
+        return "id,device,chips,model,precision,input_tokens,output_tokens,concurrency,scenario,ttft_limit_"
+               "ms,"
+               "tpot_limit_ms,speculative,metric,value,date,grade,source,notes\n";
+    }
+
+private slots:
+    void rangesAreTheDocumentedOnes()
+    {
+        // resources/CALIBRATION.md states each fitted constant's range; the code reads its table.
+        QFile md(qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/resources/CALIBRATION.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(md.readAll());
+        for (const CalibrationParameter& p : calibrationParameters()) {
+            QVERIFY2(p.lo < p.hi && p.lo >= 0 && (!p.logScale || p.lo > 0), p.key);
+            const QRegularExpression line(QStringLiteral("^\\| `%1` \\|.*\\| ([^|]+) \\|$")
+                                              .arg(QRegularExpression::escape(QLatin1String(p.key))),
+                                          QRegularExpression::MultilineOption);
+            const QRegularExpressionMatch m = line.match(text);
+            QVERIFY2(m.hasMatch(), p.key);
+            const QStringList range = m.captured(1).trimmed().split(QStringLiteral(" - "));
+            QCOMPARE(range.size(), 2);
+            QCOMPARE(range[0].toDouble(), p.lo);
+            QCOMPARE(range[1].toDouble(), p.hi);
+        }
+    }
+
+    void recoversConstantsTheRowsWereMadeWith()
+    {
+        // Rows generated by the engine with compute efficiency 0.5 and memory efficiency 0.65 (the
+        // rest at the "default" family's values, where the search starts): the fit finds them.
+        const FamilyCalibration& d = Catalog::builtin()->calibration().defaults();
+        std::map<QString, double> truth;
+        for (const CalibrationParameter& p : calibrationParameters())
+            truth[QLatin1String(p.key)] = (d.*(p.member)).value;
+        truth[QStringLiteral("compute_efficiency")] = 0.5;
+        truth[QStringLiteral("memory_efficiency")] = 0.65;
+        std::vector<MeasurementRow> rows = hopperRows();
+        measureWith(withConstants(QStringLiteral("nvidia-hopper"), truth), rows);
+
+        const CalibrationFit fit = calibrate(Catalog::builtin(), rows, CalibrateOptions{});
+        QCOMPARE(fit.families.size(), size_t(1));
+        const FamilyFit& f = fit.families.front();
+        QCOMPARE(f.family, QStringLiteral("nvidia-hopper"));
+        QVERIFY(f.fitted);
+        QCOMPARE(f.rows.size(), 10);
+        QVERIFY(f.constants.size() <= 10 / kRowsPerFittedConstant);
+        QVERIFY(f.lossAfter < 0.002);
+        QVERIFY(f.after.medianApe < 0.01);
+        const FittedConstant* ce = constant(f, "compute_efficiency");
+        const FittedConstant* me = constant(f, "memory_efficiency");
+        QVERIFY(ce && me);
+        QVERIFY2(std::abs(ce->after - 0.5) < 0.025, qPrintable(QString::number(ce->after)));
+        QVERIFY2(std::abs(me->after - 0.65) < 0.02, qPrintable(QString::number(me->after)));
+        for (const FittedConstant& c : f.constants)
+            QVERIFY2(c.boundHit.isEmpty(), qPrintable(c.key));
+        // The fitted calibration is what the engine now uses for the family, marked calibrated.
+        const FamilyCalibration& h = fit.calibration.family(QStringLiteral("nvidia-hopper"));
+        QCOMPARE(h.computeEfficiency.value, ce->after);
+        QCOMPARE(h.computeEfficiency.kind, SourceKind::Calibrated);
+        QCOMPARE(h.fittedOn, f.rows);
+
+        // Left out one source at a time, the rows are still predicted closely: the constants hold.
+        const CrossValidation cv = crossValidate(Catalog::builtin(), rows);
+        QCOMPARE(cv.folds, 3);
+        QCOMPARE(cv.heldSummary.evaluated, 10);
+        QVERIFY2(cv.heldSummary.medianApe < 0.1, qPrintable(QString::number(cv.heldSummary.medianApe)));
+        QVERIFY(cv.familyHeld.count(QStringLiteral("nvidia-hopper")));
+    }
+
+    void saysWhenAFitSitsOnABound()
+    {
+        // Measured three times faster than the engine can make a Hopper GPU go within physical
+        // limits: memory efficiency would have to exceed 0.92, and the fit says it stopped there.
+        std::vector<MeasurementRow> rows = hopperRows();
+        measureWith(Catalog::builtin(), rows, 3.0);
+        const CalibrationFit fit = calibrate(Catalog::builtin(), rows, CalibrateOptions{});
+        const FamilyFit& f = fit.families.front();
+        QVERIFY(f.fitted);
+        int hits = 0;
+        for (const FittedConstant& c : f.constants) {
+            if (c.boundHit == QLatin1String("upper"))
+                QVERIFY(std::abs(c.after - c.hi) <= 0.02 * (c.hi - c.lo) || c.after > 0.9 * c.hi);
+            if (!c.boundHit.isEmpty())
+                ++hits;
+        }
+        QVERIFY(hits >= 1);
+        const FittedConstant* me = constant(f, "memory_efficiency");
+        QVERIFY(me);
+        QCOMPARE(me->boundHit, QStringLiteral("upper"));
+        // ... and so does the --json summary.
+        const QJsonObject s = calibrationSummaryToJson(fit);
+        bool reported = false;
+        for (const QJsonValue& c :
+             s[QStringLiteral("families")][QStringLiteral("nvidia-hopper")][QStringLiteral("constants")]
+                 .toArray())
+            reported = reported || c[QStringLiteral("bound_hit")].toString() == QLatin1String("upper");
+        QVERIFY(reported);
+    }
+
+    void tooFewRowsKeepTheConstants()
+    {
+        std::vector<MeasurementRow> rows{
+            row("G1", "groq-lpu", 0, "llama-3.1-8b", "single", 1000, 1000, "tok_s_user")};
+        rows[0].precision.clear();
+        rows[0].value = 750;
+        const auto builtin = Catalog::builtin();
+        const CalibrationFit fit = calibrate(builtin, rows, CalibrateOptions{});
+        QCOMPARE(fit.families.size(), size_t(1));
+        const FamilyFit& f = fit.families.front();
+        QVERIFY(!f.fitted);
+        QVERIFY2(f.why.contains(QStringLiteral("too few rows")), qPrintable(f.why));
+        QVERIFY(f.constants.empty());
+        const FamilyCalibration& before = builtin->calibration().family(QStringLiteral("groq-lpu"));
+        const FamilyCalibration& after = fit.calibration.family(QStringLiteral("groq-lpu"));
+        QCOMPARE(after.dataflowLayerS, before.dataflowLayerS);
+        QCOMPARE(after.fittedOn, before.fittedOn);
+        // A family named but without rows keeps its constants too.
+        CalibrateOptions only;
+        only.family = QStringLiteral("amd-cdna4");
+        const CalibrationFit none = calibrate(builtin, rows, only);
+        QCOMPARE(none.families.size(), size_t(1));
+        QVERIFY(!none.families.front().fitted);
+        QVERIFY(none.families.front().rows.isEmpty());
+    }
+
+    void shippedCalibrationIsTheFitOfTheShippedMeasurements()
+    {
+        // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o
+        // resources/calibration.json`. The search starts from the "default" family, never from
+        // the values it replaces, so the fit run on its own output lands where it did.
+        const QString csv =
+            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/resources/validation/measurements.csv");
+        QString err;
+        const auto rows = loadMeasurementsFile(csv, &err);
+        QVERIFY2(rows, qPrintable(err));
+        const auto builtin = Catalog::builtin();
+        QVERIFY2(checkMeasurements(*builtin, *rows, csv, &err), qPrintable(err));
+        CalibrateOptions options;
+        options.sourceName = QStringLiteral("measurements.csv");
+        QElapsedTimer timer;
+        timer.start();
+        const CalibrationFit fit = calibrate(builtin, *rows, options);
+        qInfo() << "calibrate on the shipped measurements:" << timer.elapsed() << "ms";
+        QFile shipped(QStringLiteral(":/calibration.json"));
+        QVERIFY(shipped.open(QIODevice::ReadOnly));
+        const QJsonObject base = QJsonDocument::fromJson(shipped.readAll()).object();
+        const QJsonObject regenerated = calibrationFitToJson(fit, options.sourceName);
+        QCOMPARE(base[QStringLiteral("kind")].toString(), QStringLiteral("calibrated"));
+        const QJsonObject a = base[QStringLiteral("families")].toObject();
+        const QJsonObject b = regenerated[QStringLiteral("families")].toObject();
+        QCOMPARE(a.keys(), b.keys());
+        int fitted = 0;
+        for (const QString& family : a.keys()) {
+            const QJsonObject fa = a[family].toObject();
+            const QJsonObject fb = b[family].toObject();
+            QCOMPARE(fa.keys(), fb.keys());
+            QCOMPARE(fa[QStringLiteral("fitted_on")], fb[QStringLiteral("fitted_on")]);
+            for (const QString& key : fa.keys()) {
+                if (!fa[key].isObject())
+                    continue;
+                const double va = fa[key][QStringLiteral("value")].toDouble();
+                const double vb = fb[key][QStringLiteral("value")].toDouble();
+                QVERIFY2(std::abs(va - vb) <= 1e-6 * std::max(std::abs(va), 1e-12),
+                         qPrintable(QStringLiteral("%1.%2: shipped %3, regenerated %4; run calibrate again")
+                                        .arg(family, key)
+                                        .arg(va)
+                                        .arg(vb)));
+                QCOMPARE(fa[key][QStringLiteral("kind")], fb[key][QStringLiteral("kind")]);
+                if (fb[key][QStringLiteral("source")].toString().startsWith(QStringLiteral("fitted by")))
+                    ++fitted;
+            }
+        }
+        QVERIFY(fitted >= 10);
+    }
+
+    void badInputNamesFileLineAndField()
+    {
+        const QString unknown =
+            write("unknown.csv", header() + "X1,h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,"
+                                            "tok_s_total,100,,,s,\n"
+                                            "X2,tpu-v9,8,llama-2-70b,fp8,300,285,,offline,,,,"
+                                            "tok_s_total,100,,,s,\n");
+        Run r = run({QStringLiteral("calibrate"), unknown});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("unknown.csv:3: device: unknown device 'tpu-v9'"), r.err.constData());
+
+        const QString model = write("model.csv", header() + "X1,h100-sxm,8,llama-9,fp8,300,285,,offline,,,,"
+                                                            "tok_s_total,100,,,s,\n");
+        r = run({QStringLiteral("calibrate"), model});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("model.csv:2: model: unknown model 'llama-9'"), r.err.constData());
+
+        const QString text = write("text.csv", header() + "X1,h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,"
+                                                          "tok_s_total,fast,,,s,\n");
+        r = run({QStringLiteral("calibrate"), text});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("text.csv:2: value: expected a positive number, got 'fast'"),
+                 r.err.constData());
+
+        const QString empty = write("empty.csv", "");
+        r = run({QStringLiteral("calibrate"), empty});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("empty.csv: empty file"), r.err.constData());
+
+        const QString headerOnly = write("header.csv", header());
+        r = run({QStringLiteral("calibrate"), headerOnly});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("header.csv: no measurement rows"), r.err.constData());
+
+        const QString fine = write("fine.csv", header() + "X1,h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,"
+                                                          "tok_s_total,24500,,,s,\n");
+        r = run(
+            {QStringLiteral("calibrate"), fine, QStringLiteral("--family"), QStringLiteral("nvidia-rubin")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--family: no device of family 'nvidia-rubin'"), r.err.constData());
+        r = run(
+            {QStringLiteral("calibrate"), fine, QStringLiteral("--family"), QStringLiteral("nvidia-hopper")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("nvidia-hopper: kept its constants (too few rows"), r.out.constData());
+
+        r = run({QStringLiteral("calibrate"), m_dir.filePath(QStringLiteral("missing.csv"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("missing.csv: cannot open"), r.err.constData());
+    }
+
+    void calibrateWritesAFileAndAUserOverlay()
+    {
+        QByteArray csv = header();
+        int n = 0;
+        for (const char* line : {"h100-sxm,1,llama-3.1-8b,fp8,1000,1000,1,single,,,,tok_s_user,230",
+                                 "h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,tok_s_total,24500",
+                                 "h200-sxm,1,llama-3.3-70b,fp8,2048,128,,offline,,,,tok_s_total,442",
+                                 "h200-sxm,1,llama-3.1-8b,fp8,1000,1000,,offline,,,,tok_s_total,17700"})
+            csv += "U" + QByteArray::number(++n) + "," + line + ",2026,B,my vLLM run,\n";
+        const QString path = write("mine.csv", csv);
+        const QString out = m_dir.filePath(QStringLiteral("fitted.json"));
+        Run r = run({QStringLiteral("calibrate"), path, QStringLiteral("-o"), out, QStringLiteral("--user"),
+                     QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject s = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject hopper = s[QStringLiteral("families")][QStringLiteral("nvidia-hopper")].toObject();
+        QVERIFY(hopper[QStringLiteral("fitted")].toBool());
+        QCOMPARE(hopper[QStringLiteral("rows")].toArray().size(), 4);
+        QVERIFY(hopper[QStringLiteral("constants")].toArray().size() <= 2);
+        QVERIFY(hopper[QStringLiteral("after")][QStringLiteral("median_ape")].toDouble() <=
+                hopper[QStringLiteral("before")][QStringLiteral("median_ape")].toDouble() + 1e-9);
+
+        // The file loads as a calibration, marked calibrated, citing the measurements file.
+        Catalog catalog = *Catalog::builtin();
+        QString err;
+        QVERIFY2(catalog.loadFile(out, &err), qPrintable(err));
+        const FamilyCalibration& h = catalog.calibration().family(QStringLiteral("nvidia-hopper"));
+        QCOMPARE(h.fittedOn, (QStringList{QStringLiteral("U1"), QStringLiteral("U2"), QStringLiteral("U3"),
+                                          QStringLiteral("U4")}));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject file = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(file[QStringLiteral("kind")].toString(), QStringLiteral("calibrated"));
+        QCOMPARE(file[QStringLiteral("source")].toString(), QStringLiteral("mine.csv"));
+        const QString fitted = hopper[QStringLiteral("constants")][0][QStringLiteral("key")].toString();
+        const QJsonObject value =
+            file[QStringLiteral("families")][QStringLiteral("nvidia-hopper")][fitted].toObject();
+        QCOMPARE(value[QStringLiteral("kind")].toString(), QStringLiteral("calibrated"));
+        QVERIFY(value[QStringLiteral("source")].toString().contains(QStringLiteral("mine.csv")));
+
+        // The overlay in the user catalog holds only the fitted family; the studio then uses it.
+        const QJsonArray written = s[QStringLiteral("written")].toArray();
+        QCOMPARE(written.size(), 2);
+        const QString overlay = written[1].toString();
+        QVERIFY2(overlay.startsWith(m_dir.filePath(QStringLiteral("data"))), qPrintable(overlay));
+        QFile o(overlay);
+        QVERIFY(o.open(QIODevice::ReadOnly));
+        const QJsonObject families =
+            QJsonDocument::fromJson(o.readAll()).object()[QStringLiteral("families")].toObject();
+        QCOMPARE(families.keys(), QStringList{QStringLiteral("nvidia-hopper")});
+        const Run v = run({QStringLiteral("validate"), path, QStringLiteral("--json")});
+        QCOMPARE(v.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(v.out)[QStringLiteral("summary")][QStringLiteral("median_ape")]
+                     .toDouble(),
+                 hopper[QStringLiteral("after")][QStringLiteral("median_ape")].toDouble());
+    }
+
+    void crossValidateJsonContract()
+    {
+        QByteArray csv = header();
+        int n = 0;
+        for (const char* line :
+             {"h100-sxm,1,llama-3.1-8b,fp8,1000,1000,1,single,,,,tok_s_user,230,2026,B,one",
+              "h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,tok_s_total,24500,2026,B,one",
+              "h200-sxm,1,llama-3.3-70b,fp8,2048,128,,offline,,,,tok_s_total,442,2026,B,two",
+              "h200-sxm,1,llama-3.1-8b,fp8,1000,1000,,offline,,,,tok_s_total,17700,2026,B,two",
+              "groq-lpu,,llama-3.1-8b,,1000,1000,1,single,,,,tok_s_user,751,2024-09,C,three"})
+            csv += "V" + QByteArray::number(++n) + "," + line + ",\n";
+        const QString path = write("cv.csv", csv);
+        const Run r = run(
+            {QStringLiteral("validate"), path, QStringLiteral("--json"), QStringLiteral("--cross-validate")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject s = doc[QStringLiteral("summary")].toObject();
+        for (const char* key :
+             {"median_ape", "within_2x", "cv_median_ape", "cv_within_2x", "cv_within_2x_share"})
+            QVERIFY2(s.contains(QLatin1String(key)), key);
+        QCOMPARE(s[QStringLiteral("cv_folds")].toInt(), 3);
+        const QJsonObject families = s[QStringLiteral("families")].toObject();
+        QCOMPARE(families.keys(), (QStringList{QStringLiteral("groq-lpu"), QStringLiteral("nvidia-hopper")}));
+        for (const QJsonValue& f : families)
+            for (const char* key : {"median_ape", "within_2x", "cv_median_ape", "cv_within_2x"})
+                QVERIFY2(f.toObject().contains(QLatin1String(key)), key);
+        QCOMPARE(doc[QStringLiteral("rows")].toArray().size(), 5);
+        for (const QJsonValue& row : doc[QStringLiteral("rows")].toArray())
+            QVERIFY(row[QStringLiteral("cv_ape")].isDouble());
+        const Run text = run({QStringLiteral("validate"), path, QStringLiteral("--cross-validate")});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains("cv median"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "tst_calibration.moc"
