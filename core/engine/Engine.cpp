@@ -276,11 +276,12 @@ std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const Mode
             plans.push_back(ParallelPlan{tp, pp, 1, dp});
             if (m.isMoe()) {
                 // Experts spread over tensor and data-parallel ranks of a stage, attention data-
-                // parallel over the same ranks (wide EP: DeepSeek-R1 over the 72 GPUs of an
-                // NVL72). A count that does not divide the experts leaves some ranks one expert
-                // more (or a redundant copy, as EPLB places them): see expertsPerRank().
+                // parallel over the same ranks. The engine evaluates a count that does not divide
+                // the experts (the busiest rank holds ceil(E / ep), as EPLB's redundant copies
+                // do); the search keeps to dividing counts until the request simulator agrees
+                // with it on such plans.
                 for (int ep : divisors(tp * dp))
-                    if (ep > 1 && ep <= m.experts)
+                    if (ep > 1 && ep <= m.experts && m.experts % ep == 0)
                         plans.push_back(ParallelPlan{tp, pp, ep, dp});
             }
         }

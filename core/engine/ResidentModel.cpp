@@ -33,6 +33,7 @@ struct Shards
     int kv = 1;                      // chips a sequence's KV cache is split over within a stage (heads)
     int experts = 1;                 // chips the routed experts of a layer are split over
     double tokensPerExpertGroup = 1; // multiplier: DP replicas that share an EP group
+    bool wholeExperts = false;       // experts sit whole on the chips (ep >= tp), else split by TP
 };
 
 Shards shardsFor(const EvalContext& ctx, const ParallelPlan& p)
@@ -43,6 +44,7 @@ Shards shardsFor(const EvalContext& ctx, const ParallelPlan& p)
     s.kv = m.attention == AttentionKind::MLA ? 1 : std::max(1, std::min(p.tp, m.kvHeads));
     s.experts = std::max(p.ep, p.tp);
     s.tokensPerExpertGroup = std::max(1.0, static_cast<double>(p.ep) / p.tp);
+    s.wholeExperts = p.ep > 1 && p.ep >= p.tp;
     return s;
 }
 
@@ -61,7 +63,10 @@ double activationBytes(const EvalContext& ctx, const ParallelPlan& p, double bat
 double expertShare(const EvalContext& ctx, const Shards& s)
 {
     const double e = std::max(1, ctx.model->experts);
-    return s.experts <= e ? std::ceil(e / s.experts) / e : 1.0 / s.experts;
+    // Split by tensor parallelism, every chip holds the same slice of every expert.
+    if (!s.wholeExperts || s.experts > e)
+        return 1.0 / s.experts;
+    return std::ceil(e / s.experts) / e;
 }
 
 // The routed-expert work of one layer on the busiest chip, relative to the mean chip: with
