@@ -1768,7 +1768,7 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+107"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+144"/>
         <source>weights need %1 GB of SRAM, %2 chips have %3 GB</source>
         <translation>权重需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
     </message>
@@ -1778,12 +1778,12 @@
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB</source>
         <translation>权重和 KV 缓存需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+87"/>
         <source>KV cache of the batch exceeds on-chip SRAM</source>
         <translation>批次的 KV 缓存超出片上 SRAM</translation>
     </message>
@@ -1793,7 +1793,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+50"/>
+        <location filename="../core/engine/Engine.cpp" line="+54"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1808,22 +1808,22 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+52"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+87"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+110"/>
         <source>model %1 fits on no count of %2 up to %3</source>
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
     </message>
@@ -1843,9 +1843,14 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+257"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+326"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 GB of weights per chip stream from DDR</source>
+        <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
 </context>
 <context>
@@ -2376,7 +2381,7 @@
         <translation>应有 %1 列，实际为 %2 列</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>id: empty</source>
         <translation>id：为空</translation>
     </message>
@@ -2451,7 +2456,7 @@
         <translation>未知的模型“%1”</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>unknown scenario &apos;%1&apos;</source>
         <translation>未知的测试场景“%1”</translation>
     </message>

@@ -14,13 +14,36 @@ namespace is::detail {
 
 namespace {
 
-double sramUsable(const EvalContext& ctx) { return ctx.memCapacity * ctx.cal.maxUsableMemory.value; }
+double sramUsable(const EvalContext& ctx)
+{
+    return ctx.memCapacity * ctx.cal.maxUsableMemory.value;
+}
 
 // Fraction of one chip's mesh a layer's weights occupy (above 1: the layer spans chips).
 double layerArea(const EvalContext& ctx)
 {
     const double layerBytes = (ctx.weightBytes - ctx.embeddingBytes) / ctx.model->layers;
     return layerBytes / sramUsable(ctx);
+}
+
+// Fraction of one chip's mesh that the weights one token multiplies with in a layer occupy: the
+// whole layer when dense, its attention, shared experts and the k routed experts it is sent to
+// in an MoE layer (the other experts sit idle for this token).
+double touchedLayerArea(const EvalContext& ctx)
+{
+    const ModelDesc& m = *ctx.model;
+    if (!m.isMoe())
+        return layerArea(ctx);
+    const double touched =
+        (ctx.params.active() - ctx.params.classifier() + ctx.params.norms) * ctx.wBytesPerParam;
+    return touched / m.layers / sramUsable(ctx);
+}
+
+// Fraction of a chip's mesh a layer's non-routed weights (attention, shared experts, router) occupy.
+double denseLayerArea(const EvalContext& ctx)
+{
+    const double always = (ctx.params.alwaysActive() - ctx.params.classifier()) * ctx.wBytesPerParam;
+    return always / ctx.model->layers / sramUsable(ctx);
 }
 
 double linkLatency(const EvalContext& ctx)
@@ -43,14 +66,27 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     const ModelDesc& m = *ctx.model;
     const double area = layerArea(ctx);
     TokenLatency t;
-    const double perLayer = ctx.cal.dataflowLayerS.value + ctx.cal.dataflowAreaS.value * std::sqrt(std::min(area, 1.0));
+    // A token's partial sums cross the mesh area of the weights it multiplies with: for an MoE
+    // layer its attention and its k experts, not the experts it is not routed to.
+    const double touched = touchedLayerArea(ctx);
+    const double perLayer =
+        ctx.cal.dataflowLayerS.value + ctx.cal.dataflowAreaS.value * std::sqrt(std::min(touched, 1.0));
     t.layers = m.layers * perLayer;
     const double hop = linkLatency(ctx) + ctx.cal.dataflowHopS.value;
     // Between layer groups on different chips, and inside a layer that spans chips (its partial
     // sums reduce over a tree of the chips it occupies).
     const double chipsPerLayer = std::max(1.0, std::ceil(area));
     const double pipelineHops = std::min<double>(ctx.chips - 1, m.layers);
-    const double reductionHops = chipsPerLayer > 1 ? m.layers * std::ceil(std::log2(chipsPerLayer)) : 0.0;
+    double reductionHops = chipsPerLayer > 1 ? m.layers * std::ceil(std::log2(chipsPerLayer)) : 0.0;
+    if (m.isMoe() && chipsPerLayer > 1) {
+        // Experts placed across the wafers a layer spans: a token goes out to the wafers of its
+        // experts and back (two hops, its k experts in parallel); only the layer's dense part
+        // reduces over a tree of the chips it spans.
+        const double denseChips = std::max(1.0, std::ceil(denseLayerArea(ctx)));
+        const double moeLayers = ctx.params.moeLayers;
+        reductionHops = moeLayers * (2.0 + std::ceil(std::log2(denseChips))) +
+                        (m.layers - moeLayers) * std::ceil(std::log2(chipsPerLayer));
+    }
     t.hops = (pipelineHops + reductionHops) * hop;
     const double kvBytes = ctx.decodeKvBytesAt(context);
     t.kv = kvExternal ? kvBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
@@ -73,7 +109,8 @@ int maxBatchDataflow(const EvalContext& ctx)
     const double perSeq = dataflowBytesPerStream(ctx);
     if (free <= 0)
         return 0;
-    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+    return static_cast<int>(
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
 }
 
 int dataflowChipsHolding(const EvalContext& ctx, int streams)
@@ -113,10 +150,12 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
             kvExternal = true;
             e.kvPlacement = KvPlacement::SpilledExternal;
             e.memory.kvCache = 0;
-            e.notes << QCoreApplication::translate("is::Engine", "KV cache spills from SRAM to external memory");
+            e.notes << QCoreApplication::translate("is::Engine",
+                                                   "KV cache spills from SRAM to external memory");
         } else {
             e.fits = false;
-            e.why = QCoreApplication::translate("is::Engine", "weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
+            e.why = QCoreApplication::translate(
+                        "is::Engine", "weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
                         .arg((ctx.weightBytes + kv) / 1e9, 0, 'f', 1)
                         .arg(ctx.chips)
                         .arg(capacity / 1e9, 0, 'f', 1);
@@ -129,7 +168,8 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     const TokenLatency lat = tokenLatency(ctx, context, kvExternal);
     // Verifying the draft's tokens streams them through the pipeline right behind each other;
     // the draft model's own steps come first.
-    const double single = lat.total() + ctx.cal.stepOverheadS.value + drafted * ctx.draftCostRatio * lat.total();
+    const double single =
+        lat.total() + ctx.cal.stepOverheadS.value + drafted * ctx.draftCostRatio * lat.total();
     // Each layer is a pipeline stage: up to `layers` streams advance without slowing each other;
     // beyond that, or when the chips' compute saturates, the step stretches.
     const double depth = m.layers;
@@ -149,10 +189,14 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     // Prefill: the prompt streams through the pipeline; each layer computes with the cores it
     // occupies, so a prompt takes the fill latency plus its tokens at one layer's throughput.
     const double area = layerArea(ctx);
-    const double layerPeak = std::max(std::min(area, 1.0), std::ceil(area)) * ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    const double layerPeak =
+        std::max(std::min(area, 1.0), std::ceil(area)) * ctx.peakFlops * ctx.cal.computeEfficiency.value;
     const FlopBreakdown pf = prefillFlops(m, in);
-    const double prefillLatency = single + pf.total() / m.layers / (area > 1 ? layerPeak : area * ctx.peakFlops * ctx.cal.computeEfficiency.value);
-    const double prefillOccupancy = pf.total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefillLatency =
+        single + pf.total() / m.layers /
+                     (area > 1 ? layerPeak : area * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefillOccupancy =
+        pf.total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
     finishServing(e, ctx, prefillOccupancy, prefillLatency, step, b, 1);
 
     if (!e.fits)
@@ -173,7 +217,8 @@ int maxBatchStreaming(const EvalContext& ctx)
     const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
     const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
     const double free = ctx.chips * sramUsable(ctx) * 0.5; // half the SRAM buffers streamed layers
-    return static_cast<int>(std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+    return static_cast<int>(
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
 }
 
 Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
@@ -192,24 +237,32 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     e.memory.kvCache = b * ctx.kvBytesAt(context) / ctx.chips;
     e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
     e.memory.weights = e.memory.capacity * 0.5; // streaming buffers
-    e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity && e.memory.used() <= e.memory.capacity;
+    e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity &&
+             e.memory.used() <= e.memory.capacity;
     if (!e.fits)
-        e.why = ctx.externalBandwidth > 0 ? QCoreApplication::translate("is::Engine", "KV cache of the batch exceeds on-chip SRAM")
-                                          : QCoreApplication::translate("is::Engine", "the device has no external memory to stream weights from");
+        e.why = ctx.externalBandwidth > 0
+                    ? QCoreApplication::translate("is::Engine", "KV cache of the batch exceeds on-chip SRAM")
+                    : QCoreApplication::translate("is::Engine",
+                                                  "the device has no external memory to stream weights from");
 
     // Every step streams all weights once (SwarmX broadcasts them to every wafer); the batch
     // shares that cost, which is why this mode suits large batches and not single users.
-    const double streamS = ctx.externalBandwidth > 0 ? ctx.weightBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value) : 0;
-    const double computeS = b * decodeFlops(m, context).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double streamS = ctx.externalBandwidth > 0
+                               ? ctx.weightBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
+                               : 0;
+    const double computeS =
+        b * decodeFlops(m, context).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double overhead = m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
     const double step = std::max(streamS, computeS) + overhead;
     (streamS >= computeS ? e.decode.memory : e.decode.compute) = std::max(streamS, computeS);
     e.decode.overhead = overhead;
 
-    const double prefillCompute = prefillFlops(m, in).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefillCompute =
+        prefillFlops(m, in).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double prefill = std::max(streamS, prefillCompute) + overhead;
     finishServing(e, ctx, prefill / std::max(1, b), prefill, step, b, 1);
-    e.bottleneck = !e.fits ? Bottleneck::Capacity : (streamS >= computeS ? Bottleneck::WeightStreaming : Bottleneck::Compute);
+    e.bottleneck = !e.fits ? Bottleneck::Capacity
+                           : (streamS >= computeS ? Bottleneck::WeightStreaming : Bottleneck::Compute);
     return e;
 }
 

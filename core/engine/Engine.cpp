@@ -27,7 +27,10 @@ bool better(const Estimate& a, const Estimate& b, ServingGoal goal, int concurre
 
 bool meetsLimits(const Estimate& e, const Workload& w)
 {
-    return (w.ttftLimitS <= 0 || e.ttftS <= w.ttftLimitS) && (w.tpotLimitS <= 0 || e.tpotS <= w.tpotLimitS);
+    // MLPerf's server scenario bounds the 99th percentiles; other published limits the means.
+    const double ttft = w.p99Limits ? e.ttftP99S : e.ttftS;
+    const double tpot = w.p99Limits ? e.tpotP99S : e.tpotS;
+    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
 }
 
 std::vector<int> divisors(int n)
@@ -44,7 +47,8 @@ std::vector<int> divisors(int n)
 Engine::Engine(std::shared_ptr<const Catalog> catalog) : m_catalog(std::move(catalog)) {}
 
 std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc& m, const Workload& w,
-                                           const CostAssumptions& c, int chips, Bound deviceBound, QString* error) const
+                                           const CostAssumptions& c, int chips, Bound deviceBound,
+                                           QString* error) const
 {
     if (!d.device) {
         *error = QCoreApplication::translate("is::Engine", "device: missing");
@@ -69,7 +73,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.deviceBound = deviceBound;
     ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
-    ctx.wBytesPerParam = bytesPerElement(d.weights());
+    ctx.wBytesPerParam = d.device->storedBytesPerWeight(d.weights());
     ctx.actBytes = bytesPerElement(d.activationPrecision);
     ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
     ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
@@ -81,6 +85,11 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
 
     const Device& dev = *d.device;
     ctx.peakFlops = dev.peakFlopsFor(d.weights(), deviceBound);
+    // Attention multiplies activations with the KV cache, not with weights: it runs at the cache's
+    // precision where the chip has units for it (fp8 attention kernels), never narrower than fp8,
+    // so 4-bit weights do not make attention any faster.
+    ctx.attnPeakFlops =
+        dev.peakFlopsFor(bytesPerElement(d.kv()) < 1.0 ? Precision::FP8 : d.kv(), deviceBound);
     const MemoryTier* primary = dev.primaryTier();
     ctx.memCapacity = primary ? primary->capacityBytes.at(deviceBound) : 0;
     ctx.memBandwidth = primary ? primary->bandwidthBytesPerS.at(deviceBound) : 0;
@@ -90,13 +99,19 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
             ctx.cacheBandwidth = cache->bandwidthBytesPerS.at(deviceBound);
         }
     }
+    if (dev.cls == DeviceClass::Tiered) {
+        if (const MemoryTier* ddr = dev.tier(MemoryTierKind::Ddr); ddr && ddr != primary) {
+            ctx.slowCapacity = ddr->capacityBytes.at(deviceBound);
+            ctx.slowBandwidth = ddr->bandwidthBytesPerS.at(deviceBound);
+        }
+    }
     if (const MemoryTier* ext = dev.tier(MemoryTierKind::External)) {
         ctx.externalBandwidth = ext->bandwidthBytesPerS.at(deviceBound);
         ctx.externalCapacity = ext->capacityBytes.at(deviceBound);
     }
     ctx.idleW = dev.idlePowerW.at(deviceBound);
     ctx.peakW = dev.peakPowerW.at(deviceBound);
-    if (ctx.peakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
+    if (ctx.peakFlops <= 0 || ctx.attnPeakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
         *error = QCoreApplication::translate(
                      "is::Engine", "device %1: needs positive compute, memory capacity and bandwidth")
                      .arg(dev.id);
@@ -127,7 +142,8 @@ Estimate Engine::evaluate(const EvalContext& ctx, const ParallelPlan& plan, int 
 {
     Estimate e;
     if (ctx.deployment->device->cls == DeviceClass::SramDataflow)
-        e = streamingOnly(ctx) ? detail::evaluateWeightStreaming(ctx, batch) : detail::evaluateDataflow(ctx, batch);
+        e = streamingOnly(ctx) ? detail::evaluateWeightStreaming(ctx, batch)
+                               : detail::evaluateDataflow(ctx, batch);
     else
         e = detail::evaluateResident(ctx, plan, batch);
     addPowerAndCost(e, ctx);
@@ -140,7 +156,8 @@ void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
     const LatencyBreakdown& b = e.decode;
     const double step = b.total();
     // Chips draw idle power plus the dynamic share for the time their compute or memory is busy.
-    const double busy = step > 0 ? std::clamp((b.compute + b.memory + 0.5 * b.dataflow) / step, 0.05, 1.0) : 1.0;
+    const double busy =
+        step > 0 ? std::clamp((b.compute + b.memory + 0.5 * b.dataflow) / step, 0.05, 1.0) : 1.0;
     const double chipW = ctx.idleW + (ctx.peakW - ctx.idleW) * busy;
     const int perSystem = std::max(1, d.devicesPerSystem());
     const int systems = (ctx.chips + perSystem - 1) / perSystem;
@@ -183,7 +200,11 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
             const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
             e.queueingS += extra;
             e.ttftS += extra;
-            e.notes << QCoreApplication::translate("is::Engine", "memory holds %1 of %2 streams; the rest queue").arg(batch).arg(w.concurrency);
+            e.ttftP99S += extra;
+            e.notes << QCoreApplication::translate("is::Engine",
+                                                   "memory holds %1 of %2 streams; the rest queue")
+                           .arg(batch)
+                           .arg(w.concurrency);
             e.bottleneck = Bottleneck::Capacity;
         }
         return e;
@@ -213,7 +234,8 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (goal == ServingGoal::LatencyBounded) {
         if (!haveBest) {
             Estimate e = evaluate(ctx, plan, std::max(1, plan.dp));
-            e.notes << QCoreApplication::translate("is::Engine", "latency limits cannot be met even with one stream per replica");
+            e.notes << QCoreApplication::translate(
+                "is::Engine", "latency limits cannot be met even with one stream per replica");
             return e;
         }
         if (bestIndex + 1 < static_cast<int>(candidates.size())) {
@@ -255,7 +277,11 @@ std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const Mode
             const int dp = chips / (tp * pp);
             plans.push_back(ParallelPlan{tp, pp, 1, dp});
             if (m.isMoe()) {
-                // Experts spread over tensor and data-parallel ranks of a stage.
+                // Experts spread over tensor and data-parallel ranks of a stage, attention data-
+                // parallel over the same ranks. The engine evaluates a count that does not divide
+                // the experts (the busiest rank holds ceil(E / ep), as EPLB's redundant copies
+                // do); the search keeps to dividing counts until the request simulator agrees
+                // with it on such plans.
                 for (int ep : divisors(tp * dp))
                     if (ep > 1 && ep <= m.experts && m.experts % ep == 0)
                         plans.push_back(ParallelPlan{tp, pp, ep, dp});
@@ -272,7 +298,7 @@ int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double str
         return 0;
     const double usable =
         m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
+    const double weights = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights());
     const double n =
         std::ceil((weights + streams * kvBytes(m, kvContext, d.kv())) / (sram->capacityBytes.value * usable));
     return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
@@ -290,8 +316,12 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
         return dataflowChipsFor(d, m, 1, w.inputTokens + w.outputTokens);
     const double usable =
         m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-    const double capacity = tier->capacityBytes.value * usable;
-    const double weightBytes = paramBreakdown(m).total() * bytesPerElement(d.weights());
+    double capacity = tier->capacityBytes.value * usable;
+    // A tiered device also holds weights in its DDR tier.
+    if (const MemoryTier* ddr = d.device->tier(MemoryTierKind::Ddr);
+        d.device->cls == DeviceClass::Tiered && ddr && ddr != tier)
+        capacity += ddr->capacityBytes.value * usable;
+    const double weightBytes = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights());
     // Resident devices: the smallest count whose best plan fits one sequence.
     const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
     for (int n = start; n <= kMaxChipSearch; ++n) {
@@ -307,8 +337,9 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
     return 0;
 }
 
-std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m, const Workload& w, ServingGoal goal,
-                                         const CostAssumptions& c, QString* error, Bound deviceBound) const
+std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                         ServingGoal goal, const CostAssumptions& c, QString* error,
+                                         Bound deviceBound) const
 {
     const int needed = minChips(d, m, w);
     int chips = d.chips;
@@ -367,13 +398,14 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                 .arg(w.outputTokens, 0, 'f', 0)
                 .arg(m.maxContext);
     }
-    log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(), chips,
-                              best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
+    log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
+                              chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
     return best;
 }
 
-std::optional<RangedEstimate> Engine::estimateRanged(const Deployment& d, const ModelEntry& entry, const Workload& w,
-                                                     ServingGoal goal, const CostAssumptions& c, QString* error) const
+std::optional<RangedEstimate> Engine::estimateRanged(const Deployment& d, const ModelEntry& entry,
+                                                     const Workload& w, ServingGoal goal,
+                                                     const CostAssumptions& c, QString* error) const
 {
     RangedEstimate r;
     const ModelDesc mid = entry.resolve(Bound::Mid);
@@ -394,8 +426,9 @@ std::optional<RangedEstimate> Engine::estimateRanged(const Deployment& d, const 
     return r;
 }
 
-std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, const ModelDesc& m, const Workload& w,
-                                                         ServingGoal goal, const CostAssumptions& c,
+std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, const ModelDesc& m,
+                                                         const Workload& w, ServingGoal goal,
+                                                         const CostAssumptions& c,
                                                          const std::vector<double>& contexts) const
 {
     std::vector<ContextPoint> points;

@@ -9,7 +9,15 @@
 namespace is {
 
 // What limits a deployment, by name.
-enum class Bottleneck { Compute, MemoryBandwidth, Communication, DataflowLatency, Overhead, Capacity, WeightStreaming };
+enum class Bottleneck {
+    Compute,
+    MemoryBandwidth,
+    Communication,
+    DataflowLatency,
+    Overhead,
+    Capacity,
+    WeightStreaming
+};
 QString bottleneckId(Bottleneck b);
 
 // Where the time of one decode step goes (seconds). The parts add up to the step time.
@@ -30,6 +38,10 @@ struct MemoryBudget
     double kvCache = 0;
     double activations = 0;
     double capacity = 0; // usable capacity of the tier that holds them
+    // Tiered devices (SN40L): weights placed in the slower tier (DDR) because the fast one is
+    // full, and that tier's usable capacity. Not part of used().
+    double slowWeights = 0;
+    double slowCapacity = 0;
     double used() const { return weights + kvCache + activations; }
 };
 
@@ -40,18 +52,22 @@ QString kvPlacementId(KvPlacement p);
 struct Estimate
 {
     bool fits = false;
-    QString why;        // when it does not fit: what and by how much
+    QString why; // when it does not fit: what and by how much
     int chips = 0;
-    int minChips = 0;   // smallest chip count on which the model fits
+    int minChips = 0; // smallest chip count on which the model fits
     ParallelPlan plan;
-    int batch = 0;      // concurrent streams in flight (whole deployment)
-    QString mode;       // "resident", "pipelined", "weight-streaming"
+    int batch = 0; // concurrent streams in flight (whole deployment)
+    QString mode;  // "resident", "pipelined", "weight-streaming"
     KvPlacement kvPlacement = KvPlacement::OnChip;
 
     double prefillS = 0;
     double ttftS = 0;
     double queueingS = 0; // part of ttftS: waiting for a prefill slot, or for memory to hold the stream
-    double tpotS = 0;   // mean time per output token one user sees
+    double tpotS = 0;     // mean time per output token one user sees
+    // The 99th percentiles over requests (MLPerf's server limits bound these): the TTFT of a
+    // request that queued behind more prefills, the TPOT of one interrupted by more of them.
+    double ttftP99S = 0;
+    double tpotP99S = 0;
     double tokSUser = 0;
     double tokSTotal = 0;
     double acceptance = 1; // tokens per verification step (speculative decoding)
@@ -60,7 +76,7 @@ struct Estimate
     double decodeStepS = 0;
     double prefillOccupancyS = 0;
 
-    double powerW = 0;        // devices + hosts + network, before PUE
+    double powerW = 0;         // devices + hosts + network, before PUE
     double facilityPowerW = 0; // with PUE
     double joulesPerToken = 0;
     double usdPerMTok = 0;

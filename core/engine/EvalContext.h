@@ -27,27 +27,31 @@ struct EvalContext
 
     // Model, per whole model.
     ParamBreakdown params;
-    double weightBytes = 0;       // all weights
-    double alwaysBytes = 0;       // weights every step reads (non-routed)
+    double weightBytes = 0; // all weights
+    double alwaysBytes = 0; // weights every step reads (non-routed)
     double embeddingBytes = 0;
-    double expertBytes = 0;       // one routed expert of one layer
-    double kvPerTokenLayer = 0;   // KV bytes one token adds in one full-attention layer
+    double expertBytes = 0;     // one routed expert of one layer
+    double kvPerTokenLayer = 0; // KV bytes one token adds in one full-attention layer
     double actBytes = 2;
-    double layerOverheadS = 0;    // fixed per-layer cost: kernels per layer x per-kernel overhead
+    double layerOverheadS = 0; // fixed per-layer cost: kernels per layer x per-kernel overhead
     SpeculativeMethod speculative = SpeculativeMethod::None; // explicit, or the family's default
-    double acceptance = 1;        // tokens per verification step
-    double draftCostRatio = 0;    // one draft step relative to one target step
-    double draftBytes = 0;        // the draft's weights (a draft step reads them, hence the same ratio)
+    double acceptance = 1;                                   // tokens per verification step
+    double draftCostRatio = 0;                               // one draft step relative to one target step
+    double draftBytes = 0; // the draft's weights (a draft step reads them, hence the same ratio)
     double wBytesPerParam = 2;
 
     // Device at the bound.
-    double peakFlops = 0;         // dense, at the weight precision
-    double memCapacity = 0;       // primary tier, per chip
+    double peakFlops = 0;     // dense, at the precision the weights' matrix multiplies run at
+    double attnPeakFlops = 0; // dense, at the precision attention runs at (the KV cache's, >= fp8)
+    double memCapacity = 0;   // primary tier, per chip
     double memBandwidth = 0;
     // CPUs: the last-level cache (the device's SRAM tier). A step whose working set fits it
     // streams at the cache's bandwidth instead of the primary tier's (0 when none).
     double cacheCapacity = 0;
     double cacheBandwidth = 0;
+    // Tiered devices (SN40L): the DDR tier below HBM, where weights go that HBM cannot hold.
+    double slowCapacity = 0;
+    double slowBandwidth = 0;
     double externalBandwidth = 0; // weight streaming tier (0 when none)
     double externalCapacity = 0;
     double idleW = 0;

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace is::detail {
 
@@ -32,6 +33,7 @@ struct Shards
     int kv = 1;                      // chips a sequence's KV cache is split over within a stage (heads)
     int experts = 1;                 // chips the routed experts of a layer are split over
     double tokensPerExpertGroup = 1; // multiplier: DP replicas that share an EP group
+    bool wholeExperts = false;       // experts sit whole on the chips (ep >= tp), else split by TP
 };
 
 Shards shardsFor(const EvalContext& ctx, const ParallelPlan& p)
@@ -42,6 +44,7 @@ Shards shardsFor(const EvalContext& ctx, const ParallelPlan& p)
     s.kv = m.attention == AttentionKind::MLA ? 1 : std::max(1, std::min(p.tp, m.kvHeads));
     s.experts = std::max(p.ep, p.tp);
     s.tokensPerExpertGroup = std::max(1.0, static_cast<double>(p.ep) / p.tp);
+    s.wholeExperts = p.ep > 1 && p.ep >= p.tp;
     return s;
 }
 
@@ -55,10 +58,36 @@ double activationBytes(const EvalContext& ctx, const ParallelPlan& p, double bat
     return (batch + kPrefillChunk) * perToken;
 }
 
+// Share of a layer's routed experts the busiest chip of the expert group holds: experts split
+// over `s.experts` chips, the ones that do not divide evenly going one more to some of them.
+double expertShare(const EvalContext& ctx, const Shards& s)
+{
+    const double e = std::max(1, ctx.model->experts);
+    // Split by tensor parallelism, every chip holds the same slice of every expert.
+    if (!s.wholeExperts || s.experts > e)
+        return 1.0 / s.experts;
+    return std::ceil(e / s.experts) / e;
+}
+
+// The routed-expert work of one layer on the busiest chip, relative to the mean chip: with
+// experts spread whole over ep > 1 chips, the top-k choices of `groupTokens` tokens land
+// unevenly and the exchange waits for the chip that got the most (see moeImbalance()).
+double expertImbalance(const EvalContext& ctx, const ParallelPlan& p, const Shards& s, double groupTokens)
+{
+    if (p.ep <= 1 || !ctx.model->isMoe())
+        return 1.0;
+    const double e = ctx.model->experts;
+    const double perRank = std::ceil(e / std::min<double>(s.experts, e));
+    const double assigned = groupTokens * ctx.model->activeExperts * perRank / e;
+    return moeImbalance(assigned, std::min<double>(s.experts, e),
+                        groupTokens * std::min<double>(ctx.model->activeExperts, perRank));
+}
+
 double weightsPerChip(const EvalContext& ctx, const ParallelPlan& p, const Shards& s)
 {
     const double nonExpert = ctx.weightBytes - ctx.params.expertsAll * ctx.wBytesPerParam;
-    return nonExpert / (p.tp * p.pp) + ctx.params.expertsAll * ctx.wBytesPerParam / (s.experts * p.pp);
+    return nonExpert / (p.tp * p.pp) +
+           ctx.params.expertsAll * ctx.wBytesPerParam * expertShare(ctx, s) / p.pp;
 }
 
 MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchPerReplica, double kvContext)
@@ -69,7 +98,37 @@ MemoryBudget budget(const EvalContext& ctx, const ParallelPlan& p, double batchP
     b.weights = weightsPerChip(ctx, p, s) + ctx.draftBytes / (p.tp * p.pp);
     b.kvCache = batchPerReplica * ctx.kvBytesAt(kvContext) / (s.kv * p.pp);
     b.activations = activationBytes(ctx, p, batchPerReplica / p.pp);
+    // Tiered memory (SN40L): the KV cache and activations stay in HBM; weights HBM cannot also
+    // hold go to DDR, as far as DDR holds them.
+    b.slowCapacity = ctx.slowCapacity * ctx.cal.maxUsableMemory.value;
+    if (b.slowCapacity > 0 && b.used() > b.capacity) {
+        b.slowWeights = std::min({b.used() - b.capacity, b.weights, b.slowCapacity});
+        b.weights -= b.slowWeights;
+    }
     return b;
+}
+
+// Bandwidth at which `bytes`, a share `slowShare` of them in the slower tier, stream: the two
+// tiers have their own interfaces and stream in parallel, so the step waits for the slower part.
+double tieredBandwidth(double fastBw, double slowBw, double slowShare)
+{
+    if (slowShare <= 0 || slowBw <= 0)
+        return fastBw;
+    return 1.0 / std::max((1.0 - slowShare) / fastBw, slowShare / slowBw);
+}
+
+// Which weights a tiered device keeps in DDR: routed experts first (a step reads only the few it
+// routes to), then dense weights. Returns the DDR share of the expert and of the other weights.
+std::pair<double, double> slowShares(const EvalContext& ctx, const ParallelPlan& p, const Shards& s,
+                                     const MemoryBudget& b)
+{
+    if (b.slowWeights <= 0)
+        return {0.0, 0.0};
+    const double experts = ctx.params.expertsAll * ctx.wBytesPerParam * expertShare(ctx, s) / p.pp;
+    const double others = weightsPerChip(ctx, p, s) + ctx.draftBytes / (p.tp * p.pp) - experts;
+    const double slowExperts = std::min(b.slowWeights, experts);
+    return {experts > 0 ? slowExperts / experts : 0.0,
+            others > 0 ? std::min(1.0, (b.slowWeights - slowExperts) / others) : 0.0};
 }
 
 // Whether a step's `bytes` (weights and KV cache one chip reads per step) stream from a CPU's
@@ -113,7 +172,7 @@ struct PhaseTimes
 // GPUs run the phases one kernel after another, so their times add: the weight-bound matrix
 // multiplies, the KV-bound attention and the collectives do not overlap each other.
 StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch, double context,
-                    double tokensPerSeq)
+                    double tokensPerSeq, std::pair<double, double> slow = {0.0, 0.0})
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
@@ -132,25 +191,31 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     const double denseBytes = ctx.alwaysBytes / shard;
     double expertBytes = 0, expertFlops = 0, rowsPerExpert = 1;
     if (m.isMoe()) {
-        // Routed experts: the batch touches a growing set of experts; each sees few rows.
+        // Routed experts: the batch touches a growing set of experts (distinct experts read per
+        // step); each sees few rows, which the grouped GEMM's row efficiency charges. The chip
+        // whose experts got the most tokens sets the step (load imbalance).
         const double groupTokens = tokens * s.tokensPerExpertGroup;
         const double touched = expectedExpertsTouched(m, groupTokens);
         rowsPerExpert = groupTokens * m.activeExperts / std::max(1.0, touched);
-        expertFlops = tokens * 2.0 * ctx.params.expertsActive / shard;
-        expertBytes = touched / s.experts * ctx.expertBytes * ctx.params.moeLayers / p.pp;
+        expertFlops =
+            tokens * 2.0 * ctx.params.expertsActive / shard * expertImbalance(ctx, p, s, groupTokens);
+        expertBytes = touched * expertShare(ctx, s) * ctx.expertBytes * ctx.params.moeLayers / p.pp;
     }
     // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
     const double stepBytes = denseBytes + expertBytes + kvRead;
     const bool cached = fromCache(ctx, stepBytes);
     const double bw = cached ? ctx.cacheBandwidth : ctx.memBandwidth;
-    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, bw);
+    // Tiered devices: the weights placed in DDR stream from it, in parallel with HBM.
+    const double denseBw = tieredBandwidth(bw, ctx.slowBandwidth, slow.second);
+    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, denseBw);
     if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) >
-        denseBytes / (bw * ctx.cal.memoryEfficiency.value))
+        denseBytes / (denseBw * ctx.cal.memoryEfficiency.value))
         t.computeBound += t.gemm;
     if (m.isMoe())
-        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert, bw);
+        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert,
+                             tieredBandwidth(bw, ctx.slowBandwidth, slow.first));
     const double attnCompute =
-        tokens * f.attention / shard / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+        tokens * f.attention / shard / (ctx.attnPeakFlops * ctx.cal.computeEfficiency.value);
     const double attnMemory = kvRead / (bw * ctx.cal.memoryEfficiency.value);
     t.attention = std::max(attnCompute, attnMemory);
     if (attnCompute > attnMemory)
@@ -190,7 +255,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 }
 
 // Prefill of one request's prompt: compute-bound matrix-matrix work, stages in sequence.
-double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptTokens)
+double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptTokens, double slowShare = 0.0)
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
@@ -200,8 +265,15 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptT
     if (m.isMoe())
         rows = promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens));
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
-    const double gemm = gemmTime(ctx, f.matmul / p.tp, wBytes, rows, streamBandwidth(ctx, wBytes));
-    const double attention = f.attention / p.tp / (ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    double matmul = f.matmul / p.tp;
+    if (m.isMoe()) {
+        // The routed experts' share of the prompt's FLOPs waits for the busiest expert chip.
+        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens / p.tp;
+        matmul += expertFlops * (expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) - 1.0);
+    }
+    const double gemm = gemmTime(ctx, matmul, wBytes, rows,
+                                 tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare));
+    const double attention = f.attention / p.tp / (ctx.attnPeakFlops * ctx.cal.computeEfficiency.value);
     const double linkEff = ctx.cal.linkEfficiency.value;
     const double msg = promptTokens * m.hidden * ctx.actBytes;
     double comm = 0;
@@ -223,11 +295,13 @@ int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& p)
 {
     const double kvContext = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
     const MemoryBudget empty = budget(ctx, p, 0, kvContext);
-    const double free = empty.capacity - empty.used();
+    // On a tiered device weights may leave HBM for DDR, but the KV cache may not.
+    const double free = std::min(empty.capacity + empty.slowCapacity - empty.used() - empty.slowWeights,
+                                 empty.capacity - empty.activations);
     if (free <= 0)
         return 0;
     const MemoryBudget one = budget(ctx, p, p.pp, kvContext);
-    const double perSeq = (one.used() - empty.used()) / p.pp;
+    const double perSeq = (one.used() + one.slowWeights - empty.used() - empty.slowWeights) / p.pp;
     if (perSeq <= 0)
         return kMaxBatchPerReplica;
     // The longest sequence must fit on its own at full length.
@@ -262,14 +336,20 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     // pays for the draft's own steps; `acceptance` tokens come out of it on average.
     e.acceptance = ctx.acceptance;
     const double drafted = e.acceptance > 1.0 ? std::ceil(e.acceptance) : 0.0;
-    StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, drafted + 1.0);
+    const auto slow = slowShares(ctx, p, shardsFor(ctx, p), e.memory);
+    StepTime step = decodeStep(ctx, p, perReplica, in + out / 2.0, drafted + 1.0, slow);
     if (drafted > 0) {
         const double draftS =
-            drafted * ctx.draftCostRatio * decodeStep(ctx, p, perReplica, in + out / 2.0, 1.0).total;
+            drafted * ctx.draftCostRatio * decodeStep(ctx, p, perReplica, in + out / 2.0, 1.0, slow).total;
         step.total += draftS;
         step.parts.overhead += draftS;
     }
-    const double prefill = prefillTime(ctx, p, in);
+    const double weightsHeld = e.memory.weights + e.memory.slowWeights;
+    const double prefill =
+        prefillTime(ctx, p, in, weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0);
+    if (e.memory.slowWeights > 0)
+        e.notes << QCoreApplication::translate("is::Engine", "%1 GB of weights per chip stream from DDR")
+                       .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);
     e.decode = step.parts;
     e.decodeFromCache = step.fromCache;
     finishServing(e, ctx, prefill, prefill, step.total, perReplica, replicas);

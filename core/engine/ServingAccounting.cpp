@@ -6,8 +6,8 @@
 
 namespace is::detail {
 
-void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS, double stepS,
-                   int batchPerReplica, int replicas)
+void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
+                   double stepS, int batchPerReplica, int replicas)
 {
     const double out = std::max(1.0, ctx.workload.outputTokens);
     const double a = std::max(1.0, e.acceptance);
@@ -29,6 +29,17 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait;
     e.queueingS = wait;
     e.tpotS = tpot;
+    // Percentiles. While one request decodes, the other b - 1 streams each start about one new
+    // request, whose prefill interrupts it: a Poisson count with mean b - 1, so the 99th
+    // percentile request sees about mean + 2.33 sqrt(mean) of them (normal approximation). The
+    // wait for a prefill slot has an exponential tail: its 99th percentile is ln(100) times the
+    // mean wait, plus a full decode step to join the running batch.
+    constexpr double kZ99 = 2.326;
+    const double interruptions = b - 1;
+    const double interruptionsP99 = interruptions > 0 ? interruptions + kZ99 * std::sqrt(interruptions) : 0.0;
+    e.tpotP99S = (decodeS + interruptionsP99 * prefillOccupancyS) / out;
+    const double waitP99 = b > 1 ? (wait - stepS / 2.0) * std::log(100.0) + stepS : 0.0;
+    e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
     e.batch = static_cast<int>(b) * replicas;

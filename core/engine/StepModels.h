@@ -4,6 +4,9 @@
 #include "engine/Estimate.h"
 #include "engine/EvalContext.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace is::detail {
 
 // The per-class physics. Each fills the speed, latency, memory and breakdown fields of an
@@ -39,6 +42,18 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
 constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwidth, double usable)
 {
     return capacity > 0 && bandwidth > 0 && bytes <= usable * capacity;
+}
+
+// Load imbalance of top-k routing: `meanSlots` token-expert assignments expected on each of
+// `ranks` chips (uniform routing), at most `cap` on one. The busiest chip gets about
+// mean + sqrt(2 mean ln ranks) (the expected maximum of `ranks` near-Poisson counts), so the
+// factor busiest / mean is 1 for one chip and shrinks towards 1 as tokens per expert grow.
+inline double moeImbalance(double meanSlots, double ranks, double cap)
+{
+    if (ranks <= 1 || meanSlots <= 0)
+        return 1.0;
+    const double busiest = meanSlots + std::sqrt(2.0 * meanSlots * std::log(ranks));
+    return std::max(1.0, std::min(busiest, std::max(cap, meanSlots)) / meanSlots);
 }
 
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and

@@ -32,7 +32,8 @@ const QStringList kColumns = {QStringLiteral("id"),
                               QStringLiteral("value"),
                               QStringLiteral("date"),
                               QStringLiteral("grade"),
-                              QStringLiteral("source")};
+                              QStringLiteral("source"),
+                              QStringLiteral("latency_stat")};
 
 // RFC 4180 fields: commas inside double quotes, doubled quotes as escapes.
 QStringList splitCsvLine(const QString& line, bool* ok)
@@ -139,6 +140,7 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
         r.date = cell(14);
         r.grade = cell(15);
         r.source = cell(16);
+        r.latencyStat = cell(17);
         double chips = 0;
         double conc = 0;
         if (r.id.isEmpty())
@@ -243,6 +245,7 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
     w.concurrency = std::max(1, row.concurrency);
     w.ttftLimitS = row.ttftLimitMs / 1000.0;
     w.tpotLimitS = row.tpotLimitMs / 1000.0;
+    w.p99Limits = row.latencyStat == QLatin1String("p99");
     ServingGoal goal;
     if (row.scenario == QLatin1String("single")) {
         goal = ServingGoal::FixedConcurrency;

@@ -32,6 +32,7 @@ struct MeasurementRow
     QString date;
     QString grade;
     QString source;
+    QString latencyStat; // which statistic the latency limits bound: "p99", or empty for the mean
 };
 
 // Parses a measurements CSV. Errors name the file, line and column.

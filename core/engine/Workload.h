@@ -12,9 +12,10 @@ struct Workload
 {
     double inputTokens = 1000;
     double outputTokens = 1000;
-    int concurrency = 1;     // simultaneous streams
-    double ttftLimitS = 0;   // 0 = no limit
-    double tpotLimitS = 0;   // 0 = no limit
+    int concurrency = 1;    // simultaneous streams
+    double ttftLimitS = 0;  // 0 = no limit
+    double tpotLimitS = 0;  // 0 = no limit
+    bool p99Limits = false; // the limits bound the 99th percentile (MLPerf server), not the mean
     bool operator==(const Workload&) const = default;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "hardware/Device.h"
 
+#include <algorithm>
 #include <array>
 
 namespace is {
@@ -19,8 +20,7 @@ constexpr std::array<std::pair<MemoryTierKind, const char*>, 4> kTierIds{{
     {MemoryTierKind::External, "external"},
 }};
 
-template <typename E, size_t N>
-QString idOf(const std::array<std::pair<E, const char*>, N>& table, E value)
+template <typename E, size_t N> QString idOf(const std::array<std::pair<E, const char*>, N>& table, E value)
 {
     for (const auto& [e, id] : table)
         if (e == value)
@@ -38,10 +38,22 @@ std::optional<E> fromId(const std::array<std::pair<E, const char*>, N>& table, c
 }
 } // namespace
 
-QString deviceClassId(DeviceClass c) { return idOf(kClassIds, c); }
-std::optional<DeviceClass> deviceClassFromId(const QString& id) { return fromId(kClassIds, id); }
-QString memoryTierId(MemoryTierKind k) { return idOf(kTierIds, k); }
-std::optional<MemoryTierKind> memoryTierFromId(const QString& id) { return fromId(kTierIds, id); }
+QString deviceClassId(DeviceClass c)
+{
+    return idOf(kClassIds, c);
+}
+std::optional<DeviceClass> deviceClassFromId(const QString& id)
+{
+    return fromId(kClassIds, id);
+}
+QString memoryTierId(MemoryTierKind k)
+{
+    return idOf(kTierIds, k);
+}
+std::optional<MemoryTierKind> memoryTierFromId(const QString& id)
+{
+    return fromId(kTierIds, id);
+}
 
 const MemoryTier* Device::tier(MemoryTierKind kind) const
 {
@@ -69,31 +81,47 @@ const MemoryTier* Device::primaryTier() const
     return memory.empty() ? nullptr : &memory.front();
 }
 
-double Device::peakFlopsFor(Precision p, Bound b) const
+namespace {
+// Ordered from narrowest to widest; a chip without a format walks towards wider ones.
+constexpr std::array<Precision, 7> kWidening{Precision::INT4, Precision::FP4,  Precision::INT8,
+                                             Precision::FP8,  Precision::FP16, Precision::BF16,
+                                             Precision::FP32};
+} // namespace
+
+Precision Device::computePrecisionFor(Precision p) const
 {
-    // Ordered from narrowest to widest; walk towards wider formats until the chip has one.
-    static constexpr std::array<Precision, 7> kWidening{Precision::INT4, Precision::FP4,  Precision::INT8,
-                                                         Precision::FP8,  Precision::FP16, Precision::BF16,
-                                                         Precision::FP32};
     size_t start = 0;
     while (start < kWidening.size() && kWidening[start] != p)
         ++start;
     for (size_t i = start; i < kWidening.size(); ++i) {
-        auto it = peakFlops.find(kWidening[i]);
-        if (it != peakFlops.end())
-            return it->second.at(b);
+        if (peakFlops.count(kWidening[i]))
+            return kWidening[i];
         // fp16 and bf16 run at the same rate; so do int8 and fp8 on the chips with fp8 units
         // (Hopper, Blackwell, CDNA 3). Not the other way round: a chip with int8 units but none
         // for fp8 (A100, Groq's LPU) runs fp8 weights dequantised, at the 16-bit rate.
-        if (kWidening[i] == Precision::FP16)
-            if (auto bf = peakFlops.find(Precision::BF16); bf != peakFlops.end())
-                return bf->second.at(b);
-        if (kWidening[i] == Precision::INT8)
-            if (auto f8 = peakFlops.find(Precision::FP8); f8 != peakFlops.end())
-                return f8->second.at(b);
+        if (kWidening[i] == Precision::FP16 && peakFlops.count(Precision::BF16))
+            return Precision::BF16;
+        if (kWidening[i] == Precision::INT8 && peakFlops.count(Precision::FP8))
+            return Precision::FP8;
     }
-    // A chip that only lists narrower formats: use its widest entry.
-    return peakFlops.empty() ? 0.0 : peakFlops.rbegin()->second.at(b);
+    // A chip that only lists narrower formats: its widest entry.
+    return peakFlops.empty() ? p : peakFlops.rbegin()->first;
+}
+
+double Device::peakFlopsFor(Precision p, Bound b) const
+{
+    const auto it = peakFlops.find(computePrecisionFor(p));
+    return it != peakFlops.end() ? it->second.at(b) : 0.0;
+}
+
+double Device::storedBytesPerWeight(Precision p) const
+{
+    const double own = bytesPerElement(p);
+    // Integer 4-bit weights keep their width: weight-only kernels (AWQ, GPTQ, Marlin) unpack
+    // them in registers. The block-scaled FP4 formats are converted once, at load.
+    if (p != Precision::FP4 || peakFlops.empty())
+        return own;
+    return std::max(own, bytesPerElement(computePrecisionFor(p)));
 }
 
 } // namespace is

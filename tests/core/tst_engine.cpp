@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
 #include <tuple>
 
 using namespace is;
@@ -19,7 +21,8 @@ class TestEngine : public QObject
     std::shared_ptr<const Catalog> m_catalog = Catalog::builtin();
     Engine m_engine{m_catalog};
 
-    Estimate run(const Deployment& d, const ModelDesc& m, Workload w, ServingGoal g = ServingGoal::FixedConcurrency)
+    Estimate run(const Deployment& d, const ModelDesc& m, Workload w,
+                 ServingGoal g = ServingGoal::FixedConcurrency)
     {
         QString err;
         auto e = m_engine.estimate(d, m, w, g, CostAssumptions{}, &err);
@@ -56,7 +59,8 @@ private slots:
         m.attention = AttentionKind::MHA;
         auto estimate = [&](const ModelDesc& md) {
             QString err;
-            auto e = estimateThisMachine(p, md, Precision::FP32, Precision::FP32, Precision::FP32, 100, 100, &err);
+            auto e =
+                estimateThisMachine(p, md, Precision::FP32, Precision::FP32, Precision::FP32, 100, 100, &err);
             if (!e)
                 qFatal("estimate failed: %s", qPrintable(err));
             return *e;
@@ -119,7 +123,8 @@ private slots:
         m.heads = m.kvHeads = 4;
         m.vocab = 4096;
         QString err;
-        auto e = engine.estimate(d, m, Workload{100, 100, 1, 0, 0}, ServingGoal::FixedConcurrency, CostAssumptions{}, &err);
+        auto e = engine.estimate(d, m, Workload{100, 100, 1, 0, 0}, ServingGoal::FixedConcurrency,
+                                 CostAssumptions{}, &err);
         QVERIFY2(e, qPrintable(err));
         QVERIFY(qAbs(e->decodeStepS - (small / 20e9 + overhead)) < 1e-9);
     }
@@ -165,9 +170,10 @@ private slots:
         const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("nvidia-hopper"));
         const ParamBreakdown p = paramBreakdown(m);
         const double bytes = p.alwaysActive() * 1.0 + kvBytes(m, 1500, Precision::FP8);
-        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) + 32 * kernelsPerLayer(m) * cal.kernelOverheadS.value +
-                            cal.stepOverheadS.value;
-        QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
+        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) +
+                            32 * kernelsPerLayer(m) * cal.kernelOverheadS.value + cal.stepOverheadS.value;
+        QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
         QCOMPARE(e.bottleneck, Bottleneck::MemoryBandwidth);
         QCOMPARE(e.chips, 1);
         QVERIFY(e.fits);
@@ -217,9 +223,11 @@ private slots:
                 Engine engine(shared);
                 Deployment d = deploymentOf(*shared, "h100-sxm", 8);
                 QString err;
-                auto e = engine.estimate(d, m, Workload{1000, 500, batch, 0, 0}, ServingGoal::FixedConcurrency, {}, &err);
+                auto e = engine.estimate(d, m, Workload{1000, 500, batch, 0, 0},
+                                         ServingGoal::FixedConcurrency, {}, &err);
                 QVERIFY(e);
-                QVERIFY2(e->tokSUser >= prev * (1 - 1e-12), qPrintable(QStringLiteral("batch %1 scale %2").arg(batch).arg(scale)));
+                QVERIFY2(e->tokSUser >= prev * (1 - 1e-12),
+                         qPrintable(QStringLiteral("batch %1 scale %2").arg(batch).arg(scale)));
                 prev = e->tokSUser;
             }
         }
@@ -236,7 +244,9 @@ private slots:
                 Deployment d = deploymentOf(*m_catalog, dev, n);
                 d.mode = ExecutionMode::Resident;
                 const Estimate e = run(d, m, w, ServingGoal::MaxThroughput);
-                QVERIFY2(!fitted || e.fits, qPrintable(QStringLiteral("%1 x %2 stopped fitting").arg(n).arg(QString::fromLatin1(dev))));
+                QVERIFY2(!fitted || e.fits,
+                         qPrintable(
+                             QStringLiteral("%1 x %2 stopped fitting").arg(n).arg(QString::fromLatin1(dev))));
                 fitted = fitted || e.fits;
                 if (e.fits) {
                     QVERIFY(e.batch >= prevCapacityBatch);
@@ -293,7 +303,7 @@ private slots:
         const Estimate many = run(cs3, m, Workload{128, 128, 128, 0, 0});
         QCOMPARE(one.mode, QStringLiteral("weight-streaming"));
         QCOMPARE(one.bottleneck, Bottleneck::WeightStreaming);
-        QVERIFY(one.tokSUser < 10);                // 141 GB per token over ~150 GB/s
+        QVERIFY(one.tokSUser < 10);                   // 141 GB per token over ~150 GB/s
         QVERIFY(many.tokSTotal > 50 * one.tokSTotal); // the batch shares each streamed weight
     }
 
@@ -305,24 +315,28 @@ private slots:
         ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
         m.maxContext = 0; // a long-context variant: the cliff, not the 128 K window, is under test
         const std::vector<double> ctx{1024, 8192, 65536, 131072, 524288};
-        const auto pts = m_engine.speedVsContext(fixed, m, Workload{1000, 256, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, ctx);
+        const auto pts = m_engine.speedVsContext(fixed, m, Workload{1000, 256, 1, 0, 0},
+                                                 ServingGoal::FixedConcurrency, {}, ctx);
         QCOMPARE(pts.front().kvPlacement, KvPlacement::OnChip);
         QCOMPARE(pts.back().kvPlacement, KvPlacement::SpilledExternal);
         QVERIFY(pts.back().tokSUser < pts.front().tokSUser / 2);
         Deployment grow = fixed;
         grow.autoChips = true;
-        const auto auto_ = m_engine.speedVsContext(grow, m, Workload{1000, 256, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, ctx);
+        const auto auto_ = m_engine.speedVsContext(grow, m, Workload{1000, 256, 1, 0, 0},
+                                                   ServingGoal::FixedConcurrency, {}, ctx);
         QCOMPARE(auto_.front().chips, 4);
         QVERIFY(auto_.back().chips > 4);
         QCOMPARE(auto_.back().kvPlacement, KvPlacement::AddedChips);
         // GPUs slow down smoothly as the KV reads grow.
-        const auto gpu = m_engine.speedVsContext(deploymentOf(*m_catalog, "h200-sxm", 8), m, Workload{1000, 256, 1, 0, 0},
-                                                 ServingGoal::FixedConcurrency, {}, ctx);
+        const auto gpu =
+            m_engine.speedVsContext(deploymentOf(*m_catalog, "h200-sxm", 8), m, Workload{1000, 256, 1, 0, 0},
+                                    ServingGoal::FixedConcurrency, {}, ctx);
         for (size_t i = 1; i < gpu.size(); ++i)
             QVERIFY(gpu[i].tokSUser <= gpu[i - 1].tokSUser);
         // Past the model's own context window nothing is served.
-        const auto windowed = m_engine.speedVsContext(fixed, modelOf(*m_catalog, "llama-3.1-70b"), Workload{1000, 256, 1, 0, 0},
-                                                      ServingGoal::FixedConcurrency, {}, {65536, 262144});
+        const auto windowed =
+            m_engine.speedVsContext(fixed, modelOf(*m_catalog, "llama-3.1-70b"), Workload{1000, 256, 1, 0, 0},
+                                    ServingGoal::FixedConcurrency, {}, {65536, 262144});
         QVERIFY(windowed[0].fits);
         QVERIFY(!windowed[1].fits && windowed[1].tokSUser == 0);
     }
@@ -410,7 +424,8 @@ private slots:
         const ModelEntry* sol = m_catalog->model(QStringLiteral("gpt-5.6-sol"));
         Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 0, true);
         QString err;
-        auto r = m_engine.estimateRanged(cs3, *sol, Workload{8192, 1024, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, &err);
+        auto r = m_engine.estimateRanged(cs3, *sol, Workload{8192, 1024, 1, 0, 0},
+                                         ServingGoal::FixedConcurrency, {}, &err);
         QVERIFY2(r, qPrintable(err));
         QVERIFY(r->ranged);
         QVERIFY(r->low.chips > r->high.chips); // 4 T parameters need more wafers than 2 T
@@ -431,12 +446,233 @@ private slots:
         QVERIFY(e16.decode.communication > e.decode.communication);
     }
 
+    void moeImbalanceShrinksWithTokensPerExpert()
+    {
+        // 64 token-expert assignments expected per chip on 8 chips: the busiest gets about
+        // 64 + sqrt(2 * 64 * ln 8) = 64 + 16.3 = 80.3, 1.255 times the mean.
+        QVERIFY(std::abs(detail::moeImbalance(64, 8, 1e9) - (1.0 + std::sqrt(2.0 * std::log(8.0) / 64.0))) <
+                1e-12);
+        QVERIFY(std::abs(detail::moeImbalance(64, 8, 1e9) - 1.2549) < 1e-3);
+        // One chip holds every expert: nothing to be imbalanced over.
+        QCOMPARE(detail::moeImbalance(64, 1, 1e9), 1.0);
+        // More chips never balance better; more tokens per chip never balance worse.
+        double prev = 1.0;
+        for (double ranks : {2.0, 4.0, 8.0, 16.0, 72.0}) {
+            const double f = detail::moeImbalance(16, ranks, 1e9);
+            QVERIFY(f >= prev);
+            prev = f;
+        }
+        prev = 1e9;
+        for (double perChip : {0.5, 2.0, 16.0, 256.0, 4096.0}) {
+            const double f = detail::moeImbalance(perChip, 8, 1e9);
+            QVERIFY(f >= 1.0 && f <= prev);
+            prev = f;
+        }
+        // No chip gets more than every token could send it: one assignment expected per chip on
+        // 72 chips would put 1 + sqrt(2 ln 72) = 3.9 on the busiest, but two tokens send at most 2.
+        QVERIFY(std::abs(detail::moeImbalance(1, 72, 1e9) - (1.0 + std::sqrt(2.0 * std::log(72.0)))) < 1e-12);
+        QCOMPARE(detail::moeImbalance(1, 72, 2), 2.0);
+    }
+
+    void fp4WithoutFp4MathIsNeverFasterThanFp8()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        // Hopper, MI300X and MI325X have no FP4 tensor cores: FP4 weights are dequantised at load
+        // and multiply at FP8, stored at one byte a weight; A100 has no FP8 either (bf16 math).
+        for (const char* id : {"h100-sxm", "h200-sxm", "mi300x", "mi325x"}) {
+            const Device& dev = *m_catalog->device(QString::fromLatin1(id));
+            QCOMPARE(dev.computePrecisionFor(Precision::FP4), Precision::FP8);
+            QCOMPARE(dev.storedBytesPerWeight(Precision::FP4), 1.0);
+            for (int batch : {1, 16, 256}) {
+                Deployment d4 = deploymentOf(*m_catalog, id, 8);
+                d4.weightPrecision = Precision::FP4;
+                Deployment d8 = d4;
+                d8.weightPrecision = Precision::FP8;
+                const Workload w{1000, 1000, batch, 0, 0};
+                const Estimate e4 = run(d4, m, w);
+                const Estimate e8 = run(d8, m, w);
+                QVERIFY2(e4.tokSTotal <= e8.tokSTotal * (1 + 1e-12),
+                         qPrintable(QStringLiteral("%1 batch %2: fp4 %3 > fp8 %4")
+                                        .arg(QString::fromLatin1(id))
+                                        .arg(batch)
+                                        .arg(e4.tokSTotal)
+                                        .arg(e8.tokSTotal)));
+            }
+        }
+        const Device& a100 = *m_catalog->device(QStringLiteral("a100-sxm-80g"));
+        QCOMPARE(a100.computePrecisionFor(Precision::FP8), Precision::BF16);
+        QCOMPARE(a100.peakFlopsFor(Precision::FP8), 3.12e14);
+        // Blackwell and MI355X multiply FP4 natively: half a byte per weight, the FP4 peak.
+        for (const char* id : {"b200", "gb200", "gb300", "mi355x"}) {
+            const Device& dev = *m_catalog->device(QString::fromLatin1(id));
+            QCOMPARE(dev.computePrecisionFor(Precision::FP4), Precision::FP4);
+            QCOMPARE(dev.storedBytesPerWeight(Precision::FP4), 0.5);
+        }
+        Deployment b4 = deploymentOf(*m_catalog, "b200", 1);
+        b4.weightPrecision = Precision::FP4;
+        Deployment b8 = b4;
+        b8.weightPrecision = Precision::FP8;
+        QVERIFY(run(b4, m, Workload{1000, 1000, 1, 0, 0}).tokSUser >
+                run(b8, m, Workload{1000, 1000, 1, 0, 0}).tokSUser);
+    }
+
+    void attentionRunsAtTheCachePrecision()
+    {
+        // FP4 weights on a B200 multiply at the FP4 peak (9 PF dense); attention multiplies
+        // activations with the fp8 KV cache, at the FP8 peak (4.5 PF dense), not faster.
+        Deployment d = deploymentOf(*m_catalog, "b200", 1);
+        d.weightPrecision = Precision::FP4;
+        QString err;
+        auto ctx = m_engine.prepare(d, modelOf(*m_catalog, "llama-3.1-70b"), Workload{}, CostAssumptions{}, 1,
+                                    Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        QCOMPARE(ctx->peakFlops, 9e15);
+        QCOMPARE(ctx->attnPeakFlops, 4.5e15);
+        QCOMPARE(ctx->wBytesPerParam, 0.5);
+    }
+
+    void longerOutputNeverRaisesPerUserSpeed()
+    {
+        // The KV cache grows while a request decodes: a decode step's mean context is
+        // input + output / 2, so longer outputs read more KV per step.
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        Deployment d = deploymentOf(*m_catalog, "h200-sxm", 8);
+        d.weightPrecision = Precision::FP8;
+        d.plan = ParallelPlan{8, 1, 1, 1}; // one plan throughout
+        // One stream: its speed only falls as its output grows. Several: each decode step only
+        // lengthens (the other streams' prefills interrupt a longer request less often per
+        // token, which is a separate, opposite effect on the time per output token).
+        for (int batch : {1, 64}) {
+            double prevSpeed = 1e30, prevStep = 0;
+            for (double out : {100.0, 1000.0, 4000.0, 16000.0}) {
+                const Estimate e = run(d, m, Workload{1000, out, batch, 0, 0});
+                if (batch == 1)
+                    QVERIFY2(e.tokSUser <= prevSpeed * (1 + 1e-12),
+                             qPrintable(QStringLiteral("out %1").arg(out)));
+                QVERIFY2(e.decodeStepS >= prevStep * (1 - 1e-12),
+                         qPrintable(QStringLiteral("out %1").arg(out)));
+                prevSpeed = e.tokSUser;
+                prevStep = e.decodeStepS;
+            }
+        }
+        // By hand on one H100 (llama-3.1-8b, fp8, one stream, 1000 in / 4000 out): the step reads
+        // the weights and the KV cache at a 3,000-token context.
+        Deployment h = deploymentOf(*m_catalog, "h100-sxm", 1);
+        h.weightPrecision = Precision::FP8;
+        const ModelDesc m8 = modelOf(*m_catalog, "llama-3.1-8b");
+        const Estimate e = run(h, m8, Workload{1000, 4000, 1, 0, 0});
+        const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("nvidia-hopper"));
+        const double bytes = paramBreakdown(m8).alwaysActive() + kvBytes(m8, 3000, Precision::FP8);
+        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) +
+                            32 * kernelsPerLayer(m8) * cal.kernelOverheadS.value + cal.stepOverheadS.value;
+        QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
+    }
+
+    void wideExpertParallelismInsideNvl72()
+    {
+        // DeepSeek-R1 over the 72 GPUs of a GB200 NVL72: experts over all 72, attention
+        // data-parallel. 256 experts over 72 chips: the busiest holds ceil(256 / 72) = 4 per layer.
+        const ModelDesc m = modelOf(*m_catalog, "deepseek-r1");
+        Deployment d = deploymentOf(*m_catalog, "gb200", 72);
+        d.weightPrecision = Precision::FP8;
+        const ParallelPlan wide{1, 1, 72, 72};
+        QString err;
+        auto ctx =
+            m_engine.prepare(d, m, Workload{8192, 1024, 1000, 0, 0}, CostAssumptions{}, 72, Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        const Estimate e = m_engine.evaluate(*ctx, wide, 72 * 8);
+        QVERIFY(e.fits);
+        const ParamBreakdown p = paramBreakdown(m);
+        const double want = (p.total() - p.expertsAll) * 1.0 + p.expertsAll * 4.0 / 256.0;
+        QVERIFY2(std::abs(e.memory.weights - want) / want < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(e.memory.weights).arg(want)));
+        // The expert exchange goes over NVLink inside the rack: the 72-GPU group has one
+        // NVLink hop's latency.
+        QVERIFY(ctx->topology->groupPath(72).latencyS < 1e-5);
+        QVERIFY(e.decode.communication > 0);
+    }
+
+    void ddrTierHoldsWhatHbmCannot()
+    {
+        // DeepSeek-R1 (671 B) at bf16 on one 16-socket SambaRack: 1.34 TB of weights, 16 x 64 GB
+        // of HBM. The KV cache stays in HBM; the experts HBM cannot hold go to DDR. It fits.
+        const ModelDesc r1 = modelOf(*m_catalog, "deepseek-r1");
+        Deployment rack = deploymentOf(*m_catalog, "sn40l", 16);
+        const Estimate e = run(rack, r1, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY2(e.fits, qPrintable(e.why));
+        QVERIFY(e.memory.slowWeights > 0);
+        QVERIFY(e.memory.used() <= e.memory.capacity);
+        // A model that fits only in DDR streams at DDR speed: Llama 3.1 70B at bf16 on one
+        // socket (141 GB, HBM holds 57.6 GB). Its dense weights spill; a step waits for the DDR
+        // share at DDR bandwidth (100 GB/s), the HBM share streaming alongside.
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        Deployment one = deploymentOf(*m_catalog, "sn40l", 1);
+        const Estimate s = run(one, m, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY2(s.fits, qPrintable(s.why));
+        const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("sambanova-rdu"));
+        const double ddrS = s.memory.slowWeights / (1e11 * cal.memoryEfficiency.value);
+        QVERIFY2(s.decodeStepS >= ddrS && s.decodeStepS < ddrS * 1.1,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(s.decodeStepS).arg(ddrS)));
+    }
+
+    void p99LimitsAdmitFewerStreams()
+    {
+        // Llama-2-70B on eight H100s under a TPOT limit: bounding the 99th percentile admits no
+        // more streams than bounding the mean, and the percentiles are never below the means.
+        const ModelDesc m = modelOf(*m_catalog, "llama-2-70b");
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.weightPrecision = Precision::FP8;
+        Workload w{300, 285, 1, 2.0, 0.2};
+        const Estimate mean = run(d, m, w, ServingGoal::LatencyBounded);
+        w.p99Limits = true;
+        const Estimate p99 = run(d, m, w, ServingGoal::LatencyBounded);
+        QVERIFY(p99.tokSTotal <= mean.tokSTotal);
+        QVERIFY(p99.tpotP99S <= 0.2 && p99.ttftP99S <= 2.0);
+        QVERIFY(p99.tpotP99S >= p99.tpotS && p99.ttftP99S >= p99.ttftS);
+        // By hand: the 99th-percentile request is interrupted by (b - 1) + 2.326 sqrt(b - 1) prefills.
+        const double b = static_cast<double>(p99.batch) / std::max(1, p99.plan.dp);
+        const double out = 285;
+        const double decodeS = out * p99.decodeStepS;
+        const double want = (decodeS + (b - 1 + 2.326 * std::sqrt(b - 1)) * p99.prefillOccupancyS) / out;
+        QVERIFY2(std::abs(p99.tpotP99S - want) / want < 1e-6,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p99.tpotP99S).arg(want)));
+    }
+
+    void waferMoeLatencyFromTouchedParameters()
+    {
+        // Kimi K2 (1 T parameters, 32 B active) over CS-3 wafers, one stream at 10k in / 500
+        // out. A token's partial sums cross the mesh area of the weights it multiplies with
+        // (attention, shared expert, 8 routed experts), not the 376 experts it is not sent to;
+        // it then crosses every wafer of the pipeline once. Cerebras serves Kimi K2.6 at close
+        // to 1,000 tok/s (Artificial Analysis, 981): within 15 %.
+        const ModelDesc m = modelOf(*m_catalog, "kimi-k2");
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 1, true);
+        const Estimate e = run(d, m, Workload{10000, 500, 1, 0, 0});
+        QVERIFY2(e.fits, qPrintable(e.why));
+        QVERIFY2(std::abs(e.tokSUser / 1000.0 - 1.0) < 0.15, qPrintable(QString::number(e.tokSUser)));
+        QString err;
+        auto ctx = m_engine.prepare(d, m, Workload{10000, 500, 1, 0, 0}, CostAssumptions{}, e.chips,
+                                    Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        const ParamBreakdown p = paramBreakdown(m);
+        const double sram = 44e9 * ctx->cal.maxUsableMemory.value;
+        const double touched = (p.active() - p.classifier() + p.norms) * 2.0 / m.layers / sram;
+        const double layers =
+            m.layers * (ctx->cal.dataflowLayerS.value + ctx->cal.dataflowAreaS.value * std::sqrt(touched));
+        const double hops =
+            (e.chips - 1) * (ctx->topology->groupPath(e.chips).latencyS + ctx->cal.dataflowHopS.value);
+        QVERIFY2(std::abs(e.decode.dataflow - (layers + hops)) / (layers + hops) < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(e.decode.dataflow).arg(layers + hops)));
+    }
+
     void disconnectedDeploymentIsAnError()
     {
         Deployment d = deploymentOf(*m_catalog, "h100-sxm", 16);
         d.scaleOut = nullptr;
         QString err;
-        QVERIFY(!m_engine.estimate(d, modelOf(*m_catalog, "llama-3.1-70b"), Workload{}, ServingGoal::FixedConcurrency, {}, &err));
+        QVERIFY(!m_engine.estimate(d, modelOf(*m_catalog, "llama-3.1-70b"), Workload{},
+                                   ServingGoal::FixedConcurrency, {}, &err));
         QVERIFY2(err.contains(QStringLiteral("scale-out")), qPrintable(err));
     }
 };
