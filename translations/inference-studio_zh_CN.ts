@@ -63,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+173"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -101,6 +101,19 @@
         <location line="+8"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsView</name>
+    <message>
+        <location filename="../widgets/charts/ChartsView.cpp" line="+295"/>
+        <source>Chart %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts %1–%2</source>
+        <translation>图表 %1–%2</translation>
     </message>
 </context>
 <context>
@@ -3502,17 +3515,17 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+71"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+86"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Serving, cost and fleet</source>
         <translation>服务、成本与规模</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <location line="+3"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
@@ -3609,6 +3622,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
@@ -3648,7 +3666,7 @@
         <translation>分析耗时：%1 毫秒</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+88"/>
         <source>%1[*] — Inference Studio</source>
         <translation>%1[*] — Inference Studio</translation>
     </message>

@@ -230,6 +230,14 @@ void ChartPanel::setFontPointSize(int points)
     applyFonts();
 }
 
+QSize ChartPanel::minimumCellSize() const
+{
+    QSize size = minimumSizeHint();
+    if (m_note->isHidden())
+        size.rheight() += m_note->sizeHint().height();
+    return size;
+}
+
 QFont ChartPanel::smallFont() const
 {
     QFont small = font();

@@ -76,6 +76,10 @@ public:
     // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
     QList<QAction*> exportActions() const { return m_exportActions; }
 
+    // The smallest size at which the panel is readable: the chart's minimum, its header and a
+    // line of note (a note comes and goes with the data; the grid must not reflow for it).
+    QSize minimumCellSize() const;
+
     // Point size for titles, axis labels and legends (projectors want 14+).
     void setFontPointSize(int points);
     int fontPointSize() const { return m_fontPointSize; }
