@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+94"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+101"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
@@ -63,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+233"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -106,7 +106,7 @@
 <context>
     <name>ChartsView</name>
     <message>
-        <location filename="../widgets/charts/ChartsView.cpp" line="+295"/>
+        <location filename="../widgets/charts/ChartsView.cpp" line="+312"/>
         <source>Chart %1</source>
         <translation>图表 %1</translation>
     </message>
@@ -119,7 +119,7 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+43"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+45"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -444,7 +444,7 @@
 <context>
     <name>FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+49"/>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+54"/>
         <source>$%1 bn</source>
         <translation>%1 十亿美元</translation>
     </message>
@@ -459,7 +459,7 @@
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+62"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -481,18 +481,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+117"/>
+        <location line="+141"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-119"/>
-        <location line="+119"/>
+        <location line="-143"/>
+        <location line="+143"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-141"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -522,12 +522,12 @@
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+81"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -562,12 +562,12 @@
         <translation>延迟目标：%1，%2（%3）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Not feasible: %1</source>
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Sized for %1 requests/s</source>
         <translation>按每秒 %1 个请求配置</translation>
     </message>
@@ -582,7 +582,7 @@
         <translation>按 %1 个并发用户配置</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>%1: not feasible (%2)</source>
         <translation>%1：不可行（%2）</translation>
     </message>
@@ -908,7 +908,17 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+100"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+45"/>
+        <source>(left axis)</source>
+        <translation>（左轴）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(right axis)</source>
+        <translation>（右轴）</translation>
+    </message>
+    <message>
+        <location line="+78"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -989,7 +999,7 @@
 <context>
     <name>ServingCostFleetView</name>
     <message>
-        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+92"/>
+        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+98"/>
         <source>Serving</source>
         <translation>服务</translation>
     </message>
@@ -1224,7 +1234,7 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+139"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+165"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1572,7 +1582,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+172"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+216"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -3515,7 +3525,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+86"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+88"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -3525,7 +3535,7 @@
         <translation>服务、成本与规模</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+46"/>
         <location line="+3"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
@@ -3670,6 +3680,11 @@
         <source>%1[*] — Inference Studio</source>
         <translation>%1[*] — Inference Studio</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5</source>
+        <translation>%1 — 输入 %2 token，输出 %3 token，%4 路并发，%5</translation>
+    </message>
 </context>
 <context>
     <name>is::gui::ModelPanel</name>
@@ -3689,7 +3704,7 @@
         <translation>%1 — %2 参数（%3）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Models from the catalog; speculative ones show their parameter ranges</source>
         <translation>目录中的模型；推测性模型会显示其参数范围</translation>
     </message>
@@ -4237,7 +4252,7 @@
 <context>
     <name>names</name>
     <message>
-        <location filename="../widgets/Names.cpp" line="+12"/>
+        <location filename="../widgets/Names.cpp" line="+14"/>
         <source>datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4400,6 +4415,30 @@
         <location line="+2"/>
         <source>weight streaming</source>
         <translation>权重流式加载</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>speculative</source>
+        <comment>a catalog model&apos;s qualifier</comment>
+        <translation>推测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 base</source>
+        <comment>a catalog model built on another</comment>
+        <translation>基于 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2)</source>
+        <comment>a catalog model&apos;s name and qualifiers</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <comment>between qualifiers</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>

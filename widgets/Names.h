@@ -23,5 +23,9 @@ QString goal(ServingGoal g);
 QString mode(ExecutionMode m);
 QString speculative(SpeculativeMethod m);
 QString bottleneck(Bottleneck b);
+// A catalog model's name with its qualifiers in the user's language: "Kimi K3 (speculative,
+// Kimi K2 base)" reads "Kimi K3（推测，基于 Kimi K2）" in Chinese. Names are proper nouns; only
+// the qualifier words in the trailing brackets are translated, unknown ones kept.
+QString catalogName(const QString& name);
 
 } // namespace is::gui::names

@@ -639,9 +639,13 @@ void TestCharts::longNamesStayApartOnBarRows()
     }
 
     // Rows too short for a line of the panel's type (large type, as for a projector): the
-    // labels get smaller type, and Qt cuts none of them to "...".
+    // labels get smaller type, and Qt cuts none of them to "..." (every row shows its name).
     for (const QString& id : {QStringLiteral("latency-breakdown"), QStringLiteral("memory-budget")}) {
         ChartPanel* panel = view.chart(id);
+        // Six long legends make the charts larger than a page holds: the panel's page.
+        for (int p = 0; p < view.pageCount() && !panel->isVisible(); ++p)
+            view.setCurrentPage(p);
+        QVERIFY(panel->isVisible());
         panel->setFontPointSize(16);
         QApplication::processEvents();
         int cut = 0, shown = 0;
@@ -650,7 +654,8 @@ void TestCharts::longNamesStayApartOnBarRows()
                 if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible()) {
                     const QString t = text->toPlainText();
                     cut += t == QLatin1String("...");
-                    shown += t.contains(QChar(0x2026));
+                    // Whole in smaller type, or cut in the middle where even that does not fit.
+                    shown += t.contains(QChar(0x2026)) || names.contains(t);
                 }
                 count(child);
             }

@@ -109,6 +109,12 @@ void ChartsView::apply()
         if (panel->isVisible() && !panel->chartView()->viewport()->visibleRegion().isEmpty())
             m_awaitingPaint.append(panel);
     }
+    // More deployments, longer legends, larger minimum charts: fewer a page. A chart that left
+    // the page will not paint.
+    if (!m_live) {
+        reflow();
+        m_awaitingPaint.removeIf([](ChartPanel* panel) { return !panel->isVisible(); });
+    }
     Q_EMIT updated();
     if (m_awaitingPaint.isEmpty())
         Q_EMIT repainted();
@@ -190,6 +196,12 @@ void ChartsView::setFontPointSize(int points)
     reflow();
 }
 
+void ChartsView::setCaption(const QString& caption)
+{
+    for (ChartPanel* panel : std::as_const(m_charts))
+        panel->setCaption(caption);
+}
+
 void ChartsView::setColumns(int columns)
 {
     if (columns < 1 || columns == m_maxColumns)
@@ -224,11 +236,13 @@ void ChartsView::reflow()
     const int n = int(m_charts.size());
     if (n == 0 || !isVisible())
         return;
-    QSize cell;
-    for (ChartPanel* panel : std::as_const(m_charts))
-        cell = cell.expandedTo(panel->minimumCellSize());
     const QMargins margins = m_grid->contentsMargins();
     const int spacing = m_grid->spacing();
+    // Legends wrap as they would with the most columns: that does not depend on the pages.
+    const int widest = (width() - margins.left() - margins.right()) / std::max(1, m_maxColumns) - spacing;
+    QSize cell;
+    for (ChartPanel* panel : std::as_const(m_charts))
+        cell = cell.expandedTo(panel->minimumCellSize(widest));
     // How many cells of `size` fit in `room` pixels, at least one.
     const auto fit = [spacing](int room, int size) {
         return std::max(1, (room + spacing) / (size + spacing));

@@ -50,6 +50,9 @@ public:
     QList<ChartPanel*> charts() const { return m_charts; }
     ChartPanel* chart(const QString& id) const;
 
+    // The line every export carries under its chart (the scenario and its workload).
+    void setCaption(const QString& caption);
+
     // Titles, axis labels and legends in points (projector mode uses a large size).
     void setFontPointSize(int points);
     int fontPointSize() const { return m_fontPointSize; }

@@ -36,9 +36,9 @@ public:
 protected:
     struct Metric
     {
-        QString category;  // translated category label ("Time to first token")
-        QString axisTitle; // translated, with unit ("TTFT (ms)")
-        QString csvColumn; // untranslated, with unit ("ttft_ms")
+        QString category;                                 // translated category label ("Time to first token")
+        QString axisTitle;                                // translated, with unit ("TTFT (ms)")
+        QString csvColumn;                                // untranslated, with unit ("ttft_ms")
         std::function<double(const is::Estimate&)> value; // in the axis unit
         // Larger units for large values, smallest first: from `from` (in the axis unit) on, the
         // chart shows values divided by `divisor` under `title` ("TTFT (s)"), since Qt cuts a
@@ -56,15 +56,18 @@ protected:
     void retranslate() override;
 
 private:
+    // Category labels on one line or two, to the width Qt Charts gives a category (it cuts a
+    // wider label to "Energy/t..."), and with two metrics which axis each is read on.
+    void fitCategoryLabels();
     void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
 
     QBarCategoryAxis* m_categories = nullptr;
     std::vector<Metric> m_metrics;
-    std::vector<QValueAxis*> m_axes;          // per metric
-    std::vector<double> m_divisors;           // per metric: what the shown values are divided by
-    QBarSeries* m_bars = nullptr;             // first metric
+    std::vector<QValueAxis*> m_axes;                      // per metric
+    std::vector<double> m_divisors;                       // per metric: what the shown values are divided by
+    QBarSeries* m_bars = nullptr;                         // first metric
     std::vector<std::vector<class QAreaSeries*>> m_boxes; // [metric][deployment], metrics after the first
-    std::vector<std::vector<QLineSeries*>> m_whiskers; // [metric][deployment]
+    std::vector<std::vector<QLineSeries*>> m_whiskers;    // [metric][deployment]
     QStringList m_signature;
     struct Row
     {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow/MainWindow.h"
 
+#include "Names.h"
+
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "charts/ChartsView.h"
@@ -116,7 +118,11 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     connect(doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::documentReset, this, &MainWindow::updateTitle);
+    connect(doc, &ScenarioDocument::changed, this, &MainWindow::updateCaption);
+    connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateCaption);
+    connect(doc, &ScenarioDocument::documentReset, this, &MainWindow::updateCaption);
     updateTitle();
+    updateCaption();
     // The size screenshots, benchmarks and tests draw at (DESIGN.md); restoreLayout() fits an
     // interactive window to its screen.
     resize(kPreferredSize);
@@ -375,6 +381,20 @@ void MainWindow::updateTitle()
 {
     setWindowTitle(tr("%1[*] — Inference Studio").arg(m_doc->displayName()));
     setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::updateCaption()
+{
+    const Scenario& s = m_doc->scenario();
+    const Workload& w = s.workload;
+    const QLocale locale;
+    const QString caption =
+        tr("%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5")
+            .arg(s.name.isEmpty() ? m_doc->displayName() : s.name, locale.toString(qint64(w.inputTokens)),
+                 locale.toString(qint64(w.outputTokens)), locale.toString(w.concurrency),
+                 names::goal(s.goal));
+    m_charts->setCaption(caption);
+    m_serving->setCaption(caption);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -88,6 +88,8 @@ private:
     void createDocks();
     void createMenus();
     void updateTitle();
+    // The caption of every exported chart: the scenario's name and workload.
+    void updateCaption();
     void applyDefaultSizes();
     void updateServingViews();
     // A chart, table or view reports an export: success in the status bar, failure also in the

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "table/ComparisonModel.h"
 
+#include "Names.h"
+
 #include "charts/ChartFormat.h"
 
 #include "scenario/ScenarioAnalysis.h"
@@ -41,7 +43,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
     // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
     return {
         {Metric::Model, tr("Model"), Direction::None, {}, nullptr,
-         text([](const is::DeploymentAnalysis& d) { return d.modelName; })},
+         text([](const is::DeploymentAnalysis& d) { return is::gui::names::catalogName(d.modelName); })},
         {Metric::Chips, tr("Chips"), Direction::Amount, tr("the chips"),
          [](const Estimate& e) { return double(e.chips); }, nullptr},
         {Metric::Plan, tr("Parallelism"), Direction::None, {}, nullptr,
