@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+94"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+101"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
@@ -63,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+233"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -101,6 +101,19 @@
         <location line="+8"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsView</name>
+    <message>
+        <location filename="../widgets/charts/ChartsView.cpp" line="+312"/>
+        <source>Chart %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts %1–%2</source>
+        <translation>图表 %1–%2</translation>
     </message>
 </context>
 <context>
@@ -446,7 +459,7 @@
 <context>
     <name>FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+49"/>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+54"/>
         <source>$%1 bn</source>
         <translation>%1 十亿美元</translation>
     </message>
@@ -461,7 +474,7 @@
         <translation>%1 美元</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+62"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -483,18 +496,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+117"/>
+        <location line="+141"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-119"/>
-        <location line="+119"/>
+        <location line="-143"/>
+        <location line="+143"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-141"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -524,12 +537,12 @@
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Users</source>
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+81"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -564,12 +577,12 @@
         <translation>延迟目标：%1，%2（%3）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Not feasible: %1</source>
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Sized for %1 requests/s</source>
         <translation>按每秒 %1 个请求配置</translation>
     </message>
@@ -584,7 +597,7 @@
         <translation>按 %1 个并发用户配置</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>%1: not feasible (%2)</source>
         <translation>%1：不可行（%2）</translation>
     </message>
@@ -910,13 +923,23 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+98"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+45"/>
+        <source>(left axis)</source>
+        <translation>（左轴）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(right axis)</source>
+        <translation>（右轴）</translation>
+    </message>
+    <message>
+        <location line="+79"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -997,7 +1020,7 @@
 <context>
     <name>ServingCostFleetView</name>
     <message>
-        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+92"/>
+        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+98"/>
         <source>Serving</source>
         <translation>服务</translation>
     </message>
@@ -1252,7 +1275,7 @@
 <context>
     <name>StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+139"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+165"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1600,7 +1623,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+172"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+216"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -1644,7 +1667,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+70"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+71"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -1813,7 +1836,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1823,7 +1846,7 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>model %1 fits on no count of %2 up to %3</source>
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
     </message>
@@ -1843,7 +1866,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+326"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+331"/>
         <source>needs %1 GB per chip, has %2 GB</source>
         <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
     </message>
@@ -2079,12 +2102,12 @@
     <name>is::ModelEntry</name>
     <message>
         <location filename="../core/model/ModelEntry.cpp" line="+38"/>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>unknown attention &apos;%1&apos; (mha, gqa, mqa, mla)</source>
         <translation>未知的注意力类型“%1”（应为 mha、gqa、mqa 或 mla）</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-49"/>
         <source>exceeds total_params</source>
         <translation>超过 total_params</translation>
     </message>
@@ -2094,7 +2117,7 @@
         <translation>未知的类型“%1”</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>attention &quot;mla&quot; needs an &quot;mla&quot; object</source>
         <translation>attention 为 &quot;mla&quot; 时需要 &quot;mla&quot; 对象</translation>
     </message>
@@ -2353,7 +2376,7 @@
 <context>
     <name>is::Topology</name>
     <message>
-        <location filename="../core/topology/Topology.cpp" line="+109"/>
+        <location filename="../core/topology/Topology.cpp" line="+124"/>
         <source>links: %1 devices in systems of %2 need a scale-out link between systems</source>
         <translation>links：%1 个设备（每个系统 %2 个）需要在系统之间使用横向扩展链路</translation>
     </message>
@@ -2366,7 +2389,7 @@
 <context>
     <name>is::Validation</name>
     <message>
-        <location filename="../core/engine/Validation.cpp" line="+90"/>
+        <location filename="../core/engine/Validation.cpp" line="+102"/>
         <source>unterminated quoted field</source>
         <translation>带引号的字段未闭合</translation>
     </message>
@@ -3601,17 +3624,17 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+72"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+89"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Serving, cost and fleet</source>
         <translation>服务、成本与规模</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+46"/>
         <location line="+3"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
@@ -3708,6 +3731,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
@@ -3747,9 +3775,14 @@
         <translation>分析耗时：%1 毫秒</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+88"/>
         <source>%1[*] — Inference Studio</source>
         <translation>%1[*] — Inference Studio</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5</source>
+        <translation>%1 — 输入 %2 token，输出 %3 token，%4 路并发，%5</translation>
     </message>
 </context>
 <context>
@@ -3770,7 +3803,7 @@
         <translation>%1 — %2 参数（%3）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Models from the catalog; speculative ones show their parameter ranges</source>
         <translation>目录中的模型；推测性模型会显示其参数范围</translation>
     </message>
@@ -3980,7 +4013,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+101"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+103"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>
@@ -3990,7 +4023,7 @@
         <translation>无法恢复自动保存的工作（%1）；该文件已保留为 %2。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
@@ -4010,7 +4043,7 @@
         <translation>丢弃</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Recovered unsaved work of %1</source>
         <translation>已恢复 %1 未保存的工作</translation>
     </message>
@@ -4315,7 +4348,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/GuiEntry.cpp" line="+47"/>
+        <location filename="../app/gui/GuiEntry.cpp" line="+52"/>
         <source>Inference Studio</source>
         <translation>Inference Studio</translation>
     </message>
@@ -4343,7 +4376,7 @@
 <context>
     <name>names</name>
     <message>
-        <location filename="../widgets/Names.cpp" line="+15"/>
+        <location filename="../widgets/Names.cpp" line="+16"/>
         <source>datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4530,6 +4563,30 @@
     <message>
         <location line="+1"/>
         <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>speculative</source>
+        <comment>a catalog model&apos;s qualifier</comment>
+        <translation>推测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 base</source>
+        <comment>a catalog model built on another</comment>
+        <translation>基于 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2)</source>
+        <comment>a catalog model&apos;s name and qualifiers</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <comment>between qualifiers</comment>
         <translation>，</translation>
     </message>
 </context>

@@ -4,6 +4,7 @@
 #include "Units.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QStringList>
 
 namespace is::gui::names {
@@ -150,6 +151,27 @@ QString missedTargets(const std::vector<TargetMiss>& missed)
         return {};
     return QCoreApplication::translate("names", "misses %1")
         .arg(parts.join(QCoreApplication::translate("names", ", ")));
+}
+
+QString catalogName(const QString& name)
+{
+    static const QRegularExpression qualified(QStringLiteral("^(.*\\S) \\(([^()]*)\\)$"));
+    const QRegularExpressionMatch m = qualified.match(name);
+    if (!m.hasMatch())
+        return name;
+    QStringList parts;
+    for (const QString& raw : m.captured(2).split(QLatin1Char(','))) {
+        const QString part = raw.trimmed();
+        if (part == QLatin1String("speculative"))
+            parts << QCoreApplication::translate("names", "speculative", "a catalog model's qualifier");
+        else if (part.endsWith(QLatin1String(" base")))
+            parts << QCoreApplication::translate("names", "%1 base", "a catalog model built on another")
+                         .arg(part.chopped(5));
+        else
+            parts << part;
+    }
+    return QCoreApplication::translate("names", "%1 (%2)", "a catalog model's name and qualifiers")
+        .arg(m.captured(1), parts.join(QCoreApplication::translate("names", ", ", "between qualifiers")));
 }
 
 } // namespace is::gui::names

@@ -30,4 +30,9 @@ QString latencyTarget(LatencyTarget t);
 // "misses TTFT target 500 ms: 1.23 s". Empty when it misses none.
 QString missedTargets(const std::vector<TargetMiss>& missed);
 
+// A catalog model's name with its qualifiers in the user's language: "Kimi K3 (speculative,
+// Kimi K2 base)" reads "Kimi K3（推测，基于 Kimi K2）" in Chinese. Names are proper nouns; only
+// the qualifier words in the trailing brackets are translated, unknown ones kept.
+QString catalogName(const QString& name);
+
 } // namespace is::gui::names

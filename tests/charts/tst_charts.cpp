@@ -45,6 +45,8 @@
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QXYSeries>
+#include <QXmlStreamReader>
+#include <QPainter>
 #include <QtTest>
 
 #include <functional>
@@ -138,6 +140,10 @@ private Q_SLOTS:
     void measurePanelRuns();
     void measurePanelCancels();
     void measurePanelErrorsInChinese();
+    void exportsLeaveOutInvisibleLabels();
+    void exportNoteKeepsItsSizeAtPrintResolution();
+    void exportsCarryTheCaption();
+    void twoMetricChartsSayWhichAxis();
     void screenshot();
 
 private:
@@ -647,9 +653,13 @@ void TestCharts::longNamesStayApartOnBarRows()
     }
 
     // Rows too short for a line of the panel's type (large type, as for a projector): the
-    // labels get smaller type, and Qt cuts none of them to "...".
+    // labels get smaller type, and Qt cuts none of them to "..." (every row shows its name).
     for (const QString& id : {QStringLiteral("latency-breakdown"), QStringLiteral("memory-budget")}) {
         ChartPanel* panel = view.chart(id);
+        // Six long legends make the charts larger than a page holds: the panel's page.
+        for (int p = 0; p < view.pageCount() && !panel->isVisible(); ++p)
+            view.setCurrentPage(p);
+        QVERIFY(panel->isVisible());
         panel->setFontPointSize(16);
         QApplication::processEvents();
         int cut = 0, shown = 0;
@@ -658,7 +668,8 @@ void TestCharts::longNamesStayApartOnBarRows()
                 if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible()) {
                     const QString t = text->toPlainText();
                     cut += t == QLatin1String("...");
-                    shown += t.contains(QChar(0x2026));
+                    // Whole in smaller type, or cut in the middle where even that does not fit.
+                    shown += t.contains(QChar(0x2026)) || names.contains(t);
                 }
                 count(child);
             }
@@ -1204,6 +1215,134 @@ void TestCharts::measurePanelErrorsInChinese()
         if (label->text().contains(QStringLiteral("damaged.gguf")))
             shown = label->text();
     QVERIFY2(shown.contains(QStringLiteral("不支持的 GGUF 版本 99")), qPrintable(shown));
+}
+
+// The speed chart's log axis keeps Qt's own labels, transparent, under its compact ones: an
+// SVG carried them as invisible duplicate text.
+void TestCharts::exportsLeaveOutInvisibleLabels()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("speed.svg"));
+    QVERIFY(view.chart(QStringLiteral("speed-vs-context"))->exportSvg(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QList<bool> transparent{false};
+    QStringList invisible, visible;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const bool zero = xml.attributes().value(QLatin1String("fill-opacity")) == QLatin1String("0");
+            transparent.append(transparent.back() || zero);
+            if (xml.name() == QLatin1String("text")) {
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+                (transparent.back() ? invisible : visible) << text;
+                transparent.removeLast();
+            }
+        } else if (xml.isEndElement()) {
+            transparent.removeLast();
+        }
+    }
+    QVERIFY(!xml.hasError());
+    QVERIFY(visible.contains(QStringLiteral("1K")));
+    QVERIFY2(invisible.isEmpty(), qPrintable(invisible.join(QLatin1String(", "))));
+}
+
+// The note under a chart is drawn by the export's painter: at a PDF's 150 dpi it came out half
+// again (at higher resolutions several times) the size of the chart's own text. Its ink is as
+// tall at 150 dpi as at 96.
+void TestCharts::exportNoteKeepsItsSizeAtPrintResolution()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    ChartPanel* panel = view.chart(QStringLiteral("speed-vs-context"));
+    QVERIFY2(!panel->note().isEmpty(), "the default scenario has a 'does not fit' note");
+    const auto noteInkRows = [panel](double dpi) {
+        QImage image(QSize(1600, 1000), QImage::Format_ARGB32_Premultiplied);
+        image.setDotsPerMeterX(int(dpi / 0.0254));
+        image.setDotsPerMeterY(int(dpi / 0.0254));
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            panel->render(&p, QRectF(image.rect()));
+        }
+        // The note's red (#aa3333), in the bottom strip under the chart.
+        int rows = 0;
+        for (int y = image.height() - 120; y < image.height(); ++y) {
+            bool ink = false;
+            for (int x = 0; x < image.width() && !ink; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                ink = c.red() > 120 && c.green() < 110 && std::abs(c.green() - c.blue()) < 20 &&
+                      c.red() - c.green() > 60;
+            }
+            rows += ink;
+        }
+        return rows;
+    };
+    const int screen = noteInkRows(96), print = noteInkRows(150);
+    QVERIFY(screen > 4);
+    QVERIFY2(print <= screen * 1.2 && print >= screen * 0.8,
+             qPrintable(QStringLiteral("note ink %1 rows at 96 dpi, %2 at 150 dpi").arg(screen).arg(print)));
+}
+
+// Exports say which scenario and workload they show.
+void TestCharts::exportsCarryTheCaption()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    const QString caption = QStringLiteral("Sol vs Kimi — 8,192 input tokens, 1,024 output tokens");
+    view.setCaption(caption);
+    QTemporaryDir dir;
+    for (ChartPanel* panel : view.charts()) {
+        QCOMPARE(panel->caption(), caption);
+        const QString path = dir.filePath(panel->id() + QStringLiteral(".svg"));
+        QVERIFY(panel->exportSvg(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Sol vs Kimi")), qPrintable(panel->id()));
+    }
+}
+
+// Cost per million tokens and cost per hour share one chart on two value axes: each group of
+// bars says which axis it is read on.
+void TestCharts::twoMetricChartsSayWhichAxis()
+{
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setAnalysis(m_analysis, m_colours);
+    view.flush();
+    for (const QString& id : {QStringLiteral("cost"), QStringLiteral("power-energy")}) {
+        QBarCategoryAxis* groups = nullptr;
+        QList<QValueAxis*> values;
+        for (QAbstractAxis* a : view.chart(id)->chart()->axes()) {
+            groups = groups ? groups : qobject_cast<QBarCategoryAxis*>(a);
+            if (auto* v = qobject_cast<QValueAxis*>(a))
+                values << v;
+        }
+        QVERIFY(groups);
+        QCOMPARE(groups->count(), 2);
+        QCOMPARE(values.size(), 2);
+        QVERIFY2(groups->at(0).contains(QStringLiteral("(left axis)")), qPrintable(groups->at(0)));
+        QVERIFY2(groups->at(1).contains(QStringLiteral("(right axis)")), qPrintable(groups->at(1)));
+        for (QValueAxis* v : values)
+            QCOMPARE(v->alignment(), values.indexOf(v) == 0 ? Qt::AlignLeft : Qt::AlignRight);
+    }
 }
 
 void TestCharts::screenshot()

@@ -3,6 +3,8 @@
 // complete, finite series and for cost arithmetic that matches core to the last digit.
 #include "serving/CostTab.h"
 #include "serving/FleetTab.h"
+#include <algorithm>
+#include <QHeaderView>
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
@@ -278,6 +280,31 @@ private Q_SLOTS:
         fleet->targetKind()->setCurrentIndex(1); // requests/s through the UI
         QCOMPARE(fleet->result()->target.kind, is::cost::FleetTargetKind::RequestsPerS);
         QVERIFY(checkFinite(fleet->chart()) >= 0);
+    }
+
+    // Click a column: the rows follow its numbers ("$300 M" before "$1.2 bn", 9 before 10), not
+    // their text; a second click reverses them.
+    void fleetTableSorts()
+    {
+        ServingCostFleetView view;
+        view.setScenario(m_scenario, m_engine, m_colours);
+        QTableWidget* t = view.fleetTab()->table();
+        QVERIFY(t->isSortingEnabled());
+        QVERIFY(t->rowCount() >= 2);
+        for (int column = 1; column < t->columnCount(); ++column) {
+            for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                t->horizontalHeader()->setSortIndicator(column, order);
+                QList<double> values;
+                for (int r = 0; r < t->rowCount(); ++r)
+                    if (const QTableWidgetItem* item = t->item(r, column); item && item->data(Qt::UserRole).isValid())
+                        values << item->data(Qt::UserRole).toDouble();
+                QList<double> sorted = values;
+                std::sort(sorted.begin(), sorted.end());
+                if (order == Qt::DescendingOrder)
+                    std::reverse(sorted.begin(), sorted.end());
+                QCOMPARE(values, sorted);
+            }
+        }
     }
 
     void fleetSummarySaysWhereTargetsCameFrom()

@@ -5,7 +5,9 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QGraphicsTextItem>
 #include <QLocale>
+#include <QTextDocument>
 
 #include <algorithm>
 #include <array>
@@ -93,6 +95,48 @@ QString twoLineLabel(const QString& label, int maxChars)
     if (best < 0)
         return label.toHtmlEscaped();
     return label.left(best).toHtmlEscaped() % QStringLiteral("<br>") % label.mid(best + 1).toHtmlEscaped();
+}
+
+qreal textWidth(const QString& html, const QFont& font)
+{
+    QGraphicsTextItem item;
+    item.document()->setDocumentMargin(0.5);
+    item.setFont(font);
+    item.setHtml(html);
+    return item.boundingRect().width();
+}
+
+QString wrappedLabel(const QString& label, const QFont& font, qreal width)
+{
+    const QString whole = label.toHtmlEscaped();
+    if (textWidth(whole, font) <= width)
+        return whole;
+    const auto cjk = [](QChar c) { return c.unicode() >= 0x2e80 && c.unicode() <= 0x9fff; };
+    QString best = whole;
+    qreal bestWidth = textWidth(whole, font);
+    for (qsizetype i = 1; i < label.size(); ++i) {
+        const QChar before = label[i - 1], at = label[i];
+        QString left, right;
+        if (at == QLatin1Char(' ')) {
+            left = label.left(i), right = label.mid(i + 1);
+        } else if (before == QLatin1Char('/') ||
+                   (before != QLatin1Char(' ') && (cjk(before) || cjk(at)) && !at.isPunct())) {
+            left = label.left(i), right = label.mid(i);
+        } else {
+            continue;
+        }
+        if (left.trimmed().isEmpty() || right.trimmed().isEmpty())
+            continue;
+        const QString html =
+            left.trimmed().toHtmlEscaped() % QStringLiteral("<br>") % right.trimmed().toHtmlEscaped();
+        const qreal w = std::max(textWidth(left.trimmed().toHtmlEscaped(), font),
+                                 textWidth(right.trimmed().toHtmlEscaped(), font));
+        if (w < bestWidth) {
+            best = html;
+            bestWidth = w;
+        }
+    }
+    return best;
 }
 
 QString middleElidedLabel(const QString& label, const QFont& font, qreal width)

@@ -42,6 +42,13 @@ QString twoLineLabel(const QString& label, int maxChars);
 // both ends of a long name stay readable, and deployments usually differ at one of them.
 // HTML-escaped.
 QString middleElidedLabel(const QString& label, const QFont& font, qreal width);
+// The label's width as Qt Charts measures an axis text (a text item, half a pixel of document
+// margin: Chinese lines are wider than QFontMetrics says). `html` may hold <br>.
+qreal textWidth(const QString& html, const QFont& font);
+// The label on one line where it fits `width` pixels in `font`, else on two, broken where the
+// longer line is shortest: at a space, after a "/", or between Chinese characters (which have
+// no spaces). HTML-escaped, lines joined by <br>.
+QString wrappedLabel(const QString& label, const QFont& font, qreal width);
 // The names without the words all of them begin with, or end with, marked by "…" ("Llama 3.1 70B
 // on eight NVIDIA H100 SXM" and "Llama 3.1 70B on Groq LPU racks" become "…eight NVIDIA H100
 // SXM" and "…Groq LPU racks"): where rows are short of room, what they share says nothing.

@@ -3,6 +3,7 @@
 
 #include "FileDialogs.h"
 #include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
 #include "charts/ChartView.h"
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
@@ -14,6 +15,8 @@
 #include <QChart>
 #include <QClipboard>
 #include <QFileInfo>
+#include <QFontInfo>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -26,6 +29,8 @@
 #include <QTextOption>
 #include <QVBoxLayout>
 #include <QValueAxis>
+
+#include <cmath>
 
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
 {
@@ -42,6 +47,8 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
     m_legend = new WrappingLegend(chart);
     connect(m_view, &ChartView::painted, this, &ChartPanel::painted);
     connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::fitAxisTicks);
+    // A title's font changes the plot's other side only (a vertical title takes width): settles.
+    connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::fitAxisTitles);
     // What an empty scenario's chart says instead of bare axes; an item of the chart, so exports
     // show it too.
     m_placeholder = new QGraphicsTextItem(chart);
@@ -216,6 +223,24 @@ void ChartPanel::fitAxisTicks()
     }
 }
 
+void ChartPanel::fitAxisTitles()
+{
+    const QRectF plot = chart()->plotArea();
+    if (plot.isEmpty())
+        return;
+    const auto axes = chart()->axes();
+    for (QAbstractAxis* axis : axes) {
+        if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty())
+            continue;
+        const qreal room = (axis->orientation() == Qt::Vertical ? plot.height() : plot.width()) - 4;
+        QFont font = smallFont();
+        while (font.pointSize() > 6 && chartfmt::textWidth(axis->titleText(), font) > room)
+            font.setPointSize(font.pointSize() - 1);
+        if (axis->titleFont() != font)
+            axis->setTitleFont(font);
+    }
+}
+
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -228,6 +253,19 @@ void ChartPanel::setFontPointSize(int points)
         return;
     m_fontPointSize = points;
     applyFonts();
+}
+
+QSize ChartPanel::minimumCellSize(int width) const
+{
+    QSize size = minimumSizeHint();
+    if (m_note->isHidden())
+        size.rheight() += m_note->sizeHint().height();
+    // The chart's minimum is for its plot and axes; a legend of many long names (five
+    // deployments, in Chinese) wraps to more rows at that width, and takes them from the plot.
+    const qreal oneRow = QFontMetricsF(smallFont()).height() * 1.25 + 4;
+    size.rheight() +=
+        int(std::ceil(std::max(0.0, m_legend->heightFor(std::max(width, size.width())) - oneRow)));
+    return size;
 }
 
 QFont ChartPanel::smallFont() const
@@ -253,6 +291,7 @@ void ChartPanel::applyFonts()
         axis->setLabelsFont(small);
         axis->setTitleFont(small);
     }
+    fitAxisTitles();
     m_note->setFont(small);
     m_placeholder->setFont(base);
     placePlaceholder();
@@ -264,10 +303,24 @@ void ChartPanel::applyFonts()
 void ChartPanel::render(QPainter* painter, const QRectF& target)
 {
     QChart* c = chart();
+    // The note and the caption are drawn by this painter, not the chart's scene, whose text is
+    // laid out in screen pixels: in pixels too, or a PDF (150 dpi) draws them half again larger
+    // than the chart's own text, and a print engine at 1200 dpi eight times.
+    const auto inScenePixels = [](QFont f) {
+        f.setPixelSize(std::max(1, QFontInfo(f).pixelSize()));
+        return f;
+    };
+    const QFont noteFont = inScenePixels(m_note->font());
+    const QFont captionFont = noteFont;
     const QString note = m_noteText;
-    // A strip under the chart for the note, so exports say what the screen says.
-    const qreal noteHeight = note.isEmpty() ? 0.0 : QFontMetricsF(m_note->font()).height() * 2.6;
-    const QRectF chartRect(target.topLeft(), QSizeF(target.width(), target.height() - noteHeight));
+    const QString caption = m_caption;
+    // Strips under the chart for the note and the caption, so exports say what the screen says
+    // and which scenario and workload they show.
+    const qreal line = QFontMetricsF(noteFont).height();
+    const qreal noteHeight = note.isEmpty() ? 0.0 : line * 2.6;
+    const qreal captionHeight = caption.isEmpty() ? 0.0 : line * 1.6;
+    const QRectF chartRect(target.topLeft(),
+                           QSizeF(target.width(), target.height() - noteHeight - captionHeight));
 
     // Lay the chart out at the export size so fonts keep their point size instead of scaling
     // with the on-screen panel; restore the screen size afterwards.
@@ -276,7 +329,20 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
     QCoreApplication::sendPostedEvents(c, QEvent::LayoutRequest);
     if (auto* layout = c->layout())
         layout->activate();
+    // Labels drawn transparent (a log axis' own, under LogAxisLabels' compact ones) only hold
+    // their room in the layout: an SVG would carry them as invisible duplicate text.
+    QList<QGraphicsItem*> hidden;
+    const auto items = c->scene()->items();
+    for (QGraphicsItem* item : items) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (text && text->isVisible() && text->defaultTextColor().alpha() == 0) {
+            text->setVisible(false);
+            hidden.append(text);
+        }
+    }
     c->scene()->render(painter, chartRect, QRectF(c->pos(), chartRect.size()));
+    for (QGraphicsItem* item : std::as_const(hidden))
+        item->setVisible(true);
     // A panel never shown has no screen size; QChartView sizes it when it is shown.
     if (!screenSize.isEmpty()) {
         c->resize(screenSize);
@@ -286,10 +352,19 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
 
     if (!note.isEmpty()) {
         painter->save();
-        painter->setFont(m_note->font());
+        painter->setFont(noteFont);
         painter->setPen(QColor(0xaa, 0x33, 0x33));
         const QRectF noteRect(target.left() + 8, chartRect.bottom(), target.width() - 16, noteHeight);
         painter->drawText(noteRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, note);
+        painter->restore();
+    }
+    if (!caption.isEmpty()) {
+        painter->save();
+        painter->setFont(captionFont);
+        painter->setPen(QColor(0x55, 0x55, 0x55));
+        const QRectF captionRect(target.left() + 8, chartRect.bottom() + noteHeight, target.width() - 16,
+                                 captionHeight);
+        painter->drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption);
         painter->restore();
     }
 }

@@ -66,6 +66,10 @@ public:
     void copyToClipboard();
     // The note under the chart ("does not fit"), empty when none.
     QString note() const;
+    // What exports say under the chart: the scenario and its workload (the screen shows them
+    // elsewhere). Empty: none.
+    void setCaption(const QString& caption) { m_caption = caption; }
+    QString caption() const { return m_caption; }
     // What the plot area says instead of empty axes (empty: nothing). applyAnalysis() sets it
     // for a scenario without deployments; charts fed otherwise set it themselves.
     void setPlaceholder(const QString& text);
@@ -76,11 +80,20 @@ public:
     // Owned actions: Export PNG…, SVG…, PDF…, CSV…, Copy. Used by the context menu and File > Export.
     QList<QAction*> exportActions() const { return m_exportActions; }
 
+    // The smallest size at which the panel is readable: the chart's minimum, its header and a
+    // line of note (a note comes and goes with the data; the grid must not reflow for it), and
+    // the rows a long legend wraps to.
+    // `width`: how wide the panel would be, which sets how many rows its legend wraps to.
+    QSize minimumCellSize(int width = 0) const;
+
     // Point size for titles, axis labels and legends (projectors want 14+).
     void setFontPointSize(int points);
     int fontPointSize() const { return m_fontPointSize; }
     // Thins value-axis ticks to what the plot's length can label (after new data or a resize).
     void fitAxisTicks();
+    // Sets each axis title in smaller type where the plot's side is shorter than the title
+    // (Qt Charts cuts it to "TTFT (…"), down to 6 points.
+    void fitAxisTitles();
 
 Q_SIGNALS:
     // The chart view finished painting (ChartsView measures update latency with it).
@@ -125,6 +138,7 @@ private:
     class QLabel* m_note = nullptr;
     class QGraphicsTextItem* m_placeholder = nullptr;
     QString m_noteText;
+    QString m_caption;
     QList<QAction*> m_exportActions;
     int m_fontPointSize = 11;
     bool m_changed = true;

@@ -21,7 +21,33 @@ namespace {
 constexpr double kBarWidth = 0.7;
 }
 
-MetricBarsChart::MetricBarsChart(QWidget* parent) : ChartPanel(parent) {}
+MetricBarsChart::MetricBarsChart(QWidget* parent) : ChartPanel(parent)
+{
+    // New labels can change the plot's height, not its width: this settles after one more pass.
+    connect(chart(), &QChart::plotAreaChanged, this, &MetricBarsChart::fitCategoryLabels);
+}
+
+void MetricBarsChart::fitCategoryLabels()
+{
+    if (!m_categories || m_metrics.empty())
+        return;
+    // Qt Charts 6.4 gives a bottom category label the axis' width over (categories + 1), less
+    // its padding, and cuts a wider one (as StackedBarsChart's rows: over rows + 2 there).
+    const qreal width = chart()->plotArea().width() / qreal(m_metrics.size() + 1) - 8;
+    const QFont font = m_categories->labelsFont();
+    QStringList labels;
+    for (size_t m = 0; m < m_metrics.size(); ++m) {
+        QString label = width > 0 ? chartfmt::wrappedLabel(m_metrics[m].category, font, width)
+                                  : m_metrics[m].category.toHtmlEscaped();
+        // Two units on one pair of axes: each group says whose scale it is drawn on.
+        if (m_metrics.size() == 2)
+            label +=
+                QStringLiteral("<br>") + (m == 0 ? tr("(left axis)") : tr("(right axis)")).toHtmlEscaped();
+        labels << label;
+    }
+    if (labels != m_categories->categories())
+        m_categories->setCategories(labels);
+}
 
 void MetricBarsChart::retranslate()
 {
@@ -48,7 +74,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
 
     m_categories = new QBarCategoryAxis;
     for (const Metric& m : m_metrics)
-        m_categories->append(chartfmt::twoLineLabel(m.category, 10));
+        m_categories->append(m.category.toHtmlEscaped());
     chart()->addAxis(m_categories, Qt::AlignBottom);
 
     for (int m = 0; m < metricCount; ++m) {
@@ -121,6 +147,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
         m_targetLines.push_back(target);
     }
     applyFonts();
+    fitCategoryLabels();
 }
 
 void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)

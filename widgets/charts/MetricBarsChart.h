@@ -60,6 +60,9 @@ protected:
     void retranslate() override;
 
 private:
+    // Category labels on one line or two, to the width Qt Charts gives a category (it cuts a
+    // wider label to "Energy/t..."), and with two metrics which axis each is read on.
+    void fitCategoryLabels();
     void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
 
     QBarCategoryAxis* m_categories = nullptr;

@@ -24,8 +24,7 @@ constexpr double kBarWidth = 0.6;
 
 } // namespace
 
-StackedBarsChart::StackedBarsChart(QWidget* parent)
-    : ChartPanel(parent)
+StackedBarsChart::StackedBarsChart(QWidget* parent) : ChartPanel(parent)
 {
     // New labels only ask for another layout, and cannot change the plot's height (a left
     // category axis takes width, not height), so this settles after one more pass.
@@ -57,27 +56,54 @@ void StackedBarsChart::fitCategoryLabels()
         item.setHtml(html);
         return item.boundingRect().height();
     };
-    // Two lines per row where they fit; else one, cut in the middle, in smaller type if need be
-    // (Qt cut a two-line label to "...": six deployments read "Llama 3.1 70B on..." in English,
-    // "..." in Chinese).
-    QFont font = smallFont();
-    const QString oneLineSample = QStringLiteral("Ag"), twoLineSample = QStringLiteral("Ag<br>Ag");
-    const bool oneLine = room > 0 && height(font, twoLineSample) > room;
-    while (oneLine && font.pointSize() > 6 && height(font, oneLineSample) > room)
-        font.setPointSize(font.pointSize() - 1);
-    if (m_categories->labelsFont() != font)
-        m_categories->setLabelsFont(font);
     // Qt Charts gives a left axis at most 40 % of the chart's width (its layout's
     // maxAxisPortion) and cuts wider labels; the axis' padding and ticks take about 12 pixels.
     const qreal width = 0.4 * chart()->size().width() - 12;
+    // Whole names: on two lines where the rows are tall enough, else on one, in smaller type if
+    // need be (down to 7 points). Only where even that does not fit, one line cut in the middle
+    // (Qt cut a two-line label to "...": six deployments read "Llama 3.1 70B on..." in English,
+    // "..." in Chinese), without the words all names share.
+    const QString oneLineSample = QStringLiteral("Ag"), twoLineSample = QStringLiteral("Ag<br>Ag");
+    const auto widest = [this](const QFont& f, bool twoLines) {
+        qreal w = 0;
+        for (const QString& name : std::as_const(m_names))
+            w = std::max(w, chartfmt::textWidth(
+                                twoLines ? chartfmt::twoLineLabel(name, 14) : name.toHtmlEscaped(), f));
+        return w;
+    };
+    QFont font = smallFont();
     QStringList labels;
-    if (oneLine) {
-        for (const QString& name : chartfmt::withoutSharedWords(m_names))
-            labels << chartfmt::middleElidedLabel(name, font, width);
-    } else {
-        for (const QString& name : m_names)
-            labels << chartfmt::twoLineLabel(name, 14);
+    const int smallest = 7;
+    bool placed = false;
+    for (int twoLines = 1; twoLines >= 0 && !placed && room > 0; --twoLines) {
+        for (QFont f = smallFont(); f.pointSize() >= smallest; f.setPointSize(f.pointSize() - 1)) {
+            // Two lines of tiny type sat a pixel or two short of Qt's room and lost the second
+            // line: they keep two points more and a margin.
+            if (twoLines && (f.pointSize() < smallest + 2 || height(f, twoLineSample) > room - 3))
+                continue;
+            if (height(f, twoLines ? twoLineSample : oneLineSample) > room || widest(f, twoLines) > width)
+                continue;
+            font = f;
+            for (const QString& name : std::as_const(m_names))
+                labels << (twoLines ? chartfmt::twoLineLabel(name, 14) : name.toHtmlEscaped());
+            placed = true;
+            break;
+        }
     }
+    if (!placed) {
+        const bool oneLine = room > 0 && height(font, twoLineSample) > room;
+        while (oneLine && font.pointSize() > 6 && height(font, oneLineSample) > room)
+            font.setPointSize(font.pointSize() - 1);
+        if (oneLine) {
+            for (const QString& name : chartfmt::withoutSharedWords(m_names))
+                labels << chartfmt::middleElidedLabel(name, font, width);
+        } else {
+            for (const QString& name : m_names)
+                labels << chartfmt::twoLineLabel(name, 14);
+        }
+    }
+    if (m_categories->labelsFont() != font)
+        m_categories->setLabelsFont(font);
     labels = chartfmt::distinctCategories(labels);
     if (labels != m_categories->categories())
         m_categories->setCategories(labels);
@@ -161,7 +187,8 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
     applyFonts();
 }
 
-void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
+void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis,
+                                   const QHash<QString, QColor>& colours)
 {
     Q_UNUSED(colours); // bars are coloured by part; deployments are named on the axis
     QStringList signature;
@@ -202,8 +229,8 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const Q
         row.totalLow = std::min({totalA, totalB, total});
         row.totalHigh = std::max({totalA, totalB, total});
         const bool ranged = e.ranged && row.totalHigh - row.totalLow > 1e-9 * std::max(1.0, total);
-        m_whiskers[size_t(i)]->replace(ranged ? whiskers::iBeam(category, row.totalLow, row.totalHigh, 0.15, false)
-                                              : QList<QPointF>());
+        m_whiskers[size_t(i)]->replace(
+            ranged ? whiskers::iBeam(category, row.totalLow, row.totalHigh, 0.15, false) : QList<QPointF>());
         top = std::max(top, row.totalHigh);
         row.limit = chartfmt::finiteOr(limit(e.mid), 0);
         if (i < int(m_limits.size())) {
@@ -251,7 +278,8 @@ QString StackedBarsChart::toCsv() const
                (r.fits ? QStringLiteral("true") : QStringLiteral("false"));
         for (double v : r.parts)
             csv += QLatin1Char(',') % chartexport::csvNumber(v);
-        csv += QLatin1Char(',') % chartexport::csvNumber(r.totalLow) % QLatin1Char(',') % chartexport::csvNumber(r.totalHigh);
+        csv += QLatin1Char(',') % chartexport::csvNumber(r.totalLow) % QLatin1Char(',') %
+               chartexport::csvNumber(r.totalHigh);
         if (!limitCsvColumn().isEmpty())
             csv += QLatin1Char(',') % chartexport::csvNumber(r.limit);
         csv += QLatin1Char('\n');

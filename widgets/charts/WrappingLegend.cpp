@@ -11,9 +11,7 @@
 
 #include <cmath>
 
-WrappingLegend::WrappingLegend(QChart* chart)
-    : QObject(chart)
-    , m_chart(chart)
+WrappingLegend::WrappingLegend(QChart* chart) : QObject(chart), m_chart(chart)
 {
     m_chart->legend()->hide();
     connect(m_chart, &QChart::geometryChanged, this, &WrappingLegend::relayout);
@@ -33,6 +31,27 @@ void WrappingLegend::setFont(const QFont& font)
     relayout();
 }
 
+qreal WrappingLegend::heightFor(qreal width) const
+{
+    if (m_entries.isEmpty())
+        return 0;
+    const QFontMetricsF fm(m_font);
+    const qreal line = fm.height();
+    const qreal swatch = line * 0.75, gap = line * 0.35, spacing = line * 1.1;
+    const qreal avail = std::max(40.0, width - 16);
+    int rows = 1;
+    qreal x = 0;
+    for (const Entry& e : m_entries) {
+        const qreal w = swatch + gap + std::min(fm.horizontalAdvance(e.label), avail - swatch - gap);
+        if (x > 0 && x + w > avail) {
+            ++rows;
+            x = 0;
+        }
+        x += w + spacing;
+    }
+    return rows * line * 1.25 + 4;
+}
+
 void WrappingLegend::relayout()
 {
     qDeleteAll(m_items);
@@ -45,7 +64,7 @@ void WrappingLegend::relayout()
     const QFontMetricsF fm(m_font);
     const qreal line = fm.height();
     const qreal swatch = line * 0.75;
-    const qreal gap = line * 0.35;   // swatch to text
+    const qreal gap = line * 0.35;    // swatch to text
     const qreal spacing = line * 1.1; // entry to entry
     const qreal avail = std::max(40.0, width - 16);
 

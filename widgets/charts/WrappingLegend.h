@@ -36,6 +36,9 @@ public:
     void setFont(const QFont& font);
     // Lays the entries out for the chart's current width; called when the chart resizes.
     void relayout();
+    // The height the legend takes under a chart `width` pixels wide, names whole (the most it
+    // takes at that width).
+    qreal heightFor(qreal width) const;
 
 private:
     QChart* m_chart;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow/MainWindow.h"
 
+#include "Names.h"
+
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "charts/ChartsView.h"
@@ -29,6 +31,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -41,6 +44,20 @@ namespace is::gui {
 namespace {
 // The canvas strip above the charts: tool bar plus one row of deployment cards at 1:1.
 constexpr int kCanvasHeight = 195;
+// The window's size where the screen holds it: three columns of charts between the docks.
+constexpr QSize kPreferredSize(1600, 1000);
+// About what a window manager's frame adds around the window (title bar, borders) before the
+// window has one to measure.
+constexpr QMargins kFrameAllowance(8, 32, 8, 8);
+
+// Whether `frame` (a window, frame included) lies within one screen's available geometry.
+bool fitsOnAScreen(const QRect& frame)
+{
+    if (frame.isEmpty())
+        return false;
+    const QScreen* s = QGuiApplication::screenAt(frame.center());
+    return s && s->availableGeometry().contains(frame);
+}
 } // namespace
 
 MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
@@ -70,7 +87,13 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_serving->setDocument(doc);
     m_serving->setFontPointSize(settings->chartFontSize());
     m_results->addTab(m_charts, tr("Comparison charts"));
-    m_results->addTab(m_serving, tr("Serving, cost and fleet"));
+    // The serving, cost and fleet grids are about 700 pixels wide at their smallest: in a scroll
+    // area, so that they do not widen the centre and push the docks narrower on a small screen.
+    auto* servingScroll = new QScrollArea(m_results);
+    servingScroll->setWidgetResizable(true);
+    servingScroll->setFrameShape(QFrame::NoFrame);
+    servingScroll->setWidget(m_serving);
+    m_results->addTab(servingScroll, tr("Serving, cost and fleet"));
     m_central->addWidget(m_canvas);
     m_central->addWidget(m_results);
     m_central->setStretchFactor(0, 0);
@@ -96,8 +119,14 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     connect(doc, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateTitle);
     connect(doc, &ScenarioDocument::documentReset, this, &MainWindow::updateTitle);
+    connect(doc, &ScenarioDocument::changed, this, &MainWindow::updateCaption);
+    connect(doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateCaption);
+    connect(doc, &ScenarioDocument::documentReset, this, &MainWindow::updateCaption);
     updateTitle();
-    resize(1600, 1000);
+    updateCaption();
+    // The size screenshots, benchmarks and tests draw at (DESIGN.md); restoreLayout() fits an
+    // interactive window to its screen.
+    resize(kPreferredSize);
     applyDefaultSizes();
     m_defaultState = saveState();
 }
@@ -217,6 +246,11 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this, [this, themeId = id] { Q_EMIT themeRequested(themeId); });
     }
     view->addSeparator();
+    m_fullScreen = view->addAction(tr("&Full screen"));
+    m_fullScreen->setObjectName(QStringLiteral("FullScreenAction"));
+    m_fullScreen->setCheckable(true);
+    m_fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_fullScreen, &QAction::toggled, this, &MainWindow::setFullScreen);
     view->addAction(tr("Reset layout"), this, &MainWindow::resetLayout);
 
     m_languageMenu = menuBar()->addMenu(tr("&Language"));
@@ -253,7 +287,7 @@ void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
 
 void MainWindow::updateServingViews()
 {
-    if (m_results->currentWidget() != m_serving || !m_engine)
+    if (!m_results->currentWidget() || !m_results->currentWidget()->isAncestorOf(m_serving) || !m_engine)
         return;
     m_serving->setScenario(m_doc->scenario(), m_engine, m_doc->colours());
 }
@@ -282,14 +316,60 @@ void MainWindow::showEvent(QShowEvent* event)
     m_shownOnce = true;
 }
 
+void MainWindow::fitToScreen()
+{
+    const QScreen* s = screen();
+    const QRect available = s ? s->availableGeometry() : QRect();
+    const QSize room = available.size().shrunkBy(kFrameAllowance);
+    if (available.isEmpty() ||
+        (room.width() >= kPreferredSize.width() && room.height() >= kPreferredSize.height())) {
+        setWindowState(windowState() & ~Qt::WindowMaximized);
+        resize(kPreferredSize);
+        return;
+    }
+    // Not at 1600 x 1000 with the right dock and the charts off screen: the whole screen.
+    setGeometry(QRect(available.topLeft() + QPoint(kFrameAllowance.left(), kFrameAllowance.top()), room));
+    setWindowState(windowState() | Qt::WindowMaximized);
+}
+
 void MainWindow::restoreLayout()
 {
+    // A geometry saved on a larger screen (or one no longer attached) would put the window, or
+    // its right dock and bottom charts, off this one: the default, fitted, instead.
     const QByteArray geometry = m_settings->windowGeometry();
-    if (!geometry.isEmpty())
+    const bool geometryFits = !geometry.isEmpty() && fitsOnAScreen(m_settings->windowNormalFrame());
+    if (geometryFits)
         restoreGeometry(geometry);
+    else
+        fitToScreen();
     const QByteArray state = m_settings->windowState();
+    // The docks' arrangement is kept either way; their sizes only with the geometry they had.
     if (!state.isEmpty())
-        m_layoutRestored = restoreState(state);
+        m_layoutRestored = restoreState(state) && geometryFits;
+}
+
+void MainWindow::setFullScreen(bool on)
+{
+    if (on == isFullScreen())
+        return;
+    if (on) {
+        m_maximisedBeforeFullScreen = isMaximized();
+        showFullScreen();
+    } else if (m_maximisedBeforeFullScreen) {
+        showMaximized();
+    } else {
+        showNormal();
+    }
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    // The window manager may leave full screen too (its own key): the action follows.
+    if (event->type() == QEvent::WindowStateChange && m_fullScreen) {
+        const QSignalBlocker block(m_fullScreen);
+        m_fullScreen->setChecked(isFullScreen());
+    }
 }
 
 void MainWindow::resetLayout()
@@ -306,6 +386,20 @@ void MainWindow::updateTitle()
     setWindowModified(m_doc->isModified());
 }
 
+void MainWindow::updateCaption()
+{
+    const Scenario& s = m_doc->scenario();
+    const Workload& w = s.workload;
+    const QLocale locale;
+    const QString caption =
+        tr("%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5")
+            .arg(s.name.isEmpty() ? m_doc->displayName() : s.name, locale.toString(qint64(w.inputTokens)),
+                 locale.toString(qint64(w.outputTokens)), locale.toString(w.concurrency),
+                 names::goal(s.goal));
+    m_charts->setCaption(caption);
+    m_serving->setCaption(caption);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_askBeforeClosing && !m_files->maybeSave()) {
@@ -313,6 +407,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     m_settings->setWindowGeometry(saveGeometry());
+    // The frame around the normal geometry, as the window manager draws it now.
+    const QRect frame = frameGeometry(), inner = geometry();
+    const QMargins margins(inner.left() - frame.left(), inner.top() - frame.top(),
+                           frame.right() - inner.right(), frame.bottom() - inner.bottom());
+    m_settings->setWindowNormalFrame(normalGeometry().marginsAdded(margins));
     m_settings->setWindowState(saveState());
     Q_EMIT closing();
     event->accept();

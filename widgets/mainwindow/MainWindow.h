@@ -11,6 +11,7 @@ class ChartsView;
 class ComparisonTable;
 class MeasurePanel;
 class ServingCostFleetView;
+class QAction;
 class QActionGroup;
 class QTabWidget;
 class QLabel;
@@ -51,8 +52,16 @@ public:
                      bool live = false);
     void setAnalysisTime(double ms);
 
+    // The saved window geometry where it fits a screen (else the default, fitted to this
+    // screen), and the saved dock layout.
     void restoreLayout();
     void resetLayout();
+    // Sizes the window for the screen it opens on: 1600 x 1000 where that fits the available
+    // geometry with its frame, else maximised within it (a 1280 x 720 or 1366 x 768 screen).
+    void fitToScreen();
+    // F11: full screen and back to the state before (normal or maximised).
+    void setFullScreen(bool on);
+    QAction* fullScreenAction() const { return m_fullScreen; }
 
     CanvasPanel* canvas() const { return m_canvas; }
     HardwarePalette* hardwarePalette() const { return m_palette; }
@@ -71,6 +80,7 @@ Q_SIGNALS:
     void closing();
 
 protected:
+    void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
@@ -78,6 +88,8 @@ private:
     void createDocks();
     void createMenus();
     void updateTitle();
+    // The caption of every exported chart: the scenario's name and workload.
+    void updateCaption();
     void applyDefaultSizes();
     void updateServingViews();
     // A chart, table or view reports an export: success in the status bar, failure also in the
@@ -105,6 +117,8 @@ private:
     QDockWidget* m_tableDock = nullptr;
     QDockWidget* m_measureDock = nullptr;
     QMenu* m_languageMenu = nullptr;
+    QAction* m_fullScreen = nullptr;
+    bool m_maximisedBeforeFullScreen = false;
     QLabel* m_status = nullptr;
     QByteArray m_defaultState;
     bool m_askBeforeClosing = true;

@@ -50,7 +50,7 @@ QString modelLabel(const ScenarioDocument& doc, const ModelRef& own)
     if (!m.configPath.isEmpty())
         return m.configPath;
     if (const ModelEntry* e = doc.catalog().model(m.catalogId))
-        return e->arch.name;
+        return names::catalogName(e->arch.name);
     return m.catalogId;
 }
 } // namespace

@@ -69,10 +69,11 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
               [](const ModelEntry* a, const ModelEntry* b) { return a->arch.name < b->arch.name; });
     m_catalog->addItem(tr("Choose from the catalog…"), QString());
     for (const ModelEntry* m : models) {
-        QString label = m->arch.name;
+        QString label = names::catalogName(m->arch.name);
         if (m->parametric)
             label = tr("%1 — %2 params (%3)")
-                        .arg(m->arch.name, rangeText(m->parametric->totalParams, units::params),
+                        .arg(names::catalogName(m->arch.name),
+                             rangeText(m->parametric->totalParams, units::params),
                              names::sourceKind(m->arch.kind));
         m_catalog->addItem(label, m->arch.id);
     }

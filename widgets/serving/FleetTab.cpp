@@ -23,11 +23,14 @@
 #include <QLegend>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using is::cost::FleetRow;
 using is::cost::FleetTargetKind;
@@ -38,7 +41,9 @@ enum Column { ColName, ColSystems, ColChips, ColCapex, ColMW, ColCost, ColTokS, 
 
 FleetTargetKind kindAt(int i)
 {
-    return i == 1 ? FleetTargetKind::RequestsPerS : i == 2 ? FleetTargetKind::PowerMW : FleetTargetKind::Users;
+    return i == 1   ? FleetTargetKind::RequestsPerS
+           : i == 2 ? FleetTargetKind::PowerMW
+                    : FleetTargetKind::Users;
 }
 
 // Capex spans thousands to hundreds of billions of dollars: say which.
@@ -52,9 +57,30 @@ QString money(double usd)
     return FleetTab::tr("$%1").arg(QLocale().toString(usd, 'f', 0));
 }
 
+// The role that holds what a cell sorts by: the number behind its text ("$1.2 bn" after
+// "$300 M"), the name for the name column.
+constexpr int kSortRole = Qt::UserRole + 1;
+// Whether a row is feasible (on its name cell): an infeasible row spans its "why" across the
+// number columns, and spans do not move with the rows when the table sorts.
+constexpr int kFeasibleRole = Qt::UserRole + 2;
+
+class SortItem : public QTableWidgetItem
+{
+public:
+    SortItem(const QString& text, const QVariant& key) : QTableWidgetItem(text) { setData(kSortRole, key); }
+    bool operator<(const QTableWidgetItem& other) const override
+    {
+        const QVariant a = data(kSortRole), b = other.data(kSortRole);
+        if (a.typeId() == QMetaType::Double && b.typeId() == QMetaType::Double)
+            return a.toDouble() < b.toDouble();
+        return QString::localeAwareCompare(text(), other.text()) < 0;
+    }
+};
+
 QTableWidgetItem* number(double v, const QString& text)
 {
-    auto* item = new QTableWidgetItem(text);
+    // Not a number (no estimate) sorts after every number.
+    auto* item = new SortItem(text, std::isfinite(v) ? v : std::numeric_limits<double>::max());
     item->setData(Qt::UserRole, v);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
@@ -62,8 +88,7 @@ QTableWidgetItem* number(double v, const QString& text)
 
 } // namespace
 
-FleetTab::FleetTab(QWidget* parent)
-    : QWidget(parent)
+FleetTab::FleetTab(QWidget* parent) : QWidget(parent)
 {
     m_kind = new QComboBox(this);
     m_kind->addItems({QString(), QString(), QString()});
@@ -84,8 +109,14 @@ FleetTab::FleetTab(QWidget* parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
+    // Click a column to sort by it; no order until then (the scenario's).
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSortIndicatorShown(true);
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    connect(m_table->model(), &QAbstractItemModel::layoutChanged, this, &FleetTab::spanInfeasibleRows);
 
-    m_chart = new ServingChartPanel(QStringLiteral("fleet-size"), [] { return FleetTab::tr("Fleet per deployment"); }, this);
+    m_chart = new ServingChartPanel(
+        QStringLiteral("fleet-size"), [] { return FleetTab::tr("Fleet per deployment"); }, this);
     m_chartMetric = new QComboBox(m_chart);
     m_chartMetric->addItems({QString(), QString()});
     m_chart->addControl(m_chartMetric);
@@ -147,7 +178,8 @@ void FleetTab::retranslate()
         m_chartMetric->setItemText(1, tr("Facility power (MW)"));
     }
     m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex (USD)"),
-                                        tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"), tr("Users")});
+                                        tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"),
+                                        tr("Users")});
     fillTable();
     drawChart();
 }
@@ -183,7 +215,8 @@ void FleetTab::recompute()
         auto tco = is::cost::tcoFor(*m_scenario, &error);
         auto serving = tco ? is::serving::servingConfigFor(*m_scenario, &error) : std::nullopt;
         if (tco && serving) {
-            // The same latency targets as `inference-studio size`: the serving section's, else the workload's.
+            // The same latency targets as `inference-studio size`: the serving section's, else the
+            // workload's.
             const is::cost::SloTargets slo = is::cost::resolveSlo(m_scenario->workload, serving->slo);
             const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
             m_result = is::cost::sizeFleet(*m_scenario, *m_engine, *tco, target, slo, &error);
@@ -200,8 +233,25 @@ QString FleetTab::summaryText() const
     return m_summary->text();
 }
 
+void FleetTab::spanInfeasibleRows()
+{
+    m_table->clearSpans();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const QTableWidgetItem* name = m_table->item(r, ColName);
+        if (name && !name->data(kFeasibleRole).toBool())
+            m_table->setSpan(r, ColSystems, 1, ColCount - ColSystems);
+    }
+}
+
 void FleetTab::fillTable()
 {
+    // Filled unsorted (a sorting table moves rows while they are filled), sorted once full.
+    m_table->setSortingEnabled(false);
+    const auto sortAgain = qScopeGuard([this] {
+        m_table->setSortingEnabled(true);
+        spanInfeasibleRows();
+    });
+    m_table->clearSpans();
     m_table->setRowCount(0);
     if (!m_result) {
         m_summary->setText(m_error);
@@ -221,24 +271,29 @@ void FleetTab::fillTable()
     QLocale locale;
     for (int r = 0; r < int(m_result->rows.size()); ++r) {
         const FleetRow& f = m_result->rows[size_t(r)];
-        auto* name = new QTableWidgetItem(f.name);
+        auto* name = new SortItem(f.name, f.name);
         name->setData(Qt::UserRole, f.docId);
+        name->setData(kFeasibleRole, f.feasible);
         name->setForeground(chartfmt::deploymentColour(m_colours, f.docId, r).darker(110));
         if (!f.feasible) {
             name->setToolTip(f.why);
             m_table->setItem(r, ColName, name);
-            auto* why = new QTableWidgetItem(tr("Not feasible: %1").arg(f.why));
+            // After every feasible row, whichever column sorts.
+            auto* why =
+                new SortItem(tr("Not feasible: %1").arg(f.why), std::numeric_limits<double>::infinity());
             why->setToolTip(f.why);
             m_table->setItem(r, ColSystems, why);
-            m_table->setSpan(r, ColSystems, 1, ColCount - ColSystems);
             continue;
         }
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems, number(double(f.systems), locale.toString(f.systems)));
         m_table->setItem(r, ColChips, number(double(f.chips), locale.toString(f.chips)));
         m_table->setItem(r, ColCapex, number(f.capexUsd, money(f.capexUsd)));
-        m_table->setItem(r, ColMW, number(f.facilityMW, chartfmt::significant(chartfmt::finiteOr(f.facilityMW))));
-        m_table->setItem(r, ColCost, number(f.costs.usdPerMTok, chartfmt::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
+        m_table->setItem(r, ColMW,
+                         number(f.facilityMW, chartfmt::significant(chartfmt::finiteOr(f.facilityMW))));
+        m_table->setItem(
+            r, ColCost,
+            number(f.costs.usdPerMTok, chartfmt::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
         m_table->setItem(r, ColTokS, number(f.tokS, chartfmt::compact(chartfmt::finiteOr(f.tokS))));
         m_table->setItem(r, ColUsers, number(f.users, chartfmt::compact(chartfmt::finiteOr(f.users))));
     }
@@ -268,7 +323,8 @@ void FleetTab::drawChart()
     bars->setBarWidth(0.6);
     bars->setLabelsVisible(true);
     bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    QString csv = QStringLiteral("deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users\n");
+    QString csv =
+        QStringLiteral("deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users\n");
     QStringList notes;
     double top = 0;
     if (m_result) {
@@ -280,17 +336,21 @@ void FleetTab::drawChart()
             set->setColor(colour);
             set->setBorderColor(colour.darker(130));
             set->setLabelColor(QColor(0x30, 0x30, 0x30));
-            const double v = f.feasible ? std::max(0.0, chartfmt::finiteOr(mw ? f.facilityMW : double(f.systems))) : 0.0;
+            const double v =
+                f.feasible ? std::max(0.0, chartfmt::finiteOr(mw ? f.facilityMW : double(f.systems))) : 0.0;
             set->append(v);
             top = std::max(top, v);
             bars->append(set);
             if (!f.feasible)
                 notes << tr("%1: not feasible (%2)").arg(f.name, f.why);
-            csv += chartexport::csvField(f.name) + (f.feasible ? QStringLiteral(",true,") : QStringLiteral(",false,")) +
-                   chartexport::csvNumber(double(f.systems)) + QLatin1Char(',') + chartexport::csvNumber(double(f.chips)) +
-                   QLatin1Char(',') + chartexport::csvNumber(f.capexUsd) + QLatin1Char(',') +
-                   chartexport::csvNumber(f.facilityMW) + QLatin1Char(',') + chartexport::csvNumber(f.costs.usdPerMTok) +
-                   QLatin1Char(',') + chartexport::csvNumber(f.tokS) + QLatin1Char(',') + chartexport::csvNumber(f.users) +
+            csv += chartexport::csvField(f.name) +
+                   (f.feasible ? QStringLiteral(",true,") : QStringLiteral(",false,")) +
+                   chartexport::csvNumber(double(f.systems)) + QLatin1Char(',') +
+                   chartexport::csvNumber(double(f.chips)) + QLatin1Char(',') +
+                   chartexport::csvNumber(f.capexUsd) + QLatin1Char(',') +
+                   chartexport::csvNumber(f.facilityMW) + QLatin1Char(',') +
+                   chartexport::csvNumber(f.costs.usdPerMTok) + QLatin1Char(',') +
+                   chartexport::csvNumber(f.tokS) + QLatin1Char(',') + chartexport::csvNumber(f.users) +
                    QLatin1Char('\n');
         }
     } else if (!m_error.isEmpty()) {

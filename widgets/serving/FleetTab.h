@@ -32,7 +32,8 @@ public:
     explicit FleetTab(QWidget* parent = nullptr);
     ~FleetTab() override;
 
-    void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine, const QHash<QString, QColor>& colours);
+    void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
+                     const QHash<QString, QColor>& colours);
     void setTarget(is::cost::FleetTargetKind kind, double value);
 
     const std::optional<is::cost::FleetResult>& result() const { return m_result; }
@@ -52,6 +53,8 @@ private:
     void showTargetKind(int kind);
     void recompute();
     void fillTable();
+    // Spans each infeasible row's "why" over the number columns again (after a sort).
+    void spanInfeasibleRows();
     void drawChart();
     QString targetText() const;
 

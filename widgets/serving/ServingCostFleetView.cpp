@@ -80,6 +80,12 @@ void ServingCostFleetView::setFontPointSize(int points)
         c->setFontPointSize(points);
 }
 
+void ServingCostFleetView::setCaption(const QString& caption)
+{
+    for (ChartPanel* c : charts())
+        c->setCaption(caption);
+}
+
 void ServingCostFleetView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)

@@ -71,6 +71,8 @@ public:
     // Adds one submenu per chart (PNG, SVG, PDF, CSV, Copy) to the shell's File > Export menu.
     void addExportActions(QMenu* fileExportMenu);
     void setFontPointSize(int points);
+    // The line every export carries under its chart (the scenario and its workload).
+    void setCaption(const QString& caption);
 
 Q_SIGNALS:
     // An export finished; message is user-facing ("Saved chart.png") or an error.

@@ -15,6 +15,7 @@ const QString kTheme = QStringLiteral("ui/theme");
 const QString kChartFont = QStringLiteral("ui/chartFontSize");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
+const QString kNormalFrame = QStringLiteral("window/normalFrame");
 const QString kScenarioDir = QStringLiteral("dirs/scenarios");
 const QString kExportDir = QStringLiteral("dirs/export");
 const QString kImportDir = QStringLiteral("dirs/import");
@@ -81,6 +82,16 @@ QByteArray Settings::windowGeometry() const
 void Settings::setWindowGeometry(const QByteArray& g)
 {
     m_s->setValue(kGeometry, g);
+}
+
+QRect Settings::windowNormalFrame() const
+{
+    return m_s->value(kNormalFrame).toRect();
+}
+
+void Settings::setWindowNormalFrame(const QRect& r)
+{
+    m_s->setValue(kNormalFrame, r);
 }
 
 QByteArray Settings::windowState() const

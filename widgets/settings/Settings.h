@@ -4,6 +4,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QObject>
+#include <QRect>
 #include <QString>
 #include <QStringList>
 
@@ -39,6 +40,10 @@ public:
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& g);
+    // Where the window, frame included, was when shown normally (not maximised or full screen),
+    // in screen coordinates: the saved geometry is restored only where this fits the screen.
+    QRect windowNormalFrame() const;
+    void setWindowNormalFrame(const QRect& r);
     QByteArray windowState() const;
     void setWindowState(const QByteArray& s);
 

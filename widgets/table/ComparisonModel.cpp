@@ -52,7 +52,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
     return {
         text(
             QStringLiteral("model"), Metric::Model, tr("Model"),
-            [](const is::DeploymentAnalysis& d) { return d.modelName; },
+            [](const is::DeploymentAnalysis& d) { return is::gui::names::catalogName(d.modelName); },
             [](const is::DeploymentAnalysis& d) { return d.modelName; }),
         number(QStringLiteral("chips"), QString(), Metric::Chips, tr("Chips"), Direction::Amount,
                tr("the chips"), [](const Estimate& e) { return double(e.chips); }),

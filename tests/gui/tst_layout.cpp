@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+// The studio on a small screen: the offscreen platform is given one 1280 x 720 screen, and the
+// window must open on it, restore a saved geometry only where it fits, keep every dock usable,
+// page the charts instead of scrolling them, and cut no chart title, in English and Chinese.
+#include "Names.h"
+#include "charts/ChartPanel.h"
+#include "charts/ChartsView.h"
+#include "mainwindow/MainWindow.h"
+#include "mainwindow/Studio.h"
+#include "palette/HardwarePalette.h"
+#include "settings/LanguageManager.h"
+#include "settings/Settings.h"
+#include "table/ComparisonTable.h"
+
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+#include <memory>
+
+using namespace is;
+using namespace is::gui;
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Studio> m_studio;
+
+    MainWindow* window() const { return m_studio->window(); }
+
+    // A studio as a user starts it (interactive: it restores the saved layout), on `scenario`.
+    void start(const QString& scenario = QString())
+    {
+        m_studio.reset();
+        Studio::Options o;
+        o.settingsPath = m_dir->filePath(QStringLiteral("settings.ini"));
+        o.recoveryPath = m_dir->filePath(QStringLiteral("recovery/autosave.json"));
+        o.interactive = true;
+        m_studio = std::make_unique<Studio>(Catalog::builtin(), QStringList(), o);
+        QVERIFY(scenario.isEmpty() ? m_studio->loadDefault() : m_studio->load(scenario));
+        m_studio->createWindow();
+        window()->setAskBeforeClosing(false);
+        window()->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window()));
+        QVERIFY(m_studio->analyseNow());
+        settle();
+    }
+
+    void settle()
+    {
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        window()->charts()->flush();
+        QTest::qWait(50);
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+    }
+
+    static QRect available() { return QGuiApplication::primaryScreen()->availableGeometry(); }
+
+    // Every text of a chart that Qt Charts shortened ("...") or that was cut in the middle ("…").
+    static QStringList cutTexts(ChartPanel* panel)
+    {
+        QStringList cut;
+        const auto items = panel->chart()->scene()->items();
+        for (QGraphicsItem* item : items) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            // Drawn transparent: a log axis' own labels, under LogAxisLabels' compact ones.
+            if (!text || !text->isVisible() || text->defaultTextColor().alpha() == 0)
+                continue;
+            const QString plain = text->toPlainText();
+            if (plain.contains(QStringLiteral("...")) || plain.contains(QChar(0x2026)))
+                cut << plain + QStringLiteral(" @%1,%2 %3x%4 plot %5x%6 font %7")
+                                   .arg(text->pos().x())
+                                   .arg(text->pos().y())
+                                   .arg(text->boundingRect().width())
+                                   .arg(text->boundingRect().height())
+                                   .arg(panel->chart()->plotArea().width())
+                                   .arg(panel->chart()->plotArea().height())
+                                   .arg(text->font().pointSize());
+        }
+        return cut;
+    }
+
+    // Each page of the charts in turn; every chart on a page is checked by `check`.
+    void forEveryPage(const std::function<void(ChartPanel*)>& check)
+    {
+        ChartsView* charts = window()->charts();
+        for (int p = 0; p < charts->pageCount(); ++p) {
+            charts->setCurrentPage(p);
+            settle();
+            for (ChartPanel* c : charts->visibleCharts())
+                check(c);
+        }
+        charts->setCurrentPage(0);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), QSize(1280, 720));
+        LanguageManager::apply(QStringLiteral("en"));
+    }
+
+    void cleanupTestCase() { m_studio.reset(); }
+
+    // A fresh studio on a 1280 x 720 screen: the whole window on it, not 1600 x 1000 with the
+    // right dock and the bottom charts off screen.
+    void opensWithinTheScreen()
+    {
+        start();
+        const QString where = QStringLiteral("window %1,%2 %3x%4 on %5x%6")
+                                  .arg(window()->frameGeometry().x())
+                                  .arg(window()->frameGeometry().y())
+                                  .arg(window()->frameGeometry().width())
+                                  .arg(window()->frameGeometry().height())
+                                  .arg(available().width())
+                                  .arg(available().height());
+        QVERIFY2(available().contains(window()->frameGeometry()), qPrintable(where));
+        QVERIFY2(window()->width() >= available().width() - 20, qPrintable(where));
+    }
+
+    // Each dock shown lies in the window and has at least the room its contents need.
+    void everyDockIsUsable()
+    {
+        const QRect inside = window()->rect();
+        for (QDockWidget* d : window()->findChildren<QDockWidget*>()) {
+            if (!d->isVisible() || d->visibleRegion().isEmpty())
+                continue; // tabbed behind another
+            const QRect r(d->mapTo(window(), QPoint(0, 0)), d->size());
+            QVERIFY2(inside.contains(r), qPrintable(d->objectName()));
+            const QSize need = d->widget()->minimumSizeHint();
+            const QSize has = d->widget()->size();
+            QVERIFY2(has.width() >= need.width() && has.height() >= need.height(),
+                     qPrintable(QStringLiteral("%1: %2x%3 < %4x%5")
+                                    .arg(d->objectName())
+                                    .arg(has.width())
+                                    .arg(has.height())
+                                    .arg(need.width())
+                                    .arg(need.height())));
+        }
+        // The side columns keep the widths the studio is designed with.
+        QVERIFY(window()->hardwarePalette()->width() >= 230);
+    }
+
+    // The charts go on pages of fewer a row instead of scrolling both ways; each page's charts
+    // have their readable minimum size, and every chart is on some page.
+    void chartsReflowWithoutScrolling()
+    {
+        ChartsView* charts = window()->charts();
+        auto* scroll = charts->findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QVERIFY(charts->columns() < 3);
+        QVERIFY(charts->pageCount() > 1);
+        int seen = 0;
+        forEveryPage([&](ChartPanel* c) {
+            ++seen;
+            QVERIFY2(c->isVisible(), qPrintable(c->id()));
+            QVERIFY2(c->chartView()->width() >= c->chartView()->minimumWidth() &&
+                         c->chartView()->height() >= c->chartView()->minimumHeight(),
+                     qPrintable(c->id()));
+            QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+            QVERIFY(!scroll->verticalScrollBar()->isVisible());
+        });
+        QCOMPARE(seen, charts->charts().size());
+        // The design size still shows them all at once.
+        window()->setWindowState(Qt::WindowNoState);
+        window()->resize(1600, 1000);
+        settle();
+        QCOMPARE(charts->pageCount(), 1);
+        QCOMPARE(charts->columns(), 3);
+        QCOMPARE(charts->visibleCharts().size(), charts->charts().size());
+    }
+
+    // F11 in the View menu: full screen and back.
+    void fullScreenToggles()
+    {
+        window()->showMaximized();
+        settle();
+        QAction* full = window()->fullScreenAction();
+        QVERIFY(full);
+        QCOMPARE(full->shortcut(), QKeySequence(Qt::Key_F11));
+        QMenu* view = nullptr;
+        for (QAction* m : window()->menuBar()->actions())
+            if (m->menu() && m->menu()->actions().contains(full))
+                view = m->menu();
+        QVERIFY(view);
+        full->trigger();
+        QTRY_VERIFY(window()->isFullScreen());
+        QVERIFY(full->isChecked());
+        full->trigger();
+        QTRY_VERIFY(!window()->isFullScreen());
+        QTRY_VERIFY(window()->isMaximized());
+        QVERIFY(!full->isChecked());
+    }
+
+    // Catalog qualifiers are words, not names: they follow the language, in the comparison table
+    // too. The Issues panel's analysis messages (made in core with QCoreApplication::translate)
+    // are in Chinese as well.
+    void catalogWordsAndIssuesAreTranslated()
+    {
+        const QString kimi = QStringLiteral("Kimi K3 (speculative, Kimi K2 base)");
+        QCOMPARE(names::catalogName(kimi), kimi);
+        QCOMPARE(names::catalogName(QStringLiteral("Llama 3.1 70B")), QStringLiteral("Llama 3.1 70B"));
+        LanguageManager::apply(QStringLiteral("zh_CN"));
+        auto restore = qScopeGuard([] { LanguageManager::apply(QStringLiteral("en")); });
+        QCOMPARE(names::catalogName(kimi), QStringLiteral("Kimi K3（推测，基于 Kimi K2）"));
+        QCOMPARE(names::catalogName(QStringLiteral("GPT-5.6 Sol (speculative)")),
+                 QStringLiteral("GPT-5.6 Sol（推测）"));
+        start(QStringLiteral(IS_TEST_DATA "/five-deployments.json"));
+        QAbstractItemModel* table = window()->table()->view()->model();
+        QString models;
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < table->columnCount(); ++c)
+                models += table->index(r, c).data().toString() + QLatin1Char('|');
+        QVERIFY2(!models.contains(QLatin1String("speculative")), qPrintable(models));
+        QVERIFY2(models.contains(QStringLiteral("推测")), qPrintable(models));
+        const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        auto* issues = window()->findChild<QListWidget*>();
+        QVERIFY(issues);
+        for (int i = 0; i < issues->count(); ++i)
+            QVERIFY2(han.match(issues->item(i)->text()).hasMatch(), qPrintable(issues->item(i)->text()));
+        restore.dismiss();
+        LanguageManager::apply(QStringLiteral("en"));
+    }
+
+    // A geometry saved on a larger screen is not restored; one that fits is.
+    void savedGeometryOnlyWhereItFits()
+    {
+        // Saved on a 1920 x 1080 screen: 1600 x 1000.
+        window()->setWindowState(Qt::WindowNoState);
+        window()->setGeometry(QRect(100, 40, 1600, 1000));
+        settle();
+        window()->close();
+        start();
+        QVERIFY2(available().contains(window()->frameGeometry()),
+                 qPrintable(QStringLiteral("%1x%2").arg(window()->width()).arg(window()->height())));
+        // Saved here, at a size that fits: restored as it was.
+        window()->setWindowState(Qt::WindowNoState);
+        const QRect small(60, 50, 1000, 600);
+        window()->setGeometry(small);
+        settle();
+        window()->close();
+        start();
+        QVERIFY(!window()->isMaximized());
+        QCOMPARE(window()->geometry(), small);
+    }
+
+    // No chart title, axis title or category is cut, at 1280 x 720 and at 1920 x 1080, in
+    // English and in Chinese, for two deployments and for five.
+    void noTitleIsCut_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QSize>("size");
+        const QString five = QStringLiteral(IS_TEST_DATA "/five-deployments.json");
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QString& scenario : {QString(), five})
+                for (const QSize& size : {QSize(1280, 720), QSize(1920, 1080)})
+                    QTest::addRow("%s %s %dx%d", qPrintable(lang), scenario.isEmpty() ? "default" : "five",
+                                  size.width(), size.height())
+                        << lang << scenario << size;
+    }
+
+    void noTitleIsCut()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QString, scenario);
+        QFETCH(QSize, size);
+        LanguageManager::apply(lang);
+        auto restore = qScopeGuard([] { LanguageManager::apply(QStringLiteral("en")); });
+        start(scenario);
+        if (size.width() > available().width()) {
+            window()->setWindowState(Qt::WindowNoState);
+            window()->resize(size - QSize(0, 60)); // less the title bar and a panel
+        } else {
+            window()->showMaximized();
+        }
+        settle();
+        QStringList cut;
+        forEveryPage([&](ChartPanel* c) {
+            for (const QString& t : cutTexts(c))
+                cut << c->id() + QStringLiteral(": ") + t;
+        });
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    // One 1280 x 720 screen (the offscreen platform's default is 800 x 600), with window frames.
+    QTemporaryDir config;
+    const QString path = config.filePath(QStringLiteral("screens.json"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return 2;
+    f.write(R"({"windowFrameMargins": true, "screens": [{"name": "small", "x": 0, "y": 0,
+        "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    f.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + path.toLocal8Bit());
+    QApplication::setAttribute(Qt::AA_Use96Dpi);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));
+    QApplication::setApplicationName(QStringLiteral("tst_layout"));
+    QStandardPaths::setTestModeEnabled(true);
+    TestLayout t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_layout.moc"
