@@ -752,6 +752,59 @@ private Q_SLOTS:
         QVERIFY(settle());
     }
 
+    // The Issues panel shows the open document's issues (and the catalog's), not those of the
+    // file opened before: neither its analysis' warnings, still shown until the new analysis came,
+    // nor its document and action messages, kept when the built-in default was opened.
+    void issuesBelongToTheOpenDocument()
+    {
+        IssueLog* log = m_studio->issues();
+        log->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, QStringLiteral("a catalog note"));
+        auto texts = [log] {
+            QStringList t;
+            for (const IssueLog::Issue& i : log->issues())
+                t << i.text;
+            return t.join(QLatin1Char('\n'));
+        };
+        auto write = [this](const char* name, const QByteArray& json) {
+            const QString path = m_dir->filePath(QString::fromLatin1(name));
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(json) == json.size() ? path : QString();
+        };
+        const QString unfit = write("unfit.json", R"({"version": 1, "workload": {"input_tokens": 1000,
+            "output_tokens": 200}, "model": "llama-3.1-405b", "deployments": [
+            {"id": "a", "name": "Too small", "device": "h100-sxm", "count": 1, "color": "notacolor"}]})");
+        const QString fits = write("fits.json", R"({"version": 1, "workload": {"input_tokens": 1000,
+            "output_tokens": 200}, "model": "llama-3.1-8b", "deployments": [
+            {"id": "b", "name": "Roomy", "device": "h100-sxm", "count": 1}]})");
+        QVERIFY(!unfit.isEmpty() && !fits.isEmpty());
+        auto old = [&texts] {
+            const QString all = texts();
+            return all.contains(QStringLiteral("Llama 3.1 405B")) ||
+                   all.contains(QStringLiteral("notacolor")) ||
+                   all.contains(QStringLiteral("about the old document"));
+        };
+        auto openOld = [&] {
+            QVERIFY(m_studio->files()->openFile(unfit));
+            QVERIFY(settle());
+            log->add(IssueLog::Severity::Warning, IssueLog::Origin::Action,
+                     QStringLiteral("about the old document"));
+            QVERIFY2(texts().contains(QStringLiteral("Llama 3.1 405B does not fit")), qPrintable(texts()));
+            QVERIFY(old());
+        };
+        openOld();
+        QVERIFY(m_studio->files()->openFile(fits));
+        QVERIFY2(!old(), qPrintable(texts())); // at once, before the new analysis arrives
+        QVERIFY(settle());
+        QVERIFY2(!old(), qPrintable(texts()));
+        QVERIFY(texts().contains(QStringLiteral("a catalog note")));
+
+        openOld();
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
+        QVERIFY2(!old(), qPrintable(texts()));
+        QVERIFY(texts().contains(QStringLiteral("a catalog note")));
+    }
+
     void autosaveAndRecovery()
     {
         Autosave* autosave = m_studio->autosave();
