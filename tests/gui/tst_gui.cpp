@@ -9,6 +9,7 @@
 #include "charts/ChartsView.h"
 #include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
+#include "document/ChangeModelCommand.h"
 #include "document/IssueLog.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "document/ScenarioDocument.h"
@@ -34,6 +35,7 @@
 #include "hardware/Catalog.h"
 #include "model/ModelMath.h"
 #include "scenario/ScenarioAnalysis.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -283,7 +285,12 @@ private Q_SLOTS:
         QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), before + 1);
         const DeploymentDoc& d = doc()->scenario().deployments.back();
         QCOMPARE(d.device, QStringLiteral("h200-sxm"));
-        QCOMPARE(d.count, 8);
+        // It starts at "auto", the smallest count that fits (8 fixed often did not), named after
+        // its model and device, not the catalog's long device name.
+        QVERIFY(d.autoCount);
+        QVERIFY(d.autoName);
+        QCOMPARE(d.name, automaticDeploymentName(doc()->scenario(), d, doc()->catalog()));
+        QVERIFY2(d.name.endsWith(QStringLiteral(" on H200 SXM 141GB")), qPrintable(d.name));
         QVERIFY(!d.color.isEmpty());
         QVERIFY(d.model.isSet() || doc()->scenario().model.isSet());
         // Its colour is new: one colour per deployment.
@@ -294,6 +301,37 @@ private Q_SLOTS:
         QVERIFY(a);
         QCOMPARE(static_cast<int>(a->deployments.size()), before + 1);
         QCOMPARE(a->deployments.back().docId, d.id);
+        const Estimate& e = a->deployments.back().estimate.mid;
+        QVERIFY2(e.fits, qPrintable(e.why));
+        QVERIFY(e.chips > 0 && e.chips % 8 == 0); // whole HGX H200 nodes
+    }
+
+    // A name the studio made follows the deployment's model (and device) until the user renames
+    // it ("GPT-5.6 Sol on CS-3" stayed while it ran Llama 70B); undo restores both.
+    void automaticNameFollowsTheModelUntilRenamed()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        const DeploymentDoc before = *doc()->deployment(id);
+        QVERIFY(before.autoName);
+        ModelRef llama;
+        llama.catalogId = QStringLiteral("llama-3.1-70b");
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Llama 3.1 70B on H200 SXM 141GB"));
+        QCOMPARE(window()->canvas()->scene()->item(id)->view().name, doc()->deployment(id)->name);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->name, before.name);
+
+        QLineEdit* edit = view()->editName(id);
+        QVERIFY(edit);
+        edit->setText(QStringLiteral("Our H200s"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(!doc()->deployment(id)->autoName);
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Our H200s"));
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QCOMPARE(*doc()->deployment(id), before);
+        QVERIFY(settle());
     }
 
     void dropDeviceOnDeploymentJoinsIt()
@@ -304,10 +342,15 @@ private Q_SLOTS:
         const QPointF centre = item->sceneBoundingRect().center();
         const int deployments = static_cast<int>(doc()->scenario().deployments.size());
 
+        // Joining an automatic count fixes it at what the engine chose, plus the new node.
+        QVERIFY(d.autoCount);
+        const int chosen = item->view().chips;
+        QVERIFY(chosen > 0);
         auto same = paletteMime(QStringLiteral("h200-sxm"));
         QVERIFY(dropAt(same.get(), centre));
         QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
-        QCOMPARE(doc()->deployment(d.id)->count, d.count + 8);
+        QVERIFY(!doc()->deployment(d.id)->autoCount);
+        QCOMPARE(doc()->deployment(d.id)->count, chosen + 8);
 
         // Another device type does not join; the Issues panel says why.
         auto other = paletteMime(QStringLiteral("mi300x"));
