@@ -1791,32 +1791,22 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+144"/>
-        <source>weights need %1 GB of SRAM, %2 chips have %3 GB</source>
-        <translation>权重需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+150"/>
         <source>KV cache spills from SRAM to external memory</source>
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB</source>
-        <translation>权重和 KV 缓存需要 %1 GB SRAM，%2 个芯片只有 %3 GB</translation>
+        <location line="+91"/>
+        <source>weights need %L1 GB of external memory, it has %L2 GB</source>
+        <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
     <message>
-        <location line="+87"/>
-        <source>KV cache of the batch exceeds on-chip SRAM</source>
-        <translation>批次的 KV 缓存超出片上 SRAM</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>the device has no external memory to stream weights from</source>
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+54"/>
+        <location filename="../core/engine/Engine.cpp" line="+71"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1836,7 +1826,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+92"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1846,34 +1836,50 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+111"/>
-        <source>model %1 fits on no count of %2 up to %3</source>
-        <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下</translation>
+        <location line="+89"/>
+        <location line="+115"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source>needs %1 chips</source>
-        <translation>需要 %1 个芯片</translation>
+        <location line="-67"/>
+        <source>model %1 fits on no count of %2 up to %3: %4</source>
+        <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>; fits on %1</source>
-        <translation>；%1 个可装下</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+73"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+331"/>
-        <source>needs %1 GB per chip, has %2 GB</source>
-        <translation>每芯片需要 %1 GB，只有 %2 GB</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+355"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/Estimate.cpp" line="+46"/>
+        <source>needs %L1 GB in all: %L2 GB on its one chip, which has %L3 GB</source>
+        <translation>共需 %L1 GB：其唯一芯片需 %L2 GB，该芯片有 %L3 GB</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>needs %L1 GB in all: %L2 GB per chip on %L3 chips, each has %L4 GB</source>
+        <translation>共需 %L1 GB：%L3 个芯片每个需 %L2 GB，每个有 %L4 GB</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the smallest count that fits is %L1</source>
+        <translation>最少 %L1 个可装下</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no count up to %L1 fits (it would take %L2)</source>
+        <translation>%L1 个以内都装不下（需要 %L2 个）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no count up to %L1 fits</source>
+        <translation>%L1 个以内都装不下</translation>
     </message>
 </context>
 <context>
@@ -1957,7 +1963,7 @@
 <context>
     <name>is::HfConfigImport</name>
     <message>
-        <location filename="../core/model/HfConfigImport.cpp" line="+70"/>
+        <location filename="../core/model/HfConfigImport.cpp" line="+82"/>
         <source>%1: model_type: missing</source>
         <translation>%1：model_type：缺失</translation>
     </message>
@@ -2150,7 +2156,7 @@
         <translation>未知的精度“%1”（应为 fp32、bf16、fp16、fp8、int8、fp4 或 int4）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>empty device id</source>
         <translation>设备 ID 为空</translation>
     </message>
@@ -2231,7 +2237,7 @@
         <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+93"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2240,24 +2246,34 @@
         <source>%1: cannot save: %2</source>
         <translation>%1：无法保存：%2</translation>
     </message>
+    <message>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+89"/>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+203"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+213"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+50"/>
-        <source>%1 does not fit on %2 x %3 at %4 K context: needs %5</source>
-        <translation>%1 在 %4 K 上下文时装不进 %2 × %3：需要 %5 个</translation>
+        <location line="+51"/>
+        <source>%1 does not fit on %2 x %3 at %4 K context: %5</source>
+        <translation>%1 在 %4 K 上下文时装不进 %2 × %3：%5</translation>
     </message>
 </context>
 <context>
     <name>is::ScenarioEvaluation</name>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+33"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-64"/>
         <source>%1: unknown model &apos;%2&apos;</source>
         <translation>%1：未知的模型“%2”</translation>
     </message>
@@ -2267,7 +2283,7 @@
         <translation>%1：未知的链路“%2”</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+70"/>
         <source>%1.device: unknown device &apos;%2&apos;</source>
         <translation>%1.device：未知的设备“%2”</translation>
     </message>
@@ -3070,7 +3086,7 @@
 <context>
     <name>is::gui::CanvasScene</name>
     <message>
-        <location filename="../widgets/canvas/CanvasScene.cpp" line="+149"/>
+        <location filename="../widgets/canvas/CanvasScene.cpp" line="+150"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3105,12 +3121,7 @@
         <translation>把链路拖到某个部署上，即可用它连接该部署的设备。</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+40"/>
         <source>%1 runs on %2; a deployment has one device type. Drop %3 on empty canvas to start a new deployment.</source>
         <translation>%1 运行在 %2 上；一个部署只能有一种设备。把 %3 拖到画布空白处可新建部署。</translation>
     </message>
@@ -3143,7 +3154,7 @@
         <translation>将 %1 的数量设为 %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Rename %1 to %2</source>
         <translation>将 %1 重命名为 %2</translation>
     </message>
@@ -3302,12 +3313,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+59"/>
-        <location line="+241"/>
+        <location line="+245"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-206"/>
+        <location line="-210"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3408,12 +3419,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+226"/>
+        <location line="+231"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-226"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -3449,12 +3460,12 @@
         <translation>引擎结果</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Rename to %1</source>
         <translation>重命名为 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Deployment colour</source>
         <translation>部署颜色</translation>
     </message>
@@ -3552,7 +3563,12 @@
         <translation>装不下：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>Does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Chips</source>
         <translation>芯片数</translation>
     </message>
@@ -4000,12 +4016,12 @@
 <context>
     <name>is::gui::ScenarioDocument</name>
     <message>
-        <location filename="../widgets/document/ScenarioDocument.cpp" line="+29"/>
+        <location filename="../widgets/document/ScenarioDocument.cpp" line="+30"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+208"/>
+        <location line="+228"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
@@ -4013,7 +4029,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+103"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+112"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>

@@ -141,10 +141,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     bool kvExternal = false;
     e.fits = ctx.weightBytes <= capacity;
     if (!e.fits) {
-        e.why = QCoreApplication::translate("is::Engine", "weights need %1 GB of SRAM, %2 chips have %3 GB")
-                    .arg(ctx.weightBytes / 1e9, 0, 'f', 1)
-                    .arg(ctx.chips)
-                    .arg(capacity / 1e9, 0, 'f', 1);
+        e.why = memoryShortfall(ctx.weightBytes, ctx.weightBytes / ctx.chips, sramUsable(ctx), ctx.chips);
     } else if (ctx.weightBytes + kv + e.memory.activations * ctx.chips > capacity) {
         if (ctx.externalBandwidth > 0 && kv <= ctx.externalCapacity) {
             kvExternal = true;
@@ -154,11 +151,8 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
                                                    "KV cache spills from SRAM to external memory");
         } else {
             e.fits = false;
-            e.why = QCoreApplication::translate(
-                        "is::Engine", "weights and KV cache need %1 GB of SRAM, %2 chips have %3 GB")
-                        .arg((ctx.weightBytes + kv) / 1e9, 0, 'f', 1)
-                        .arg(ctx.chips)
-                        .arg(capacity / 1e9, 0, 'f', 1);
+            const double need = ctx.weightBytes + kv + e.memory.activations * ctx.chips;
+            e.why = memoryShortfall(need, need / ctx.chips, sramUsable(ctx), ctx.chips);
         }
     }
 
@@ -239,11 +233,19 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     e.memory.weights = e.memory.capacity * 0.5; // streaming buffers
     e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity &&
              e.memory.used() <= e.memory.capacity;
-    if (!e.fits)
-        e.why = ctx.externalBandwidth > 0
-                    ? QCoreApplication::translate("is::Engine", "KV cache of the batch exceeds on-chip SRAM")
-                    : QCoreApplication::translate("is::Engine",
-                                                  "the device has no external memory to stream weights from");
+    if (!e.fits) {
+        if (ctx.externalBandwidth <= 0)
+            e.why = QCoreApplication::translate("is::Engine",
+                                                "the device has no external memory to stream weights from");
+        else if (ctx.weightBytes > ctx.externalCapacity)
+            e.why = QCoreApplication::translate("is::Engine",
+                                                "weights need %L1 GB of external memory, it has %L2 GB")
+                        .arg(ctx.weightBytes / 1e9, 0, 'f', 1)
+                        .arg(ctx.externalCapacity / 1e9, 0, 'f', 1);
+        else // the batch's KV cache and activations, beside the streaming buffers
+            e.why =
+                memoryShortfall(e.memory.used() * ctx.chips, e.memory.used(), e.memory.capacity, ctx.chips);
+    }
 
     // Every step streams all weights once (SwarmX broadcasts them to every wafer); the batch
     // shares that cost, which is why this mode suits large batches and not single users.

@@ -7,7 +7,9 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <limits>
 
 namespace is {
 
@@ -15,10 +17,25 @@ namespace {
 
 constexpr int kMaxChipSearch = 4096;
 
+// How far past its usable memory the busiest chip of an estimate is (above 1: it does not fit).
+double overfill(const Estimate& e)
+{
+    return e.memory.capacity > 0 ? e.memory.used() / e.memory.capacity
+                                 : std::numeric_limits<double>::infinity();
+}
+
 bool better(const Estimate& a, const Estimate& b, ServingGoal goal, int concurrency)
 {
     if (a.fits != b.fits)
         return a.fits;
+    // Neither fits: the plan that comes closest (the most sharded one), so that what the
+    // deployment lacks is stated per chip for the plan one would try, not for one replica per chip.
+    if (!a.fits) {
+        if (overfill(a) < overfill(b) * (1 - 1e-9))
+            return true;
+        if (overfill(b) < overfill(a) * (1 - 1e-9))
+            return false;
+    }
     // A single stream or a fixed number of them: the users' speed. Otherwise: throughput.
     if (goal == ServingGoal::FixedConcurrency && concurrency <= 1)
         return a.tokSUser > b.tokSUser * (1 + 1e-9);
@@ -162,7 +179,10 @@ void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
     const int perSystem = std::max(1, d.devicesPerSystem());
     const int systems = (ctx.chips + perSystem - 1) / perSystem;
     const double hostW = d.system ? d.system->hostPowerW.at(ctx.deviceBound) * systems : 0.0;
-    e.powerW = chipW * ctx.chips + hostW;
+    // Chips the plan leaves unused (an automatic count of whole systems may run on part of them)
+    // still draw idle power.
+    const int active = std::clamp(e.plan.chips(), 1, ctx.chips);
+    e.powerW = chipW * active + ctx.idleW * (ctx.chips - active) + hostW;
     e.facilityPowerW = e.powerW * ctx.cost.pue.value;
     e.joulesPerToken = e.tokSTotal > 0 ? e.facilityPowerW / e.tokSTotal : 0;
 
@@ -304,6 +324,31 @@ int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double str
     return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
 }
 
+Estimate Engine::unplaceable(const Deployment& d, const ModelDesc& m, const Workload& w) const
+{
+    const MemoryTier* tier = d.device->primaryTier();
+    const double usable =
+        tier ? tier->capacityBytes.value *
+                   m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value
+             : 0.0;
+    // Weights and one sequence's KV cache at full length: a lower bound of what it needs.
+    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
+    const double kv = kvBytes(m, w.inputTokens + w.outputTokens, d.kv());
+    const double count = usable > 0 ? std::ceil((weights + kv) / usable) : 0.0;
+    Estimate e;
+    e.fits = false;
+    e.chips = kMaxChipSearch;
+    e.bottleneck = Bottleneck::Capacity;
+    e.memory.capacity = usable;
+    e.memory.weights = weights / kMaxChipSearch;
+    e.memory.kvCache = kv / kMaxChipSearch;
+    e.why =
+        QCoreApplication::translate("is::Engine", "%1; %2")
+            .arg(memoryShortfall(weights + kv, e.memory.used(), usable, kMaxChipSearch),
+                 smallestFittingCount(0, kMaxChipSearch, static_cast<int>(std::min<double>(count, INT_MAX))));
+    return e;
+}
+
 int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w) const
 {
     CostAssumptions c;
@@ -343,10 +388,11 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
 {
     const int needed = minChips(d, m, w);
     int chips = d.chips;
+    bool wholeSystems = false; // the count was rounded up to whole systems
     if (d.autoChips) {
         if (needed == 0) {
-            *error = QCoreApplication::translate("is::Engine", "model %1 fits on no count of %2 up to %3")
-                         .arg(m.id, d.device->id, QString::number(kMaxChipSearch));
+            *error = QCoreApplication::translate("is::Engine", "model %1 fits on no count of %2 up to %3: %4")
+                         .arg(m.id, d.device->id, QString::number(kMaxChipSearch), unplaceable(d, m, w).why);
             return std::nullopt;
         }
         chips = needed;
@@ -367,16 +413,31 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                     chips = std::max(chips, holding);
             }
         }
-        // Tiered systems (SambaNova) are sold and scheduled as whole racks.
-        if (d.device->cls == DeviceClass::Tiered && d.devicesPerSystem() > 1)
-            chips = (chips + d.devicesPerSystem() - 1) / d.devicesPerSystem() * d.devicesPerSystem();
+        // GPU and tiered systems are sold, wired and scheduled as whole systems (an HGX node of
+        // 8 GPUs, an NVL72 rack, a SambaNova rack): a serving engineer runs a 405 B model on one
+        // node with TP8, not on the 6 GPUs that hold its weights with TP2 PP3.
+        const int perSystem = d.devicesPerSystem();
+        if ((d.device->cls == DeviceClass::Tiered || d.device->cls == DeviceClass::HbmAccelerator) &&
+            perSystem > 1) {
+            chips = (chips + perSystem - 1) / perSystem * perSystem;
+            wholeSystems = chips > needed;
+        }
     }
     auto ctx = prepare(d, m, w, c, chips, deviceBound, error);
     if (!ctx)
         return std::nullopt;
+    std::vector<ParallelPlan> plans = candidatePlans(d, m, chips);
+    // The plan may leave GPUs of the systems unused where that is faster (TP16 on 16 GPUs of an
+    // NVL72 beats TP8 PP9 on all 72 for one user): plans on the powers of two from the smallest
+    // count that fits up, the counts serving engines shard over; the unused GPUs idle.
+    if (wholeSystems && !d.plan)
+        for (int n = 1; n < chips; n *= 2)
+            if (n >= needed)
+                for (const ParallelPlan& p : candidatePlans(d, m, n))
+                    plans.push_back(p);
     Estimate best;
     bool have = false;
-    for (const ParallelPlan& p : candidatePlans(d, m, chips)) {
+    for (const ParallelPlan& p : plans) {
         Estimate e = bestBatch(*ctx, p, goal);
         if (!have || better(e, best, goal, w.concurrency)) {
             best = e;
@@ -384,10 +445,21 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         }
     }
     best.minChips = needed;
-    if (!best.fits && needed > 0 && best.why.isEmpty())
-        best.why = QCoreApplication::translate("is::Engine", "needs %1 chips").arg(needed);
-    if (!best.fits && needed > 0)
-        best.why += QCoreApplication::translate("is::Engine", "; fits on %1").arg(needed);
+    if (!best.fits) {
+        // What it lacks (the step model's words), then the smallest count that holds it.
+        int smallest = needed > chips ? needed : 0;
+        if (needed > 0 && needed <= chips && d.device->cls == DeviceClass::SramDataflow &&
+            !streamingOnly(*ctx)) {
+            const int holding = detail::dataflowChipsHolding(*ctx, std::max(1, best.batch));
+            smallest = holding > chips && holding <= kMaxChipSearch ? holding : 0;
+        }
+        const QString count =
+            smallest > 0 || needed == 0 ? smallestFittingCount(smallest, kMaxChipSearch) : QString();
+        if (best.why.isEmpty())
+            best.why = count;
+        else if (!count.isEmpty())
+            best.why = QCoreApplication::translate("is::Engine", "%1; %2").arg(best.why, count);
+    }
     // No hardware serves a request longer than the model's window (vLLM refuses it outright).
     if (!m.withinContextWindow(w.inputTokens + w.outputTokens)) {
         best.fits = false;

@@ -46,6 +46,11 @@ public:
     // length) fits. 0 when no count up to the search limit does.
     int minChips(const Deployment& d, const ModelDesc& m, const Workload& w) const;
 
+    // A deployment that fits on no count up to the search limit, not evaluated: at the limit, with
+    // what it needs in all and per chip there, what each chip has and about how many chips it
+    // would take (`why`).
+    Estimate unplaceable(const Deployment& d, const ModelDesc& m, const Workload& w) const;
+
     // Every plan the engine considers for a chip count.
     std::vector<ParallelPlan> candidatePlans(const Deployment& d, const ModelDesc& m, int chips) const;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/Estimate.h"
 
+#include <QCoreApplication>
+
 namespace is {
 
 QString bottleneckId(Bottleneck b)
@@ -35,6 +37,34 @@ QString kvPlacementId(KvPlacement p)
         return QStringLiteral("spilled-external");
     }
     return {};
+}
+
+QString memoryShortfall(double totalBytes, double perChipBytes, double capacityPerChip, int chips)
+{
+    // Two texts, not "%n chip(s)": the engine's messages are read untranslated on the command line.
+    if (chips == 1)
+        return QCoreApplication::translate("is::Engine",
+                                           "needs %L1 GB in all: %L2 GB on its one chip, which has %L3 GB")
+            .arg(totalBytes / 1e9, 0, 'f', 1)
+            .arg(perChipBytes / 1e9, 0, 'f', 1)
+            .arg(capacityPerChip / 1e9, 0, 'f', 1);
+    return QCoreApplication::translate("is::Engine",
+                                       "needs %L1 GB in all: %L2 GB per chip on %L3 chips, each has %L4 GB")
+        .arg(totalBytes / 1e9, 0, 'f', 1)
+        .arg(perChipBytes / 1e9, 0, 'f', 1)
+        .arg(chips)
+        .arg(capacityPerChip / 1e9, 0, 'f', 1);
+}
+
+QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit)
+{
+    if (minChips > 0)
+        return QCoreApplication::translate("is::Engine", "the smallest count that fits is %L1").arg(minChips);
+    if (beyondLimit > searchLimit)
+        return QCoreApplication::translate("is::Engine", "no count up to %L1 fits (it would take %L2)")
+            .arg(searchLimit)
+            .arg(beyondLimit);
+    return QCoreApplication::translate("is::Engine", "no count up to %L1 fits").arg(searchLimit);
 }
 
 } // namespace is

@@ -89,6 +89,15 @@ struct Estimate
     QStringList notes;
 };
 
+// What a deployment that does not fit lacks, in one wording for every device class: the total
+// need of the deployment, the need per chip at its count and what each chip has ("needs 1,500.6 GB
+// in all: 187.6 GB per chip on 8 chips, each has 72.0 GB"). Bytes; `capacityPerChip` usable.
+QString memoryShortfall(double totalBytes, double perChipBytes, double capacityPerChip, int chips);
+// The end of every does-not-fit message: the smallest count that fits ("the smallest count that
+// fits is 24"), or that none up to `searchLimit` does, with the count it would take when known
+// (`beyondLimit` > 0).
+QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit = 0);
+
 // An estimate whose inputs carry ranges: the point estimate and the two ends of the band.
 struct RangedEstimate
 {

@@ -327,10 +327,14 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     e.memory = budget(ctx, p, perReplica, in + out / 2.0);
     const MemoryBudget full = budget(ctx, p, 1, in + out);
     e.fits = full.used() <= full.capacity && e.memory.used() <= e.memory.capacity;
-    if (!e.fits)
-        e.why = QCoreApplication::translate("is::Engine", "needs %1 GB per chip, has %2 GB")
-                    .arg(std::max(full.used(), e.memory.used()) / 1e9, 0, 'f', 1)
-                    .arg(e.memory.capacity / 1e9, 0, 'f', 1);
+    if (!e.fits) {
+        // The whole deployment's need: weights (and a draft's) once, and the streams' KV cache,
+        // at least one stream at full length.
+        const double kvAll =
+            std::max(perReplica * replicas * ctx.kvBytesAt(in + out / 2.0), ctx.kvBytesAt(in + out));
+        e.why = memoryShortfall(ctx.weightBytes + ctx.draftBytes + kvAll,
+                                std::max(full.used(), e.memory.used()), e.memory.capacity, ctx.chips);
+    }
 
     // Speculative decoding: each step verifies the draft's tokens in one pass of the target and
     // pays for the draft's own steps; `acceptance` tokens come out of it on average.

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -59,7 +60,18 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
     JsonFields f(root, {}, &err);
     ModelEntry e;
     ModelDesc& m = e.arch;
-    m.id = QFileInfo(origin).dir().dirName();
+    // The file's own name fields first: a config.json downloaded into any folder ("real",
+    // a cache snapshot hash) still says which model it is. "_name_or_path" is the repository
+    // ("meta-llama/Llama-3.1-405B") or a local path: its last part names the model.
+    const QString nameOrPath = rootIn.value(QStringLiteral("_name_or_path")).toString().trimmed();
+    const QString repoName =
+        nameOrPath.section(QRegularExpression(QStringLiteral("[/\\\\]")), -1, -1, QString::SectionSkipEmpty);
+    if (!repoName.isEmpty())
+        m.id = repoName;
+    else if (!type.isEmpty())
+        m.id = type;
+    else
+        m.id = QFileInfo(origin).dir().dirName();
     if (m.id.isEmpty() || m.id == QLatin1String("."))
         m.id = QFileInfo(origin).completeBaseName();
     m.name = m.id;

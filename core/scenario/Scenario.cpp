@@ -26,7 +26,7 @@ bool ModelRef::operator==(const ModelRef& o) const
 
 bool DeploymentDoc::operator==(const DeploymentDoc& o) const
 {
-    return id == o.id && name == o.name && device == o.device && count == o.count &&
+    return id == o.id && name == o.name && autoName == o.autoName && device == o.device && count == o.count &&
            autoCount == o.autoCount && system == o.system && scaleUpLink == o.scaleUpLink &&
            scaleOutLink == o.scaleOutLink && plan == o.plan && weights == o.weights && kv == o.kv &&
            mode == o.mode && speculative == o.speculative && model == o.model && x == o.x && y == o.y &&
@@ -159,6 +159,7 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     DeploymentDoc d;
     d.id = f.string("id", QStringLiteral("d%1").arg(index + 1));
     d.name = f.string("name", d.id);
+    d.autoName = f.boolean("name_auto", false);
     d.device = f.string("device", {}, true);
     if (f.ok() && d.device.isEmpty())
         f.fail("device", QCoreApplication::translate("is::Scenario", "empty device id"));
@@ -383,6 +384,8 @@ QJsonObject scenarioToJson(const Scenario& s)
         QJsonObject o{{QStringLiteral("id"), d.id},
                       {QStringLiteral("name"), d.name},
                       {QStringLiteral("device"), d.device}};
+        if (d.autoName)
+            o.insert(QStringLiteral("name_auto"), true);
         o.insert(QStringLiteral("count"),
                  d.autoCount ? QJsonValue(QStringLiteral("auto")) : QJsonValue(d.count));
         if (!d.system.isEmpty())

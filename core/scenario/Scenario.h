@@ -30,6 +30,10 @@ struct DeploymentDoc
 {
     QString id;
     QString name;
+    // The name was made by the studio ("Llama 3.1 70B on H100 SXM5 80GB") and follows the model
+    // and device until the user renames the deployment (file: "name_auto": true; files without it
+    // keep their names as typed).
+    bool autoName = false;
     QString device;
     int count = 1;
     bool autoCount = false;

@@ -191,9 +191,19 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.name = r.deployment.name;
         d.modelName = r.model.arch.name;
         QString err;
+        const ModelDesc mid = r.model.resolve(Bound::Mid);
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);
+            // Nothing to evaluate; the views still say why, and what each chip has where no count fits.
+            Estimate none;
+            if (r.deployment.autoChips && engine.minChips(r.deployment, mid, s.workload) == 0)
+                none = engine.unplaceable(r.deployment, mid, s.workload);
+            none.fits = false;
+            none.bottleneck = Bottleneck::Capacity;
+            if (none.why.isEmpty())
+                none.why = err;
+            d.estimate.mid = d.estimate.low = d.estimate.high = none;
             a.deployments.push_back(d);
             continue;
         }
@@ -207,7 +217,6 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             a.issues << errorAt(d.name, note);
 
         // Speed versus context, with the band from the model's range.
-        const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.maxContext = mid.maxContext;
         const QByteArray key = cache ? curveKey(s, n, r, engine.catalog(), contexts) : QByteArray();
         std::optional<ContextCurveCache::Curves> cached = cache ? cache->find(key) : std::nullopt;
@@ -245,17 +254,18 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             }
             const bool beyondWindow = !mid.withinContextWindow(p.context + s.workload.outputTokens);
             if (!p.fits && !beyondWindow && !reportedMissingFit && !r.deployment.autoChips) {
-                Deployment grow = r.deployment;
-                grow.autoChips = true;
+                // The same words as at the workload's own context: the total need, the need per
+                // chip, what each chip has and the smallest count that fits.
                 Workload wl = s.workload;
                 wl.inputTokens = p.context;
-                const int needed = engine.minChips(grow, mid, wl);
-                a.issues << QCoreApplication::translate(
-                                "is::ScenarioAnalysis",
-                                "%1 does not fit on %2 x %3 at %4 K context: needs %5")
+                QString why;
+                if (auto at = engine.estimate(r.deployment, mid, wl, s.goal, s.cost, &why))
+                    why = at->why;
+                a.issues << QCoreApplication::translate("is::ScenarioAnalysis",
+                                                        "%1 does not fit on %2 x %3 at %4 K context: %5")
                                 .arg(d.modelName, QString::number(r.deployment.chips),
                                      r.deployment.device->name, QString::number(p.context / 1024.0, 'f', 0),
-                                     QString::number(needed));
+                                     why);
                 reportedMissingFit = true;
             }
         }

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -45,9 +46,61 @@ const Link* resolveLink(const QString& id, const Catalog& catalog, const QString
     return l;
 }
 
+// "Kimi K2 (K2.5 / K2.6 share the architecture)" -> "Kimi K2".
+QString withoutRemark(const QString& name)
+{
+    const qsizetype open = name.indexOf(QLatin1String(" ("));
+    return (open > 0 && name.endsWith(QLatin1Char(')')) ? name.left(open) : name).trimmed();
+}
+
+QString modelShortName(const ModelRef& ref, const Catalog& catalog)
+{
+    if (ref.inlineModel)
+        return withoutRemark(ref.inlineModel->arch.name.isEmpty() ? ref.inlineModel->arch.id
+                                                                  : ref.inlineModel->arch.name);
+    if (!ref.configPath.isEmpty())
+        return QFileInfo(ref.configPath).dir().dirName();
+    if (const ModelEntry* m = catalog.model(ref.catalogId))
+        return withoutRemark(m->arch.name.isEmpty() ? m->arch.id : m->arch.name);
+    return ref.catalogId;
+}
+
+// "NVIDIA H100 SXM5 80GB" -> "H100 SXM5 80GB", "Cerebras CS-3 (WSE-3)" -> "CS-3"; the vendor
+// stays where the rest names no model number ("Groq LPU", "Etched Sohu").
+QString deviceShortName(const Device& d)
+{
+    QString name = withoutRemark(d.name);
+    const QString prefix = d.vendor + QLatin1Char(' ');
+    if (!d.vendor.isEmpty() && name.startsWith(prefix)) {
+        const QString rest = name.mid(prefix.size());
+        if (std::any_of(rest.begin(), rest.end(), [](QChar c) { return c.isDigit(); }))
+            name = rest;
+    }
+    return name;
+}
+
 } // namespace
 
-std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s, const Catalog& catalog, QString* error)
+QString automaticDeploymentName(const Scenario& s, const DeploymentDoc& d, const Catalog& catalog)
+{
+    const Device* device = catalog.device(d.device);
+    const QString deviceName = device ? deviceShortName(*device) : d.device;
+    const ModelRef& model = d.model.isSet() ? d.model : s.model;
+    const QString base = model.isSet() ? QCoreApplication::translate("is::Scenario", "%1 on %2")
+                                             .arg(modelShortName(model, catalog), deviceName)
+                                       : deviceName;
+    auto taken = [&](const QString& name) {
+        return std::any_of(s.deployments.begin(), s.deployments.end(),
+                           [&](const DeploymentDoc& o) { return o.id != d.id && o.name == name; });
+    };
+    QString name = base;
+    for (int i = 2; taken(name); ++i)
+        name = QCoreApplication::translate("is::Scenario", "%1 (%2)").arg(base, QString::number(i));
+    return name;
+}
+
+std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s, const Catalog& catalog,
+                                                               QString* error)
 {
     std::vector<ResolvedDeployment> out;
     for (size_t i = 0; i < s.deployments.size(); ++i) {

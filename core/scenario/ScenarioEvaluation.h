@@ -23,7 +23,14 @@ struct ResolvedDeployment
 
 // Resolves devices, systems, links and models; errors name the field
 // ("deployments[0].device: unknown device 'h900'").
-std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s, const Catalog& catalog, QString* error);
+std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s, const Catalog& catalog,
+                                                               QString* error);
+
+// The name the studio gives a deployment it made: "<model> on <device>", the model's catalog
+// name without its remark in parentheses and the device's without its vendor and remark
+// ("Kimi K2 on H100 SXM5 80GB", "GPT-5.6 Sol on CS-3"). A deployment without its own model
+// serves the scenario's. Unique among the scenario's other deployments ("... (2)").
+QString automaticDeploymentName(const Scenario& s, const DeploymentDoc& d, const Catalog& catalog);
 
 struct DeploymentResult
 {

@@ -6,6 +6,7 @@
 #include "engine/ThisMachine.h"
 #include "model/ModelMath.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -664,6 +665,104 @@ private slots:
             (e.chips - 1) * (ctx->topology->groupPath(e.chips).latencyS + ctx->cal.dataflowHopS.value);
         QVERIFY2(std::abs(e.decode.dataflow - (layers + hops)) / (layers + hops) < 1e-9,
                  qPrintable(QStringLiteral("%1 vs %2").arg(e.decode.dataflow).arg(layers + hops)));
+    }
+
+    // "needs 1500.6 GB per chip" was the whole need of a plan that put a replica on every chip
+    // (TP2 DP4 on 8 GPUs). A deployment that does not fit states the total need, the need per chip
+    // of the most sharded plan at its count, what each chip has and the smallest count that fits.
+    void doesNotFitSaysTotalPerChipAndSmallestCount()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.weightPrecision = Precision::BF16;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-405b");
+        const Estimate e = run(d, m, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY(!e.fits);
+        static const QRegularExpression re(QStringLiteral(
+            "needs ([\\d,.]+) GB in all: ([\\d,.]+) GB per chip on 8 chips, each has ([\\d,.]+) GB; "
+            "the smallest count that fits is (\\d+)$"));
+        const QRegularExpressionMatch match = re.match(e.why);
+        QVERIFY2(match.hasMatch(), qPrintable(e.why));
+        auto number = [&](int i) { return match.captured(i).remove(QLatin1Char(',')).toDouble(); };
+        // 405.9 B parameters at 2 bytes, plus one stream's KV cache (2,000 tokens x 126 layers x
+        // 8 KV heads x 128 x 2 x 2 bytes = 1.0 GB).
+        const double params = paramBreakdown(m).total();
+        QVERIFY2(qAbs(number(1) - (params * 2 + 1.03e9) / 1e9) < 1.0, qPrintable(e.why));
+        // Per chip: an eighth of it (TP8), and a little more for the replicated activations.
+        QVERIFY2(number(2) >= number(1) / 8 && number(2) < number(1) / 8 * 1.05, qPrintable(e.why));
+        QCOMPARE(e.plan.tp * e.plan.pp, 8);
+        // Each chip has what the engine may use of its 80 GB.
+        QCOMPARE(number(3), std::round(e.memory.capacity / 1e8) / 10);
+        QVERIFY(e.memory.capacity < 80e9);
+        QCOMPARE(int(number(4)), e.minChips);
+        QVERIFY(e.minChips > 8);
+        // And that count fits.
+        Deployment enough = d;
+        enough.chips = e.minChips;
+        QVERIFY(run(enough, m, Workload{1000, 1000, 1, 0, 0}).fits);
+    }
+
+    // A Groq LPU sized automatically for a trillion parameters fits on no count up to the
+    // search's limit; the error still says what it needs and what each chip has, and the
+    // estimate the views show has the chips' capacity, not 0 B of 0 B.
+    void fitsNowhereSaysWhy()
+    {
+        Deployment d = deploymentOf(*m_catalog, "groq-lpu", 1, true);
+        const ModelDesc m = modelOf(*m_catalog, "kimi-k2");
+        const Workload w{1000, 1000, 1, 0, 0};
+        QString err;
+        QVERIFY(!m_engine.estimate(d, m, w, ServingGoal::FixedConcurrency, {}, &err));
+        QVERIFY2(err.contains(QStringLiteral("fits on no count")) &&
+                     err.contains(QStringLiteral("GB in all")) && err.contains(QStringLiteral("each has")) &&
+                     err.contains(QStringLiteral("it would take")),
+                 qPrintable(err));
+        const Estimate none = m_engine.unplaceable(d, m, w);
+        QVERIFY(!none.fits);
+        QVERIFY(none.memory.capacity > 0 && none.memory.capacity < 230e6);
+        QVERIFY(none.memory.used() > none.memory.capacity);
+        // 1.03 T parameters at 8 bits over chips of under 230 MB: more than 4,096.
+        static const QRegularExpression take(QStringLiteral("it would take ([\\d,]+)"));
+        const int count = take.match(none.why).captured(1).remove(QLatin1Char(',')).toInt();
+        QVERIFY2(count > 4096 &&
+                     count == int(std::ceil(none.memory.used() * 4096 / none.memory.capacity - 1e-6)),
+                 qPrintable(none.why));
+    }
+
+    // "auto" on a GPU system is the smallest whole number of systems that holds the model: one
+    // HGX H100 node (8) for Llama 3.1 405B in fp8, not the 6 GPUs its weights fit (TP2 PP3 at
+    // 12 tok/s); two nodes (16) for Kimi K2, not 15 (TP1 PP15).
+    void autoCountIsWholeSystems()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 1, true);
+        d.weightPrecision = Precision::FP8;
+        const Workload w{1000, 1000, 1, 0, 0};
+        const ModelDesc llama = modelOf(*m_catalog, "llama-3.1-405b");
+        QCOMPARE(m_engine.minChips(d, llama, w), 6); // the weights alone
+        const Estimate e = run(d, llama, w);
+        QVERIFY(e.fits);
+        QCOMPARE(e.chips, 8);
+        QCOMPARE(e.plan.tp, 8);
+        QCOMPARE(e.minChips, 6);
+        Deployment six = d;
+        six.autoChips = false;
+        six.chips = 6;
+        QVERIFY(e.tokSUser > 2 * run(six, llama, w).tokSUser);
+        const Estimate kimi = run(d, modelOf(*m_catalog, "kimi-k2"), w);
+        QVERIFY(kimi.fits);
+        QCOMPARE(kimi.chips, 16);
+        QCOMPARE(kimi.plan.chips(), 16);
+        // An NVL72 rack is one system of 72: the plan may run on fewer of its GPUs where that is
+        // faster, the others idle (and draw idle power).
+        Deployment rack = deploymentOf(*m_catalog, "gb200", 1, true);
+        rack.weightPrecision = Precision::FP8;
+        const Estimate r = run(rack, llama, w);
+        QVERIFY(r.fits);
+        QCOMPARE(r.chips, 72);
+        QVERIFY(r.plan.chips() <= 72);
+        Deployment all = rack;
+        all.autoChips = false;
+        all.chips = 72;
+        const Estimate full = run(all, llama, w);
+        QVERIFY(r.tokSUser >= full.tokSUser);
     }
 
     void disconnectedDeploymentIsAnError()

@@ -338,6 +338,34 @@ private slots:
         near(paramBreakdown(e->arch).total(), total, 0.02, "imported total");
     }
 
+    // A config.json saved as ".../real/config.json" was named "real" after its folder: its own
+    // name fields come first (the repository in _name_or_path, else model_type).
+    void hfConfigNamesItself()
+    {
+        const QByteArray llama = R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,
+            "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256)";
+        QString err;
+        auto named = importHfConfig(
+            QJsonDocument::fromJson(llama + R"(,"_name_or_path":"meta-llama/Llama-3.1-8B-Instruct"})")
+                .object(),
+            QStringLiteral("/tmp/real/config.json"), &err);
+        QVERIFY2(named, qPrintable(err));
+        QCOMPARE(named->arch.name, QStringLiteral("Llama-3.1-8B-Instruct"));
+        auto local = importHfConfig(
+            QJsonDocument::fromJson(llama + R"(,"_name_or_path":"/data/models/Qwen3-8B/"})").object(),
+            QStringLiteral("/tmp/real/config.json"), &err);
+        QVERIFY2(local, qPrintable(err));
+        QCOMPARE(local->arch.name, QStringLiteral("Qwen3-8B"));
+        auto typed = importHfConfig(QJsonDocument::fromJson(llama + "}").object(),
+                                    QStringLiteral("/tmp/real/config.json"), &err);
+        QVERIFY2(typed, qPrintable(err));
+        QCOMPARE(typed->arch.name, QStringLiteral("llama"));
+        auto blank = importHfConfig(QJsonDocument::fromJson(llama + R"(,"_name_or_path":""})").object(),
+                                    QStringLiteral("/tmp/real/config.json"), &err);
+        QVERIFY2(blank, qPrintable(err));
+        QCOMPARE(blank->arch.name, QStringLiteral("llama"));
+    }
+
     void hfConfigBadInput()
     {
         QString err;

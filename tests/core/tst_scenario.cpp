@@ -19,6 +19,7 @@ class TestScenario : public QObject
     Q_OBJECT
 
     static QString sourceDir() { return qEnvironmentVariable("IS_SOURCE_DIR"); }
+    QString m_err;
 
     // Everything analyseScenario derives from a deployment's speed-versus-context curves.
     static QList<double> curvesOf(const DeploymentAnalysis& d)
@@ -96,6 +97,77 @@ private slots:
                 QVERIFY(std::isfinite(p.y) && p.low <= p.y && p.y <= p.high);
             QVERIFY(!d.pareto.empty());
         }
+    }
+
+    // "GPT-5.6 Sol on 64 x Groq LPU at 1 K context: needs 0": the context issue now says what the
+    // deployment lacks as the estimate does, and that no count up to the search's limit fits.
+    void contextIssueSaysWhatItLacks()
+    {
+        const QByteArray json = R"({"version":1,"model":"gpt-5.6-sol","workload":{"input_tokens":8192,
+            "output_tokens":1024},"deployments":[{"id":"g","name":"g","device":"groq-lpu","count":64},
+            {"id":"h","name":"h","device":"h100-sxm","count":8,"model":"llama-4-maverick"}]})";
+        QString err;
+        auto s = parseScenario(QJsonDocument::fromJson(json).object(), &err);
+        QVERIFY2(s, qPrintable(err));
+        Engine engine(Catalog::builtin());
+        const ScenarioAnalysis a = analyseScenario(*s, engine, defaultContextGrid(9));
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        int contextIssues = 0;
+        for (const QString& issue : a.issues) {
+            QVERIFY2(!issue.contains(QStringLiteral("needs 0")), qPrintable(issue));
+            if (!issue.contains(QStringLiteral("does not fit")))
+                continue;
+            QVERIFY2(issue.contains(QStringLiteral("GB in all")) &&
+                         issue.contains(QStringLiteral("each has")) &&
+                         (issue.contains(QStringLiteral("the smallest count that fits is")) ||
+                          issue.contains(QStringLiteral("no count up to"))),
+                     qPrintable(issue));
+            contextIssues += issue.contains(QStringLiteral("K context")) ? 1 : 0;
+        }
+        QVERIFY(contextIssues >= 1);
+    }
+
+    // Names the studio made follow the model and the device until the user renames them; the flag
+    // survives a save and load, and files without it keep their names.
+    void automaticNames()
+    {
+        auto catalog = Catalog::builtin();
+        Scenario s;
+        s.model.catalogId = QStringLiteral("kimi-k2");
+        DeploymentDoc d;
+        d.id = QStringLiteral("a");
+        d.device = QStringLiteral("h100-sxm");
+        d.count = 8;
+        QCOMPARE(automaticDeploymentName(s, d, *catalog), QStringLiteral("Kimi K2 on H100 SXM5 80GB"));
+        d.model.catalogId = QStringLiteral("gpt-5.6-sol");
+        d.device = QStringLiteral("cs-3");
+        QCOMPARE(automaticDeploymentName(s, d, *catalog), QStringLiteral("GPT-5.6 Sol on CS-3"));
+        d.device = QStringLiteral("groq-lpu");
+        QCOMPARE(automaticDeploymentName(s, d, *catalog), QStringLiteral("GPT-5.6 Sol on Groq LPU"));
+        d.name = automaticDeploymentName(s, d, *catalog);
+        d.autoName = true;
+        s.deployments.push_back(d);
+        DeploymentDoc twin = d;
+        twin.id = QStringLiteral("b");
+        QCOMPARE(automaticDeploymentName(s, twin, *catalog), QStringLiteral("GPT-5.6 Sol on Groq LPU (2)"));
+        s.deployments.push_back(twin);
+        s.deployments.back().autoName = false;
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("names.json"));
+        QVERIFY2(saveScenarioFile(s, path, &m_err), qPrintable(m_err));
+        auto back = loadScenarioFile(path, &m_err);
+        QVERIFY2(back, qPrintable(m_err));
+        QVERIFY(back->deployments[0].autoName);
+        QVERIFY(!back->deployments[1].autoName);
+        QCOMPARE(back->deployments[0].name, d.name);
+        // Old files: no flag, the name as written.
+        auto old = parseScenario(QJsonDocument::fromJson(R"({"version":1,"model":"llama-3.1-8b","workload":{},
+            "deployments":[{"id":"x","name":"GPT-5.6 Sol on CS-3","device":"cs-3","count":1}]})")
+                                     .object(),
+                                 &m_err);
+        QVERIFY2(old, qPrintable(m_err));
+        QVERIFY(!old->deployments[0].autoName);
     }
 
     void analysisSplitMatchesWhole()

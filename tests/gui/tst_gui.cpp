@@ -10,6 +10,7 @@
 #include "charts/ChartsView.h"
 #include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
+#include "document/ChangeModelCommand.h"
 #include "document/IssueLog.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "document/ScenarioDocument.h"
@@ -35,6 +36,7 @@
 #include "hardware/Catalog.h"
 #include "model/ModelMath.h"
 #include "scenario/ScenarioAnalysis.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -287,7 +289,12 @@ private Q_SLOTS:
         QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), before + 1);
         const DeploymentDoc& d = doc()->scenario().deployments.back();
         QCOMPARE(d.device, QStringLiteral("h200-sxm"));
-        QCOMPARE(d.count, 8);
+        // It starts at "auto", the smallest count that fits (8 fixed often did not), named after
+        // its model and device, not the catalog's long device name.
+        QVERIFY(d.autoCount);
+        QVERIFY(d.autoName);
+        QCOMPARE(d.name, automaticDeploymentName(doc()->scenario(), d, doc()->catalog()));
+        QVERIFY2(d.name.endsWith(QStringLiteral(" on H200 SXM 141GB")), qPrintable(d.name));
         QVERIFY(!d.color.isEmpty());
         QVERIFY(d.model.isSet() || doc()->scenario().model.isSet());
         // Its colour is new: one colour per deployment.
@@ -298,6 +305,37 @@ private Q_SLOTS:
         QVERIFY(a);
         QCOMPARE(static_cast<int>(a->deployments.size()), before + 1);
         QCOMPARE(a->deployments.back().docId, d.id);
+        const Estimate& e = a->deployments.back().estimate.mid;
+        QVERIFY2(e.fits, qPrintable(e.why));
+        QVERIFY(e.chips > 0 && e.chips % 8 == 0); // whole HGX H200 nodes
+    }
+
+    // A name the studio made follows the deployment's model (and device) until the user renames
+    // it ("GPT-5.6 Sol on CS-3" stayed while it ran Llama 70B); undo restores both.
+    void automaticNameFollowsTheModelUntilRenamed()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        const DeploymentDoc before = *doc()->deployment(id);
+        QVERIFY(before.autoName);
+        ModelRef llama;
+        llama.catalogId = QStringLiteral("llama-3.1-70b");
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Llama 3.1 70B on H200 SXM 141GB"));
+        QCOMPARE(window()->canvas()->scene()->item(id)->view().name, doc()->deployment(id)->name);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->name, before.name);
+
+        QLineEdit* edit = view()->editName(id);
+        QVERIFY(edit);
+        edit->setText(QStringLiteral("Our H200s"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(!doc()->deployment(id)->autoName);
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Our H200s"));
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QCOMPARE(*doc()->deployment(id), before);
+        QVERIFY(settle());
     }
 
     void dropDeviceOnDeploymentJoinsIt()
@@ -308,10 +346,15 @@ private Q_SLOTS:
         const QPointF centre = item->sceneBoundingRect().center();
         const int deployments = static_cast<int>(doc()->scenario().deployments.size());
 
+        // Joining an automatic count fixes it at what the engine chose, plus the new node.
+        QVERIFY(d.autoCount);
+        const int chosen = item->view().chips;
+        QVERIFY(chosen > 0);
         auto same = paletteMime(QStringLiteral("h200-sxm"));
         QVERIFY(dropAt(same.get(), centre));
         QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
-        QCOMPARE(doc()->deployment(d.id)->count, d.count + 8);
+        QVERIFY(!doc()->deployment(d.id)->autoCount);
+        QCOMPARE(doc()->deployment(d.id)->count, chosen + 8);
 
         // Another device type does not join; the Issues panel says why.
         auto other = paletteMime(QStringLiteral("mi300x"));
@@ -909,6 +952,59 @@ private Q_SLOTS:
         QVERIFY(warnings.front().contains(shown));
         QVERIFY(m_studio->loadDefault());
         QVERIFY(settle());
+    }
+
+    // The Issues panel shows the open document's issues (and the catalog's), not those of the
+    // file opened before: neither its analysis' warnings, still shown until the new analysis came,
+    // nor its document and action messages, kept when the built-in default was opened.
+    void issuesBelongToTheOpenDocument()
+    {
+        IssueLog* log = m_studio->issues();
+        log->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, QStringLiteral("a catalog note"));
+        auto texts = [log] {
+            QStringList t;
+            for (const IssueLog::Issue& i : log->issues())
+                t << i.text;
+            return t.join(QLatin1Char('\n'));
+        };
+        auto write = [this](const char* name, const QByteArray& json) {
+            const QString path = m_dir->filePath(QString::fromLatin1(name));
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(json) == json.size() ? path : QString();
+        };
+        const QString unfit = write("unfit.json", R"({"version": 1, "workload": {"input_tokens": 1000,
+            "output_tokens": 200}, "model": "llama-3.1-405b", "deployments": [
+            {"id": "a", "name": "Too small", "device": "h100-sxm", "count": 1, "color": "notacolor"}]})");
+        const QString fits = write("fits.json", R"({"version": 1, "workload": {"input_tokens": 1000,
+            "output_tokens": 200}, "model": "llama-3.1-8b", "deployments": [
+            {"id": "b", "name": "Roomy", "device": "h100-sxm", "count": 1}]})");
+        QVERIFY(!unfit.isEmpty() && !fits.isEmpty());
+        auto old = [&texts] {
+            const QString all = texts();
+            return all.contains(QStringLiteral("Llama 3.1 405B")) ||
+                   all.contains(QStringLiteral("notacolor")) ||
+                   all.contains(QStringLiteral("about the old document"));
+        };
+        auto openOld = [&] {
+            QVERIFY(m_studio->files()->openFile(unfit));
+            QVERIFY(settle());
+            log->add(IssueLog::Severity::Warning, IssueLog::Origin::Action,
+                     QStringLiteral("about the old document"));
+            QVERIFY2(texts().contains(QStringLiteral("Llama 3.1 405B does not fit")), qPrintable(texts()));
+            QVERIFY(old());
+        };
+        openOld();
+        QVERIFY(m_studio->files()->openFile(fits));
+        QVERIFY2(!old(), qPrintable(texts())); // at once, before the new analysis arrives
+        QVERIFY(settle());
+        QVERIFY2(!old(), qPrintable(texts()));
+        QVERIFY(texts().contains(QStringLiteral("a catalog note")));
+
+        openOld();
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
+        QVERIFY2(!old(), qPrintable(texts()));
+        QVERIFY(texts().contains(QStringLiteral("a catalog note")));
     }
 
     void autosaveAndRecovery()

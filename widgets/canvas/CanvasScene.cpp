@@ -16,6 +16,7 @@
 #include "engine/Deployment.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioAnalysis.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QApplication>
 #include <QGraphicsSceneDragDropEvent>
@@ -245,14 +246,14 @@ bool CanvasScene::dropHardware(const HardwarePayload& p, const QPointF& scenePos
     if (!target) {
         DeploymentDoc d;
         d.id = m_doc->newDeploymentId(dev->id);
-        QString name = dev->name;
-        QStringList names;
-        for (const DeploymentDoc& other : m_doc->scenario().deployments)
-            names << other.name;
-        for (int i = 2; names.contains(name); ++i)
-            name = tr("%1 (%2)").arg(dev->name, QString::number(i));
-        d.name = name;
+        // Named after its model and device by the document (and renamed when they change), until
+        // the user names it.
+        d.autoName = true;
         d.device = dev->id;
+        // The smallest count that fits (whole systems for GPUs): a fixed count of one system
+        // often does not fit. Fixing the count (or dropping more devices on it) makes it manual;
+        // `count` is what the inspector's spin box starts from then.
+        d.autoCount = true;
         d.count = p.count;
         const QPointF topLeft =
             snap(scenePos - QPointF(DeploymentItem::kWidth / 2, DeploymentItem::kHeight / 2));
@@ -260,6 +261,7 @@ bool CanvasScene::dropHardware(const HardwarePayload& p, const QPointF& scenePos
         d.y = topLeft.y();
         d.color = m_doc->nextColour();
         d.model = defaultModelFor();
+        d.name = automaticDeploymentName(m_doc->scenario(), d, cat);
         m_doc->undoStack()->push(new AddDeploymentCommand(m_doc, d));
         m_doc->setSelection({d.id});
         return true;

@@ -236,6 +236,7 @@ QLineEdit* CanvasView::editName(const QString& id)
             if (const DeploymentDoc* cur = m_doc->deployment(id); cur && cur->name != name) {
                 DeploymentDoc changed = *cur;
                 changed.name = name;
+                changed.autoName = false; // the user's name stays
                 m_doc->undoStack()->push(
                     new ChangeDeploymentCommand(m_doc, changed, tr("Rename %1 to %2").arg(cur->name, name)));
             }

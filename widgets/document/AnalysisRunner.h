@@ -47,6 +47,10 @@ public:
     // Waits (processing events) until every request so far has been delivered.
     bool waitForIdle(int timeoutMs = 30000);
 
+    // The generation of the newest request so far (analysisReady's second argument counts up
+    // to it): a result of this generation or older answers a request made before now.
+    quint64 requested() const { return m_requested; }
+
     bool busy() const { return m_inFlight || m_pending.has_value() || m_coalesce.isActive(); }
     std::shared_ptr<const ScenarioAnalysis> latest() const { return m_latest; }
 

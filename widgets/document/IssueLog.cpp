@@ -74,4 +74,13 @@ void IssueLog::clear(Origin origin)
         Q_EMIT changed();
 }
 
+void IssueLog::clearDocumentIssues()
+{
+    const qsizetype before = m_other.size() + m_analysis.size();
+    m_analysis.clear();
+    m_other.removeIf([](const Issue& i) { return i.origin != Origin::Catalog; });
+    if (m_other.size() != before)
+        Q_EMIT changed();
+}
+
 } // namespace is::gui

@@ -35,6 +35,9 @@ public:
     void add(Severity severity, Origin origin, const QString& text);
     // Removes everything of one origin (a new document clears document messages).
     void clear(Origin origin);
+    // Another document replaced the one edited: only the catalog's messages still apply (the
+    // analysis', the document's and those about the user's actions were about the old one).
+    void clearDocumentIssues();
 
 Q_SIGNALS:
     void changed();

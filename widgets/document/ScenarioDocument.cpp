@@ -4,6 +4,7 @@
 #include "document/DeploymentColours.h"
 
 #include "hardware/Catalog.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -150,8 +151,20 @@ void ScenarioDocument::insertDeployment(int index, const DeploymentDoc& d)
 {
     index = std::clamp(index, 0, static_cast<int>(m_scenario.deployments.size()));
     m_scenario.deployments.insert(m_scenario.deployments.begin() + index, d);
+    followAutomaticName(m_scenario.deployments[static_cast<size_t>(index)]);
     Q_EMIT deploymentInserted(d.id);
     Q_EMIT changed();
+}
+
+bool ScenarioDocument::followAutomaticName(DeploymentDoc& d) const
+{
+    if (!d.autoName)
+        return false;
+    const QString name = automaticDeploymentName(m_scenario, d, *m_catalog);
+    if (name == d.name)
+        return false;
+    d.name = name;
+    return true;
 }
 
 void ScenarioDocument::removeDeployment(const QString& id)
@@ -172,6 +185,7 @@ void ScenarioDocument::replaceDeployment(const DeploymentDoc& d)
     if (i < 0)
         return;
     m_scenario.deployments[static_cast<size_t>(i)] = d;
+    followAutomaticName(m_scenario.deployments[static_cast<size_t>(i)]);
     Q_EMIT deploymentChanged(d.id);
     Q_EMIT changed();
 }
@@ -198,6 +212,13 @@ void ScenarioDocument::setWorkload(const Workload& w, ServingGoal goal)
 void ScenarioDocument::setModel(const ModelRef& m)
 {
     m_scenario.model = m;
+    // Deployments that serve the scenario's model and were named after it follow it.
+    QStringList renamed;
+    for (DeploymentDoc& d : m_scenario.deployments)
+        if (!d.model.isSet() && followAutomaticName(d))
+            renamed << d.id;
+    for (const QString& id : std::as_const(renamed))
+        Q_EMIT deploymentChanged(id);
     Q_EMIT modelChanged();
     Q_EMIT changed();
 }

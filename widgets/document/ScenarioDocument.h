@@ -65,7 +65,9 @@ public:
     // Saves a copy (autosave) without changing the path or the clean state.
     bool saveCopy(const QString& path, QString* error) const;
 
-    // Raw edits. Called by undo commands only, so that every change is undoable.
+    // Raw edits. Called by undo commands only, so that every change is undoable. A deployment
+    // whose name is automatic (DeploymentDoc::autoName) takes the name of its model and device
+    // here, so that every edit, its undo and its redo agree on it.
     void insertDeployment(int index, const DeploymentDoc& d);
     void removeDeployment(const QString& id);
     void replaceDeployment(const DeploymentDoc& d);
@@ -96,6 +98,8 @@ private:
     // Gives colourless deployments, and those whose colour is none, one from the palette; a
     // message for each colour replaced.
     QStringList assignMissingColours();
+    // Gives an automatically named deployment the name of its model and device; true if it changed.
+    bool followAutomaticName(DeploymentDoc& d) const;
 
     std::shared_ptr<const Catalog> m_catalog;
     Scenario m_scenario;

@@ -43,8 +43,17 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
 
     // Every edit the analysis depends on reruns it; results fan out to the views.
     connect(m_doc, &ScenarioDocument::changed, this, [this] { m_runner->request(m_doc->scenario()); });
+    // Another document: the Issues panel and the views show only its analyses from now on, not
+    // one of the old document still running or queued to arrive.
+    connect(m_doc, &ScenarioDocument::documentReset, this, [this] {
+        m_firstCurrentAnalysis = m_runner->requested() + 1;
+        m_issues->clearDocumentIssues();
+    });
     connect(m_runner, &AnalysisRunner::analysisReady, this,
-            [this](std::shared_ptr<const ScenarioAnalysis> a, quint64) { onAnalysis(std::move(a)); });
+            [this](std::shared_ptr<const ScenarioAnalysis> a, quint64 generation) {
+                if (generation >= m_firstCurrentAnalysis)
+                    onAnalysis(std::move(a));
+            });
     // A stream of analyses (a slider being dragged) has stopped: the newest is shown once more,
     // not streaming, so that chart axes and table columns fit it.
     connect(m_runner, &AnalysisRunner::streamingChanged, this, [this](bool streaming) {

@@ -91,6 +91,7 @@ private:
     Autosave* m_autosave = nullptr;
     QPointer<MainWindow> m_window;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
+    quint64 m_firstCurrentAnalysis = 0; // analyses of older generations are of a replaced document
 };
 
 } // namespace is::gui

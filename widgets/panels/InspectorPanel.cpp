@@ -179,9 +179,13 @@ QWidget* InspectorPanel::buildDeploymentPage()
 
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
         const QString name = m_name->text().trimmed();
-        if (name.isEmpty())
+        const DeploymentDoc* current = m_doc->deployment(m_id);
+        if (name.isEmpty() || !current || current->name == name) // leaving it unchanged renames nothing
             return;
-        edit(QString(), tr("Rename to %1").arg(name), [name](DeploymentDoc& d) { d.name = name; });
+        edit(QString(), tr("Rename to %1").arg(name), [name](DeploymentDoc& d) {
+            d.name = name;
+            d.autoName = false; // the user's name stays
+        });
     });
     connect(m_colour, &QPushButton::clicked, this, [this] {
         const DeploymentDoc* d = m_doc->deployment(m_id);
@@ -367,7 +371,8 @@ void InspectorPanel::refreshResult()
             };
             if (!e.fits)
                 html += QStringLiteral("<span style='color:#c01c28'>%1</span><br/>")
-                            .arg(tr("Does not fit: %1").arg(e.why).toHtmlEscaped());
+                            .arg((e.why.isEmpty() ? tr("Does not fit") : tr("Does not fit: %1").arg(e.why))
+                                     .toHtmlEscaped());
             line(tr("Chips"), QString::number(e.chips));
             line(tr("Plan"), e.plan.toString());
             line(tr("Batch"), QString::number(e.batch));
