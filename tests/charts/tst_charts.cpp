@@ -551,6 +551,15 @@ void TestCharts::nonFiniteInputsAreSanitised()
     view.flush();
     ChartPanel* latency = view.chart(QStringLiteral("latency"));
     QVERIFY(latency->note().contains(QLatin1String("needs 40 chips")));
+    // On a narrow chart the note wraps: the label shows every word of it, none cut to "…".
+    latency->resize(260, 400);
+    QCoreApplication::processEvents();
+    const QList<QLabel*> labels = latency->findChildren<QLabel*>();
+    const auto noteLabel = std::find_if(labels.begin(), labels.end(),
+                                        [&](QLabel* l) { return l->toolTip() == latency->note(); });
+    QVERIFY(noteLabel != labels.end());
+    QCOMPARE((*noteLabel)->text(), latency->note());
+    QVERIFY((*noteLabel)->wordWrap());
     // So does its decode step; its memory keeps its bar, which shows how far over it is.
     const auto barsOf = [&](const QString& id) {
         QList<double> row; // the second deployment's parts (rows run bottom-up: it is row 0)

@@ -58,9 +58,11 @@ ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
     connect(chart, &QChart::plotAreaChanged, this, &ChartPanel::placePlaceholder);
 
     m_note = new QLabel(this);
-    // One line, elided, full text in the tooltip: a wrapped note would take the chart's room,
-    // and the full text must not set the panel's minimum width.
+    // Wrapped, never cut: the note says which deployments are drawn at 0 and why, and a cut
+    // sentence hid exactly that on small screens. Its width is the panel's (the full text must not
+    // set the panel's minimum width); its height follows the lines it needs.
     m_note->setVisible(false);
+    m_note->setWordWrap(true);
     m_note->setMinimumWidth(1);
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_note->setStyleSheet(QStringLiteral("color: #a33; padding: 0 6px;"));
@@ -196,13 +198,12 @@ void ChartPanel::setNote(const QString& note)
     m_noteText = note;
     m_note->setToolTip(note);
     m_note->setVisible(!note.isEmpty());
-    elideNote();
+    showNote();
 }
 
-void ChartPanel::elideNote()
+void ChartPanel::showNote()
 {
-    const int width = std::max(40, m_note->width() - 12);
-    m_note->setText(m_note->fontMetrics().elidedText(m_noteText, Qt::ElideRight, width));
+    m_note->setText(m_noteText);
 }
 
 void ChartPanel::fitAxisTicks()
@@ -244,7 +245,7 @@ void ChartPanel::fitAxisTitles()
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    elideNote();
+    showNote();
 }
 
 void ChartPanel::setFontPointSize(int points)
@@ -295,7 +296,7 @@ void ChartPanel::applyFonts()
     m_note->setFont(small);
     m_placeholder->setFont(base);
     placePlaceholder();
-    elideNote();
+    showNote();
     // Big fonts need big charts: below this the view scrolls rather than truncating titles.
     m_view->setMinimumSize(26 * m_fontPointSize, 20 * m_fontPointSize);
 }

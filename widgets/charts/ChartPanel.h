@@ -127,7 +127,7 @@ protected:
 
 private:
     void exportWithDialog(const QString& format);
-    void elideNote();
+    void showNote();
     void createActions();
     // Centres the empty-scenario text in the plot area.
     void placePlaceholder();
