@@ -54,6 +54,40 @@ inline QString tripleAsScenario(const Triple& t)
     return QString::fromUtf8(QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented));
 }
 
+// Every output of an estimate finite and non-negative; `why` names the first that is not.
+inline bool finiteNonNegative(const Estimate& e, QString* why)
+{
+    const std::pair<const char*, double> values[] = {{"prefillS", e.prefillS},
+                                                     {"ttftS", e.ttftS},
+                                                     {"queueingS", e.queueingS},
+                                                     {"tpotS", e.tpotS},
+                                                     {"tokSUser", e.tokSUser},
+                                                     {"tokSTotal", e.tokSTotal},
+                                                     {"decodeStepS", e.decodeStepS},
+                                                     {"prefillOccupancyS", e.prefillOccupancyS},
+                                                     {"powerW", e.powerW},
+                                                     {"facilityPowerW", e.facilityPowerW},
+                                                     {"joulesPerToken", e.joulesPerToken},
+                                                     {"usdPerMTok", e.usdPerMTok},
+                                                     {"usdPerHour", e.usdPerHour},
+                                                     {"decode.compute", e.decode.compute},
+                                                     {"decode.memory", e.decode.memory},
+                                                     {"decode.communication", e.decode.communication},
+                                                     {"decode.dataflow", e.decode.dataflow},
+                                                     {"decode.overhead", e.decode.overhead},
+                                                     {"memory.weights", e.memory.weights},
+                                                     {"memory.kvCache", e.memory.kvCache},
+                                                     {"memory.capacity", e.memory.capacity}};
+    for (const auto& [name, v] : values)
+        if (!std::isfinite(v) || v < 0) {
+            *why = QStringLiteral("%1 = %2: every output must be finite and non-negative")
+                       .arg(QLatin1String(name))
+                       .arg(v);
+            return false;
+        }
+    return true;
+}
+
 // The extremes a scenario may hold (core/scenario/Scenario.cpp's limits), on every device and
 // model: each estimate must finish with finite, non-negative outputs or a clear refusal.
 // `worstMs` is the slowest estimate (its median and the count go to the caller).
@@ -77,46 +111,44 @@ inline ExtremesReport runExtremes()
         Workload{1000, 1000, 1 << 24, 0, 0},                             // the most streams
         Workload{double(1 << 30), double(1 << 30), 1 << 24, 1e-6, 1e-6}, // all of it, impossible limits
     };
+    const auto check = [&](const Deployment& d, const ModelEntry& model, const Workload& w,
+                           ServingGoal goal) {
+        QString err;
+        QElapsedTimer timer;
+        timer.start();
+        const auto e = engine.estimate(d, model.resolve(), w, goal, {}, &err);
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        ++report.estimates;
+        const QString what = QStringLiteral("%1 on %2 x %3, context %4, output %5, %6 streams")
+                                 .arg(model.arch.id, d.device->id,
+                                      d.autoChips ? QStringLiteral("auto") : QString::number(d.chips))
+                                 .arg(w.inputTokens)
+                                 .arg(w.outputTokens)
+                                 .arg(w.concurrency);
+        if (ms > report.worstMs) {
+            report.worstMs = ms;
+            report.worstCase = what;
+        }
+        if (!e) {
+            ++report.refused;
+            return;
+        }
+        QString why;
+        if (!finiteNonNegative(*e, &why) && report.failure.isEmpty())
+            report.failure = what + QStringLiteral(": ") + why;
+    };
     for (const Device* device : catalog->devices()) {
         if (device->cls == DeviceClass::Cpu)
             continue;
-        for (const ModelEntry* model : catalog->models()) {
+        for (const ModelEntry* model : catalog->models())
             for (const bool autoCount : {true, false}) {
                 Deployment d = defaultDeployment(*catalog, *device, autoCount ? 1 : 1 << 20);
                 d.autoChips = autoCount;
                 for (const Workload& w : workloads)
                     for (const ServingGoal goal : {ServingGoal::FixedConcurrency, ServingGoal::MaxThroughput,
-                                                   ServingGoal::LatencyBounded}) {
-                        QString err;
-                        QElapsedTimer timer;
-                        timer.start();
-                        const auto e = engine.estimate(d, model->resolve(), w, goal, {}, &err);
-                        const double ms = double(timer.nsecsElapsed()) / 1e6;
-                        ++report.estimates;
-                        const QString what =
-                            QStringLiteral("%1 on %2 x %3, context %4, output %5, %6 streams")
-                                .arg(model->arch.id, device->id,
-                                     autoCount ? QStringLiteral("auto") : QString::number(d.chips))
-                                .arg(w.inputTokens)
-                                .arg(w.outputTokens)
-                                .arg(w.concurrency);
-                        if (ms > report.worstMs) {
-                            report.worstMs = ms;
-                            report.worstCase = what;
-                        }
-                        if (!e) {
-                            ++report.refused;
-                            continue;
-                        }
-                        for (const double v : {e->ttftS, e->tpotS, e->tokSUser, e->tokSTotal, e->powerW,
-                                               e->joulesPerToken, e->usdPerMTok, e->decode.total()})
-                            if (!std::isfinite(v) || v < 0) {
-                                if (report.failure.isEmpty())
-                                    report.failure = what + QStringLiteral(": an output is %1").arg(v);
-                            }
-                    }
+                                                   ServingGoal::LatencyBounded})
+                        check(d, *model, w, goal);
             }
-        }
     }
     return report;
 }
@@ -224,39 +256,6 @@ private:
         o.memoryTotal = ctx->memCapacity * chips;
         o.ok = true;
         return o;
-    }
-
-    static bool finiteNonNegative(const Estimate& e, QString* why)
-    {
-        const std::pair<const char*, double> values[] = {{"prefillS", e.prefillS},
-                                                         {"ttftS", e.ttftS},
-                                                         {"queueingS", e.queueingS},
-                                                         {"tpotS", e.tpotS},
-                                                         {"tokSUser", e.tokSUser},
-                                                         {"tokSTotal", e.tokSTotal},
-                                                         {"decodeStepS", e.decodeStepS},
-                                                         {"prefillOccupancyS", e.prefillOccupancyS},
-                                                         {"powerW", e.powerW},
-                                                         {"facilityPowerW", e.facilityPowerW},
-                                                         {"joulesPerToken", e.joulesPerToken},
-                                                         {"usdPerMTok", e.usdPerMTok},
-                                                         {"usdPerHour", e.usdPerHour},
-                                                         {"decode.compute", e.decode.compute},
-                                                         {"decode.memory", e.decode.memory},
-                                                         {"decode.communication", e.decode.communication},
-                                                         {"decode.dataflow", e.decode.dataflow},
-                                                         {"decode.overhead", e.decode.overhead},
-                                                         {"memory.weights", e.memory.weights},
-                                                         {"memory.kvCache", e.memory.kvCache},
-                                                         {"memory.capacity", e.memory.capacity}};
-        for (const auto& [name, v] : values)
-            if (!std::isfinite(v) || v < 0) {
-                *why = QStringLiteral("%1 = %2: every output must be finite and non-negative")
-                           .arg(QLatin1String(name))
-                           .arg(v);
-                return false;
-            }
-        return true;
     }
 
     // A step is "not slower" within a relative tolerance for rounding.

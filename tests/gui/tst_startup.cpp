@@ -61,15 +61,21 @@ class TestStartup : public QObject
         return o.value(QStringLiteral("workload")).toObject().value(QStringLiteral("concurrency")).toInt(-1);
     }
 
+    // The studio as a user starts it, in the case's own home.
+    static void startStudio(QProcess& p, const Home& home, const QStringList& args)
+    {
+        p.setProcessEnvironment(home.environment());
+        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        p.start(QStringLiteral(IS_APP_BINARY), args);
+    }
+
     // Starts the studio, makes the edit, waits until the autosave holds it, then SIGKILL.
     static void editAndCrash(const Home& home, const QStringList& open)
     {
         QProcess p;
-        p.setProcessEnvironment(home.environment());
-        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        p.start(QStringLiteral(IS_APP_BINARY),
-                open + QStringList{QStringLiteral("--autosave-interval"), QStringLiteral("200"),
-                                   QStringLiteral("--edit-concurrency"), QStringLiteral("16")});
+        startStudio(p, home,
+                    open + QStringList{QStringLiteral("--autosave-interval"), QStringLiteral("200"),
+                                       QStringLiteral("--edit-concurrency"), QStringLiteral("16")});
         QVERIFY(p.waitForStarted(30000));
         QTRY_VERIFY_WITH_TIMEOUT(concurrencyIn(home.recoveryFile()) == 16, 60000);
         p.kill(); // SIGKILL: no clean exit, no chance to tidy up
@@ -85,10 +91,9 @@ class TestStartup : public QObject
         const QString dump = home.dir.filePath(QStringLiteral("after-restart.json"));
         QFile::remove(dump);
         QProcess p;
-        p.setProcessEnvironment(home.environment());
-        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        p.start(QStringLiteral(IS_APP_BINARY), open + QStringList{QStringLiteral("--recover"), answer,
-                                                                  QStringLiteral("--dump-document"), dump});
+        startStudio(
+            p, home,
+            open + QStringList{QStringLiteral("--recover"), answer, QStringLiteral("--dump-document"), dump});
         if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
             return -2;
         return concurrencyIn(dump);
@@ -151,11 +156,9 @@ private slots:
         const int rounds = 20;
         for (int round = 0; round < rounds; ++round) {
             QProcess p;
-            p.setProcessEnvironment(home.environment());
-            p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-            p.start(QStringLiteral(IS_APP_BINARY),
-                    {QStringLiteral("--scenario"), home.scenario, QStringLiteral("--recover"),
-                     QStringLiteral("no"), QStringLiteral("--stress-save")});
+            startStudio(p, home,
+                        {QStringLiteral("--scenario"), home.scenario, QStringLiteral("--recover"),
+                         QStringLiteral("no"), QStringLiteral("--stress-save")});
             QVERIFY(p.waitForStarted(30000));
             // Start-up takes a few hundred milliseconds; most kills land inside the loop.
             QTest::qWait(300 + int(random.bounded(1200)));
