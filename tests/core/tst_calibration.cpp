@@ -8,10 +8,12 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 
+#include "CliRunner.h"
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <cmath>
@@ -98,31 +100,17 @@ class TestCalibration : public QObject
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    struct Run
-    {
-        int code;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = is::testing::CliRun;
+    // The user catalog folder is the test's own: --user writes there.
     Run run(const QStringList& args)
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(IS_APP_BINARY), args);
-        if (!p.waitForFinished(300000))
-            qFatal("inference-studio did not finish");
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        return is::testing::runCli(args, env);
     }
     QString write(const char* name, const QByteArray& content)
     {
-        const QString path = m_dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write");
-        f.write(content);
-        return path;
+        return is::testing::writeFile(m_dir, name, content);
     }
     static QByteArray header()
     {

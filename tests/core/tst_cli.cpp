@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The command-line contract: JSON fields, exit codes and one-line errors naming file and field.
+#include "CliRunner.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 class TestCli : public QObject
@@ -12,28 +14,11 @@ class TestCli : public QObject
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    struct Run
-    {
-        int code;
-        QByteArray out;
-        QByteArray err;
-    };
-    Run run(const QStringList& args)
-    {
-        QProcess p;
-        p.start(QStringLiteral(IS_APP_BINARY), args);
-        if (!p.waitForFinished(120000))
-            qFatal("inference-studio did not finish");
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-    }
+    using Run = is::testing::CliRun;
+    static Run run(const QStringList& args) { return is::testing::runCli(args); }
     QString write(const char* name, const QByteArray& content)
     {
-        const QString path = m_dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write");
-        f.write(content);
-        return path;
+        return is::testing::writeFile(m_dir, name, content);
     }
 
 private slots:
