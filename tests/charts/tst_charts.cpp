@@ -36,6 +36,7 @@
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
 #include <QScatterSeries>
 #include <QScopeGuard>
 #include <QSet>
@@ -46,7 +47,6 @@
 #include <QValueAxis>
 #include <QXYSeries>
 #include <QXmlStreamReader>
-#include <QPainter>
 #include <QtTest>
 
 #include <functional>
@@ -147,6 +147,17 @@ private Q_SLOTS:
     void screenshot();
 
 private:
+    // The charts at the screenshot size, shown and filled with the default scenario's analysis.
+    bool showDefaultAnalysis(ChartsView& view)
+    {
+        view.resize(1600, 1000);
+        view.show();
+        if (!QTest::qWaitForWindowExposed(&view))
+            return false;
+        view.setAnalysis(m_analysis, m_colours);
+        view.flush();
+        return true;
+    }
     Scenario m_scenario;
     std::shared_ptr<const ScenarioAnalysis> m_analysis;
     QHash<QString, QColor> m_colours;
@@ -440,11 +451,7 @@ void TestCharts::exportsAreValid()
 {
     QFETCH(QString, chartId);
     ChartsView view;
-    view.resize(1600, 1000);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(m_analysis, m_colours);
-    view.flush();
+    QVERIFY(showDefaultAnalysis(view));
     ChartPanel* panel = view.chart(chartId);
     QVERIFY(panel);
     QTemporaryDir dir;
@@ -1231,11 +1238,7 @@ void TestCharts::measurePanelErrorsInChinese()
 void TestCharts::exportsLeaveOutInvisibleLabels()
 {
     ChartsView view;
-    view.resize(1600, 1000);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(m_analysis, m_colours);
-    view.flush();
+    QVERIFY(showDefaultAnalysis(view));
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("speed.svg"));
     QVERIFY(view.chart(QStringLiteral("speed-vs-context"))->exportSvg(path));
@@ -1269,11 +1272,7 @@ void TestCharts::exportsLeaveOutInvisibleLabels()
 void TestCharts::exportNoteKeepsItsSizeAtPrintResolution()
 {
     ChartsView view;
-    view.resize(1600, 1000);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(m_analysis, m_colours);
-    view.flush();
+    QVERIFY(showDefaultAnalysis(view));
     ChartPanel* panel = view.chart(QStringLiteral("speed-vs-context"));
     QVERIFY2(!panel->note().isEmpty(), "the default scenario has a 'does not fit' note");
     const auto noteInkRows = [panel](double dpi) {
@@ -1308,11 +1307,7 @@ void TestCharts::exportNoteKeepsItsSizeAtPrintResolution()
 void TestCharts::exportsCarryTheCaption()
 {
     ChartsView view;
-    view.resize(1600, 1000);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(m_analysis, m_colours);
-    view.flush();
+    QVERIFY(showDefaultAnalysis(view));
     const QString caption = QStringLiteral("Sol vs Kimi — 8,192 input tokens, 1,024 output tokens");
     view.setCaption(caption);
     QTemporaryDir dir;
@@ -1322,7 +1317,8 @@ void TestCharts::exportsCarryTheCaption()
         QVERIFY(panel->exportSvg(path));
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QVERIFY2(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Sol vs Kimi")), qPrintable(panel->id()));
+        QVERIFY2(QString::fromUtf8(f.readAll()).contains(QStringLiteral("Sol vs Kimi")),
+                 qPrintable(panel->id()));
     }
 }
 
@@ -1331,11 +1327,7 @@ void TestCharts::exportsCarryTheCaption()
 void TestCharts::twoMetricChartsSayWhichAxis()
 {
     ChartsView view;
-    view.resize(1600, 1000);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setAnalysis(m_analysis, m_colours);
-    view.flush();
+    QVERIFY(showDefaultAnalysis(view));
     for (const QString& id : {QStringLiteral("cost"), QStringLiteral("power-energy")}) {
         QBarCategoryAxis* groups = nullptr;
         QList<QValueAxis*> values;
