@@ -31,9 +31,22 @@
     </message>
 </context>
 <context>
+    <name>ChartGrid</name>
+    <message>
+        <location filename="../widgets/charts/ChartGrid.cpp" line="+206"/>
+        <source>Chart %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts %1–%2</source>
+        <translation>图表 %1–%2</translation>
+    </message>
+</context>
+<context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+101"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+103"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
@@ -63,7 +76,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+233"/>
+        <location line="+236"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -101,19 +114,6 @@
         <location line="+8"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ChartsView</name>
-    <message>
-        <location filename="../widgets/charts/ChartsView.cpp" line="+312"/>
-        <source>Chart %1</source>
-        <translation>图表 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Charts %1–%2</source>
-        <translation>图表 %1–%2</translation>
     </message>
 </context>
 <context>
@@ -284,12 +284,12 @@
         <translation>权重流式加载</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+89"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
@@ -311,7 +311,14 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+71"/>
+        <source>%1
+%2 %3</source>
+        <translation>%1
+%2（%3）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Whether the time to first token and the time per output token stay within the workload&apos;s targets (Workload panel)</source>
         <translation>首 token 时间和每输出 token 时间是否在负载的目标之内（负载面板）</translation>
     </message>
@@ -321,7 +328,7 @@
         <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-210"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -385,7 +392,7 @@
 <context>
     <name>CostTab</name>
     <message>
-        <location filename="../widgets/serving/CostTab.cpp" line="+48"/>
+        <location filename="../widgets/serving/CostTab.cpp" line="+49"/>
         <source>Capital</source>
         <translation>资本支出</translation>
     </message>
@@ -410,9 +417,9 @@
         <translation>租赁</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Cost per million output tokens by component</source>
-        <translation>每百万输出 token 成本构成</translation>
+        <location line="+24"/>
+        <source>Cost per M output tokens</source>
+        <translation>每百万输出 token 成本</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -425,7 +432,7 @@
         <translation>成本与利用率</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+86"/>
         <source>%1: no cost (%2)</source>
         <translation>%1：无成本数据（%2）</translation>
     </message>
@@ -435,10 +442,10 @@
         <translation>不产出 token</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+45"/>
-        <source>USD per million output tokens</source>
-        <translation>美元 / 百万输出 token</translation>
+        <location line="+13"/>
+        <location line="+91"/>
+        <source>USD per M tokens</source>
+        <translation>美元/百万 token</translation>
     </message>
     <message>
         <location line="-2"/>
@@ -1063,7 +1070,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+74"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+75"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -1084,11 +1091,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Queue, batch and KV cache over time</source>
-        <translation>队列、批次和 KV 缓存随时间变化</translation>
+        <source>Queue, batch and KV cache</source>
+        <translation>队列、批次与 KV 缓存</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+49"/>
         <source>Time to first token</source>
         <translation>首 token 时间</translation>
     </message>
@@ -1103,22 +1110,37 @@
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>No result for this scenario: it cannot be simulated.</source>
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency targets (first token within %6 s, %7 ms per output token)</source>
-        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足假定的延迟目标（首个 token 在 %6 s 内，每个输出 token %7 ms）</translation>
+        <location line="+23"/>
+        <source>assumed latency targets: first token within %1 s, %2 ms per output token</source>
+        <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets</source>
-        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足延迟目标</translation>
+        <location line="+3"/>
+        <source>the scenario&apos;s latency targets</source>
+        <translation>场景的延迟目标</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>%1: %2 tok/s, %3 % within targets</source>
+        <translation>%1：%2 token/s，%3 % 达标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6</source>
+        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
+        <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
@@ -1283,7 +1305,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+214"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+220"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1348,7 +1370,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-187"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -1478,7 +1500,7 @@
         <translation>美元 / 芯片</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+190"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -3645,7 +3667,7 @@
         <translation>对比图表</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
         <source>Serving, cost and fleet</source>
         <translation>服务、成本与规模</translation>
     </message>

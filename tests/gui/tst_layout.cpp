@@ -3,13 +3,20 @@
 // window must open on it, restore a saved geometry only where it fits, keep every dock usable,
 // page the charts instead of scrolling them, and cut no chart title, in English and Chinese.
 #include "Names.h"
+#include "charts/ChartGrid.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"
 #include "palette/HardwarePalette.h"
+#include "serving/CostTab.h"
+#include "serving/FleetTab.h"
+#include "serving/ServingChartPanel.h"
+#include "serving/ServingCostFleetView.h"
+#include "serving/ServingTab.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
+#include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
 #include "hardware/Catalog.h"
@@ -23,6 +30,7 @@
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,6 +40,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -198,6 +207,136 @@ private Q_SLOTS:
         QCOMPARE(charts->visibleCharts().size(), charts->charts().size());
     }
 
+    // The serving, cost and fleet tabs reflow too: on a 1280 x 720 screen nothing around their
+    // charts scrolls, every chart keeps its readable minimum size on some page, and no title is
+    // cut, for two deployments and for five, in English and Chinese.
+    void servingTabsReflowWithoutScrolling_data()
+    {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("scenario");
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")})
+            for (const QString& scenario : {QString(), QStringLiteral(IS_TEST_DATA "/five-deployments.json")})
+                QTest::addRow("%s %s", qPrintable(lang), scenario.isEmpty() ? "default" : "five")
+                    << lang << scenario;
+    }
+
+    void servingTabsReflowWithoutScrolling()
+    {
+        QFETCH(QString, lang);
+        QFETCH(QString, scenario);
+        LanguageManager::apply(lang);
+        auto restore = qScopeGuard([] { LanguageManager::apply(QStringLiteral("en")); });
+        start(scenario);
+        window()->showMaximized();
+        QTabWidget* results = window()->resultTabs();
+        ServingCostFleetView* serving = window()->servingView();
+        results->setCurrentIndex(results->indexOf(serving));
+        QTRY_VERIFY_WITH_TIMEOUT(serving->servingTab()->hasRun(), 30000);
+        settle();
+        // Nothing around the tabs scrolls; each tab has the room its contents need.
+        for (QWidget* w = serving; w; w = w->parentWidget())
+            QVERIFY2(!qobject_cast<QScrollArea*>(w), qPrintable(w->objectName()));
+        const QList<ChartGrid*> grids = {serving->servingTab()->grid(), serving->costTab()->grid()};
+        QStringList problems;
+        for (int t = 0; t < serving->tabs()->count(); ++t) {
+            serving->tabs()->setCurrentIndex(t);
+            settle();
+            QWidget* tab = serving->tabs()->currentWidget();
+            if (tab->width() < tab->minimumSizeHint().width() ||
+                tab->height() < tab->minimumSizeHint().height())
+                problems << QStringLiteral("tab %1 is %2x%3, below its minimum %4x%5")
+                                .arg(t)
+                                .arg(tab->width())
+                                .arg(tab->height())
+                                .arg(tab->minimumSizeHint().width())
+                                .arg(tab->minimumSizeHint().height());
+        }
+        for (ChartGrid* grid : grids) {
+            serving->tabs()->setCurrentWidget(grid == grids[0] ? static_cast<QWidget*>(serving->servingTab())
+                                                               : serving->costTab());
+            settle();
+            auto* inner = grid->findChild<QScrollArea*>();
+            QVERIFY(inner);
+            int seen = 0;
+            for (int p = 0; p < grid->pageCount(); ++p) {
+                grid->setCurrentPage(p);
+                settle();
+                if (inner->horizontalScrollBar()->isVisible() || inner->verticalScrollBar()->isVisible())
+                    problems << QStringLiteral("grid page %1 scrolls").arg(p);
+                for (ChartPanel* c : grid->visibleCharts()) {
+                    ++seen;
+                    if (c->chartView()->width() < c->chartView()->minimumWidth() ||
+                        c->chartView()->height() < c->chartView()->minimumHeight())
+                        problems << c->id() + QStringLiteral(" below its minimum size");
+                    for (const QString& t : cutTexts(c))
+                        problems << c->id() + QStringLiteral(": ") + t;
+                }
+            }
+            QCOMPARE(seen, grid->charts().size());
+            grid->setCurrentPage(0);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // The window still fits the screen with this scenario's longest legends.
+        QVERIFY2(available().contains(window()->frameGeometry()),
+                 qPrintable(QStringLiteral("minimum %1x%2")
+                                .arg(window()->minimumSizeHint().width())
+                                .arg(window()->minimumSizeHint().height())));
+        // The studio's design size shows each tab's charts on one page (the default scenario's;
+        // five deployments' bars need more room).
+        window()->setWindowState(Qt::WindowNoState);
+        window()->resize(1600, 1000);
+        for (ChartGrid* grid : grids) {
+            serving->tabs()->setCurrentWidget(grid == grids[0] ? static_cast<QWidget*>(serving->servingTab())
+                                                               : serving->costTab());
+            settle();
+            QVERIFY2(grid->pageCount() == 1 || !scenario.isEmpty(), qPrintable(grid->charts().front()->id()));
+        }
+        results->setCurrentIndex(0);
+    }
+
+    // Five deployments in a narrow comparison dock: the table folds each ratio under its value
+    // (the compact form, one column a deployment) instead of scrolling sideways; on a wide dock
+    // it shows the ratios in their own columns. The CSV is the same numbers either way.
+    void comparisonTableFitsItsDock()
+    {
+        start(QStringLiteral(IS_TEST_DATA "/five-deployments.json"));
+        window()->showMaximized();
+        settle();
+        ComparisonTable* table = window()->table();
+        QTableView* view = table->view();
+        auto* dock = qobject_cast<QDockWidget*>(table->parentWidget());
+        QVERIFY(dock);
+        dock->setFloating(true);
+        const auto columnsEnd = [&] {
+            QHeaderView* header = view->horizontalHeader();
+            const int last = header->count() - 1;
+            return header->sectionViewportPosition(last) + header->sectionSize(last);
+        };
+        // Too narrow for nine columns, wide enough for five.
+        dock->resize(640, 600);
+        settle();
+        QTRY_VERIFY(table->model()->compact());
+        QCOMPARE(table->model()->columnCount(), 5);
+        QCOMPARE(table->model()->ratioColumn(1), -1);
+        QVERIFY2(!view->horizontalScrollBar()->isVisible(), qPrintable(QString::number(view->width())));
+        QVERIFY(columnsEnd() <= view->viewport()->width());
+        const QString compactCsv = table->toCsv();
+        // The value over its ratio, the band in the tooltip.
+        const QModelIndex speed = table->model()->index(
+            table->model()->rowOf(ComparisonModel::Metric::TokSUser), table->model()->valueColumn(1));
+        QVERIFY(speed.data().toString().contains(QLatin1Char('\n')));
+        QVERIFY(speed.data(Qt::ToolTipRole).toString().contains(QStringLiteral("vs ")));
+        // Wide: the wide form, same numbers.
+        dock->resize(1250, 600);
+        settle();
+        QTRY_VERIFY(!table->model()->compact());
+        QCOMPARE(table->model()->columnCount(), 9);
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        QCOMPARE(table->toCsv(), compactCsv);
+        dock->setFloating(false);
+        settle();
+    }
+
     // F11 in the View menu: full screen and back.
     void fullScreenToggles()
     {
@@ -263,7 +402,7 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1x%2").arg(window()->width()).arg(window()->height())));
         // Saved here, at a size that fits: restored as it was.
         window()->setWindowState(Qt::WindowNoState);
-        const QRect small(60, 50, 1000, 600);
+        const QRect small(60, 50, 1040, 660);
         window()->setGeometry(small);
         settle();
         window()->close();

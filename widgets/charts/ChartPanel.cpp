@@ -261,6 +261,10 @@ QSize ChartPanel::minimumCellSize(int width) const
     QSize size = minimumSizeHint();
     if (m_note->isHidden())
         size.rheight() += m_note->sizeHint().height();
+    // The title is never cut: the chart is at least as wide as it (with the chart's margins and
+    // the room Qt Charts keeps beside a title).
+    const int titleWidth = int(std::ceil(chartfmt::textWidth(chart()->title(), chart()->titleFont()))) + 16;
+    size.setWidth(std::max({size.width(), titleWidth, m_minimumCellWidth}));
     // The chart's minimum is for its plot and axes; a legend of many long names (five
     // deployments, in Chinese) wraps to more rows at that width, and takes them from the plot.
     const qreal oneRow = QFontMetricsF(smallFont()).height() * 1.25 + 4;

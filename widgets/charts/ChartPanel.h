@@ -84,6 +84,9 @@ public:
     // line of note (a note comes and goes with the data; the grid must not reflow for it), and
     // the rows a long legend wraps to.
     // `width`: how wide the panel would be, which sets how many rows its legend wraps to.
+    // A width the chart needs whatever its type (a bar chart's category labels): the cell is at
+    // least this wide.
+    void setMinimumCellWidth(int width) { m_minimumCellWidth = width; }
     QSize minimumCellSize(int width = 0) const;
 
     // Point size for titles, axis labels and legends (projectors want 14+).
@@ -94,6 +97,8 @@ public:
     // Sets each axis title in smaller type where the plot's side is shorter than the title
     // (Qt Charts cuts it to "TTFT (…"), down to 6 points.
     void fitAxisTitles();
+    // The font of axis labels and titles, legends and the note: a point under the base size.
+    QFont smallFont() const;
 
 Q_SIGNALS:
     // The chart view finished painting (ChartsView measures update latency with it).
@@ -104,8 +109,6 @@ Q_SIGNALS:
 protected:
     // Subclasses call this after their axes and series exist and whenever the font changes.
     virtual void applyFonts();
-    // The font of axis labels and titles, legends and the note: a point under the base size.
-    QFont smallFont() const;
     // Sets translated titles (chart, axes); called at construction by subclasses and on
     // language change. Series names are set by setAnalysis().
     virtual void retranslate();
@@ -143,4 +146,5 @@ private:
     int m_fontPointSize = 11;
     bool m_changed = true;
     bool m_live = false;
+    int m_minimumCellWidth = 0;
 };

@@ -11,19 +11,17 @@
 #include <memory>
 
 class QMenu;
-class QGridLayout;
-class QScrollArea;
-class QTabBar;
+class ChartGrid;
 class ChartPanel;
 
 namespace is {
 struct ScenarioAnalysis;
 }
 
-// Every studio chart in one grid. The grid reflows to the room it has: as many columns and rows
-// as fit at the charts' readable minimum size (at most three columns); charts that do not fit
-// go on further pages, chosen by a tab bar above the grid, instead of scrolling (a 1280 x 720
-// screen shows two charts a page; the 1600 x 1000 window all seven). setAnalysis() may be called on every
+// Every studio chart in one ChartGrid, which reflows to the room it has: as many columns and
+// rows as fit at the charts' readable minimum size (at most three columns); charts that do not
+// fit go on further pages instead of scrolling (a 1280 x 720 screen shows two charts a page;
+// the 1600 x 1000 window all seven, the headline speed chart wide). setAnalysis() may be called on every
 // slider tick: updates are coalesced to one per event-loop pass, and repainted() fires once every visible
 // chart has painted the newest data (the shell's --bench-ui measures slider-to-pixels latency with it). A
 // live analysis (one of a stream, a slider being dragged) is drawn cheaply: without antialiasing, which
@@ -59,10 +57,10 @@ public:
     // At most this many grid columns (default 3); fewer where the width does not hold them.
     void setColumns(int columns);
     // The grid as laid out now: columns, rows and charts of the page shown, and the pages.
-    int columns() const { return m_columns; }
-    int rows() const { return m_rows; }
-    int pageCount() const { return int(m_pages.size()); }
-    int currentPage() const { return m_page; }
+    int columns() const;
+    int rows() const;
+    int pageCount() const;
+    int currentPage() const;
     void setCurrentPage(int page);
     // The charts on the page shown.
     QList<ChartPanel*> visibleCharts() const;
@@ -76,25 +74,14 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-    void showEvent(QShowEvent* event) override;
 
 private:
     void apply();
-    // Splits the charts into pages for the current size, then lays out the page shown.
-    void reflow();
-    void relayout();
-    void updatePageTabs();
     void onChartPainted();
     void setLive(bool live);
 
     QList<ChartPanel*> m_charts;
-    QGridLayout* m_grid = nullptr;
-    QScrollArea* m_scroll = nullptr;
-    QTabBar* m_pageBar = nullptr;
-    // Per page, its charts' indexes into m_charts (one page: every chart).
-    QList<QList<int>> m_pages;
-    int m_page = 0;
+    ChartGrid* m_grid = nullptr;
     std::shared_ptr<const is::ScenarioAnalysis> m_analysis;
     std::shared_ptr<const is::ScenarioAnalysis> m_pending;
     QHash<QString, QColor> m_colours;
@@ -103,7 +90,4 @@ private:
     bool m_live = false;
     QList<ChartPanel*> m_awaitingPaint;
     int m_fontPointSize = 11;
-    int m_maxColumns = 3;
-    int m_columns = 3;
-    int m_rows = 3;
 };

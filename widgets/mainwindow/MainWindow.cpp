@@ -87,13 +87,9 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_serving->setDocument(doc);
     m_serving->setFontPointSize(settings->chartFontSize());
     m_results->addTab(m_charts, tr("Comparison charts"));
-    // The serving, cost and fleet grids are about 700 pixels wide at their smallest: in a scroll
-    // area, so that they do not widen the centre and push the docks narrower on a small screen.
-    auto* servingScroll = new QScrollArea(m_results);
-    servingScroll->setWidgetResizable(true);
-    servingScroll->setFrameShape(QFrame::NoFrame);
-    servingScroll->setWidget(m_serving);
-    m_results->addTab(servingScroll, tr("Serving, cost and fleet"));
+    // The serving, cost and fleet charts reflow and page like the comparison charts (ChartGrid):
+    // no scroll area around them, and their smallest size fits a 1280 x 720 screen.
+    m_results->addTab(m_serving, tr("Serving, cost and fleet"));
     m_central->addWidget(m_canvas);
     m_central->addWidget(m_results);
     m_central->setStretchFactor(0, 0);

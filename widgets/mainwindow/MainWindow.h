@@ -70,6 +70,9 @@ public:
     InspectorPanel* inspector() const { return m_inspector; }
     ChartsView* charts() const { return m_charts; }
     ComparisonTable* table() const { return m_table; }
+    ServingCostFleetView* servingView() const { return m_serving; }
+    // The tabs under the canvas: the comparison charts, and serving, cost and fleet.
+    QTabWidget* resultTabs() const { return m_results; }
     MeasurePanel* measure() const { return m_measure; }
     // Whether closing may go ahead without asking (screenshots, benchmarks, tests).
     void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }

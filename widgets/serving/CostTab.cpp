@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "serving/CostTab.h"
 
+#include "charts/ChartGrid.h"
+
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
@@ -11,13 +13,12 @@
 #include <QBarSet>
 #include <QChart>
 #include <QEvent>
-#include <QGridLayout>
 #include <QLineSeries>
 #include <QPen>
 #include <QSplitter>
 #include <QStackedBarSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -57,6 +58,15 @@ QString componentName(int i)
     }
 }
 
+// The text of one line of an HTML-escaped label.
+QString unescaped(QString html)
+{
+    return html.replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+        .replace(QStringLiteral("&gt;"), QStringLiteral(">"))
+        .replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+        .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+}
+
 double clean(double v)
 {
     return std::max(0.0, chartfmt::finiteOr(v));
@@ -64,29 +74,25 @@ double clean(double v)
 
 } // namespace
 
-CostTab::CostTab(QWidget* parent)
-    : QWidget(parent)
+CostTab::CostTab(QWidget* parent) : QWidget(parent)
 {
-    m_stack = new ServingChartPanel(QStringLiteral("cost-per-mtok-stack"),
-                                    [] { return CostTab::tr("Cost per million output tokens by component"); }, this);
-    m_electricity = new ServingChartPanel(QStringLiteral("cost-vs-electricity"),
-                                          [] { return CostTab::tr("Cost versus electricity price"); }, this);
-    m_utilisation = new ServingChartPanel(QStringLiteral("cost-vs-utilisation"),
-                                          [] { return CostTab::tr("Cost versus utilisation"); }, this);
+    m_stack = new ServingChartPanel(
+        QStringLiteral("cost-per-mtok-stack"), [] { return CostTab::tr("Cost per M output tokens"); }, this);
+    m_electricity = new ServingChartPanel(
+        QStringLiteral("cost-vs-electricity"), [] { return CostTab::tr("Cost versus electricity price"); },
+        this);
+    m_utilisation = new ServingChartPanel(
+        QStringLiteral("cost-vs-utilisation"), [] { return CostTab::tr("Cost versus utilisation"); }, this);
     // The charts in a row above, the assumptions behind them below at full width (kind and
     // source need the room); the splitter resizes.
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    auto* charts = new QWidget(splitter);
-    auto* grid = new QGridLayout(charts);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    grid->addWidget(m_stack, 0, 0);
-    grid->addWidget(m_electricity, 0, 1);
-    grid->addWidget(m_utilisation, 0, 2);
-    for (int c = 0; c < 3; ++c)
-        grid->setColumnStretch(c, 1);
+    m_splitter = splitter;
+    // New labels can change the plot's height, not its width: this settles after one more pass.
+    connect(m_stack->chart(), &QChart::plotAreaChanged, this, &CostTab::fitStackLabels);
+    m_grid = new ChartGrid(splitter);
+    m_grid->setCharts({m_stack, m_electricity, m_utilisation});
     m_editor = new TcoEditor(splitter);
-    splitter->addWidget(charts);
+    splitter->addWidget(m_grid);
     splitter->addWidget(m_editor);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
@@ -118,6 +124,35 @@ void CostTab::setInputs(const servingdata::CostInputs& inputs, const QHash<QStri
     drawStack();
     drawSweep(servingdata::SweepKind::ElectricityPrice);
     drawSweep(servingdata::SweepKind::Utilisation);
+    // Longer legends (more deployments) need taller charts: fewer a page.
+    m_grid->reflow();
+    giveChartsTheirRoom();
+}
+
+void CostTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    giveChartsTheirRoom();
+}
+
+void CostTab::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    giveChartsTheirRoom();
+}
+
+void CostTab::giveChartsTheirRoom()
+{
+    // The assumptions give up room, down to their own minimum, until one chart fits above them:
+    // on a small screen the charts page rather than scroll.
+    const QList<int> sizes = m_splitter->sizes();
+    if (sizes.size() != 2 || !isVisible())
+        return;
+    const int need = m_grid->oneChartSize().height();
+    const int total = sizes[0] + sizes[1];
+    const int charts = std::min(need, total - m_editor->minimumSizeHint().height());
+    if (sizes[0] < charts)
+        m_splitter->setSizes({charts, total - charts});
 }
 
 void CostTab::drawStack()
@@ -137,10 +172,16 @@ void CostTab::drawStack()
     }
 
     auto* categories = new QBarCategoryAxis;
+    m_stackNames.clear();
     for (const auto& p : m_inputs.points)
-        categories->append(p.name);
+        m_stackNames << p.name;
+    categories->append(chartfmt::distinctCategories(m_stackNames));
+    // Qt gives each name a column of the plot's width over (names + 1): room for a name on two
+    // lines of small type, and the value axis beside the plot.
+    m_stack->setMinimumCellWidth((int(m_stackNames.size()) + 1) * 7 * m_stack->smallFont().pointSize() + 60);
+    m_stackCategories = categories;
     auto* values = new QValueAxis;
-    values->setTitleText(tr("USD per million output tokens"));
+    values->setTitleText(tr("USD per M tokens"));
     auto* series = new QStackedBarSeries;
     series->setBarWidth(0.6);
     double top = 0;
@@ -175,6 +216,52 @@ void CostTab::drawStack()
     m_stack->setCsv(csv);
     m_stack->showNote(chartfmt::joinNotes(notes));
     m_stack->refreshFonts();
+    fitStackLabels();
+}
+
+void CostTab::fitStackLabels()
+{
+    if (!m_stackCategories || m_stackNames.isEmpty() || !m_stack->chart()->axes().contains(m_stackCategories))
+        return;
+    // Qt Charts 6.4 gives a bottom category label the plot's width over (categories + 1), less
+    // its padding (less than that for some names: a margin more), and cuts a wider one to "...":
+    // each name goes on two lines where one is too
+    // wide, in smaller type where two are (down to 7 points), and is cut in the middle only
+    // where even that does not fit (both ends of a name stay readable).
+    const qreal width = m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - 16;
+    if (width <= 0)
+        return;
+    const QFont base = m_stack->smallFont();
+    QFont font = base;
+    QStringList labels;
+    for (QFont f = base; f.pointSize() >= 7; f.setPointSize(f.pointSize() - 1)) {
+        labels.clear();
+        bool fits = true;
+        for (const QString& name : std::as_const(m_stackNames)) {
+            QString label = chartfmt::wrappedLabel(name, f, width);
+            if (chartfmt::textWidth(label, f) > width) {
+                // A third line: the wider of the two broken again.
+                QStringList lines = label.split(QStringLiteral("<br>"));
+                for (QString& line : lines)
+                    if (chartfmt::textWidth(line, f) > width)
+                        line = chartfmt::wrappedLabel(unescaped(line), f, width);
+                label = lines.join(QStringLiteral("<br>"));
+            }
+            labels << label;
+            fits = fits && chartfmt::textWidth(labels.back(), f) <= width;
+        }
+        font = f;
+        if (fits)
+            break;
+    }
+    for (int i = 0; i < labels.size(); ++i)
+        if (chartfmt::textWidth(labels[i], font) > width)
+            labels[i] = chartfmt::middleElidedLabel(m_stackNames[i], font, width);
+    labels = chartfmt::distinctCategories(labels);
+    if (m_stackCategories->labelsFont() != font)
+        m_stackCategories->setLabelsFont(font);
+    if (labels != m_stackCategories->categories())
+        m_stackCategories->setCategories(labels);
 }
 
 void CostTab::drawSweep(servingdata::SweepKind k)
@@ -185,7 +272,7 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     auto* x = new QValueAxis;
     x->setTitleText(electricity ? tr("Electricity price (USD/kWh)") : tr("Utilisation (% of hours serving)"));
     auto* y = new QValueAxis;
-    y->setTitleText(tr("USD per million output tokens"));
+    y->setTitleText(tr("USD per M tokens"));
     QChart* chart = panel->chart();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -205,11 +292,12 @@ void CostTab::drawSweep(servingdata::SweepKind k)
         line->setPen(pen);
         QList<QPointF> pts;
         for (double v : xs) {
-            const double cost = clean(servingdata::perMTokTotal(m_inputs, p, servingdata::varied(m_inputs.tco, k, v)));
+            const double cost =
+                clean(servingdata::perMTokTotal(m_inputs, p, servingdata::varied(m_inputs.tco, k, v)));
             pts.append(QPointF(v * scale, cost));
             top = std::max(top, cost);
-            csv += chartexport::csvField(p.name) + QLatin1Char(',') + chartexport::csvNumber(v) + QLatin1Char(',') +
-                   chartexport::csvNumber(cost) + QLatin1Char('\n');
+            csv += chartexport::csvField(p.name) + QLatin1Char(',') + chartexport::csvNumber(v) +
+                   QLatin1Char(',') + chartexport::csvNumber(cost) + QLatin1Char('\n');
         }
         line->replace(pts);
         chart->addSeries(line);

@@ -6,10 +6,14 @@
 #include <QColor>
 #include <QHash>
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
 
+class ChartGrid;
+class QBarCategoryAxis;
+class QSplitter;
 class ServingChartPanel;
 class TcoEditor;
 
@@ -31,6 +35,7 @@ public:
     QList<ServingChartPanel*> charts() const { return {m_stack, m_electricity, m_utilisation}; }
     ServingChartPanel* stackChart() const { return m_stack; }
     TcoEditor* editor() const { return m_editor; }
+    ChartGrid* grid() const { return m_grid; }
     ServingChartPanel* sensitivityChart(servingdata::SweepKind k) const
     {
         return k == servingdata::SweepKind::ElectricityPrice ? m_electricity : m_utilisation;
@@ -38,14 +43,23 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void drawStack();
+    // The deployments' names under the stacked bars, wrapped and sized to the room they have.
+    void fitStackLabels();
+    void giveChartsTheirRoom();
     void drawSweep(servingdata::SweepKind k);
 
     ServingChartPanel* m_stack = nullptr;
     ServingChartPanel* m_electricity = nullptr;
     ServingChartPanel* m_utilisation = nullptr;
+    ChartGrid* m_grid = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QBarCategoryAxis* m_stackCategories = nullptr; // owned by the chart
+    QStringList m_stackNames;
     TcoEditor* m_editor = nullptr;
     servingdata::CostInputs m_inputs;
     QHash<QString, QColor> m_colours;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingTab.h"
 
+#include "charts/ChartGrid.h"
+
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
@@ -13,14 +15,13 @@
 #include <QChart>
 #include <QComboBox>
 #include <QEvent>
-#include <QGridLayout>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
 #include <QPen>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -63,24 +64,29 @@ QPen linePen(const QColor& c, qreal width = 2, Qt::PenStyle style = Qt::SolidLin
 
 } // namespace
 
-ServingTab::ServingTab(QWidget* parent)
-    : QWidget(parent)
+ServingTab::ServingTab(QWidget* parent) : QWidget(parent)
 {
     const char* ids[] = {"serving-ttft-percentiles", "serving-tpot-percentiles", "serving-e2e-percentiles"};
     for (int m = 0; m < 3; ++m) {
-        m_percentiles[m] = new ServingChartPanel(QLatin1String(ids[m]), [m] {
-            switch (m) {
-            case 0:
-                return ServingTab::tr("Time to first token under load");
-            case 1:
-                return ServingTab::tr("Time per output token under load");
-            default:
-                return ServingTab::tr("End-to-end latency under load");
-            }
-        }, this);
+        m_percentiles[m] = new ServingChartPanel(
+            QLatin1String(ids[m]),
+            [m] {
+                switch (m) {
+                case 0:
+                    return ServingTab::tr("Time to first token under load");
+                case 1:
+                    return ServingTab::tr("Time per output token under load");
+                default:
+                    return ServingTab::tr("End-to-end latency under load");
+                }
+            },
+            this);
     }
-    m_cdf = new ServingChartPanel(QStringLiteral("serving-latency-cdf"), [] { return ServingTab::tr("Latency distribution (CDF)"); }, this);
-    m_timeline = new ServingChartPanel(QStringLiteral("serving-timeline"), [] { return ServingTab::tr("Queue, batch and KV cache over time"); }, this);
+    m_cdf = new ServingChartPanel(
+        QStringLiteral("serving-latency-cdf"), [] { return ServingTab::tr("Latency distribution (CDF)"); },
+        this);
+    m_timeline = new ServingChartPanel(
+        QStringLiteral("serving-timeline"), [] { return ServingTab::tr("Queue, batch and KV cache"); }, this);
 
     m_cdfMetric = new QComboBox(m_cdf);
     m_cdfMetric->addItems({QString(), QString(), QString()});
@@ -100,19 +106,15 @@ ServingTab::ServingTab(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setStyleSheet(QStringLiteral("padding: 2px 8px;"));
 
-    auto* grid = new QGridLayout;
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
-    // Three percentile charts in a row, the CDF and the timeline (wider) under them.
-    for (int m = 0; m < 3; ++m)
-        grid->addWidget(m_percentiles[m], 0, 2 * m, 1, 2);
-    grid->addWidget(m_cdf, 1, 0, 1, 3);
-    grid->addWidget(m_timeline, 1, 3, 1, 3);
+    // Three percentile charts in a row, the CDF and the timeline under them; fewer a row, or
+    // on pages, where the room does not hold them (a 1280 x 720 screen).
+    m_grid = new ChartGrid(this);
+    m_grid->setCharts({m_percentiles[0], m_percentiles[1], m_percentiles[2], m_cdf, m_timeline});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_status);
     layout->addWidget(m_summary);
-    layout->addLayout(grid, 1);
+    layout->addWidget(m_grid, 1);
     retranslate();
 }
 
@@ -152,7 +154,8 @@ void ServingTab::setStatus(const QString& text)
     m_status->setVisible(!text.isEmpty());
 }
 
-void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, const QHash<QString, QColor>& colours)
+void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run,
+                        const QHash<QString, QColor>& colours)
 {
     m_run = std::move(run);
     m_cleared = false;
@@ -176,6 +179,8 @@ void ServingTab::setRun(std::shared_ptr<const is::serving::SimulationRun> run, c
     drawCdf();
     drawTimeline();
     updateSummary();
+    // Longer legends (more deployments) need taller charts: fewer a page.
+    m_grid->reflow();
 }
 
 void ServingTab::clearRun()
@@ -203,37 +208,53 @@ QString ServingTab::summary() const
 
 void ServingTab::updateSummary()
 {
-    // What the percentiles were measured at: the offered load and what came out of it.
+    // What the percentiles were measured at: the offered load and what came out of it. What the
+    // deployments share (requests, load, assumed targets) is said once, so that five of them
+    // take two or three lines above the charts rather than nine.
+    std::vector<const DeploymentSimulation*> ok;
+    for (const DeploymentSimulation& d : m_run->deployments)
+        if (d.ok)
+            ok.push_back(&d);
+    const auto load = [](const DeploymentSimulation& d) {
+        return chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0);
+    };
+    const auto targets = [](const DeploymentSimulation& d) {
+        return d.slo.assumed()
+                   ? tr("assumed latency targets: first token within %1 s, %2 ms per output token")
+                         .arg(QLocale().toString(d.sim.ttftTargetS, 'g', 3),
+                              QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3))
+                   : tr("the scenario's latency targets");
+    };
+    bool shared = !ok.empty();
+    for (const DeploymentSimulation* d : ok)
+        shared = shared && d->sim.requests == ok.front()->sim.requests && load(*d) == load(*ok.front()) &&
+                 targets(*d) == targets(*ok.front());
     QStringList parts;
-    for (const DeploymentSimulation& d : m_run->deployments) {
-        if (!d.ok)
-            continue;
-        if (d.slo.assumed()) {
-            // The scenario states no targets: say which were assumed rather than imply its own.
-            parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the assumed latency "
-                        "targets (first token within %6 s, %7 ms per output token)")
-                         .arg(d.name, QLocale().toString(d.sim.requests),
-                              chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0),
-                              chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)),
-                              chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0),
-                              QLocale().toString(d.sim.ttftTargetS, 'g', 3),
-                              QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3));
-            continue;
-        }
-        parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within the latency targets")
-                     .arg(d.name, QLocale().toString(d.sim.requests),
-                          chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0),
-                          chartfmt::significant(chartfmt::finiteOr(d.sim.throughputTokS)),
-                          chartfmt::significant(chartfmt::finiteOr(d.sim.goodputFraction) * 100.0));
+    for (const DeploymentSimulation* d : ok) {
+        const QString tokS = chartfmt::significant(chartfmt::finiteOr(d->sim.throughputTokS));
+        const QString within = chartfmt::significant(chartfmt::finiteOr(d->sim.goodputFraction) * 100.0);
+        if (shared)
+            parts << tr("%1: %2 tok/s, %3 % within targets").arg(d->name, tokS, within);
+        else
+            parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6")
+                         .arg(d->name, QLocale().toString(d->sim.requests), load(*d), tokS, within,
+                              targets(*d));
     }
-    m_summary->setText(parts.join(QStringLiteral(" · ")));
+    QString text = parts.join(QStringLiteral(" · "));
+    if (shared)
+        text =
+            tr("%L1 requests per deployment at %2 % of its capacity; %3.")
+                .arg(QLocale().toString(ok.front()->sim.requests), load(*ok.front()), targets(*ok.front())) %
+            QLatin1Char('\n') % text;
+    m_summary->setText(text);
 }
 
 void ServingTab::drawPercentiles()
 {
     const auto& deps = m_run->deployments;
     const QStringList pNames{tr("p50"), tr("p90"), tr("p99")};
-    const QString axisTitles[] = {tr("TTFT (ms)"), tr("Time per output token (ms)"), tr("End-to-end latency (s)")};
+    const QString axisTitles[] = {tr("TTFT (ms)"), tr("Time per output token (ms)"),
+                                  tr("End-to-end latency (s)")};
     for (int m = 0; m < 3; ++m) {
         ServingChartPanel* panel = m_percentiles[m];
         panel->clearChart();
@@ -246,8 +267,8 @@ void ServingTab::drawPercentiles()
         // Values on the bars: one deployment can be 50x faster, its bars then read as zero.
         bars->setLabelsVisible(true);
         bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") + metricCsvId(m) +
-                      QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
+        QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") +
+                      metricCsvId(m) + QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
         QStringList notes;
         double top = 0;
         for (size_t i = 0; i < deps.size(); ++i) {
@@ -272,8 +293,9 @@ void ServingTab::drawPercentiles()
                 top = std::max(top, x);
             }
             bars->append(set);
-            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(v[0]) + QLatin1Char(',') +
-                   chartexport::csvNumber(v[1]) + QLatin1Char(',') + chartexport::csvNumber(v[2]) + QLatin1Char('\n');
+            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(v[0]) +
+                   QLatin1Char(',') + chartexport::csvNumber(v[1]) + QLatin1Char(',') +
+                   chartexport::csvNumber(v[2]) + QLatin1Char('\n');
         }
         QChart* c = panel->chart();
         c->addAxis(categories, Qt::AlignBottom);
@@ -393,9 +415,10 @@ void ServingTab::drawTimeline()
             k.append(QPointF(p.tS, kvv));
             tMax = std::max(tMax, p.tS);
             top = std::max({top, qv, bv});
-            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(p.tS) + QLatin1Char(',') +
-                   chartexport::csvNumber(qv) + QLatin1Char(',') + chartexport::csvNumber(bv) + QLatin1Char(',') +
-                   chartexport::csvNumber(kvv / 100.0) + QLatin1Char('\n');
+            csv += chartexport::csvField(d.name) + QLatin1Char(',') + chartexport::csvNumber(p.tS) +
+                   QLatin1Char(',') + chartexport::csvNumber(qv) + QLatin1Char(',') +
+                   chartexport::csvNumber(bv) + QLatin1Char(',') + chartexport::csvNumber(kvv / 100.0) +
+                   QLatin1Char('\n');
         }
         queue->replace(q);
         batch->replace(b);

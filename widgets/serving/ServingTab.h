@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class ChartGrid;
 class ServingChartPanel;
 
 namespace is::serving {
@@ -38,6 +39,7 @@ public:
     ServingChartPanel* percentileChart(int metric) const { return m_percentiles[metric]; }
     ServingChartPanel* cdfChart() const { return m_cdf; }
     ServingChartPanel* timelineChart() const { return m_timeline; }
+    ChartGrid* grid() const { return m_grid; }
     QComboBox* timelineSelector() const { return m_deployment; }
     QComboBox* cdfMetricSelector() const { return m_cdfMetric; }
     QString summary() const;
@@ -54,6 +56,7 @@ private:
     ServingChartPanel* m_percentiles[3] = {};
     ServingChartPanel* m_cdf = nullptr;
     ServingChartPanel* m_timeline = nullptr;
+    ChartGrid* m_grid = nullptr;
     QComboBox* m_cdfMetric = nullptr;
     QComboBox* m_deployment = nullptr;
     QLabel* m_status = nullptr;

@@ -144,6 +144,12 @@ TcoEditor::TcoEditor(QWidget* parent) : QWidget(parent)
     m_message->setWordWrap(true);
     m_message->hide();
 
+    // The combo boxes show as much of a long choice as the row has room for (the whole in their
+    // list): the editor must not widen the Cost tab beyond a laptop's centre column.
+    for (QComboBox* box : {m_pricing, m_preset}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
     auto* choose = new QGridLayout;
     choose->addWidget(m_pricingLabel, 0, 0);
     choose->addWidget(m_pricing, 0, 1);

@@ -143,14 +143,36 @@ void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> an
     m_analysis = std::move(analysis);
     m_colours = colours;
     m_rows = rows();
+    buildColumns();
+    endResetModel();
+}
+
+void ComparisonModel::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    beginResetModel();
+    m_compact = compact;
+    buildColumns();
+    endResetModel();
+}
+
+void ComparisonModel::buildColumns()
+{
     m_columns.clear();
     const int n = m_analysis ? int(m_analysis->deployments.size()) : 0;
     for (int i = 0; i < n; ++i) {
         m_columns.push_back({i, false});
-        if (i > 0)
+        if (i > 0 && !m_compact)
             m_columns.push_back({i, true});
     }
-    endResetModel();
+}
+
+QString ComparisonModel::ratioTitle() const
+{
+    return m_analysis && !m_analysis->deployments.empty()
+               ? tr("vs %1").arg(m_analysis->deployments.front().name)
+               : QString();
 }
 
 int ComparisonModel::rowCount(const QModelIndex& parent) const
@@ -187,7 +209,7 @@ int ComparisonModel::ratioColumn(int deployment) const
     return -1;
 }
 
-QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis& d) const
+QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis& d, bool withBand) const
 {
     if (row.text)
         return row.text(d);
@@ -201,6 +223,8 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
         return row.metric == Metric::Chips ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
     };
     const QString midText = format(mid);
+    if (!withBand)
+        return midText;
     const auto [low, high] = band(row, d);
     const QString lo = format(low);
     const QString hi = format(high);
@@ -277,11 +301,21 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (col.ratio)
             return ratioText(row, ratio(row, col.deployment));
+        if (m_compact) {
+            // The value without its band, over the ratio: the narrowest reading of both.
+            const QString value = valueText(row, d, false);
+            const QString r = ratioText(row, ratio(row, col.deployment));
+            return r.isEmpty() ? value : value % QLatin1Char('\n') % r;
+        }
         return valueText(row, d);
+    case FullTextRole:
+        return col.ratio ? QVariant() : QVariant(valueText(row, d));
+    case RatioTextRole:
+        return ratioText(row, ratio(row, col.deployment));
     case ValueRole:
         return row.value ? row.value(d.estimate.mid) : kNaN;
     case RatioRole:
-        return col.ratio ? ratio(row, col.deployment) : kNaN;
+        return ratio(row, col.deployment);
     case LowRole:
         return col.ratio ? kNaN : band(row, d).first;
     case HighRole:
@@ -316,6 +350,11 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             return d.estimate.mid.why;
         if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
             return d.estimate.mid.notes.join(QLatin1Char('\n'));
+        if (m_compact && !col.ratio && row.value) {
+            // What the compact cell leaves out: the band, and whom the ratio is to.
+            const QString r = ratioText(row, ratio(row, col.deployment));
+            return r.isEmpty() ? valueText(row, d) : tr("%1\n%2 %3").arg(valueText(row, d), r, ratioTitle());
+        }
         return {};
     default:
         return {};
@@ -354,7 +393,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     const QColor colour = chartfmt::deploymentColour(m_colours, d.docId, col.deployment);
     switch (role) {
     case Qt::DisplayRole:
-        return col.ratio ? tr("vs %1").arg(m_analysis->deployments.front().name) : d.name;
+        return col.ratio ? ratioTitle() : d.name;
     case Qt::DecorationRole: {
         if (col.ratio)
             return {};

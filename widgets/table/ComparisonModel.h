@@ -19,7 +19,9 @@ struct DeploymentAnalysis;
 // Deployments side by side: one row per metric; the first deployment's column, then for every
 // other deployment its value column and its ratio to the first ("5.93x slower", "0.31x the
 // energy per token"). Values with a band read "value (low–high)". Beside the display text every
-// cell holds its numbers (value, band, unit) for the CSV export.
+// cell holds its numbers (value, band, unit, ratio) for the CSV export. Compact (a narrow dock,
+// many deployments): one column per deployment, the value over its ratio, the band in the
+// tooltip; the numbers stay the same.
 class ComparisonModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -27,7 +29,9 @@ public:
     enum Role {
         ValueRole =
             Qt::UserRole + 1, // the metric's mid value in its display unit (double), NaN for text rows
-        RatioRole,            // value / first deployment's value (double), ratio columns only
+        RatioRole,            // value / first deployment's value (double); NaN for the first
+        FullTextRole,         // value columns: the value with its band, as the wide table shows it
+        RatioTextRole,        // value columns: the ratio to the first, as its ratio column reads
         DeploymentRole,       // the deployment's document id
         LowRole,              // the band's low and high ends (the value when not a range),
         HighRole,             //   NaN where the value is not shown (does not fit, text rows)
@@ -62,6 +66,10 @@ public:
 
     void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
                      const QHash<QString, QColor>& colours);
+    void setCompact(bool compact);
+    bool compact() const { return m_compact; }
+    // The title of a ratio column ("vs GPT-5.6 Sol on CS-3"), also while compact.
+    QString ratioTitle() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -94,7 +102,7 @@ private:
     };
     std::vector<Row> rows() const;
     bool hasTargets() const;
-    QString valueText(const Row& row, const is::DeploymentAnalysis& d) const;
+    QString valueText(const Row& row, const is::DeploymentAnalysis& d, bool withBand = true) const;
     // Whether a numeric row shows its value (a deployment that does not fit shows "does not fit").
     static bool shown(const Row& row, const is::DeploymentAnalysis& d);
     // The band's ends in the display unit, NaN when not shown.
@@ -106,4 +114,6 @@ private:
     QHash<QString, QColor> m_colours;
     std::vector<Row> m_rows;
     std::vector<Column> m_columns;
+    bool m_compact = false;
+    void buildColumns();
 };

@@ -152,7 +152,7 @@ void ComparisonTable::resizeEvent(QResizeEvent* event)
 
 void ComparisonTable::fitColumns()
 {
-    const int n = m_model->columnCount();
+    int n = m_model->columnCount();
     if (m_fitting || n == 0)
         return;
     m_fitting = true;
@@ -179,29 +179,66 @@ void ComparisonTable::fitColumns()
     rowMin = std::max(rowMin + 2 * margin + 4,
                       std::min(rowNatural, rowFm.horizontalAdvance(QLatin1Char('x')) * 12));
 
-    // Columns: the unwrapped width (cells and header) and the narrowest width they wrap to.
-    std::vector<int> natural(size_t(n), 0), minimum(size_t(n), 0);
-    for (int c = 0; c < n; ++c) {
+    // A column's unwrapped width (cells and header) and the narrowest width it wraps to.
+    struct Need
+    {
+        int natural = 0, minimum = 0;
+    };
+    const auto headerFont = [&](int column) {
         QFont hf = header->font();
-        if (const QVariant f = m_model->headerData(c, Qt::Horizontal, Qt::FontRole); f.isValid())
+        if (const QVariant f = m_model->headerData(column, Qt::Horizontal, Qt::FontRole); f.isValid())
             hf = f.value<QFont>();
+        return hf;
+    };
+    const auto measure = [&](const QFont& hf, const QString& title, int deco, int column, int role) {
         const QFontMetrics hfm(hf);
-        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
-        const int deco = m_model->headerData(c, Qt::Horizontal, Qt::DecorationRole).isValid() ? icon : 0;
-        int nat = hfm.horizontalAdvance(title) + deco + 2 * margin + 4;
-        int min = widestUnbreakable(hfm, title) + deco + 2 * margin + 4;
+        Need need{hfm.horizontalAdvance(title) + deco + 2 * margin + 4,
+                  widestUnbreakable(hfm, title) + deco + 2 * margin + 4};
         for (int r = 0; r < m_model->rowCount(); ++r) {
-            const QModelIndex idx = m_model->index(r, c);
+            const QModelIndex idx = m_model->index(r, column);
             QFont cf = m_view->font();
             if (const QVariant f = idx.data(Qt::FontRole); f.isValid())
                 cf = f.value<QFont>();
             const QFontMetrics cfm(cf);
-            const QString text = idx.data().toString();
-            nat = std::max(nat, cfm.horizontalAdvance(text) + cellPad);
-            min = std::max(min, widestUnbreakable(cfm, text) + cellPad);
+            const QString text = idx.data(role).toString();
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                need.natural = std::max(need.natural, cfm.horizontalAdvance(line) + cellPad);
+            need.minimum = std::max(need.minimum, widestUnbreakable(cfm, text) + cellPad);
         }
-        natural[size_t(c)] = nat;
-        minimum[size_t(c)] = std::min(min, nat);
+        need.minimum = std::min(need.minimum, need.natural);
+        return need;
+    };
+    const auto deco = [&](int column) {
+        return m_model->headerData(column, Qt::Horizontal, Qt::DecorationRole).isValid() ? icon : 0;
+    };
+
+    // The wide table (a value column and a ratio column a deployment) where it fits at its
+    // narrowest wrapping; else the compact one (the value over its ratio, one column a
+    // deployment), which scrolls sideways only when even that does not fit.
+    int wideMinimum = 0;
+    for (int i = 0, c = 0; (c = m_model->valueColumn(i)) >= 0; ++i) {
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        wideMinimum += measure(headerFont(c), title, deco(c), c, ComparisonModel::FullTextRole).minimum;
+        if (i > 0) {
+            QFont plain = header->font();
+            plain.setBold(false);
+            wideMinimum +=
+                measure(plain, m_model->ratioTitle(), 0, c, ComparisonModel::RatioTextRole).minimum;
+        }
+    }
+    // A hidden table's width means nothing: it keeps its form until shown.
+    const bool compact = total - std::min(rowMin, rowNatural) < wideMinimum;
+    if (isVisible() && compact != m_model->compact()) {
+        m_model->setCompact(compact);
+        n = m_model->columnCount();
+    }
+
+    std::vector<int> natural(size_t(n), 0), minimum(size_t(n), 0);
+    for (int c = 0; c < n; ++c) {
+        const Need need = measure(headerFont(c), m_model->headerData(c, Qt::Horizontal).toString(), deco(c),
+                                  c, Qt::DisplayRole);
+        natural[size_t(c)] = need.natural;
+        minimum[size_t(c)] = need.minimum;
     }
     const int sumNatural = std::accumulate(natural.begin(), natural.end(), 0);
     const int sumMinimum = std::accumulate(minimum.begin(), minimum.end(), 0);
@@ -239,13 +276,10 @@ void ComparisonTable::fitColumns()
     int headerHeight = 0;
     for (int c = 0; c < n; ++c) {
         header->resizeSection(c, width[size_t(c)]);
-        QFont hf = header->font();
-        if (const QVariant f = m_model->headerData(c, Qt::Horizontal, Qt::FontRole); f.isValid())
-            hf = f.value<QFont>();
-        const int deco = m_model->headerData(c, Qt::Horizontal, Qt::DecorationRole).isValid() ? icon : 0;
-        const QRect r = QFontMetrics(hf).boundingRect(
-            QRect(0, 0, std::max(8, width[size_t(c)] - deco - 2 * margin - 2), 100000), Qt::TextWordWrap,
-            m_model->headerData(c, Qt::Horizontal).toString());
+        const QRect r =
+            QFontMetrics(headerFont(c))
+                .boundingRect(QRect(0, 0, std::max(8, width[size_t(c)] - deco(c) - 2 * margin - 2), 100000),
+                              Qt::TextWordWrap, m_model->headerData(c, Qt::Horizontal).toString());
         headerHeight = std::max(headerHeight, r.height());
     }
     header->setFixedHeight(headerHeight + 2 * margin + 4);
@@ -292,10 +326,8 @@ QString ComparisonTable::toCsv() const
         const QString unit = m_model->headerData(r, Qt::Vertical, ComparisonModel::UnitRole).toString();
         for (int i = 0; m_model->valueColumn(i) >= 0; ++i) {
             const QModelIndex value = m_model->index(r, m_model->valueColumn(i));
-            const int ratioColumn = m_model->ratioColumn(i);
-            const QString ratio =
-                ratioColumn >= 0 ? m_model->index(r, ratioColumn).data(ComparisonModel::CsvRole).toString()
-                                 : QString();
+            // From the value cell: the same whether or not the table is compact.
+            const QString ratio = csvNumber(value.data(ComparisonModel::RatioRole).toDouble());
             csv += csvField(metric) % QLatin1Char(',') %
                    csvField(m_model->headerData(value.column(), Qt::Horizontal).toString()) %
                    QLatin1Char(',') % csvField(value.data(ComparisonModel::CsvRole).toString()) %
@@ -314,12 +346,22 @@ bool ComparisonTable::exportCsv(const QString& path, QString* error) const
 
 void ComparisonTable::copyToClipboard() const
 {
-    // The table as shown, for people and spreadsheets: HTML and tab-separated text with the
-    // display text; and the numbers (CSV) for tools that read them.
+    // The table for people and spreadsheets: HTML and tab-separated text with the display text
+    // of the wide table (bands and ratios in their own columns, even while the dock shows the
+    // compact one); and the numbers (CSV) for tools that read them.
+    // The wide form, whichever the dock shows: a value column and a ratio column a deployment.
+    QList<QPair<int, int>> columns; // (model column of the value, role)
+    for (int i = 0, c = 0; (c = m_model->valueColumn(i)) >= 0; ++i) {
+        columns.append({c, ComparisonModel::FullTextRole});
+        if (i > 0)
+            columns.append({c, ComparisonModel::RatioTextRole});
+    }
     QString tsv;
     QString html = QStringLiteral("<table>\n<tr><th></th>");
-    for (int c = 0; c < m_model->columnCount(); ++c) {
-        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+    for (const auto& [c, role] : std::as_const(columns)) {
+        const QString title = role == ComparisonModel::FullTextRole
+                                  ? m_model->headerData(c, Qt::Horizontal).toString()
+                                  : m_model->ratioTitle();
         tsv += QLatin1Char('\t') % title;
         html += QStringLiteral("<th>") % title.toHtmlEscaped() % QStringLiteral("</th>");
     }
@@ -329,8 +371,8 @@ void ComparisonTable::copyToClipboard() const
         const QString name = m_model->headerData(r, Qt::Vertical).toString();
         tsv += name;
         html += QStringLiteral("<tr><th>") % name.toHtmlEscaped() % QStringLiteral("</th>");
-        for (int c = 0; c < m_model->columnCount(); ++c) {
-            const QString text = m_model->index(r, c).data().toString();
+        for (const auto& [c, role] : std::as_const(columns)) {
+            const QString text = m_model->index(r, c).data(role).toString();
             tsv += QLatin1Char('\t') % text;
             html += QStringLiteral("<td>") % text.toHtmlEscaped() % QStringLiteral("</td>");
         }
