@@ -3236,12 +3236,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+217"/>
+        <location line="+220"/>
         <source>Undo calibration</source>
         <translation>撤销校准</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-219"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -3296,19 +3296,17 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>%1 of %2 rows evaluated. Median error %3 → %4; within 2× of the measurement %5 → %6 of the rows.</source>
+        <location line="+15"/>
+        <source>%1 of %2 rows evaluated. Median error %3 → %4; rows within 2× of the measurement %5 → %6.</source>
         <translation>已评估 %1 / %2 行。误差中位数 %3 → %4；与测量值相差在 2 倍以内的行占比 %5 → %6。</translation>
     </message>
-    <message numerus="yes">
-        <location line="+9"/>
-        <source>%1: %n constant(s) fitted on %2 rows (%3 evaluations of the rows)</source>
-        <translation>
-            <numerusform>%1：基于 %2 行拟合了 %n 个常数（对这些行评估了 %3 次）</numerusform>
-        </translation>
+    <message>
+        <location line="+8"/>
+        <source>%1: constants fitted: %2, on %3 rows; median error %4 → %5 (%6 evaluations of the rows)</source>
+        <translation>%1：基于 %3 行拟合了 %2 个常数；误差中位数 %4 → %5（对这些行评估了 %6 次）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1: kept its constants (%2)</source>
         <translation>%1：保留原有常数（%2）</translation>
     </message>
@@ -3343,7 +3341,7 @@
         <translation>已撤销：不再使用来自 %1 的校准。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Undo calibration from %1</source>
         <translation>撤销来自 %1 的校准</translation>
     </message>
@@ -4099,7 +4097,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+92"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+93"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -4250,12 +4248,12 @@
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Calibrate from my measurements…</source>
         <translation>根据我的测量结果校准(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Fit the engine&apos;s constants to your own benchmark results</source>
         <translation>用您自己的基准测试结果拟合引擎的常数</translation>
     </message>

@@ -251,8 +251,7 @@ void CalibrationDialog::showRun()
     const ValidationSummary& b = r.comparison.summaryBefore;
     const ValidationSummary& a = r.comparison.summaryAfter;
     m_summary->setText(
-        tr("%1 of %2 rows evaluated. Median error %3 → %4; within 2× of the measurement %5 → %6 "
-           "of the rows.")
+        tr("%1 of %2 rows evaluated. Median error %3 → %4; rows within 2× of the measurement %5 → %6.")
             .arg(QString::number(a.evaluated), QString::number(a.rows), percent(b.medianApe),
                  percent(a.medianApe), percent(b.within2xShare()), percent(a.within2xShare())));
     m_summary->show();
@@ -260,9 +259,11 @@ void CalibrationDialog::showRun()
     QStringList notes;
     for (const FamilyFit& f : r.fit.families) {
         if (f.fitted)
-            notes << tr("%1: %n constant(s) fitted on %2 rows (%3 evaluations of the rows)", nullptr,
-                        static_cast<int>(f.constants.size()))
-                         .arg(f.family, QString::number(f.rows.size()), QString::number(f.evaluations));
+            notes << tr("%1: constants fitted: %2, on %3 rows; median error %4 → %5 (%6 evaluations of the "
+                        "rows)")
+                         .arg(f.family, QString::number(f.constants.size()), QString::number(f.rows.size()),
+                              percent(f.before.medianApe), percent(f.after.medianApe),
+                              QString::number(f.evaluations));
         else
             notes << tr("%1: kept its constants (%2)").arg(f.family, f.why);
         for (const QString& e : f.excluded)
@@ -320,8 +321,8 @@ void CalibrationDialog::setStatus(const QString& text, bool error)
 void CalibrationDialog::updateButtons()
 {
     const bool running = busy();
-    m_progress->setVisible(running || m_run);
-    m_cancel->setEnabled(running);
+    m_progress->setVisible(running);
+    m_cancel->setVisible(running);
     m_choose->setEnabled(!running);
     m_again->setEnabled(!running && !m_file->text().isEmpty());
     m_apply->setEnabled(!running && m_run && m_run->ok() && m_run->anyFitted() && !m_applied);
