@@ -17,6 +17,7 @@
 #include "settings/LanguageManager.h"
 
 #include "CliRunner.h"
+#include "SmallScreen.h"
 #include "engine/Engine.h"
 #include "engine/UserCalibration.h"
 #include "hardware/Catalog.h"
@@ -435,15 +436,8 @@ int main(int argc, char** argv)
     QTemporaryDir scratch;
     if (!scratch.isValid())
         return 2;
-    // One 1280 x 720 screen with window frames (the offscreen platform's default is 800 x 600).
-    const QString screens = scratch.filePath(QStringLiteral("screens.json"));
-    QFile f(screens);
-    if (!f.open(QIODevice::WriteOnly))
+    if (!is::testing::useSmallScreen(scratch))
         return 2;
-    f.write(R"({"windowFrameMargins": true, "screens": [{"name": "small", "x": 0, "y": 0,
-        "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    f.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + screens.toLocal8Bit());
     // The user catalog folder of the studio and of the command line it runs: the test's own.
     const QString data = scratch.filePath(QStringLiteral("data"));
     qputenv("XDG_DATA_HOME", data.toLocal8Bit());
