@@ -7,8 +7,6 @@
 
 #include "hardware/Catalog.h"
 
-#include <cmath>
-
 namespace is::gui {
 
 namespace {
@@ -26,12 +24,14 @@ QString metricName(const QString& metric)
     return metric;
 }
 
-// "+23.4 %": how far the prediction is above (+) or below (−) the measurement.
-QString signedError(double predicted, double measured)
+// "+23.4 %": the row's error (core's ape), marked + where the prediction is above the measurement
+// and − where it is below.
+QString signedError(const ValidationResult& v)
 {
-    const double e = (predicted - measured) / measured * 100;
-    const QString sign = e > 0 ? QStringLiteral("+") : (e < 0 ? QStringLiteral("−") : QString());
-    return CalibrationRowsModel::tr("%1 %").arg(sign + units::number(std::abs(e)));
+    const QString sign = v.predicted > v.row.value
+                             ? QStringLiteral("+")
+                             : (v.predicted < v.row.value ? QStringLiteral("−") : QString());
+    return CalibrationRowsModel::tr("%1 %").arg(sign + units::number(v.ape * 100));
 }
 
 QString deploymentText(const Catalog& catalog, const MeasurementRow& r)
@@ -132,7 +132,7 @@ QVariant CalibrationRowsModel::data(const QModelIndex& index, int role) const
         return side->evaluated ? units::number(side->predicted) : QStringLiteral("–");
     case ErrorBefore:
     case ErrorAfter:
-        return side->evaluated ? signedError(side->predicted, r.value) : tr("not evaluated");
+        return side->evaluated ? signedError(*side) : tr("not evaluated");
     default:
         return {};
     }
