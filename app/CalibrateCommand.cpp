@@ -6,15 +6,13 @@
 #include "Command.h"
 
 #include "engine/Calibrator.h"
+#include "engine/UserCalibration.h"
 #include "hardware/Catalog.h"
 
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QTextStream>
 
 namespace {
@@ -22,17 +20,6 @@ namespace {
 QString num(double v)
 {
     return QString::number(v, 'g', 4);
-}
-
-bool writeJson(const QString& path, const QJsonObject& o, QString* error)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Indented)) < 0 ||
-        !f.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
 }
 
 void printText(const is::CalibrationFit& fit, QTextStream& out)
@@ -78,11 +65,9 @@ int runCalibrate(const QStringList& argsIn)
     }
     const QString file = positional.front();
     QString error;
-    auto rows = is::loadMeasurementsFile(file, &error);
-    if (rows && rows->empty())
-        error = QStringLiteral("%1: no measurement rows").arg(file);
     const auto catalog = is::app::loadCatalogReportingWarnings(err);
-    if (!rows || rows->empty() || !is::checkMeasurements(*catalog, *rows, file, &error)) {
+    const auto rows = is::loadCheckedMeasurements(*catalog, file, &error);
+    if (!rows) {
         err << error << "\n";
         return is::app::ExitBadInput;
     }
@@ -105,20 +90,17 @@ int runCalibrate(const QStringList& argsIn)
 
     QStringList written;
     if (outGiven) {
-        if (!writeJson(outPath, is::calibrationFitToJson(fit, options.sourceName), &error)) {
+        if (!is::writeCalibrationFile(outPath, is::calibrationFitToJson(fit, options.sourceName), &error)) {
             err << error << "\n";
             return is::app::ExitRuntimeFailure;
         }
         written << outPath;
     }
     if (user) {
-        // An overlay of the fitted families only; the catalog loads it over the built-in calibration.
-        const QString dir = is::Catalog::userCatalogDir();
-        const QString path = dir + QStringLiteral("/calibration-") + QFileInfo(file).completeBaseName() +
-                             QStringLiteral(".json");
-        if (!QDir().mkpath(dir) ||
-            !writeJson(path, is::calibrationFitToJson(fit, options.sourceName, true), &error)) {
-            err << (error.isEmpty() ? QStringLiteral("%1: cannot create").arg(dir) : error) << "\n";
+        // The studio's "Calibrate from my measurements…" writes the same overlay the same way.
+        const QString path = is::writeUserCalibration(fit, file, &error);
+        if (path.isEmpty()) {
+            err << error << "\n";
             return is::app::ExitRuntimeFailure;
         }
         written << path;

@@ -33,7 +33,7 @@
 <context>
     <name>ChartGrid</name>
     <message>
-        <location filename="../widgets/charts/ChartGrid.cpp" line="+206"/>
+        <location filename="../widgets/charts/ChartGrid.cpp" line="+209"/>
         <source>Chart %1</source>
         <translation>图表 %1</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>权重流式加载</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+90"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -417,7 +417,7 @@
         <translation>租赁</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Cost per M output tokens</source>
         <translation>每百万输出 token 成本</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>成本与电价</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cost versus utilisation</source>
         <translation>成本与利用率</translation>
     </message>
@@ -458,7 +458,7 @@
         <translation>利用率（服务时间占比 %）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Scenario assumption</source>
         <translation>场景假设</translation>
     </message>
@@ -1070,7 +1070,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+75"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+76"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -1085,12 +1085,12 @@
         <translation>负载下的端到端延迟</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Latency distribution (CDF)</source>
         <translation>延迟分布（CDF）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Queue, batch and KV cache</source>
         <translation>队列、批次与 KV 缓存</translation>
     </message>
@@ -1110,12 +1110,12 @@
         <translation>端到端延迟</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>No result for this scenario: it cannot be simulated.</source>
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>assumed latency targets: first token within %1 s, %2 ms per output token</source>
         <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
     </message>
@@ -1135,7 +1135,7 @@
         <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
         <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
     </message>
@@ -1165,18 +1165,18 @@
         <translation>每输出 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>End-to-end latency (s)</source>
         <translation>端到端延迟（秒）</translation>
     </message>
     <message>
         <location line="+32"/>
-        <location line="+149"/>
+        <location line="+151"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-119"/>
         <source>%1 (s, log scale)</source>
         <translation>%1（秒，对数刻度）</translation>
     </message>
@@ -1732,12 +1732,12 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+227"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>the rows are not sensitive to any constant</source>
         <translation>这些行对任何常数都不敏感</translation>
     </message>
@@ -2425,6 +2425,35 @@
     </message>
 </context>
 <context>
+    <name>is::UserCalibration</name>
+    <message>
+        <location filename="../core/engine/UserCalibration.cpp" line="+23"/>
+        <source>%1: no measurement rows</source>
+        <translation>%1：没有测量数据行</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+58"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="-40"/>
+        <source>%1: cannot create</source>
+        <translation>%1：无法创建</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: cannot remove: %2</source>
+        <translation>%1：无法删除：%2</translation>
+    </message>
+</context>
+<context>
     <name>is::Validation</name>
     <message>
         <location filename="../core/engine/Validation.cpp" line="+102"/>
@@ -3048,6 +3077,434 @@
     </message>
 </context>
 <context>
+    <name>is::gui::CalibrationConstantsModel</name>
+    <message>
+        <location filename="../widgets/calibration/CalibrationConstantsModel.cpp" line="+27"/>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Matmul rows at half efficiency</source>
+        <translation>矩阵乘法达到一半效率的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory efficiency</source>
+        <translation>内存效率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kernel overhead</source>
+        <translation>内核开销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step overhead</source>
+        <translation>每步开销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request overhead</source>
+        <translation>每请求开销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link efficiency</source>
+        <translation>链路效率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dataflow latency per layer</source>
+        <translation>数据流每层延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dataflow latency per mesh area</source>
+        <translation>数据流每网格面积延迟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dataflow latency per hop</source>
+        <translation>数据流每跳延迟</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1 in calibration.json; moving it a fifth of its range changes the predictions by %2 % on average</source>
+        <translation>calibration.json 中的 %1；将其移动取值范围的五分之一，预测平均变化 %2 %</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>at the lower bound</source>
+        <translation>位于下限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>at the upper bound</source>
+        <translation>位于上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>inside</source>
+        <translation>在范围内</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Constant</source>
+        <translation>常数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Physical range</source>
+        <translation>物理范围</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bound</source>
+        <translation>边界</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CalibrationDialog</name>
+    <message>
+        <location filename="../widgets/calibration/CalibrationDialog.cpp" line="+31"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Calibrate from my measurements</source>
+        <translation>根据我的测量结果校准</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a CSV file of your own measurements</source>
+        <translation>选择一个包含您自己测量结果的 CSV 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit again</source>
+        <translation>重新拟合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fits the same file again, starting from the calibration in use now</source>
+        <translation>以当前使用的校准为起点，重新拟合同一文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measurements:</source>
+        <translation>测量结果：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The columns of the published measurements the studio ships (id, device, chips, model, precision, input_tokens, output_tokens, concurrency, scenario, ttft_limit_ms, tpot_limit_ms, speculative, metric, value, …). Each device family&apos;s constants are fitted within their physical ranges.</source>
+        <translation>列与本软件自带的公开测量结果相同（id、device、chips、model、precision、input_tokens、output_tokens、concurrency、scenario、ttft_limit_ms、tpot_limit_ms、speculative、metric、value 等）。每个设备系列的常数都在其物理范围内拟合。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Rows</source>
+        <translation>数据行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Constants moved</source>
+        <translation>变动的常数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Writes the fitted constants into your catalog folder (as `inference-studio calibrate --user` does) and evaluates the open document with them</source>
+        <translation>将拟合得到的常数写入您的目录文件夹（与 `inference-studio calibrate --user` 相同），并用它们重新评估当前打开的文档</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+220"/>
+        <source>Undo calibration</source>
+        <translation>撤销校准</translation>
+    </message>
+    <message>
+        <location line="-219"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Measurements to calibrate on</source>
+        <translation>用于校准的测量结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measurements (*.csv);;All files (*)</source>
+        <translation>测量结果 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Reading the file…</source>
+        <translation>正在读取文件…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Fitting the constants…</source>
+        <translation>正在拟合常数…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicting each row…</source>
+        <translation>正在预测每一行…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled: nothing was fitted.</source>
+        <translation>已取消：没有拟合任何常数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot use this file</source>
+        <translation>无法使用此文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 of %2 rows evaluated. Median error %3 → %4; rows within 2× of the measurement %5 → %6.</source>
+        <translation>已评估 %1 / %2 行。误差中位数 %3 → %4；与测量值相差在 2 倍以内的行占比 %5 → %6。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: constants fitted: %2, on %3 rows; median error %4 → %5 (%6 evaluations of the rows)</source>
+        <translation>%1：基于 %3 行拟合了 %2 个常数；误差中位数 %4 → %5（对这些行评估了 %6 次）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: kept its constants (%2)</source>
+        <translation>%1：保留原有常数（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>    not used: %1</source>
+        <translation>    未使用：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows (%1)</source>
+        <translation>数据行（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Constants moved (%1)</source>
+        <translation>变动的常数（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No family&apos;s constants were fitted (see Notes): there is nothing to apply.</source>
+        <translation>没有任何系列的常数被拟合（见“说明”）：没有可应用的内容。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Applied: wrote %1. The open document is evaluated with it; Undo calibration takes it back.</source>
+        <translation>已应用：已写入 %1。当前文档已按它重新评估；“撤销校准”可将其撤回。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Undone: the calibration from %1 is no longer used.</source>
+        <translation>已撤销：不再使用来自 %1 的校准。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Undo calibration from %1</source>
+        <translation>撤销来自 %1 的校准</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CalibrationHistory</name>
+    <message>
+        <location filename="../widgets/calibration/CalibrationHistory.cpp" line="+23"/>
+        <source>%1: no family&apos;s constants were fitted; there is nothing to apply</source>
+        <translation>%1：没有任何系列的常数被拟合；没有可应用的内容</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Calibration from %1 applied: wrote %2</source>
+        <translation>已应用来自 %1 的校准：已写入 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No calibration to undo</source>
+        <translation>没有可撤销的校准</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Calibration from %1 undone</source>
+        <translation>已撤销来自 %1 的校准</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CalibrationRowsModel</name>
+    <message>
+        <location filename="../widgets/calibration/CalibrationRowsModel.cpp" line="+17"/>
+        <source>tok/s per user</source>
+        <translation>每用户 tok/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tok/s in all</source>
+        <translation>总 tok/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tok/s per chip</source>
+        <translation>每芯片 tok/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>time to first token, ms</source>
+        <translation>首 token 时间，毫秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 × %2 · %3</source>
+        <translation>%1 × %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Line %1: %2 input and %3 output tokens, scenario %4</source>
+        <translation>第 %1 行：输入 %2 个 token，输出 %3 个 token，场景 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, concurrency %1</source>
+        <translation>，并发 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Not evaluated: %1</source>
+        <translation>未评估：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 chips, plan %2, batch %3</source>
+        <translation>%1 个芯片，并行方案 %2，批大小 %3</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>(predicted − measured) / measured: + where the engine predicts more than was measured</source>
+        <translation>（预测值 − 测量值）/ 测量值：引擎预测高于测量值时为 +</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measured on</source>
+        <translation>测量平台</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measured</source>
+        <translation>测量值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicted before</source>
+        <translation>之前的预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicted after</source>
+        <translation>之后的预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Error before</source>
+        <translation>之前的误差</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Error after</source>
+        <translation>之后的误差</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::CanvasPanel</name>
     <message>
         <location filename="../widgets/canvas/CanvasPanel.cpp" line="+27"/>
@@ -3662,7 +4119,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+89"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+93"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -3778,7 +4235,7 @@
         <translation>重置布局</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -3808,7 +4265,33 @@
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+5"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Calibrate from my measurements…</source>
+        <translation>根据我的测量结果校准(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit the engine&apos;s constants to your own benchmark results</source>
+        <translation>用您自己的基准测试结果拟合引擎的常数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>&amp;Undo calibration</source>
+        <translation>撤销校准(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>&amp;Undo calibration from %1</source>
+        <translation>撤销来自 %1 的校准(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -4051,7 +4534,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+112"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+118"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>

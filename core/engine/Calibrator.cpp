@@ -196,10 +196,46 @@ private:
     std::vector<FamilyCalibration> m_generations;
 };
 
+// Counts the predictions of the rows with candidate constants for CalibrateOptions::progress
+// and remembers a request to stop. Each family is budgeted the most it can make: the sensitivity
+// probes (the starting point and two per constant) and the optimiser's evaluations.
+class FitProgress
+{
+public:
+    FitProgress(const CalibrateOptions& options, int families)
+        : m_callback(options.progress),
+          m_perFamily(1 + 2 * static_cast<int>(calibrationParameters().size()) + options.maxEvaluations),
+          m_total(std::max(1, families) * m_perFamily)
+    {
+    }
+    // One more prediction; false once the fit is to stop.
+    bool step() { return report(m_done + 1); }
+    // A family is finished, whatever part of its budget it used.
+    bool familyDone(int index) { return report((index + 1) * m_perFamily); }
+    bool stopped() const { return m_stopped; }
+
+private:
+    bool report(int done)
+    {
+        m_done = std::min(done, m_total);
+        if (!m_stopped && m_callback && !m_callback(m_done, m_total))
+            m_stopped = true;
+        return !m_stopped;
+    }
+
+    std::function<bool(int, int)> m_callback;
+    int m_perFamily;
+    int m_total;
+    int m_done = 0;
+    bool m_stopped = false;
+};
+
 struct Objective
 {
     FamilyProblem* problem;
     std::vector<const CalibrationParameter*> params;
+    FitProgress* progress;
+    nlopt_opt opt = nullptr;
     int evaluations = 0;
 };
 
@@ -207,6 +243,10 @@ double objective(unsigned n, const double* u, double* grad, void* data)
 {
     (void)grad; // derivative-free
     auto* o = static_cast<Objective*>(data);
+    if (!o->progress->step()) {
+        nlopt_force_stop(o->opt);
+        return kMissLogError; // not used: the optimiser stops before the next step
+    }
     std::vector<double> values(n);
     for (unsigned i = 0; i < n; ++i)
         values[i] = fromUnit(*o->params[i], u[i]);
@@ -224,7 +264,7 @@ QString sourceText(const FamilyFit& f, const QString& sourceName)
 
 FamilyFit fitFamily(const Catalog& catalog, const QString& family,
                     const std::vector<const MeasurementRow*>& rows, const CalibrateOptions& options,
-                    std::vector<FamilyCalibration>* fitted)
+                    FitProgress& progress, std::vector<FamilyCalibration>* fitted)
 {
     FamilyFit fit;
     fit.family = family;
@@ -282,8 +322,11 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
                 .arg(usable.size())
                 .arg(kRowsPerFittedConstant));
 
-    // Which constants the rows are sensitive to, at the starting point.
+    // Which constants the rows are sensitive to, at the starting point. A stopped fit returns
+    // what it has; calibrate() discards it.
     problem.apply(start);
+    if (!progress.step())
+        return fit;
     const std::vector<double> base = problem.logErrors();
     struct Candidate
     {
@@ -298,6 +341,8 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
             unit[i] = std::clamp(unit[i] + sign * kSensitivityStep, 0.0, 1.0);
             if (unit[i] == startUnit[i])
                 continue;
+            if (!progress.step())
+                return fit;
             problem.apply(problem.with(all, valuesAt(unit)));
             const std::vector<double> moved = problem.logErrors();
             double sum = 0;
@@ -319,7 +364,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.index < b.index; });
 
-    Objective obj{&problem, {}, 0};
+    Objective obj{&problem, {}, &progress};
     std::vector<double> x;
     for (const Candidate& c : candidates) {
         obj.params.push_back(all[c.index]);
@@ -329,6 +374,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     nlopt_srand(20261201); // the local algorithms are deterministic; fixed for any that is not
     // BOBYQA builds a quadratic model inside the box; it needs two dimensions, Subplex does one.
     nlopt_opt opt = nlopt_create(n >= 2 ? NLOPT_LN_BOBYQA : NLOPT_LN_SBPLX, n);
+    obj.opt = opt;
     nlopt_set_lower_bounds1(opt, 0.0);
     nlopt_set_upper_bounds1(opt, 1.0);
     nlopt_set_min_objective(opt, &objective, &obj);
@@ -340,6 +386,8 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     nlopt_optimize(opt, x.data(), &best); // x holds the best point found whatever the return code
     nlopt_destroy(opt);
     fit.evaluations = obj.evaluations;
+    if (progress.stopped())
+        return fit;
 
     std::vector<double> values;
     for (unsigned i = 0; i < n; ++i) {
@@ -394,9 +442,16 @@ CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
     out.calibration = catalog->calibration();
     if (!options.family.isEmpty() && byFamily.empty())
         byFamily[options.family] = {};
+    FitProgress progress(options, static_cast<int>(byFamily.size()));
+    int index = 0;
     for (const auto& [family, familyRows] : byFamily) {
         std::vector<FamilyCalibration> fitted;
-        out.families.push_back(fitFamily(*catalog, family, familyRows, options, &fitted));
+        FamilyFit fit = fitFamily(*catalog, family, familyRows, options, progress, &fitted);
+        if (progress.stopped() || !progress.familyDone(index++)) {
+            out.stopped = true;
+            return out;
+        }
+        out.families.push_back(std::move(fit));
         if (out.families.back().fitted || options.untrainedUsesStart)
             out.calibration.setFamily(family, std::move(fitted));
     }

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -66,6 +67,7 @@ struct CalibrationFit
 {
     std::vector<FamilyFit> families;
     Calibration calibration; // the input calibration with the fitted families replaced
+    bool stopped = false;    // CalibrateOptions::progress asked to stop: the fit is incomplete
 };
 
 struct CalibrateOptions
@@ -76,6 +78,10 @@ struct CalibrateOptions
     // point, not with constants that may have been fitted on the very rows held out.
     bool untrainedUsesStart = false;
     int maxEvaluations = 120;
+    // Called on the fitting thread before each prediction of the rows with candidate constants:
+    // (work done, work in all), in those predictions, the most a fit can make. Returning false
+    // stops the fit at once (CalibrationFit::stopped); the studio's Cancel. Empty: runs through.
+    std::function<bool(int done, int total)> progress;
 };
 
 // The fitted rows per constant: a family fits at most one constant per this many rows.

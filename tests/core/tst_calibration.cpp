@@ -213,6 +213,40 @@ private slots:
         QVERIFY(reported);
     }
 
+    void progressCountsUpAndCanStopTheFit()
+    {
+        std::vector<MeasurementRow> rows = hopperRows();
+        measureWith(Catalog::builtin(), rows, 1.2);
+        // Run through: progress only ever rises, never past the total, and ends at it.
+        CalibrateOptions options;
+        int last = 0;
+        int total = 0;
+        bool monotonic = true;
+        options.progress = [&](int done, int all) {
+            monotonic = monotonic && done >= last && done <= all && (total == 0 || all == total);
+            last = done;
+            total = all;
+            return true;
+        };
+        const CalibrationFit full = calibrate(Catalog::builtin(), rows, options);
+        QVERIFY(!full.stopped);
+        QVERIFY(monotonic);
+        QVERIFY(total > 0);
+        QCOMPARE(last, total);
+        QVERIFY(full.families.front().fitted);
+
+        // Stopped after ten predictions: no more are made, and no family comes back fitted.
+        int calls = 0;
+        options.progress = [&](int, int) { return ++calls < 10; };
+        const CalibrationFit stopped = calibrate(Catalog::builtin(), rows, options);
+        QVERIFY(stopped.stopped);
+        QCOMPARE(calls, 10);
+        QVERIFY(stopped.families.empty());
+        QCOMPARE(
+            stopped.calibration.family(QStringLiteral("nvidia-hopper")).memoryEfficiency.value,
+            Catalog::builtin()->calibration().family(QStringLiteral("nvidia-hopper")).memoryEfficiency.value);
+    }
+
     void tooFewRowsKeepTheConstants()
     {
         std::vector<MeasurementRow> rows{

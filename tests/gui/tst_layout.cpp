@@ -3,6 +3,7 @@
 // window must open on it, restore a saved geometry only where it fits, keep every dock usable,
 // page the charts instead of scrolling them, and cut no chart title, in English and Chinese.
 #include "Names.h"
+#include "SmallScreen.h"
 #include "charts/ChartGrid.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
@@ -27,7 +28,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QDockWidget>
-#include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHeaderView>
@@ -453,16 +453,9 @@ private Q_SLOTS:
 
 int main(int argc, char** argv)
 {
-    // One 1280 x 720 screen (the offscreen platform's default is 800 x 600), with window frames.
     QTemporaryDir config;
-    const QString path = config.filePath(QStringLiteral("screens.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
+    if (!is::testing::useSmallScreen(config))
         return 2;
-    f.write(R"({"windowFrameMargins": true, "screens": [{"name": "small", "x": 0, "y": 0,
-        "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    f.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + path.toLocal8Bit());
     QApplication::setAttribute(Qt::AA_Use96Dpi);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));

@@ -37,6 +37,9 @@ public:
     ~AnalysisRunner() override;
 
     const Engine& engine() const { return *m_engine; }
+    // Analyses from the next request on use this engine (a calibration applied or undone). A job
+    // in flight keeps the engine it started with; its result is older than the next request's.
+    void setEngine(std::shared_ptr<const Engine> engine) { m_engine = std::move(engine); }
     const std::vector<double>& contexts() const { return m_contexts; }
 
     // Asks for an analysis of this scenario; the result arrives through analysisReady.

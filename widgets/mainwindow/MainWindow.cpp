@@ -3,6 +3,8 @@
 
 #include "Names.h"
 
+#include "calibration/CalibrationDialog.h"
+#include "calibration/CalibrationHistory.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "charts/ChartsView.h"
@@ -28,6 +30,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -61,9 +64,10 @@ bool fitsOnAScreen(const QRect& frame)
 } // namespace
 
 MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
-                       std::shared_ptr<const Engine> engine, QWidget* parent)
+                       CalibrationHistory* calibrations, std::shared_ptr<const Engine> engine,
+                       QWidget* parent)
     : QMainWindow(parent), m_doc(doc), m_issues(issues), m_settings(settings), m_files(files),
-      m_engine(std::move(engine))
+      m_calibrations(calibrations), m_engine(std::move(engine))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/wafer.svg")));
@@ -249,6 +253,8 @@ void MainWindow::createMenus()
     connect(m_fullScreen, &QAction::toggled, this, &MainWindow::setFullScreen);
     view->addAction(tr("Reset layout"), this, &MainWindow::resetLayout);
 
+    createToolsMenu();
+
     m_languageMenu = menuBar()->addMenu(tr("&Language"));
     auto* langs = new QActionGroup(this);
     for (const QString& lang : LanguageManager::available()) {
@@ -270,6 +276,52 @@ void MainWindow::createMenus()
                 .arg(QApplication::applicationVersion()));
     });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createToolsMenu()
+{
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* calibrate =
+        tools->addAction(tr("&Calibrate from my measurements…"), this, [this] { openCalibrationDialog(); });
+    calibrate->setObjectName(QStringLiteral("CalibrateAction"));
+    calibrate->setStatusTip(tr("Fit the engine's constants to your own benchmark results"));
+    m_undoCalibration = tools->addAction(tr("&Undo calibration"), this, &MainWindow::undoCalibration);
+    m_undoCalibration->setObjectName(QStringLiteral("UndoCalibrationAction"));
+    auto update = [this] {
+        const bool can = m_calibrations->canUndo();
+        m_undoCalibration->setEnabled(can);
+        m_undoCalibration->setText(
+            can ? tr("&Undo calibration from %1").arg(QFileInfo(m_calibrations->undoFile()).fileName())
+                : tr("&Undo calibration"));
+    };
+    connect(m_calibrations, &CalibrationHistory::changed, m_undoCalibration, update);
+    update();
+}
+
+CalibrationDialog* MainWindow::openCalibrationDialog()
+{
+    if (!m_calibrationDialog) {
+        m_calibrationDialog = new CalibrationDialog(m_calibrations, m_settings, this);
+        m_calibrationDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    // Not modal: the document's charts follow an applied calibration while the dialog is open.
+    m_calibrationDialog->show();
+    m_calibrationDialog->raise();
+    m_calibrationDialog->activateWindow();
+    return m_calibrationDialog;
+}
+
+void MainWindow::undoCalibration()
+{
+    QString error;
+    if (!m_calibrations->undo(&error))
+        m_issues->add(IssueLog::Severity::Error, IssueLog::Origin::Catalog, error);
+}
+
+void MainWindow::setEngine(std::shared_ptr<const Engine> engine)
+{
+    m_engine = std::move(engine);
+    updateServingViews();
 }
 
 void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,

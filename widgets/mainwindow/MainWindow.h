@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -25,6 +26,8 @@ struct ScenarioAnalysis;
 
 namespace is::gui {
 
+class CalibrationDialog;
+class CalibrationHistory;
 class CanvasPanel;
 class DocumentActions;
 class HardwarePalette;
@@ -43,7 +46,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settings, DocumentActions* files,
-               std::shared_ptr<const Engine> engine, QWidget* parent = nullptr);
+               CalibrationHistory* calibrations, std::shared_ptr<const Engine> engine,
+               QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // Hands the newest analysis to every view (charts, table, canvas, inspector). `live`: it is
@@ -51,6 +55,11 @@ public:
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis, const QHash<QString, QColor>& colours,
                      bool live = false);
     void setAnalysisTime(double ms);
+    // The engine the serving views simulate with (a calibration applied or undone).
+    void setEngine(std::shared_ptr<const Engine> engine);
+    // Tools > Calibrate from my measurements…: opens the dialog (one at a time) and returns it.
+    CalibrationDialog* openCalibrationDialog();
+    QAction* undoCalibrationAction() const { return m_undoCalibration; }
 
     // The saved window geometry where it fits a screen (else the default, fitted to this
     // screen), and the saved dock layout.
@@ -90,6 +99,9 @@ protected:
 private:
     void createDocks();
     void createMenus();
+    void createToolsMenu();
+    // Tools > Undo calibration, also when the dialog has been closed.
+    void undoCalibration();
     void updateTitle();
     // The caption of every exported chart: the scenario's name and workload.
     void updateCaption();
@@ -103,7 +115,10 @@ private:
     IssueLog* m_issues;
     Settings* m_settings;
     DocumentActions* m_files;
+    CalibrationHistory* m_calibrations;
     std::shared_ptr<const Engine> m_engine;
+    QPointer<CalibrationDialog> m_calibrationDialog;
+    QAction* m_undoCalibration = nullptr;
 
     QSplitter* m_central = nullptr;
     CanvasPanel* m_canvas = nullptr;

@@ -2,6 +2,7 @@
 #include "mainwindow/Studio.h"
 
 #include "FileDialogs.h"
+#include "calibration/CalibrationHistory.h"
 #include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
 #include "document/IssueLog.h"
@@ -37,6 +38,11 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
     m_autosave = new Autosave(m_doc, m_settings, options.recoveryPath, this);
     if (options.autosaveIntervalMs > 0)
         m_autosave->setInterval(options.autosaveIntervalMs);
+    m_calibrations = new CalibrationHistory(
+        m_catalog, [this](std::shared_ptr<const Catalog> c) { setEngineCatalog(std::move(c)); }, this);
+    connect(m_calibrations, &CalibrationHistory::announced, this, [this](const QString& text) {
+        m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Catalog, text);
+    });
     filedialogs::setExportSettings(m_settings);
     for (const QString& w : catalogWarnings)
         m_issues->add(IssueLog::Severity::Warning, IssueLog::Origin::Catalog, w);
@@ -145,7 +151,7 @@ bool Studio::offerRecovery()
 MainWindow* Studio::createWindow()
 {
     QPointer<MainWindow> old = m_window;
-    m_window = new MainWindow(m_doc, m_issues, m_settings, m_files, m_engine);
+    m_window = new MainWindow(m_doc, m_issues, m_settings, m_files, m_calibrations, m_engine);
     m_window->setAskBeforeClosing(m_options.interactive);
     m_files->setDialogParent(m_window);
     if (old) {
@@ -192,6 +198,15 @@ void Studio::setTheme(const QString& theme)
 std::shared_ptr<const ScenarioAnalysis> Studio::analyseNow()
 {
     return m_runner->runNow(m_doc->scenario());
+}
+
+void Studio::setEngineCatalog(std::shared_ptr<const Catalog> catalog)
+{
+    m_engine = std::make_shared<const Engine>(std::move(catalog));
+    m_runner->setEngine(m_engine);
+    if (m_window)
+        m_window->setEngine(m_engine);
+    m_runner->request(m_doc->scenario());
 }
 
 void Studio::onAnalysis(std::shared_ptr<const ScenarioAnalysis> a)

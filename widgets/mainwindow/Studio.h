@@ -18,6 +18,7 @@ namespace is::gui {
 
 class AnalysisRunner;
 class Autosave;
+class CalibrationHistory;
 class DocumentActions;
 class IssueLog;
 class MainWindow;
@@ -57,6 +58,8 @@ public:
     Settings* settings() const { return m_settings; }
     DocumentActions* files() const { return m_files; }
     Autosave* autosave() const { return m_autosave; }
+    CalibrationHistory* calibrations() const { return m_calibrations; }
+    std::shared_ptr<const Engine> engine() const { return m_engine; }
     MainWindow* window() const { return m_window; }
 
     // Loads a scenario file; the built-in default opens as an untitled copy.
@@ -79,6 +82,11 @@ public:
 
 private:
     void onAnalysis(std::shared_ptr<const ScenarioAnalysis> a);
+    // The engine evaluates with this catalog from now on (a calibration applied or undone) and the
+    // document is analysed again. The document keeps its catalog: a calibration overlay changes
+    // only the calibration families, which no view reads; devices, links and models, which the
+    // views point into, are the same.
+    void setEngineCatalog(std::shared_ptr<const Catalog> catalog);
 
     Options m_options;
     std::shared_ptr<const Catalog> m_catalog;
@@ -89,6 +97,7 @@ private:
     IssueLog* m_issues = nullptr;
     DocumentActions* m_files = nullptr;
     Autosave* m_autosave = nullptr;
+    CalibrationHistory* m_calibrations = nullptr;
     QPointer<MainWindow> m_window;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
     quint64 m_firstCurrentAnalysis = 0; // analyses of older generations are of a replaced document

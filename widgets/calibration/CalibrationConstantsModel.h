@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace is {
+struct FittedConstant;
+}
+
+namespace is::gui {
+
+struct CalibrationRun;
+
+// The constants a calibration run moved, family by family: the value in use, the fitted value,
+// the physical range (core/engine/Calibrator.cpp, resources/CALIBRATION.md) and whether the fit
+// stopped on a bound. Qt::UserRole holds the raw values (the bound as "", "lower" or "upper").
+class CalibrationConstantsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Constant, Family, Before, After, Range, Bound, Count };
+
+    explicit CalibrationConstantsModel(QObject* parent = nullptr);
+    void setRun(const CalibrationRun* run);
+
+    // A constant's name in the user's language ("Memory efficiency" for memory_efficiency).
+    static QString constantName(const QString& key);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Entry
+    {
+        QString family;
+        const FittedConstant* constant;
+    };
+    std::vector<Entry> m_entries;
+};
+
+} // namespace is::gui
