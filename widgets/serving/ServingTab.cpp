@@ -267,6 +267,11 @@ void ServingTab::drawPercentiles()
         // Values on the bars: one deployment can be 50x faster, its bars then read as zero.
         bars->setLabelsVisible(true);
         bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        // More than two bars a group are narrower than their numbers: the numbers stand upright
+        // over their bars instead of running into each other, and the axis leaves them room.
+        const bool upright = deps.size() > 2;
+        if (upright)
+            bars->setLabelsAngle(-90);
         QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") +
                       metricCsvId(m) + QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
         QStringList notes;
@@ -303,7 +308,7 @@ void ServingTab::drawPercentiles()
         c->addSeries(bars);
         bars->attachAxis(categories);
         bars->attachAxis(values);
-        niceaxis::setValueRange(values, top > 0 ? top * 1.15 : 1.0);
+        niceaxis::setValueRange(values, top > 0 ? top * (upright ? 1.4 : 1.15) : 1.0);
         bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
         panel->setCsv(csv);
         panel->showNote(chartfmt::joinNotes(notes));
