@@ -206,8 +206,9 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
         maxBatch = streamingOnly(ctx) ? detail::maxBatchStreaming(ctx) : detail::maxBatchDataflow(ctx);
     else
         // In 64 bits and bounded: a million replicas of a large per-replica batch overflow an int.
-        maxBatch = static_cast<int>(std::min<qint64>(
-            qint64(detail::maxBatchPerReplica(ctx, plan)) * std::max(1, plan.dp), detail::kMaxDeploymentBatch));
+        maxBatch = static_cast<int>(
+            std::min<qint64>(qint64(detail::maxBatchPerReplica(ctx, plan)) * std::max(1, plan.dp),
+                             detail::kMaxDeploymentBatch));
     if (dataflow && maxBatch == 0)
         maxBatch = 1; // spills or does not fit: evaluate one stream to say why
 
@@ -298,12 +299,12 @@ std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const Mode
             plans.push_back(ParallelPlan{tp, pp, 1, dp});
             if (m.isMoe()) {
                 // Experts spread over tensor and data-parallel ranks of a stage, attention data-
-                // parallel over the same ranks. The engine evaluates a count that does not divide
-                // the experts (the busiest rank holds ceil(E / ep), as EPLB's redundant copies
-                // do); the search keeps to dividing counts until the request simulator agrees
-                // with it on such plans.
+                // parallel over the same ranks (wide EP: DeepSeek-R1 over the 72 GPUs of an
+                // NVL72, its all-to-all over NVLink; beyond a node, over the scale-out network).
+                // A count that does not divide the experts leaves the busiest rank ceil(E / ep)
+                // of them, as EPLB's redundant copies do (expertShare() in ResidentModel.cpp).
                 for (int ep : divisors(tp * dp))
-                    if (ep > 1 && ep <= m.experts && m.experts % ep == 0)
+                    if (ep > 1 && ep <= m.experts)
                         plans.push_back(ParallelPlan{tp, pp, ep, dp});
             }
         }

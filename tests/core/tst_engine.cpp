@@ -578,6 +578,9 @@ private slots:
         Deployment d = deploymentOf(*m_catalog, "gb200", 72);
         d.weightPrecision = Precision::FP8;
         const ParallelPlan wide{1, 1, 72, 72};
+        // The plan search considers it, though 72 does not divide 256.
+        const auto plans = m_engine.candidatePlans(d, m, 72);
+        QVERIFY(std::find(plans.begin(), plans.end(), wide) != plans.end());
         QString err;
         auto ctx =
             m_engine.prepare(d, m, Workload{8192, 1024, 1000, 0, 0}, CostAssumptions{}, 72, Bound::Mid, &err);
