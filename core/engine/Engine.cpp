@@ -445,11 +445,16 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                     plans.push_back(p);
     Estimate best;
     bool have = false;
+    bool bestMeets = false;
     for (const ParallelPlan& p : plans) {
         Estimate e = bestBatch(*ctx, p, goal);
-        if (!have || better(e, best, goal, w.concurrency)) {
+        // Under latency limits a plan that meets them beats one that cannot even with one
+        // stream per replica, however fast the latter would be without them.
+        const bool meets = goal != ServingGoal::LatencyBounded || (e.fits && meetsLimits(e, w));
+        if (!have || (meets && !bestMeets) || (meets == bestMeets && better(e, best, goal, w.concurrency))) {
             best = e;
             have = true;
+            bestMeets = meets;
         }
     }
     best.minChips = needed;
