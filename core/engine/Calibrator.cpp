@@ -40,6 +40,7 @@ const std::vector<CalibrationParameter>& calibrationParameters()
         {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false},
         {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true},
         {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true},
+        {"sequence_overhead_s", &FamilyCalibration::sequenceOverheadS, 0.0, 2e-5, false},
         {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false},
         {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false},
         {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true},

@@ -50,13 +50,20 @@ bool meetsLimits(const Estimate& e, const Workload& w)
     return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
 }
 
+// Ascending. Trial division up to sqrt(n), each hit giving its pair: the plan search asks for
+// the divisors of every chip count it splits, and up to n itself a million chips cost 180 ms.
 std::vector<int> divisors(int n)
 {
-    std::vector<int> d;
-    for (int i = 1; i <= n; ++i)
-        if (n % i == 0)
-            d.push_back(i);
-    return d;
+    std::vector<int> low;
+    std::vector<int> high;
+    for (int i = 1; static_cast<qint64>(i) * i <= n; ++i)
+        if (n % i == 0) {
+            low.push_back(i);
+            if (i != n / i)
+                high.push_back(n / i);
+        }
+    low.insert(low.end(), high.rbegin(), high.rend());
+    return low;
 }
 
 } // namespace
@@ -206,8 +213,9 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
         maxBatch = streamingOnly(ctx) ? detail::maxBatchStreaming(ctx) : detail::maxBatchDataflow(ctx);
     else
         // In 64 bits and bounded: a million replicas of a large per-replica batch overflow an int.
-        maxBatch = static_cast<int>(std::min<qint64>(
-            qint64(detail::maxBatchPerReplica(ctx, plan)) * std::max(1, plan.dp), detail::kMaxDeploymentBatch));
+        maxBatch = static_cast<int>(
+            std::min<qint64>(qint64(detail::maxBatchPerReplica(ctx, plan)) * std::max(1, plan.dp),
+                             detail::kMaxDeploymentBatch));
     if (dataflow && maxBatch == 0)
         maxBatch = 1; // spills or does not fit: evaluate one stream to say why
 
@@ -298,12 +306,12 @@ std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const Mode
             plans.push_back(ParallelPlan{tp, pp, 1, dp});
             if (m.isMoe()) {
                 // Experts spread over tensor and data-parallel ranks of a stage, attention data-
-                // parallel over the same ranks. The engine evaluates a count that does not divide
-                // the experts (the busiest rank holds ceil(E / ep), as EPLB's redundant copies
-                // do); the search keeps to dividing counts until the request simulator agrees
-                // with it on such plans.
+                // parallel over the same ranks (wide EP: DeepSeek-R1 over the 72 GPUs of an
+                // NVL72, its all-to-all over NVLink; beyond a node, over the scale-out network).
+                // A count that does not divide the experts leaves the busiest rank ceil(E / ep)
+                // of them, as EPLB's redundant copies do (expertShare() in ResidentModel.cpp).
                 for (int ep : divisors(tp * dp))
-                    if (ep > 1 && ep <= m.experts && m.experts % ep == 0)
+                    if (ep > 1 && ep <= m.experts)
                         plans.push_back(ParallelPlan{tp, pp, ep, dp});
             }
         }
@@ -437,11 +445,16 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                     plans.push_back(p);
     Estimate best;
     bool have = false;
+    bool bestMeets = false;
     for (const ParallelPlan& p : plans) {
         Estimate e = bestBatch(*ctx, p, goal);
-        if (!have || better(e, best, goal, w.concurrency)) {
+        // Under latency limits a plan that meets them beats one that cannot even with one
+        // stream per replica, however fast the latter would be without them.
+        const bool meets = goal != ServingGoal::LatencyBounded || (e.fits && meetsLimits(e, w));
+        if (!have || (meets && !bestMeets) || (meets == bestMeets && better(e, best, goal, w.concurrency))) {
             best = e;
             have = true;
+            bestMeets = meets;
         }
     }
     best.minChips = needed;

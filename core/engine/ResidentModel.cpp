@@ -244,12 +244,17 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
                                                          ctx.topology->groupPath(p.tp * p.pp), linkEff)
                            : 0.0;
 
+    // The serving runtime's host works on every running sequence every step (scheduling, KV
+    // block bookkeeping, sampling and stop checks, detokenising), so beyond the chips' own work a
+    // step grows by a fixed time per sequence of the replica.
+    const double host = ctx.cal.stepOverheadS.value + batch * ctx.cal.sequenceOverheadS.value;
+
     StepTime st;
-    st.total = p.pp * stage + p2p + ctx.cal.stepOverheadS.value;
+    st.total = p.pp * stage + p2p + host;
     st.parts.compute = p.pp * t.computeBound;
     st.parts.memory = p.pp * (work - t.computeBound);
     st.parts.communication = p.pp * comm + p2p;
-    st.parts.overhead = p.pp * overhead + ctx.cal.stepOverheadS.value;
+    st.parts.overhead = p.pp * overhead + host;
     st.fromCache = cached;
     return st;
 }

@@ -22,6 +22,7 @@ FamilyCalibration builtinDefault()
     c.draftCostRatio = Sourced::assumed(0.1, why);
     c.defaultAcceptance = Sourced::assumed(1.0, why);
     c.stepOverheadS = Sourced::assumed(1e-3, why);
+    c.sequenceOverheadS = Sourced::assumed(0.0, why);
     c.requestOverheadS = Sourced::assumed(0.0, why);
     c.linkEfficiency = Sourced::assumed(0.7, why);
     c.maxUsableMemory = Sourced::assumed(0.9, why);
@@ -52,7 +53,8 @@ QJsonObject familyToJson(const FamilyCalibration& c, const FamilyCalibration* re
     return o;
 }
 
-FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const FamilyCalibration& base, QString* error)
+FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const FamilyCalibration& base,
+                              QString* error)
 {
     JsonFields f(o, path, error);
     FamilyCalibration c = base;
@@ -84,6 +86,7 @@ const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>>& familyC
         {"default_acceptance", &FamilyCalibration::defaultAcceptance},
         {"draft_cost_ratio", &FamilyCalibration::draftCostRatio},
         {"step_overhead_s", &FamilyCalibration::stepOverheadS},
+        {"sequence_overhead_s", &FamilyCalibration::sequenceOverheadS},
         {"request_overhead_s", &FamilyCalibration::requestOverheadS},
         {"link_efficiency", &FamilyCalibration::linkEfficiency},
         {"max_usable_memory", &FamilyCalibration::maxUsableMemory},
@@ -155,8 +158,8 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
     // loaded before it.
     const QJsonObject families = root.value(QStringLiteral("families")).toObject();
     if (families.contains(QStringLiteral("default")))
-        m_default = parseFamily(families.value(QStringLiteral("default")).toObject(), QStringLiteral("families.default"),
-                                m_default, &err);
+        m_default = parseFamily(families.value(QStringLiteral("default")).toObject(),
+                                QStringLiteral("families.default"), m_default, &err);
     for (auto it = families.begin(); it != families.end() && err.isEmpty(); ++it) {
         if (it.key() == QLatin1String("default"))
             continue;
@@ -166,7 +169,8 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
         // Later software generations override only what they re-fit.
         const QJsonArray later = obj.value(QStringLiteral("generations")).toArray();
         for (qsizetype g = 0; g < later.size() && err.isEmpty(); ++g) {
-            generations.push_back(parseFamily(later.at(g).toObject(), path + QStringLiteral(".generations[%1]").arg(g),
+            generations.push_back(parseFamily(later.at(g).toObject(),
+                                              path + QStringLiteral(".generations[%1]").arg(g),
                                               generations.back(), &err));
             if (err.isEmpty() && generations.back().fromDate.isEmpty())
                 err = QCoreApplication::translate("is::Calibration", "%1.generations[%2].from_date: missing")

@@ -17,26 +17,27 @@ namespace is {
 // validation rows (resources/calibration.json; explained in resources/CALIBRATION.md).
 struct FamilyCalibration
 {
-    Sourced computeEfficiency;  // fraction of dense peak FLOP/s large matmuls reach
-    Sourced gemmHalfRows;       // rows per matmul at which half of computeEfficiency is reached
-    Sourced memoryEfficiency;   // fraction of peak memory bandwidth a decode step streams at
-    Sourced kernelOverheadS;    // fixed time per GPU kernel: launch and synchronisation (x kernels per layer)
-    Sourced stepOverheadS;      // fixed time per step: scheduling, sampling, host round trip
-    Sourced requestOverheadS;   // fixed time per request before the first token: API, tokenizer, scheduling
-    Sourced linkEfficiency;     // fraction of link bandwidth collectives reach
-    Sourced maxUsableMemory;    // fraction of capacity usable for weights + KV (runtime, fragmentation)
-    Sourced cacheUsable;        // CPUs: fraction of the last-level cache a working set streamed every step
-                                // may fill and still be read from it
+    Sourced computeEfficiency; // fraction of dense peak FLOP/s large matmuls reach
+    Sourced gemmHalfRows;      // rows per matmul at which half of computeEfficiency is reached
+    Sourced memoryEfficiency;  // fraction of peak memory bandwidth a decode step streams at
+    Sourced kernelOverheadS;   // fixed time per GPU kernel: launch and synchronisation (x kernels per layer)
+    Sourced stepOverheadS;     // fixed time per step: scheduling, sampling, host round trip
+    Sourced sequenceOverheadS; // host time per running sequence per step: scheduling, sampling, detokenising
+    Sourced requestOverheadS;  // fixed time per request before the first token: API, tokenizer, scheduling
+    Sourced linkEfficiency;    // fraction of link bandwidth collectives reach
+    Sourced maxUsableMemory;   // fraction of capacity usable for weights + KV (runtime, fragmentation)
+    Sourced cacheUsable;       // CPUs: fraction of the last-level cache a working set streamed every step
+                               // may fill and still be read from it
     // SRAM dataflow: per-layer latency = dataflowLayerS + dataflowAreaS * sqrt(fraction of the mesh the
     // layer occupies); each chip-to-chip hop adds the link latency plus dataflowHopS.
     Sourced dataflowLayerS;
     Sourced dataflowAreaS;
     Sourced dataflowHopS;
     // The serving stack's own speculative decoding, when the vendor applies it by default.
-    QString defaultSpeculative;     // "", "draft", "medusa", "eagle3", "mtp"
-    Sourced defaultAcceptance;      // tokens per verification step it achieves
-    Sourced draftCostRatio;         // one draft step's time relative to one target step
-    QString fromDate;               // software generation: rows dated on or after this use it
+    QString defaultSpeculative; // "", "draft", "medusa", "eagle3", "mtp"
+    Sourced defaultAcceptance;  // tokens per verification step it achieves
+    Sourced draftCostRatio;     // one draft step's time relative to one target step
+    QString fromDate;           // software generation: rows dated on or after this use it
     QStringList fittedOn;
 };
 
