@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `inference-studio bench-decode`: runs the real decode executor on this CPU and prints the
 // measured speeds next to the prediction from probed machine characteristics.
+#include "CliSupport.h"
 #include "Command.h"
 
 #include "executor/BenchDecode.h"
@@ -37,72 +38,68 @@ int badInput(const QString& msg)
     return is::app::ExitBadInput;
 }
 
-// Parses `--name value` and `--name=value`; returns an error message or an empty string.
-QString parse(const QStringList& args, Options& o)
+constexpr const char* kUsage =
+    "bench-decode [--model FILE | --synthetic SPEC] [--threads N] [--tokens N] [--prompt N] [--json]";
+
+// Checks the values read by `args` into `o`; returns an error message or an empty string.
+QString readOptions(const is::app::CommandLine& args, Options& o)
 {
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        QString name = args[i];
-        QString value;
-        bool hasValue = false;
-        if (const qsizetype eq = name.indexOf(QLatin1Char('=')); name.startsWith(QLatin1String("--")) && eq > 0) {
-            value = name.mid(eq + 1);
-            name = name.left(eq);
-            hasValue = true;
-        }
-        if (name == QLatin1String("--json")) {
-            if (hasValue)
-                return QStringLiteral("--json takes no value");
-            o.json = true;
-            continue;
-        }
-        const bool known = name == QLatin1String("--model") || name == QLatin1String("--synthetic")
-                           || name == QLatin1String("--threads") || name == QLatin1String("--tokens")
-                           || name == QLatin1String("--prompt") || name == QLatin1String("--temperature");
-        if (!known)
-            return QStringLiteral("unknown argument '%1'").arg(args[i]);
-        if (!hasValue) {
-            if (i + 1 >= args.size())
-                return QStringLiteral("%1 needs a value").arg(name);
-            value = args[++i];
-        }
-        auto positive = [&](int& target, int min, int max) -> QString {
-            bool ok = false;
-            const int v = value.toInt(&ok);
-            if (!ok || v < min || v > max)
-                return QStringLiteral("%1: '%2' is not an integer in %3..%4")
-                    .arg(name, value, QString::number(min), QString::number(max));
-            target = v;
+    o.json = args.isSet(QStringLiteral("json"));
+    o.model = args.value(QStringLiteral("model"));
+    o.synthetic = args.value(QStringLiteral("synthetic"));
+    const auto whole = [&](const char* name, int& target, int min, int max) -> QString {
+        if (!args.isSet(QLatin1String(name)))
             return {};
-        };
-        QString err;
-        if (name == QLatin1String("--model"))
-            o.model = value;
-        else if (name == QLatin1String("--synthetic"))
-            o.synthetic = value;
-        else if (name == QLatin1String("--threads"))
-            err = positive(o.threads, 1, 1024);
-        else if (name == QLatin1String("--tokens"))
-            err = positive(o.tokens, 1, 1 << 20);
-        else if (name == QLatin1String("--prompt"))
-            err = positive(o.prompt, 1, 1 << 20);
-        else if (name == QLatin1String("--temperature")) {
-            bool ok = false;
-            o.temperature = value.toDouble(&ok);
-            if (!ok || o.temperature < 0 || o.temperature > 100)
-                err = QStringLiteral("--temperature: '%1' is not a number in 0..100").arg(value);
-        }
-        if (!err.isEmpty())
-            return err;
+        const QString value = args.value(QLatin1String(name));
+        bool ok = false;
+        const int v = value.toInt(&ok);
+        if (!ok || v < min || v > max)
+            return QStringLiteral("--%1: '%2' is not an integer in %3..%4")
+                .arg(QLatin1String(name), value, QString::number(min), QString::number(max));
+        target = v;
+        return {};
+    };
+    for (const QString& e : {whole("threads", o.threads, 1, 1024), whole("tokens", o.tokens, 1, 1 << 20),
+                             whole("prompt", o.prompt, 1, 1 << 20)})
+        if (!e.isEmpty())
+            return e;
+    if (args.isSet(QStringLiteral("temperature"))) {
+        const QString value = args.value(QStringLiteral("temperature"));
+        bool ok = false;
+        o.temperature = value.toDouble(&ok);
+        if (!ok || o.temperature < 0 || o.temperature > 100)
+            return QStringLiteral("--temperature: '%1' is not a number in 0..100").arg(value);
     }
     if (!o.model.isEmpty() && !o.synthetic.isEmpty())
         return QStringLiteral("give either --model or --synthetic, not both");
     return {};
 }
 
-int runBenchDecode(const QStringList& args)
+int runBenchDecode(const QStringList& argsIn)
 {
+    is::app::CommandLine args(QStringLiteral("inference-studio bench-decode"), QLatin1String(kUsage),
+                              QString());
+    args.addOption({QStringLiteral("model")}, QStringLiteral("FILE"),
+                   QStringLiteral("A GGUF or llama2.c model to run."));
+    args.addOption(
+        {QStringLiteral("synthetic")}, QStringLiteral("SPEC"),
+        QStringLiteral("A model of random weights (default: %1).").arg(QLatin1String(kDefaultSpec)));
+    args.addOption({QStringLiteral("threads")}, QStringLiteral("N"),
+                   QStringLiteral("Threads, 1 to 1024 (default: every core)."));
+    args.addOption({QStringLiteral("tokens")}, QStringLiteral("N"),
+                   QStringLiteral("Tokens to generate (default 128)."));
+    args.addOption({QStringLiteral("prompt")}, QStringLiteral("N"),
+                   QStringLiteral("Prompt tokens to prefill (default 128)."));
+    args.addOption({QStringLiteral("temperature")}, QStringLiteral("T"),
+                   QStringLiteral("Sampling temperature, 0 (greedy) to 100 (default 0)."));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print the measurement and the prediction as JSON."));
+    {
+        QTextStream out(stdout), err(stderr);
+        if (const auto stop = args.parse(argsIn, out, err))
+            return *stop;
+    }
     Options o;
-    if (const QString err = parse(args, o); !err.isEmpty())
+    if (const QString err = readOptions(args, o); !err.isEmpty())
         return badInput(err);
     if (o.threads == 0)
         o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -159,11 +156,12 @@ int runBenchDecode(const QStringList& args)
     out << "Threads:    " << r.threads << " (" << r.isa.c_str() << " kernels)\n";
     out << "Prefill:    " << QString::number(r.prefill_tok_s, 'f', 1) << " tok/s over " << r.prompt_tokens
         << " tokens, TTFT " << QString::number(r.ttft_ms, 'f', 1) << " ms, "
-        << QString::number(r.prefill_gflops, 'f', 1) << " GFLOP/s = "
-        << QString::number(100 * r.prefill_flops_fraction, 'f', 0) << "% of the probed FMA peak ("
-        << QString::number(r.peak_gflops, 'f', 1) << " GFLOP/s)\n";
+        << QString::number(r.prefill_gflops, 'f', 1)
+        << " GFLOP/s = " << QString::number(100 * r.prefill_flops_fraction, 'f', 0)
+        << "% of the probed FMA peak (" << QString::number(r.peak_gflops, 'f', 1) << " GFLOP/s)\n";
     out << "Decode:     " << QString::number(r.decode_tok_s, 'f', 1) << " tok/s, "
-        << QString::number(r.decode_gbs, 'f', 2) << " GB/s = " << QString::number(100 * r.bandwidth_fraction, 'f', 0)
+        << QString::number(r.decode_gbs, 'f', 2)
+        << " GB/s = " << QString::number(100 * r.bandwidth_fraction, 'f', 0)
         << "% of the probed read bandwidth (" << QString::number(r.read_bw_gbs, 'f', 2) << " GB/s)\n";
     out << "Predicted:  " << QString::number(r.predicted_decode_tok_s, 'f', 1)
         << " tok/s by the engine on this machine, streaming from "
@@ -181,8 +179,6 @@ int runBenchDecode(const QStringList& args)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg(
-    "bench-decode", "bench-decode [--model FILE | --synthetic SPEC] [--threads N] [--tokens N] [--prompt N] [--json]",
-    &runBenchDecode);
+const is::app::CommandRegistration reg("bench-decode", kUsage, &runBenchDecode);
 
 } // namespace

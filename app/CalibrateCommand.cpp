@@ -45,25 +45,31 @@ void printText(const is::CalibrationFit& fit, QTextStream& out)
     }
 }
 
+constexpr const char* kUsage = "calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] [--json]";
+
 int runCalibrate(const QStringList& argsIn)
 {
     QTextStream err(stderr);
-    is::app::ArgParser args(QStringLiteral("calibrate"), argsIn);
-    const bool json = args.flag(QStringLiteral("--json"));
-    const bool user = args.flag(QStringLiteral("--user"));
-    const QString family = args.option(QStringLiteral("--family"));
-    bool outGiven = false;
-    QString outPath = args.option(QStringLiteral("-o"), &outGiven);
-    if (!outGiven)
-        outPath = args.option(QStringLiteral("--output"), &outGiven);
-    const QStringList positional = args.positional("measurements file");
-    if (!args.ok()) {
-        err << "usage: inference-studio calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] "
-               "[--json]\n"
-            << args.error() << "\n";
-        return is::app::ExitBadInput;
+    is::app::CommandLine args(QStringLiteral("calibrate"), QLatin1String(kUsage),
+                              QStringLiteral("measurements file"));
+    args.addOption({QStringLiteral("family")}, QStringLiteral("F"),
+                   QStringLiteral("Fit only this device family (hopper, blackwell, cerebras...)."));
+    args.addOption({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("FILE.json"),
+                   QStringLiteral("Write the fitted calibration to FILE.json."));
+    args.addFlag(QStringLiteral("user"),
+                 QStringLiteral("Write the fit as a calibration overlay into the user catalog folder."));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print the fit as JSON."));
+    {
+        QTextStream help(stdout);
+        if (const auto stop = args.parse(argsIn, help, err))
+            return *stop;
     }
-    const QString file = positional.front();
+    const bool json = args.isSet(QStringLiteral("json"));
+    const bool user = args.isSet(QStringLiteral("user"));
+    const QString family = args.value(QStringLiteral("family"));
+    const bool outGiven = args.isSet(QStringLiteral("output"));
+    const QString outPath = args.value(QStringLiteral("output"));
+    const QString file = args.file();
     QString error;
     const auto catalog = is::app::loadCatalogReportingWarnings(err);
     const auto rows = is::loadCheckedMeasurements(*catalog, file, &error);
@@ -122,8 +128,6 @@ int runCalibrate(const QStringList& argsIn)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration
-    reg("calibrate", "calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] [--json]",
-        &runCalibrate);
+const is::app::CommandRegistration reg("calibrate", kUsage, &runCalibrate);
 
 } // namespace

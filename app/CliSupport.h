@@ -3,6 +3,7 @@
 
 #include "scenario/Scenario.h"
 
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
@@ -18,25 +19,38 @@ class Catalog;
 
 namespace is::app {
 
-// A tiny argument reader for subcommands: flags, options with values, positionals. Unknown
-// options are errors, so a typo never silently changes what runs.
-class ArgParser
+// A subcommand's command line, read by QCommandLineParser: its options are declared first, then
+// parse() reads the arguments. Unknown options are errors, so a typo never silently changes
+// what runs; --help prints the subcommand's own usage and options.
+class CommandLine
 {
 public:
-    ArgParser(QString command, QStringList args) : m_command(std::move(command)), m_args(std::move(args)) {}
-    bool flag(const QString& name);
-    // The value after `name`; `present` tells whether the option was given.
-    QString option(const QString& name, bool* present = nullptr);
-    // Remaining arguments; anything left that starts with "--" is an error, and so is any count
-    // but one when `expectedOne` names the one expected ("scenario file").
-    QStringList positional(const char* expectedOne = nullptr);
-    bool ok() const { return m_error.isEmpty(); }
-    QString error() const { return m_error; }
+    // `usage` is the subcommand's usage line ("estimate SCENARIO.json [--json]"); `positional`
+    // names the one file it takes ("scenario file"), `positionalRequired` whether it must be given.
+    // `positionalHelp` says more about it in --help.
+    CommandLine(QString command, QString usage, QString positional, bool positionalRequired = true,
+                const QString& positionalHelp = QString());
+    void addFlag(const QString& name, const QString& description);
+    // `names` without dashes: {"o", "output"}.
+    void addOption(const QStringList& names, const QString& valueName, const QString& description);
+
+    // Reads the arguments after the subcommand's name. Returns an exit code when the command must
+    // stop here: ExitOk after --help (printed on `out`), ExitBadInput after a usage error (one line
+    // on `err`, "estimate: unknown option --fast").
+    std::optional<int> parse(const QStringList& args, QTextStream& out, QTextStream& err);
+
+    bool isSet(const QString& name) const;
+    QString value(const QString& name) const;
+    // The file given, empty when none (only where it is optional).
+    QString file() const;
+    QString helpText() const;
 
 private:
     QString m_command;
-    QStringList m_args;
-    QString m_error;
+    QString m_usage;
+    QString m_positional;
+    bool m_positionalRequired = true;
+    std::unique_ptr<QCommandLineParser> m_parser;
 };
 
 // Prints rows of cells with columns padded to their widest cell.

@@ -11,7 +11,10 @@ std::vector<Command>& registry()
 }
 } // namespace
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands()
+{
+    return registry();
+}
 
 CommandRegistration::CommandRegistration(const char* name, const char* usage, CommandFn run)
 {

@@ -14,47 +14,50 @@
 
 namespace {
 
+constexpr const char* kUsage = "context-sweep SCENARIO.json [--points N] [--json]";
+
 int runContextSweep(const QStringList& argsIn)
 {
     QTextStream err(stderr);
-    is::app::ArgParser args(QStringLiteral("context-sweep"), argsIn);
-    const bool json = args.flag(QStringLiteral("--json"));
-    bool hasPoints = false;
-    const QString pointsText = args.option(QStringLiteral("--points"), &hasPoints);
-    const QStringList positional = args.positional("scenario file");
+    QTextStream out(stdout);
+    is::app::CommandLine args(QStringLiteral("context-sweep"), QLatin1String(kUsage),
+                              QStringLiteral("scenario file"));
+    args.addOption(
+        {QStringLiteral("points")}, QStringLiteral("N"),
+        QStringLiteral("Context lengths to evaluate, 2 to 200, spaced evenly on a log scale (default 12)."));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print the sweep as JSON."));
+    if (const auto stop = args.parse(argsIn, out, err))
+        return *stop;
+    const bool json = args.isSet(QStringLiteral("json"));
+    const QString pointsText = args.value(QStringLiteral("points"));
     bool pointsOk = true;
-    const int points = hasPoints ? pointsText.toInt(&pointsOk) : 12;
-    if (!args.ok() || positional.size() != 1 || !pointsOk || points < 2 || points > 200) {
-        err << "usage: inference-studio context-sweep SCENARIO.json [--points N (2-200)] [--json]\n";
-        if (!args.ok())
-            err << args.error() << "\n";
-        else if (!pointsOk || points < 2 || points > 200)
-            err << "context-sweep: --points: expected a whole number from 2 to 200, got '" << pointsText
-                << "'\n";
+    const int points = args.isSet(QStringLiteral("points")) ? pointsText.toInt(&pointsOk) : 12;
+    if (!pointsOk || points < 2 || points > 200) {
+        err << "context-sweep: --points: expected a whole number from 2 to 200, got '" << pointsText << "'\n";
         return is::app::ExitBadInput;
     }
-    auto scenario = is::app::loadScenarioToEvaluate(positional.front(), QStringLiteral("context-sweep"), err);
+    auto scenario = is::app::loadScenarioToEvaluate(args.file(), QStringLiteral("context-sweep"), err);
     if (!scenario)
         return is::app::ExitBadInput;
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     const is::ScenarioAnalysis a = is::analyseScenario(*scenario, engine, is::defaultContextGrid(points));
     if (!a.error.isEmpty()) {
-        err << positional.front() << ": " << a.error << "\n";
+        err << args.file() << ": " << a.error << "\n";
         return is::app::ExitBadInput;
     }
-    QTextStream out(stdout);
     if (json) {
         QJsonArray deps;
         for (const auto& d : a.deployments) {
             QJsonArray pts;
             for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
                 const is::BandPoint& p = d.speedVsContext[i];
-                pts.append(QJsonObject{{QStringLiteral("context"), p.x},
-                                       {QStringLiteral("tok_s_user"), p.y},
-                                       {QStringLiteral("low"), p.low},
-                                       {QStringLiteral("high"), p.high},
-                                       {QStringLiteral("chips"), d.contextChips[i]},
-                                       {QStringLiteral("kv_placement"), is::kvPlacementId(d.contextPlacement[i])}});
+                pts.append(
+                    QJsonObject{{QStringLiteral("context"), p.x},
+                                {QStringLiteral("tok_s_user"), p.y},
+                                {QStringLiteral("low"), p.low},
+                                {QStringLiteral("high"), p.high},
+                                {QStringLiteral("chips"), d.contextChips[i]},
+                                {QStringLiteral("kv_placement"), is::kvPlacementId(d.contextPlacement[i])}});
             }
             QJsonObject o{{QStringLiteral("name"), d.name}, {QStringLiteral("points"), pts}};
             if (d.sramExhaustedAt > 0) {
@@ -63,25 +66,29 @@ int runContextSweep(const QStringList& argsIn)
             }
             deps.append(o);
         }
-        out << QJsonDocument(QJsonObject{{QStringLiteral("deployments"), deps}}).toJson(QJsonDocument::Compact) << "\n";
+        out << QJsonDocument(QJsonObject{{QStringLiteral("deployments"), deps}})
+                   .toJson(QJsonDocument::Compact)
+            << "\n";
         return is::app::ExitOk;
     }
     for (const auto& d : a.deployments) {
         out << d.name << " (" << d.modelName << ")\n";
-        std::vector<QStringList> table{{QStringLiteral("context"), QStringLiteral("tok/s per user"), QStringLiteral("chips"),
-                                        QStringLiteral("KV cache")}};
+        std::vector<QStringList> table{{QStringLiteral("context"), QStringLiteral("tok/s per user"),
+                                        QStringLiteral("chips"), QStringLiteral("KV cache")}};
         for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
             const is::BandPoint& p = d.speedVsContext[i];
             const bool pastWindow = d.maxContext > 0 && p.x > d.maxContext;
             const QString speed = p.y > 0 ? QString::number(p.y, 'f', 1)
-                                          : (pastWindow ? QStringLiteral("past the context window") : QStringLiteral("does not fit"));
+                                          : (pastWindow ? QStringLiteral("past the context window")
+                                                        : QStringLiteral("does not fit"));
             table.push_back({QString::number(p.x, 'f', 0), speed,
                              pastWindow ? QStringLiteral("-") : QString::number(d.contextChips[i]),
                              pastWindow ? QStringLiteral("-") : is::kvPlacementId(d.contextPlacement[i])});
         }
         is::app::printAligned(table, out);
         if (d.sramExhaustedAt > 0)
-            out << "SRAM exhausted at " << QString::number(d.sramExhaustedAt, 'f', 0) << " tokens: " << d.sramExhaustedAction << "\n";
+            out << "SRAM exhausted at " << QString::number(d.sramExhaustedAt, 'f', 0)
+                << " tokens: " << d.sramExhaustedAction << "\n";
         out << "\n";
     }
     for (const QString& issue : a.issues)
@@ -89,6 +96,6 @@ int runContextSweep(const QStringList& argsIn)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("context-sweep", "context-sweep SCENARIO.json [--points N] [--json]", &runContextSweep);
+const is::app::CommandRegistration reg("context-sweep", kUsage, &runContextSweep);
 
 } // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `inference-studio estimate SCENARIO.json [--json]`: the default comparison without a display.
-#include "Command.h"
 #include "CliSupport.h"
+#include "Command.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -15,7 +15,10 @@
 
 namespace {
 
-QString fmt(double v, int decimals) { return QString::number(v, 'f', decimals); }
+QString fmt(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
 
 void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& out)
 {
@@ -27,51 +30,89 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
         const double a = getter(r.estimate.low);
         const double b = getter(r.estimate.high);
         return QStringLiteral("%1 (%2-%3)")
-            .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals), fmt(std::max({a, b, mid}), decimals));
+            .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals),
+                 fmt(std::max({a, b, mid}), decimals));
     };
     const std::vector<Row> rows = {
         {"model", [](const auto& r) -> QString { return r.modelName; }},
         {"chips", [](const auto& r) -> QString { return QString::number(r.estimate.mid.chips); }},
-        {"fits", [](const auto& r) -> QString { return r.estimate.mid.fits ? QStringLiteral("yes") : QString(QStringLiteral("no: ") + r.estimate.mid.why); }},
-        {"plan", [](const auto& r) -> QString { return r.estimate.mid.plan.toString() + QStringLiteral(" (") + r.estimate.mid.mode + QStringLiteral(")"); }},
+        {"fits",
+         [](const auto& r) -> QString {
+             return r.estimate.mid.fits ? QStringLiteral("yes")
+                                        : QString(QStringLiteral("no: ") + r.estimate.mid.why);
+         }},
+        {"plan",
+         [](const auto& r) -> QString {
+             return r.estimate.mid.plan.toString() + QStringLiteral(" (") + r.estimate.mid.mode +
+                    QStringLiteral(")");
+         }},
         {"batch", [](const auto& r) -> QString { return QString::number(r.estimate.mid.batch); }},
-        {"TTFT (ms)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.ttftS * 1000; }, 1); }},
-        {"time/token (ms)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tpotS * 1000; }, 2); }},
-        {"tok/s per user", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tokSUser; }, 1); }},
-        {"tok/s total", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.tokSTotal; }, 0); }},
-        {"power (kW)", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.facilityPowerW / 1000; }, 1); }},
-        {"J/token", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.joulesPerToken; }, 2); }},
-        {"$/M tokens", [&](const auto& r) -> QString { return rangeOf(r, [](const is::Estimate& e) { return e.usdPerMTok; }, 2); }},
+        {"TTFT (ms)",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.ttftS * 1000; }, 1);
+         }},
+        {"time/token (ms)",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.tpotS * 1000; }, 2);
+         }},
+        {"tok/s per user",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.tokSUser; }, 1);
+         }},
+        {"tok/s total",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.tokSTotal; }, 0);
+         }},
+        {"power (kW)",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.facilityPowerW / 1000; }, 1);
+         }},
+        {"J/token",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.joulesPerToken; }, 2);
+         }},
+        {"$/M tokens",
+         [&](const auto& r) -> QString {
+             return rangeOf(
+                 r, [](const is::Estimate& e) { return e.usdPerMTok; }, 2);
+         }},
         {"bottleneck", [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
     };
     is::app::printAligned(is::app::metricTable(
-                              results, [](const auto& r) { return r.name; }, rows, [](const auto&, const Row&) { return true; }),
+                              results, [](const auto& r) { return r.name; }, rows,
+                              [](const auto&, const Row&) { return true; }),
                           out);
 }
+
+constexpr const char* kUsage = "estimate SCENARIO.json [--json]";
 
 int runEstimate(const QStringList& argsIn)
 {
     QTextStream err(stderr);
-    is::app::ArgParser args(QStringLiteral("estimate"), argsIn);
-    const bool json = args.flag(QStringLiteral("--json"));
-    const QStringList positional = args.positional("scenario file");
-    if (!args.ok() || positional.size() != 1) {
-        err << "usage: inference-studio estimate SCENARIO.json [--json]\n";
-        if (!args.ok())
-            err << args.error() << "\n";
-        return is::app::ExitBadInput;
-    }
+    QTextStream out(stdout);
+    is::app::CommandLine args(QStringLiteral("estimate"), QLatin1String(kUsage),
+                              QStringLiteral("scenario file"));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print the estimates as JSON."));
+    if (const auto stop = args.parse(argsIn, out, err))
+        return *stop;
+    const bool json = args.isSet(QStringLiteral("json"));
+    const QString file = args.file();
     QString error;
-    auto scenario = is::app::loadScenarioToEvaluate(positional.front(), QStringLiteral("estimate"), err);
+    auto scenario = is::app::loadScenarioToEvaluate(file, QStringLiteral("estimate"), err);
     if (!scenario)
         return is::app::ExitBadInput;
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
     auto results = is::evaluateScenario(*scenario, engine, &error);
     if (!results) {
-        err << positional.front() << ": " << error << "\n";
+        err << file << ": " << error << "\n";
         return is::app::ExitBadInput;
     }
-    QTextStream out(stdout);
     if (json)
         out << QJsonDocument(is::estimateResultsToJson(*results)).toJson(QJsonDocument::Compact) << "\n";
     else
@@ -79,6 +120,6 @@ int runEstimate(const QStringList& argsIn)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("estimate", "estimate SCENARIO.json [--json]", &runEstimate);
+const is::app::CommandRegistration reg("estimate", kUsage, &runEstimate);
 
 } // namespace

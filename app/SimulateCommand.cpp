@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `inference-studio simulate SCENARIO.json [--requests N] [--seed S] [--json]`: every deployment
 // under a simulated request load (core/serving), with energy and cost (core/cost).
-#include "Command.h"
 #include "CliSupport.h"
+#include "Command.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -16,11 +16,15 @@
 
 namespace {
 
-QString fmt(double v, int decimals) { return QString::number(v, 'f', decimals); }
+QString fmt(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
 
 QString triple(const is::serving::Percentiles& p, double scale, int decimals)
 {
-    return QStringLiteral("%1 / %2 / %3").arg(fmt(p.p50 * scale, decimals), fmt(p.p90 * scale, decimals), fmt(p.p99 * scale, decimals));
+    return QStringLiteral("%1 / %2 / %3")
+        .arg(fmt(p.p50 * scale, decimals), fmt(p.p90 * scale, decimals), fmt(p.p99 * scale, decimals));
 }
 
 void printTable(const is::serving::SimulationRun& run, QTextStream& out)
@@ -29,40 +33,76 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
     using Row = is::app::MetricRow<DeploymentSimulation>;
     const std::vector<Row> rows = {
         {"model", [](const auto& d) -> QString { return d.modelName; }},
-        {"chips / replicas", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(d.chips).arg(d.replicas); }},
-        {"plan", [](const auto& d) -> QString { return QString(d.plan.toString() + QStringLiteral(" (") + d.mode + QStringLiteral(")")); }},
-        {"arrivals (req/s)", [](const auto& d) -> QString { return QStringLiteral("%1 (load %2)").arg(fmt(d.arrivalRps, 3), fmt(d.load, 2)); }},
-        {"completed", [](const auto& d) -> QString { return QStringLiteral("%1 of %2").arg(d.sim.completed).arg(d.sim.requests); }},
+        {"chips / replicas",
+         [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(d.chips).arg(d.replicas); }},
+        {"plan",
+         [](const auto& d) -> QString {
+             return QString(d.plan.toString() + QStringLiteral(" (") + d.mode + QStringLiteral(")"));
+         }},
+        {"arrivals (req/s)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 (load %2)").arg(fmt(d.arrivalRps, 3), fmt(d.load, 2));
+         }},
+        {"completed",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 of %2").arg(d.sim.completed).arg(d.sim.requests);
+         }},
         {"TTFT p50/p90/p99 (ms)", [](const auto& d) -> QString { return triple(d.sim.ttftS, 1000, 0); }},
         {"TPOT p50/p90/p99 (ms)", [](const auto& d) -> QString { return triple(d.sim.tpotS, 1000, 2); }},
         {"end-to-end p50/p90/p99 (s)", [](const auto& d) -> QString { return triple(d.sim.e2eS, 1, 2); }},
-        {"engine single stream TTFT/TPOT (ms)", [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.singleStream.ttftS * 1000, 0), fmt(d.singleStream.tpotS * 1000, 2)); }},
+        {"engine single stream TTFT/TPOT (ms)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2").arg(fmt(d.singleStream.ttftS * 1000, 0),
+                                                  fmt(d.singleStream.tpotS * 1000, 2));
+         }},
         {"throughput (tok/s)", [](const auto& d) -> QString { return fmt(d.sim.throughputTokS, 1); }},
-        {"engine max throughput (tok/s)", [](const auto& d) -> QString { return fmt(d.maxThroughput.tokSTotal, 1); }},
-        {"goodput (req/s, share)", [](const auto& d) -> QString {
-             return QStringLiteral("%1 (%2 %)").arg(fmt(d.sim.goodputRps, 3), fmt(d.sim.goodputFraction * 100, 1)); }},
+        {"engine max throughput (tok/s)",
+         [](const auto& d) -> QString { return fmt(d.maxThroughput.tokSTotal, 1); }},
+        {"goodput (req/s, share)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 (%2 %)")
+                 .arg(fmt(d.sim.goodputRps, 3), fmt(d.sim.goodputFraction * 100, 1));
+         }},
         // Goodput means nothing without the targets it was counted against, and where they came from.
-        {"goodput targets TTFT / TPOT (ms)", [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2 (%3)").arg(fmt(d.sim.ttftTargetS * 1000, 0), fmt(d.sim.tpotTargetS * 1000, 0),
-                                                      d.slo.assumed() ? QStringLiteral("assumed") : d.slo.source); }},
-        {"batch mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.batchMean, 1), fmt(d.sim.batchMax, 0)); }},
-        {"queue mean / max", [](const auto& d) -> QString { return QStringLiteral("%1 / %2").arg(fmt(d.sim.queueMean, 1), fmt(d.sim.queueMax, 0)); }},
-        {"KV use mean / max (%)", [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.sim.kvUseMean * 100, 1), fmt(d.sim.kvUseMax * 100, 1)); }},
+        {"goodput targets TTFT / TPOT (ms)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2 (%3)")
+                 .arg(fmt(d.sim.ttftTargetS * 1000, 0), fmt(d.sim.tpotTargetS * 1000, 0),
+                      d.slo.assumed() ? QStringLiteral("assumed") : d.slo.source);
+         }},
+        {"batch mean / max",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2").arg(fmt(d.sim.batchMean, 1), fmt(d.sim.batchMax, 0));
+         }},
+        {"queue mean / max",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2").arg(fmt(d.sim.queueMean, 1), fmt(d.sim.queueMax, 0));
+         }},
+        {"KV use mean / max (%)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 / %2").arg(fmt(d.sim.kvUseMean * 100, 1),
+                                                  fmt(d.sim.kvUseMax * 100, 1));
+         }},
         {"preemptions", [](const auto& d) -> QString { return QString::number(d.sim.preemptions); }},
         {"power (kW)", [](const auto& d) -> QString { return fmt(d.avgFacilityPowerW / 1000, 1); }},
         {"J/token", [](const auto& d) -> QString { return fmt(d.costs.joulesPerToken, 2); }},
-        {"$/M tokens (in / out)", [](const auto& d) -> QString {
-             return QStringLiteral("%1 (%2 / %3)").arg(fmt(d.costs.usdPerMTok, 2), fmt(d.costs.usdPerMTokInput, 2), fmt(d.costs.usdPerMTokOutput, 2)); }},
+        {"$/M tokens (in / out)",
+         [](const auto& d) -> QString {
+             return QStringLiteral("%1 (%2 / %3)")
+                 .arg(fmt(d.costs.usdPerMTok, 2), fmt(d.costs.usdPerMTokInput, 2),
+                      fmt(d.costs.usdPerMTokOutput, 2));
+         }},
         {"$/user-hour", [](const auto& d) -> QString { return fmt(d.costs.usdPerUserHour, 3); }},
     };
     std::vector<QStringList> table = is::app::metricTable(
-        run.deployments, [](const auto& d) { return d.name; }, rows, [](const auto& d, const Row&) { return d.ok; });
-    if (std::any_of(run.deployments.begin(), run.deployments.end(), [](const auto& d) { return d.sim.sessions.sessions > 0; })) {
+        run.deployments, [](const auto& d) { return d.name; }, rows,
+        [](const auto& d, const Row&) { return d.ok; });
+    if (std::any_of(run.deployments.begin(), run.deployments.end(),
+                    [](const auto& d) { return d.sim.sessions.sessions > 0; })) {
         QStringList line{QStringLiteral("agent session p50/p90/p99 (s)")};
         for (const auto& d : run.deployments)
-            line << (d.ok ? QString(triple(d.sim.sessions.e2eS, 1, 2) + QStringLiteral(" (%1 calls)").arg(d.sim.sessions.callsPerSession))
+            line << (d.ok ? QString(triple(d.sim.sessions.e2eS, 1, 2) +
+                                    QStringLiteral(" (%1 calls)").arg(d.sim.sessions.callsPerSession))
                           : QStringLiteral("-"));
         table.push_back(line);
     }
@@ -77,28 +117,34 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
     is::app::printAligned(table, out);
 }
 
+constexpr const char* kUsage = "simulate SCENARIO.json [--requests N] [--seed S] [--json]";
+
 int runSimulate(const QStringList& argsIn)
 {
     QTextStream err(stderr);
-    is::app::ArgParser args(QStringLiteral("simulate"), argsIn);
-    const bool json = args.flag(QStringLiteral("--json"));
-    bool hasRequests = false;
-    bool hasSeed = false;
-    const QString requests = args.option(QStringLiteral("--requests"), &hasRequests);
-    const QString seed = args.option(QStringLiteral("--seed"), &hasSeed);
-    const QStringList positional = args.positional("scenario file");
-    if (!args.ok() || positional.size() != 1) {
-        err << "usage: inference-studio simulate SCENARIO.json [--requests N] [--seed S] [--json]\n";
-        if (!args.ok())
-            err << args.error() << "\n";
-        return is::app::ExitBadInput;
-    }
+    QTextStream out(stdout);
+    is::app::CommandLine args(QStringLiteral("simulate"), QLatin1String(kUsage),
+                              QStringLiteral("scenario file"));
+    args.addOption(
+        {QStringLiteral("requests")}, QStringLiteral("N"),
+        QStringLiteral("Requests to simulate per deployment, 1 to 100000000 (default: the scenario's)."));
+    args.addOption({QStringLiteral("seed")}, QStringLiteral("S"),
+                   QStringLiteral("Seed of the arrival and length draws (default: the scenario's)."));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print the simulation as JSON."));
+    if (const auto stop = args.parse(argsIn, out, err))
+        return *stop;
+    const bool json = args.isSet(QStringLiteral("json"));
+    const bool hasRequests = args.isSet(QStringLiteral("requests"));
+    const bool hasSeed = args.isSet(QStringLiteral("seed"));
+    const QString requests = args.value(QStringLiteral("requests"));
+    const QString seed = args.value(QStringLiteral("seed"));
     is::serving::SimulationOverrides overrides;
     if (hasRequests) {
         bool ok = false;
         const int n = requests.toInt(&ok);
         if (!ok || n < 1 || n > 100000000) {
-            err << "simulate: --requests: expected a whole number from 1 to 100000000, got '" << requests << "'\n";
+            err << "simulate: --requests: expected a whole number from 1 to 100000000, got '" << requests
+                << "'\n";
             return is::app::ExitBadInput;
         }
         overrides.requests = n;
@@ -112,7 +158,7 @@ int runSimulate(const QStringList& argsIn)
         }
         overrides.seed = s;
     }
-    const QString file = positional.front();
+    const QString file = args.file();
     QString error;
     auto scenario = is::app::loadScenarioToEvaluate(file, QStringLiteral("simulate"), err);
     if (!scenario)
@@ -121,11 +167,14 @@ int runSimulate(const QStringList& argsIn)
     auto run = is::serving::simulateScenario(*scenario, engine, overrides, &error);
     if (!run) {
         // Trace errors already name their own file and line.
-        err << (error.startsWith(file) || error.contains(QStringLiteral(".csv:")) ? error : QString(file + QStringLiteral(": ") + error)) << "\n";
+        err << (error.startsWith(file) || error.contains(QStringLiteral(".csv:"))
+                    ? error
+                    : QString(file + QStringLiteral(": ") + error))
+            << "\n";
         return is::app::ExitBadInput;
     }
-    const bool anyOk = std::any_of(run->deployments.begin(), run->deployments.end(), [](const auto& d) { return d.ok; });
-    QTextStream out(stdout);
+    const bool anyOk =
+        std::any_of(run->deployments.begin(), run->deployments.end(), [](const auto& d) { return d.ok; });
     if (json)
         out << QJsonDocument(is::serving::simulationToJson(*run)).toJson(QJsonDocument::Compact) << "\n";
     else
@@ -137,6 +186,6 @@ int runSimulate(const QStringList& argsIn)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("simulate", "simulate SCENARIO.json [--requests N] [--seed S] [--json]", &runSimulate);
+const is::app::CommandRegistration reg("simulate", kUsage, &runSimulate);
 
 } // namespace

@@ -23,26 +23,27 @@ QString num(double v)
     return QString::number(v, 'f', 2);
 }
 
+constexpr const char* kUsage = "validate [MEASUREMENTS.csv] [--json] [--cross-validate]";
+
 int runValidate(const QStringList& argsIn)
 {
     QTextStream err(stderr);
-    is::app::ArgParser args(QStringLiteral("validate"), argsIn);
-    const bool json = args.flag(QStringLiteral("--json"));
-    const bool crossValidate = args.flag(QStringLiteral("--cross-validate"));
-    const QStringList positional = args.positional();
-    if (args.ok() && positional.size() > 1)
-        err << "validate: expected at most one measurements file, got " << positional.size() << ": "
-            << positional.join(QLatin1Char(' ')) << "\n";
-    if (!args.ok() || positional.size() > 1) {
-        err << "usage: inference-studio validate [MEASUREMENTS.csv] [--json] [--cross-validate]\n"
-               "  without a file: the published measurements shipped with the application\n";
-        if (!args.ok())
-            err << args.error() << "\n";
-        return is::app::ExitBadInput;
-    }
+    QTextStream out(stdout);
+    is::app::CommandLine args(
+        QStringLiteral("validate"), QLatin1String(kUsage), QStringLiteral("measurements file"), false,
+        QStringLiteral(
+            "The measurements (default: the published measurements shipped with the application)."));
+    args.addFlag(QStringLiteral("json"), QStringLiteral("Print every row and the summaries as JSON."));
+    args.addFlag(QStringLiteral("cross-validate"),
+                 QStringLiteral(
+                     "Also refit without each source in turn and predict its rows (leave-one-source-out)."));
+    if (const auto stop = args.parse(argsIn, out, err))
+        return *stop;
+    const bool json = args.isSet(QStringLiteral("json"));
+    const bool crossValidate = args.isSet(QStringLiteral("cross-validate"));
     QString error;
-    auto rows = is::loadMeasurementsFile(
-        positional.isEmpty() ? is::shippedMeasurementsPath() : positional.front(), &error);
+    auto rows =
+        is::loadMeasurementsFile(args.file().isEmpty() ? is::shippedMeasurementsPath() : args.file(), &error);
     if (!rows) {
         err << error << "\n";
         return is::app::ExitBadInput;
@@ -53,7 +54,6 @@ int runValidate(const QStringList& argsIn)
     const is::ValidationSummary s = is::summarize(results);
     const std::optional<is::CrossValidation> cv =
         crossValidate ? std::optional(is::crossValidate(catalog, *rows)) : std::nullopt;
-    QTextStream out(stdout);
     if (json) {
         QJsonObject o = is::validationToJson(results, s);
         if (cv)
@@ -116,7 +116,6 @@ int runValidate(const QStringList& argsIn)
     return is::app::ExitOk;
 }
 
-const is::app::CommandRegistration reg("validate", "validate [MEASUREMENTS.csv] [--json] [--cross-validate]",
-                                       &runValidate);
+const is::app::CommandRegistration reg("validate", kUsage, &runValidate);
 
 } // namespace

@@ -79,13 +79,7 @@ int main(int argc, char** argv)
             return is::app::ExitOk;
         }
         if (const is::app::Command* c = findCommand(first)) {
-            for (int i = 2; i < restArgc; ++i) {
-                if (isHelp(rest[i])) {
-                    QTextStream(stdout) << "Usage: inference-studio " << c->usage
-                                        << "\n\nExit codes: 0 success, 1 runtime failure, 2 bad input.\n";
-                    return is::app::ExitOk;
-                }
-            }
+            // Each subcommand reads its own options (QCommandLineParser), --help included.
             QCoreApplication app(restArgc, rest.data());
             QCoreApplication::setApplicationName(QStringLiteral("inference-studio"));
             QCoreApplication::setOrganizationName(QStringLiteral("InferenceStudio"));

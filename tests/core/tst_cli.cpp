@@ -270,6 +270,33 @@ private slots:
                  points.err.constData());
         QCOMPARE(
             run({QStringLiteral("--log-level"), QStringLiteral("loud"), QStringLiteral("estimate")}).code, 2);
+        // QCommandLineParser's rules: an unknown option and a missing value are named; "=" and
+        // a separate value read the same; options may come before the file.
+        const Run typo = run({QStringLiteral("estimate"), QStringLiteral("x.json"), QStringLiteral("--jsn")});
+        QVERIFY2(typo.err.contains("estimate: unknown option --jsn"), typo.err.constData());
+        const Run missing =
+            run({QStringLiteral("context-sweep"), QStringLiteral("a.json"), QStringLiteral("--points")});
+        QVERIFY2(missing.code == 2 && missing.err.startsWith("context-sweep: ") &&
+                     missing.err.contains("--points"),
+                 missing.err.constData());
+        const Run equals =
+            run({QStringLiteral("context-sweep"), QStringLiteral("--points=1"), QStringLiteral("a.json")});
+        QVERIFY2(equals.code == 2 && equals.err.contains("got '1'"), equals.err.constData());
+        const Run stray = run({QStringLiteral("bench-decode"), QStringLiteral("model.gguf")});
+        QVERIFY2(stray.code == 2 && stray.err.contains("unexpected argument 'model.gguf'"),
+                 stray.err.constData());
+    }
+
+    // Each subcommand's --help lists its own options with what they do.
+    void helpListsOptions()
+    {
+        const Run sweep = run({QStringLiteral("context-sweep"), QStringLiteral("--help")});
+        QCOMPARE(sweep.code, 0);
+        for (const char* option : {"--points <N>", "--json", "SCENARIO.json", "Exit codes"})
+            QVERIFY2(sweep.out.contains(option), sweep.out.constData());
+        const Run calibrate = run({QStringLiteral("calibrate"), QStringLiteral("-h")});
+        QCOMPARE(calibrate.code, 0);
+        QVERIFY2(calibrate.out.contains("-o, --output <FILE.json>"), calibrate.out.constData());
     }
 };
 
