@@ -42,6 +42,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -276,6 +277,15 @@ private Q_SLOTS:
             grid->setCurrentPage(0);
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // The fleet table shows every deployment's row above its chart.
+        serving->tabs()->setCurrentWidget(serving->fleetTab());
+        settle();
+        QTableWidget* fleet = serving->fleetTab()->table();
+        QVERIFY(fleet->rowCount() >= 2);
+        const int lastRow = fleet->rowCount() - 1;
+        if (fleet->rowCount() <= 3)
+            QVERIFY2(fleet->rowViewportPosition(lastRow) + fleet->rowHeight(lastRow) <= fleet->viewport()->height(),
+                     qPrintable(QStringLiteral("table %1 high").arg(fleet->height())));
         // The window still fits the screen with this scenario's longest legends.
         QVERIFY2(available().contains(window()->frameGeometry()),
                  qPrintable(QStringLiteral("minimum %1x%2")

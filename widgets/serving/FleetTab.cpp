@@ -21,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -122,6 +123,7 @@ FleetTab::FleetTab(QWidget* parent) : QWidget(parent)
     m_chart->addControl(m_chartMetric);
 
     auto* split = new QSplitter(Qt::Vertical, this);
+    m_split = split;
     split->addWidget(m_table);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 1);
@@ -158,6 +160,40 @@ void FleetTab::showTargetKind(int kind)
     m_value->setDecimals(kDecimals[i]);
     m_value->setRange(kMin[i], is::cost::fleetTargetLimit(kindAt(i)));
     m_value->setValue(m_lastValue[i]);
+}
+
+void FleetTab::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    giveTableItsRows();
+}
+
+void FleetTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    giveTableItsRows();
+}
+
+void FleetTab::giveTableItsRows()
+{
+    // Every deployment's row where the chart keeps its readable minimum (a 1280 x 720 screen
+    // showed one row of two); the rest of the room goes to the chart. A table already taller
+    // (the user moved the splitter) stays so.
+    const QList<int> sizes = m_split->sizes();
+    if (sizes.size() != 2 || !isVisible())
+        return;
+    int need = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        need += m_table->rowHeight(r);
+    int columns = 0;
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        columns += m_table->columnWidth(c);
+    if (columns > m_table->viewport()->width())
+        need += m_table->horizontalScrollBar()->sizeHint().height();
+    const int total = sizes[0] + sizes[1];
+    const int table = std::min(need, total - m_chart->minimumCellSize(m_split->width()).height());
+    if (sizes[0] < table)
+        m_split->setSizes({table, total - table});
 }
 
 void FleetTab::changeEvent(QEvent* event)
@@ -250,6 +286,7 @@ void FleetTab::fillTable()
     const auto sortAgain = qScopeGuard([this] {
         m_table->setSortingEnabled(true);
         spanInfeasibleRows();
+        giveTableItsRows();
     });
     m_table->clearSpans();
     m_table->setRowCount(0);

@@ -15,6 +15,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 class ServingChartPanel;
 
@@ -46,6 +47,8 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
@@ -56,6 +59,7 @@ private:
     // Spans each infeasible row's "why" over the number columns again (after a sort).
     void spanInfeasibleRows();
     void drawChart();
+    void giveTableItsRows();
     QString targetText() const;
 
     QComboBox* m_kind = nullptr;
@@ -63,6 +67,7 @@ private:
     QComboBox* m_chartMetric = nullptr;
     QLabel* m_summary = nullptr;
     QTableWidget* m_table = nullptr;
+    QSplitter* m_split = nullptr;
     ServingChartPanel* m_chart = nullptr;
     std::optional<is::Scenario> m_scenario;
     std::shared_ptr<const is::Engine> m_engine;
