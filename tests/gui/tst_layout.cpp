@@ -284,7 +284,8 @@ private Q_SLOTS:
         QVERIFY(fleet->rowCount() >= 2);
         const int lastRow = fleet->rowCount() - 1;
         if (fleet->rowCount() <= 3)
-            QVERIFY2(fleet->rowViewportPosition(lastRow) + fleet->rowHeight(lastRow) <= fleet->viewport()->height(),
+            QVERIFY2(fleet->rowViewportPosition(lastRow) + fleet->rowHeight(lastRow) <=
+                         fleet->viewport()->height(),
                      qPrintable(QStringLiteral("table %1 high").arg(fleet->height())));
         // The window still fits the screen with this scenario's longest legends.
         QVERIFY2(available().contains(window()->frameGeometry()),
@@ -345,6 +346,14 @@ private Q_SLOTS:
         QCOMPARE(table->toCsv(), compactCsv);
         dock->setFloating(false);
         settle();
+        // A table sized and filled while hidden chooses its form when it shows, without a resize.
+        ComparisonTable hidden;
+        hidden.resize(420, 500);
+        hidden.setAnalysis(table->model()->analysis(), {});
+        QVERIFY(!hidden.model()->compact());
+        hidden.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&hidden));
+        QVERIFY(hidden.model()->compact());
     }
 
     // F11 in the View menu: full screen and back.

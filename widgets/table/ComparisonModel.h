@@ -66,6 +66,7 @@ public:
 
     void setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
                      const QHash<QString, QColor>& colours);
+    std::shared_ptr<const is::ScenarioAnalysis> analysis() const { return m_analysis; }
     void setCompact(bool compact);
     bool compact() const { return m_compact; }
     // The title of a ratio column ("vs GPT-5.6 Sol on CS-3"), also while compact.

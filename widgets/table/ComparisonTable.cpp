@@ -150,6 +150,14 @@ void ComparisonTable::resizeEvent(QResizeEvent* event)
     fitColumns();
 }
 
+void ComparisonTable::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Sized while hidden, the table chose no form: it does now (a window opened at its final
+    // size gets no resize after it shows).
+    fitColumns();
+}
+
 void ComparisonTable::fitColumns()
 {
     int n = m_model->columnCount();
