@@ -7,6 +7,7 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
+#include "document/DeploymentColours.h"
 #include "charts/ChartsView.h"
 #include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
@@ -130,6 +131,7 @@ private Q_SLOTS:
     void longTimesCountSeconds();
     void crowdedLegendLeavesThePlotRoom();
     void comparisonTableRatios();
+    void onePaletteForChartsAndDocument();
     void comparisonTableCsv();
     void latencyChartDrawsTargets();
     void speedChartDrawsContextAndTarget();
@@ -782,6 +784,18 @@ void TestCharts::crowdedLegendLeavesThePlotRoom()
                             .arg(top)
                             .arg(chart->size().height())
                             .arg(rows.size())));
+}
+
+// A chart fed without the document's colours colours its deployments as the canvas would.
+void TestCharts::onePaletteForChartsAndDocument()
+{
+    const QStringList& palette = is::gui::deploymentPalette();
+    for (int i = 0; i < 2 * int(palette.size()); ++i)
+        QCOMPARE(chartfmt::deploymentColour({}, QStringLiteral("d%1").arg(i), i),
+                 QColor(palette.at(i % palette.size())));
+    // A colour the document gives wins.
+    QCOMPARE(chartfmt::deploymentColour({{QStringLiteral("d"), QColor(Qt::red)}}, QStringLiteral("d"), 0),
+             QColor(Qt::red));
 }
 
 void TestCharts::comparisonTableRatios()

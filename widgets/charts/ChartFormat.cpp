@@ -2,6 +2,7 @@
 #include "charts/ChartFormat.h"
 
 #include "Names.h"
+#include "document/DeploymentColours.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -205,10 +206,10 @@ QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id
     const auto it = colours.constFind(id);
     if (it != colours.constEnd() && it->isValid())
         return *it;
-    // Tableau 10: distinguishable, and readable on a projector.
-    static const std::array<QRgb, 10> palette{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
-                                              0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
-    return QColor(palette[size_t(std::max(0, index)) % palette.size()]);
+    // The document's own palette, in the same order: a deployment without a colour (a chart fed
+    // without the document's colours) looks as it would on the canvas.
+    const QStringList& palette = is::gui::deploymentPalette();
+    return QColor(palette.at(std::max(0, index) % palette.size()));
 }
 
 QString joinNotes(const QStringList& notes)
