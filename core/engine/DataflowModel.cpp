@@ -172,13 +172,19 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     const double pipelineS = single * std::max(1.0, b / depth);
     const double step = std::max(pipelineS, computeS);
 
+    // The parts add up to the step: one stream's latency (its layers, hops, KV reads and the
+    // step overhead), and what the step takes beyond it: compute where the chips' compute
+    // saturates, the pipeline's fill (and the draft model's steps) where it does not. (The
+    // compute part was the step less the whole pipeline time, so the parts summed to less than
+    // the step, and more bandwidth, a shorter stream latency, made them sum to more.)
     e.decode.dataflow = lat.layers + lat.hops;
     e.decode.memory = lat.kv;
     e.decode.overhead = ctx.cal.stepOverheadS.value;
+    const double oneStream = lat.total() + ctx.cal.stepOverheadS.value;
     if (step > pipelineS)
-        e.decode.compute = step - pipelineS;
+        e.decode.compute = step - oneStream;
     else
-        e.decode.dataflow += pipelineS - single;
+        e.decode.dataflow += pipelineS - oneStream;
 
     // Prefill: the prompt streams through the pipeline; each layer computes with the cores it
     // occupies, so a prompt takes the fill latency plus its tokens at one layer's throughput.

@@ -285,6 +285,16 @@ private:
             return true; // the rest compare working deployments
         ++m_fitted;
 
+        // The decode step's parts (the latency breakdown chart) add up to the step the engine
+        // serves with.
+        if (std::abs(base.e.decode.total() - base.e.decodeStepS) > 1e-9 * base.e.decodeStepS + 1e-15) {
+            *why = QStringLiteral("the decode parts sum to %1 s, the step is %2 s (%3)")
+                       .arg(base.e.decode.total())
+                       .arg(base.e.decodeStepS)
+                       .arg(base.e.mode);
+            return false;
+        }
+
         // More memory bandwidth, or more compute, never slows a step.
         const double step = base.e.decode.total();
         for (const auto& [bw, fl, what] :
@@ -292,10 +302,22 @@ private:
             const auto faster = scaledDevice(*t.device, bw, fl);
             const Outcome o = run(t, faster.get(), t.workload, t.chips);
             if (o.ok && o.e.fits && !notSlower(o.e.decode.total(), step)) {
-                *why = QStringLiteral("%1 slowed the decode step from %2 s to %3 s")
+                // Which part of the step grew tells where the engine's physics went wrong.
+                const auto parts = [](const Estimate& e) {
+                    return QStringLiteral(
+                               "compute %1, memory %2, communication %3, dataflow %4, overhead %5 (%6)")
+                        .arg(e.decode.compute)
+                        .arg(e.decode.memory)
+                        .arg(e.decode.communication)
+                        .arg(e.decode.dataflow)
+                        .arg(e.decode.overhead)
+                        .arg(e.mode);
+                };
+                *why = QStringLiteral("%1 slowed the decode step from %2 s to %3 s: before %4; after %5")
                            .arg(QLatin1String(what))
                            .arg(step)
-                           .arg(o.e.decode.total());
+                           .arg(o.e.decode.total())
+                           .arg(parts(base.e), parts(o.e));
                 return false;
             }
         }
