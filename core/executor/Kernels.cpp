@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(IS_EXEC_X86)
+#include <cpuid.h>
+#endif
+
 namespace is::exec {
 
 void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out)
@@ -76,6 +80,15 @@ void setKernelSet(const KernelSet* set)
 namespace detail {
 const KernelSet* avx2Kernels() { return nullptr; }
 const KernelSet* avx512Kernels() { return nullptr; }
+bool cpuHasF16c() { return false; }
+} // namespace detail
+#else
+namespace detail {
+bool cpuHasF16c()
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
 } // namespace detail
 #endif
 
