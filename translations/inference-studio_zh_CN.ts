@@ -33,7 +33,7 @@
 <context>
     <name>ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+101"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+103"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
@@ -63,7 +63,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+233"/>
+        <location line="+232"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -1672,7 +1672,12 @@
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+26"/>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+105"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -4217,7 +4222,7 @@
         <translation>requests：必须至少为 1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>serving.deployments.%1: no deployment has this id</source>
         <translation>serving.deployments.%1：没有部署使用此 ID</translation>
     </message>
