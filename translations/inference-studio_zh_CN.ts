@@ -2069,17 +2069,17 @@
         <translation>vocab：必须为正整数</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>head_dim: must be between 1 and 65536, got %1</source>
+        <translation>head_dim：必须介于 1 和 65536 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive</source>
         <translation>mla：kv_lora_rank、qk_nope_head_dim 和 v_head_dim 必须为正数</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>head_dim: must be a positive integer</source>
-        <translation>head_dim：必须为正整数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>kv_heads: must be between 1 and heads</source>
         <translation>kv_heads：必须介于 1 和 heads 之间</translation>
     </message>
