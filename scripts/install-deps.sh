@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Installs the Debian 12 packages Inference Studio needs to build, test and run.
+# Installs the Debian 12 packages Inference Studio needs to build, test and run; with the argument
+# `fuzz`, also clang and its libFuzzer runtime for the fuzz preset (scripts/fuzz.sh).
 # Only missing packages are installed, so a second run costs nothing.
 set -euo pipefail
 
@@ -12,6 +13,9 @@ packages=(
     fonts-noto-cjk xvfb xauth
     dpkg-dev file lintian librsvg2-bin
 )
+if [ "${1:-}" = fuzz ]; then
+    packages+=(clang-14 libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -466,7 +466,7 @@
 <context>
     <name>FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+54"/>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+55"/>
         <source>$%1 bn</source>
         <translation>%1 十亿美元</translation>
     </message>
@@ -486,7 +486,7 @@
         <translation>各部署所需规模</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+90"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
@@ -503,18 +503,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+141"/>
+        <location line="+142"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-143"/>
-        <location line="+143"/>
+        <location line="-144"/>
+        <location line="+144"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-141"/>
+        <location line="-142"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -549,7 +549,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+82"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -1170,7 +1170,7 @@
         <translation>端到端延迟（秒）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+37"/>
         <location line="+151"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
@@ -1645,7 +1645,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+216"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+217"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -1689,12 +1689,17 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+71"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+73"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+26"/>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -1702,7 +1707,7 @@
 <context>
     <name>is::Calibrator</name>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+75"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+76"/>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知的设备“%1”</translation>
     </message>
@@ -1818,7 +1823,7 @@
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+97"/>
         <source>weights need %L1 GB of external memory, it has %L2 GB</source>
         <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
@@ -1828,7 +1833,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+71"/>
+        <location filename="../core/engine/Engine.cpp" line="+78"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1848,7 +1853,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+93"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1859,22 +1864,22 @@
     </message>
     <message>
         <location line="+89"/>
-        <location line="+115"/>
+        <location line="+120"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-72"/>
         <source>model %1 fits on no count of %2 up to %3: %4</source>
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+78"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+355"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+360"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -2086,17 +2091,17 @@
         <translation>vocab：必须为正整数</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>head_dim: must be between 1 and 65536, got %1</source>
+        <translation>head_dim：必须介于 1 和 65536 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive</source>
         <translation>mla：kv_lora_rank、qk_nope_head_dim 和 v_head_dim 必须为正数</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>head_dim: must be a positive integer</source>
-        <translation>head_dim：必须为正整数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>kv_heads: must be between 1 and heads</source>
         <translation>kv_heads：必须介于 1 和 heads 之间</translation>
     </message>
@@ -4722,7 +4727,7 @@
         <translation>requests：必须至少为 1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>serving.deployments.%1: no deployment has this id</source>
         <translation>serving.deployments.%1：没有部署使用此 ID</translation>
     </message>
@@ -4800,7 +4805,7 @@
         <translation>应为 fixed、offline 或 server</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>expected a whole number from 0 to 2^53</source>
         <translation>应为 0 到 2^53 之间的整数</translation>
     </message>

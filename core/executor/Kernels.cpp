@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(IS_EXEC_X86)
+#include <cpuid.h>
+#endif
+
 namespace is::exec {
 
 void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out)
@@ -23,7 +27,10 @@ void quantizeQ8x(const float* x, std::size_t n, BlockQ8x* out)
         {
             // Round half away from zero; inline, since without SSE4.1 nearbyint is a libm call
             // per element and decode quantises a few thousand values a layer.
-            const float q = v[i] * id; // |q| <= 127
+            // |q| <= 127 for finite activations. A model whose activations overflowed (inf, NaN:
+            // a broken or hostile file) must give garbage tokens, not undefined behaviour, so the
+            // value is clamped before the cast (fmax/fmin also turn NaN into a bound).
+            const float q = std::fmin(std::fmax(v[i] * id, -127.0f), 127.0f);
             out[b].qs[i] = static_cast<std::int8_t>(static_cast<int>(q + (q >= 0.0f ? 0.5f : -0.5f)));
         }
     }
@@ -76,6 +83,15 @@ void setKernelSet(const KernelSet* set)
 namespace detail {
 const KernelSet* avx2Kernels() { return nullptr; }
 const KernelSet* avx512Kernels() { return nullptr; }
+bool cpuHasF16c() { return false; }
+} // namespace detail
+#else
+namespace detail {
+bool cpuHasF16c()
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
 } // namespace detail
 #endif
 

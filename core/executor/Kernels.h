@@ -115,6 +115,9 @@ inline void prefetchLines(const std::byte* p, std::size_t offset, std::size_t by
 }
 const KernelSet* avx2Kernels();
 const KernelSet* avx512Kernels();
+// Whether the CPU converts half floats in hardware (F16C), from CPUID: both vector sets need it,
+// and clang before 15 does not know the "f16c" name of __builtin_cpu_supports.
+bool cpuHasF16c();
 } // namespace detail
 
 } // namespace is::exec

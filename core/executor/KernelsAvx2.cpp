@@ -484,7 +484,7 @@ float fmaLoop(std::size_t iters)
 const KernelSet* avx2Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
-                           && __builtin_cpu_supports("f16c");
+                           && cpuHasF16c();
     static const KernelSet set{"avx2",       &dotRows,    &packPanel,  &gemmTile, kRows,
                                kTokens,      &storeTileT, &siluMul,    &softmax,  &softmaxColumns,
                                &weightedSum, &argmax,     &readStream, &fmaLoop,  12.0 * 8 * 2};

@@ -575,7 +575,7 @@ const KernelSet* avx512Kernels()
 {
     static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
                            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni")
-                           && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("f16c")
+                           && __builtin_cpu_supports("avx512dq") && cpuHasF16c()
                            && __builtin_cpu_supports("fma");
     static const KernelSet set{"avx512",     &dotRows,    &packPanel,  &gemmTile, kRows,
                                kTokens,      &storeTileT, &siluMul,    &softmax,  &softmaxColumns,

@@ -71,6 +71,36 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
         if (f.ok() && (frac->value <= 0 || frac->value > 1))
             f.fail("efficiency",
                    QCoreApplication::translate("is::Calibration", "fractions must be in (0, 1]"));
+    // The other constants are durations, a row count, tokens per verification step and a time
+    // ratio: a negative one would make a step cost less than nothing, and one past these bounds
+    // describes no serving stack (an hour per kernel) and overflows what the engine multiplies
+    // it with. A range's ends are evaluated too (the bands), so they are held to the same bounds.
+    struct Bounds
+    {
+        const char* key;
+        const Sourced* value;
+        double lo;
+        double hi;
+    };
+    const Bounds bounds[] = {{"gemm_half_rows", &c.gemmHalfRows, 0, 1e6},
+                             {"kernel_overhead_s", &c.kernelOverheadS, 0, 3600},
+                             {"step_overhead_s", &c.stepOverheadS, 0, 3600},
+                             {"request_overhead_s", &c.requestOverheadS, 0, 3600},
+                             {"dataflow_layer_s", &c.dataflowLayerS, 0, 3600},
+                             {"dataflow_area_s", &c.dataflowAreaS, 0, 3600},
+                             {"dataflow_hop_s", &c.dataflowHopS, 0, 3600},
+                             {"default_acceptance", &c.defaultAcceptance, 1, 100},
+                             {"draft_cost_ratio", &c.draftCostRatio, 0, 1}};
+    for (const Bounds& b : bounds) {
+        const Sourced& s = *b.value;
+        const bool inside =
+            s.value >= b.lo && s.value <= b.hi && (!s.hasRange() || (s.min >= b.lo && s.max <= b.hi));
+        if (f.ok() && !inside)
+            f.fail(b.key, QCoreApplication::translate("is::Calibration", "must be between %1 and %2, got %3")
+                              .arg(b.lo)
+                              .arg(b.hi)
+                              .arg(s.value));
+    }
     return c;
 }
 

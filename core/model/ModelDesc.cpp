@@ -74,13 +74,17 @@ QString ModelDesc::validate() const
         return QCoreApplication::translate("is::ModelDesc", "heads: must be a positive integer");
     if (!positive(vocab))
         return QCoreApplication::translate("is::ModelDesc", "vocab: must be a positive integer");
+    // Every kind saves head_dim, and the catalog format reads it back in this range. MLA does not
+    // use it, but one an importer derived from a hostile hidden / heads (0, or millions) would
+    // otherwise make the saved model unreadable.
+    if (headDim < 1 || headDim > 65536)
+        return QCoreApplication::translate("is::ModelDesc", "head_dim: must be between 1 and 65536, got %1")
+            .arg(headDim);
     if (attention == AttentionKind::MLA) {
         if (!positive(kvLoraRank) || !positive(qkNopeHeadDim) || !positive(vHeadDim))
             return QCoreApplication::translate(
                 "is::ModelDesc", "mla: kv_lora_rank, qk_nope_head_dim and v_head_dim must be positive");
     } else {
-        if (!positive(headDim))
-            return QCoreApplication::translate("is::ModelDesc", "head_dim: must be a positive integer");
         if (!positive(kvHeads) || kvHeads > heads)
             return QCoreApplication::translate("is::ModelDesc", "kv_heads: must be between 1 and heads");
     }

@@ -28,10 +28,12 @@ double softmaxAttentionParamsPerLayer(const ModelDesc& m)
     const double d = m.hidden;
     if (m.attention == AttentionKind::MLA) {
         const double qkHead = m.qkNopeHeadDim + m.qkRopeHeadDim;
-        const double q = m.qLoraRank > 0 ? d * m.qLoraRank + m.qLoraRank + m.qLoraRank * m.heads * qkHead
+        const double q = m.qLoraRank > 0 ? d * m.qLoraRank + m.qLoraRank +
+                                               static_cast<double>(m.qLoraRank) * m.heads * qkHead
                                          : d * m.heads * qkHead;
         const double kvDown = d * (m.kvLoraRank + m.qkRopeHeadDim) + m.kvLoraRank;
-        const double kvUp = m.kvLoraRank * m.heads * (m.qkNopeHeadDim + m.vHeadDim);
+        // In double from the first product: each factor is in range, the product of three ints is not.
+        const double kvUp = static_cast<double>(m.kvLoraRank) * m.heads * (m.qkNopeHeadDim + m.vHeadDim);
         const double o = static_cast<double>(m.heads) * m.vHeadDim * d;
         return q + kvDown + kvUp + o;
     }

@@ -154,7 +154,9 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
     if (!resolved)
         return std::nullopt;
     for (const auto& [id, d] : run.config.perDeployment) {
-        const bool known = std::any_of(resolved->begin(), resolved->end(), [&](const ResolvedDeployment& r) { return r.docId == id; });
+        // An init-capture: clang before 16 cannot capture a structured binding.
+        const bool known = std::any_of(resolved->begin(), resolved->end(),
+                                       [&docId = id](const ResolvedDeployment& r) { return r.docId == docId; });
         if (!known) {
             *error = QCoreApplication::translate("is::serving::ScenarioSimulation",
                                                  "serving.deployments.%1: no deployment has this id")

@@ -247,10 +247,13 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
     }
     c.requests = f.integer("requests", c.requests, 1, 100000000);
     const double seed = f.number("seed", 1);
-    if (f.ok() && (seed < 0 || seed != std::floor(seed) || seed > 9007199254740992.0))
+    const bool seedOk = seed >= 0 && seed == std::floor(seed) && seed <= 9007199254740992.0;
+    if (f.ok() && !seedOk)
         f.fail("seed", QCoreApplication::translate("is::serving::ServingConfig",
                                                    "expected a whole number from 0 to 2^53"));
-    c.seed = static_cast<std::uint64_t>(seed);
+    // Converted only when in range: casting a negative or huge double to an integer is undefined
+    // behaviour even when an earlier field's error means the result is never used.
+    c.seed = seedOk ? static_cast<std::uint64_t>(seed) : 0;
     c.timelinePoints = f.integer("timeline_points", c.timelinePoints, 2, 100000);
     if (!error->isEmpty())
         return std::nullopt;
