@@ -1305,7 +1305,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+220"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+149"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1370,7 +1370,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location filename="../widgets/serving/TcoAssumptionText.cpp" line="+13"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -1500,7 +1500,7 @@
         <translation>美元 / 芯片</translation>
     </message>
     <message>
-        <location line="+190"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+27"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>

@@ -15,7 +15,7 @@ class ChartPanel;
 // charts spreads the ones it has over its whole width (no holes); with setFirstChartWide()
 // the first chart, the headline, takes the room a short first row leaves. The grid scrolls
 // only where not even one chart fits, instead of squeezing it into an unreadable sliver.
-// The comparison charts and the serving, cost and fleet tabs all lay out their charts with it.
+// The comparison charts and the Serving and Cost tabs lay out their charts with it.
 class ChartGrid : public QWidget
 {
     Q_OBJECT
