@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "report/ReportFacts.h"
+
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+
+namespace is {
+
+std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Engine& engine, QString* error)
+{
+    ReportFacts f;
+    f.scenario = scenario;
+    auto resolved = resolveScenario(scenario, engine.catalog(), error);
+    if (!resolved)
+        return std::nullopt;
+    f.resolved = std::move(*resolved);
+    auto estimates = evaluateScenario(scenario, engine, error);
+    if (!estimates)
+        return std::nullopt;
+    f.estimates = std::move(*estimates);
+    f.tco = cost::tcoFor(scenario, error);
+    if (!f.tco)
+        return std::nullopt;
+    f.analysis = analyseScenario(scenario, engine, defaultContextGrid());
+    if (!f.analysis.error.isEmpty()) {
+        if (error)
+            *error = f.analysis.error;
+        return std::nullopt;
+    }
+    f.citations = catalogCitations(f.resolved, engine.catalog(), &*f.tco);
+    QString csvError;
+    if (const auto rows = loadMeasurementsFile(shippedMeasurementsPath(), &csvError)) {
+        const auto results = validateAll(engine, *rows);
+        f.validation = summarize(results);
+        f.validationByFamily = summarizeByFamily(results);
+    }
+    return f;
+}
+
+} // namespace is

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cost/TcoAssumptions.h"
+#include "engine/Validation.h"
+#include "report/CatalogCitations.h"
+#include "scenario/Scenario.h"
+#include "scenario/ScenarioAnalysis.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace is {
+
+class Engine;
+
+// Everything a report states beyond the charts, computed by the engine in one place so that the
+// studio (on a worker thread) and `inference-studio report` print the same numbers as
+// `estimate --json` and `validate` for the same scenario and catalog.
+struct ReportFacts
+{
+    Scenario scenario;
+    ScenarioAnalysis analysis;               // what the charts and the comparison table draw
+    std::vector<DeploymentResult> estimates; // `estimate --json`'s figures
+    std::vector<ResolvedDeployment> resolved;
+    std::optional<cost::TcoAssumptions> tco;
+    std::vector<CatalogCitation> citations;
+    // How the engine does on the published measurements shipped with it.
+    ValidationSummary validation;
+    std::vector<FamilySummary> validationByFamily;
+};
+
+// Fails (with the field named, as `estimate` does) when the scenario does not resolve against the
+// engine's catalog or its cost assumptions are invalid.
+std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Engine& engine, QString* error);
+
+} // namespace is
