@@ -16,9 +16,9 @@ const std::vector<Command>& commands()
     return registry();
 }
 
-CommandRegistration::CommandRegistration(const char* name, const char* usage, CommandFn run)
+CommandRegistration::CommandRegistration(const char* name, const char* usage, CommandFn run, bool paints)
 {
-    registry().push_back(Command{name, usage, run});
+    registry().push_back(Command{name, usage, run, paints});
 }
 
 } // namespace is::app

@@ -18,13 +18,16 @@ struct Command
     const char* name;
     const char* usage; // one line, shown by --help
     CommandFn run;
+    // Paints (a report draws the studio's charts): runs on a QApplication on the offscreen
+    // platform instead of a QCoreApplication, still without a display.
+    bool paints = false;
 };
 
 // Each subcommand registers itself from its own .cpp file with a static CommandRegistration.
 const std::vector<Command>& commands();
 struct CommandRegistration
 {
-    CommandRegistration(const char* name, const char* usage, CommandFn run);
+    CommandRegistration(const char* name, const char* usage, CommandFn run, bool paints = false);
 };
 
 } // namespace is::app

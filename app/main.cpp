@@ -79,6 +79,8 @@ int main(int argc, char** argv)
             return is::app::ExitOk;
         }
         if (const is::app::Command* c = findCommand(first)) {
+            if (c->paints)
+                return is::app::runPaintingCommand(*c, restArgc, rest.data());
             // Each subcommand reads its own options (QCommandLineParser), --help included.
             QCoreApplication app(restArgc, rest.data());
             QCoreApplication::setApplicationName(QStringLiteral("inference-studio"));

@@ -11,7 +11,7 @@ packages=(
     qt6-qpa-plugins qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
     libboost-graph-dev libspdlog-dev libfmt-dev libnlopt-dev
     fonts-noto-cjk xvfb xauth
-    dpkg-dev file lintian librsvg2-bin
+    dpkg-dev file lintian librsvg2-bin poppler-utils
 )
 if [ "${1:-}" = fuzz ]; then
     packages+=(clang-14 libclang-rt-14-dev)

@@ -1025,6 +1025,344 @@
     </message>
 </context>
 <context>
+    <name>ReportCommand</name>
+    <message>
+        <location filename="../app/gui/ReportCommand.cpp" line="+31"/>
+        <source>%1: --output: is a folder, not a file</source>
+        <translation>%1：--output：这是一个文件夹，而不是文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: --output: the folder %2 does not exist or cannot be written</source>
+        <translation>%1：--output：文件夹 %2 不存在或不可写</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: --output: the file cannot be written</source>
+        <translation>%1：--output：无法写入该文件</translation>
+    </message>
+</context>
+<context>
+    <name>ReportHtml</name>
+    <message>
+        <location filename="../widgets/report/ReportHtml.cpp" line="+57"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Input tokens</source>
+        <translation>输入 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Concurrent streams</source>
+        <translation>并发流数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Serving goal</source>
+        <translation>服务目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to first token limit</source>
+        <translation>首 token 时间上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time per output token limit</source>
+        <translation>每个输出 token 时间上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+110"/>
+        <location line="+52"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location line="-148"/>
+        <source>bare devices</source>
+        <translation>裸设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 per chip</source>
+        <translation>每芯片 %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights %1, KV cache %2</source>
+        <translation>权重 %1，KV 缓存 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Deployments</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+14"/>
+        <source>Deployment</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plan</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory (busiest chip)</source>
+        <translation>内存（最繁忙的芯片）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key figures</source>
+        <translation>关键数据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Point estimates at the workload above; the same figures as `inference-studio estimate`.</source>
+        <translation>上述工作负载下的点估计；与 `inference-studio estimate` 的数据相同。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TTFT (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time per token (ms)</source>
+        <translation>每 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s total</source>
+        <translation>总 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facility power (kW)</source>
+        <translation>设施功率（千瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy (J/token)</source>
+        <translation>能耗（焦耳/token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost ($/M tokens)</source>
+        <translation>成本（美元/百万 token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Cost assumptions</source>
+        <translation>成本假设</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pricing: %1. Every value with its source; the studio&apos;s Cost view edits them.</source>
+        <translation>定价方式：%1。每个数值均附来源；可在工作室的“成本”视图中编辑。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>owned hardware (capex)</source>
+        <translation>自有硬件（资本支出）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rented hardware</source>
+        <translation>租用硬件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+53"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="-37"/>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Inference Studio %1. Predictions of the published measurements shipped with it (MLPerf, vendor and third-party benchmarks), as `inference-studio validate` reports them:</source>
+        <translation>Inference Studio %1。对随附的已发表测量数据（MLPerf、厂商和第三方基准测试）的预测，与 `inference-studio validate` 的报告一致：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Device family</source>
+        <translation>设备系列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows evaluated</source>
+        <translation>已评估行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median error</source>
+        <translation>误差中位数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within 2x</source>
+        <translation>2 倍以内</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Appendix: catalog numbers used</source>
+        <translation>附录：所用的目录数值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every catalog number the figures above rest on, with its source and kind (datasheet, vendor claim, third party, measured, calibrated, assumed, speculation).</source>
+        <translation>上述数据所依据的每个目录数值，附其来源和类别（数据手册、厂商声称、第三方、实测、校准、假设、推测）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Of</source>
+        <translation>所属</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number</source>
+        <translation>数值项</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Inference Studio report</source>
+        <translation>Inference Studio 报告</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Written %1 by Inference Studio %2.</source>
+        <translation>由 Inference Studio %2 于 %1 生成。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Predictions of the engine from first principles (the model&apos;s architecture, each device&apos;s datasheet numbers, and per-family constants fitted to published measurements); the last pages list every catalog number used with its source, and how the engine does on published measurements.</source>
+        <translation>本报告中的数据是引擎基于第一性原理的预测（模型架构、各设备的数据手册数值，以及按设备系列拟合到已发表测量数据的常数）；最后几页列出所用的每个目录数值及其来源，以及引擎在已发表测量数据上的表现。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWriter</name>
+    <message>
+        <location filename="../widgets/report/ReportWriter.cpp" line="+85"/>
+        <source>Inference Studio report · page %1</source>
+        <translation>Inference Studio 报告 · 第 %1 页</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Inference Studio report: %1</source>
+        <translation>Inference Studio 报告：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot write the PDF file</source>
+        <translation>%1：无法写入 PDF 文件</translation>
+    </message>
+</context>
+<context>
     <name>ServingCostFleetView</name>
     <message>
         <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+98"/>
@@ -1813,6 +2151,100 @@
         <location line="+4"/>
         <source>%1: larger than 64 MiB; not a catalog file</source>
         <translation>%1：大于 64 MiB，不是目录文件</translation>
+    </message>
+</context>
+<context>
+    <name>is::CatalogCitations</name>
+    <message>
+        <location filename="../core/report/CatalogCitations.cpp" line="+42"/>
+        <source>peak FLOP/s (%1)</source>
+        <translation>峰值算力 FLOP/s（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>memory capacity (%1)</source>
+        <translation>内存容量（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>memory bandwidth (%1)</source>
+        <translation>内存带宽（%1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>cores in the mesh</source>
+        <translation>网格中的核心数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>clock</source>
+        <translation>时钟频率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>idle power</source>
+        <translation>空闲功耗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>peak power</source>
+        <translation>峰值功耗</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>active parameters per token</source>
+        <translation>每个 token 的激活参数量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+16"/>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>total parameters (from the architecture)</source>
+        <translation>总参数量（由架构推导）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>host power per system</source>
+        <translation>每个系统的主机功耗</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>price per system</source>
+        <translation>每个系统的价格</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>bandwidth per device and direction</source>
+        <translation>每个设备每个方向的带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>latency per hop</source>
+        <translation>每跳延迟</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>calibration: %1</source>
+        <translation>校准：%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>cost assumptions</source>
+        <translation>成本假设</translation>
     </message>
 </context>
 <context>
@@ -4124,7 +4556,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+94"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -4165,7 +4597,7 @@
         <translation>对比表</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -4296,7 +4728,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -4521,6 +4953,34 @@
         <translation>
             <numerusform>应用于所选的 %n 个部署。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ReportExport</name>
+    <message>
+        <location filename="../widgets/report/ReportExport.cpp" line="+20"/>
+        <source>Export &amp;report (PDF)…</source>
+        <translation>导出报告（PDF）(&amp;R)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Write the whole comparison as a multi-page PDF: scenario, table, every chart, cost assumptions and the sources of every catalog number</source>
+        <translation>将整个对比导出为多页 PDF：场景、表格、所有图表、成本假设以及每个目录数值的来源</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>

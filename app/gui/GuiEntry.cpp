@@ -22,8 +22,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QIcon>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -32,7 +34,9 @@
 
 #include <cstdlib>
 #include <cstring>
+
 #include <stdexcept>
+#include <unistd.h>
 
 namespace is::app {
 
@@ -153,6 +157,33 @@ void startSaveLoop(gui::Studio& studio)
 }
 
 } // namespace
+
+int runPaintingCommand(const Command& command, int argc, char** argv)
+{
+    // --help prints text only: no platform, no fonts.
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            QCoreApplication app(argc, argv);
+            return command.run(QCoreApplication::arguments().mid(2));
+        }
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Without a session (a CI job, cron, ssh) Qt falls back to this folder with a warning on
+    // stderr that a scripted caller would take for an error; name it so the warning does not come.
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString runtime = QDir::tempPath() + QStringLiteral("/runtime-") + QString::number(::getuid());
+        if (QDir().mkpath(runtime) &&
+            QFile::setPermissions(runtime,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime));
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("inference-studio"));
+    QApplication::setOrganizationName(QStringLiteral("InferenceStudio"));
+    QApplication::setApplicationVersion(QStringLiteral(IS_VERSION_STRING));
+    return command.run(QApplication::arguments().mid(2));
+}
 
 int runGui(int argc, char** argv)
 {

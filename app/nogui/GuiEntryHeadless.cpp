@@ -18,12 +18,20 @@ int runGui(int argc, char** argv)
     QStringList args = QCoreApplication::arguments().mid(1);
     const qsizetype i = args.indexOf(QStringLiteral("--scenario"));
     if (i < 0 || i + 1 >= args.size()) {
-        std::fputs("inference-studio: this build has no GUI; use a subcommand (see --help) or --scenario FILE\n", stderr);
+        std::fputs(
+            "inference-studio: this build has no GUI; use a subcommand (see --help) or --scenario FILE\n",
+            stderr);
         return ExitBadInput;
     }
     for (const Command& c : commands())
         if (std::strcmp(c.name, "estimate") == 0)
             return c.run({args[i + 1]});
+    return ExitRuntimeFailure;
+}
+
+int runPaintingCommand(const Command& command, int, char**)
+{
+    std::fprintf(stderr, "inference-studio: %s: this build has no GUI to draw with\n", command.name);
     return ExitRuntimeFailure;
 }
 

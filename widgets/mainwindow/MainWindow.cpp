@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow/MainWindow.h"
+#include "report/ReportExport.h"
 
 #include "Names.h"
 
@@ -198,6 +199,9 @@ void MainWindow::createMenus()
     m_serving->addExportActions(exportMenu);
     QMenu* tableMenu = exportMenu->addMenu(tr("Comparison table"));
     tableMenu->addActions(m_table->actions());
+    m_report = new ReportExport(m_doc, m_engine, this);
+    connect(m_report, &ReportExport::exported, this, &MainWindow::reportExport);
+    file->addAction(m_report->action());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -321,6 +325,8 @@ void MainWindow::undoCalibration()
 void MainWindow::setEngine(std::shared_ptr<const Engine> engine)
 {
     m_engine = std::move(engine);
+    if (m_report)
+        m_report->setEngine(m_engine);
     updateServingViews();
 }
 

@@ -33,6 +33,7 @@ class DocumentActions;
 class HardwarePalette;
 class InspectorPanel;
 class IssueLog;
+class ReportExport;
 class IssuesPanel;
 class ModelPanel;
 class ScenarioDocument;
@@ -126,6 +127,7 @@ private:
     ChartsView* m_charts = nullptr;
     ServingCostFleetView* m_serving = nullptr;
     ComparisonTable* m_table = nullptr;
+    ReportExport* m_report = nullptr;
     MeasurePanel* m_measure = nullptr;
     HardwarePalette* m_palette = nullptr;
     WorkloadPanel* m_workload = nullptr;

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// The report's numbers are the engine's: a report is rendered by the real executable, its text
+// extracted with pdftotext, and every deployment's key figures must read exactly as
+// `estimate --json` gives them, at the precision `estimate` prints them.
+#include "CliRunner.h"
+
+#include "document/ScenarioDocument.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "report/ReportExport.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <QWidget>
+
+using is::testing::runCli;
+
+namespace {
+
+QString scenarioPath(const char* name)
+{
+    return QStringLiteral(IS_SCENARIOS_DIR "/") + QString::fromLatin1(name);
+}
+
+// The PDF's text, page breaks as form feeds; empty when pdftotext fails.
+QString pdfText(const QString& pdf)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+int pdfPages(const QString& pdf)
+{
+    return pdfText(pdf).count(QLatin1Char('\f'));
+}
+
+QString fixed(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+            QFAIL("pdftotext (poppler-utils) is missing: scripts/install-deps.sh installs it");
+    }
+
+    void numbersEqualEstimate_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("lang");
+        const QDir dir(QStringLiteral(IS_SCENARIOS_DIR));
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files))
+            for (const char* lang : {"en", "zh_CN"})
+                QTest::newRow(qPrintable(f + QLatin1Char('/') + QLatin1String(lang)))
+                    << dir.filePath(f) << QString::fromLatin1(lang);
+    }
+
+    // Every shipped scenario, in both languages: the report is written and every deployment's
+    // TTFT, time per token, speeds, power, energy and cost read as `estimate --json` says.
+    void numbersEqualEstimate()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, lang);
+        QTemporaryDir tmp;
+        const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
+        const auto run = runCli(
+            {QStringLiteral("report"), scenario, QStringLiteral("-o"), pdf, QStringLiteral("--lang"), lang});
+        QVERIFY2(run.code == 0, run.err.constData());
+        const QString text = pdfText(pdf);
+        QVERIFY(!text.isEmpty());
+        // Title page, scenario, table, the seven comparison charts, and the closing sections.
+        QVERIFY2(pdfPages(pdf) >= 11, qPrintable(QString::number(pdfPages(pdf))));
+
+        const auto est = runCli({QStringLiteral("estimate"), scenario, QStringLiteral("--json")});
+        QCOMPARE(est.code, 0);
+        const QJsonArray deployments =
+            QJsonDocument::fromJson(est.out).object().value(QLatin1String("deployments")).toArray();
+        QVERIFY(!deployments.isEmpty());
+        // pdftotext may break a long line; the figures themselves are never split.
+        const QString flat = QString(text).simplified();
+        for (const QJsonValue& v : deployments) {
+            const QJsonObject d = v.toObject();
+            QVERIFY2(flat.contains(d.value(QLatin1String("name")).toString()),
+                     qPrintable(d.value(QLatin1String("name")).toString()));
+            if (!d.value(QLatin1String("fits")).toBool())
+                continue;
+            const QStringList figures = {
+                fixed(d.value(QLatin1String("ttft_ms")).toDouble(), 1),
+                fixed(d.value(QLatin1String("tpot_ms")).toDouble(), 2),
+                fixed(d.value(QLatin1String("tok_s_user")).toDouble(), 1),
+                fixed(d.value(QLatin1String("tok_s_total")).toDouble(), 0),
+                fixed(d.value(QLatin1String("power_kw")).toDouble(), 1),
+                fixed(d.value(QLatin1String("joules_per_token")).toDouble(), 2),
+                fixed(d.value(QLatin1String("usd_per_mtok")).toDouble(), 2),
+            };
+            for (const QString& figure : figures)
+                QVERIFY2(
+                    flat.contains(QLatin1Char(' ') + figure + QLatin1Char(' ')),
+                    qPrintable(d.value(QLatin1String("name")).toString() + QStringLiteral(": ") + figure));
+        }
+        if (lang == QLatin1String("zh_CN"))
+            QVERIFY2(flat.contains(QStringLiteral("附录")), "the Chinese report's appendix heading");
+    }
+
+    // The appendix names the source and kind of the numbers the figures rest on: the CS-3's
+    // memory bandwidth is a datasheet figure, GPT-5.6 Sol's size a speculation.
+    void appendixCitesSources()
+    {
+        QTemporaryDir tmp;
+        const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
+        const auto run = runCli({QStringLiteral("report"), scenarioPath("gpt-5.6-sol-vs-kimi-k3.json"),
+                                 QStringLiteral("-o"), pdf});
+        QVERIFY2(run.code == 0, run.err.constData());
+        const QString flat = pdfText(pdf).simplified();
+        QVERIFY(flat.contains(QStringLiteral("Appendix: catalog numbers used")));
+        QVERIFY(flat.contains(QStringLiteral("speculation")));
+        QVERIFY(flat.contains(QStringLiteral("datasheet")));
+        QVERIFY(flat.contains(QStringLiteral("calibration:")));
+        QVERIFY(flat.contains(QStringLiteral("Median error")));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("named");
+        QTemporaryDir tmp;
+        const QString ok = scenarioPath("gpt-5.6-sol-vs-kimi-k3.json");
+        QTest::newRow("missing scenario")
+            << QStringList{QStringLiteral("report"), QStringLiteral("/nonexistent/s.json"),
+                           QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf")}
+            << QStringLiteral("/nonexistent/s.json");
+        QTest::newRow("unwritable folder") << QStringList{QStringLiteral("report"), ok, QStringLiteral("-o"),
+                                                          QStringLiteral("/nonexistent-dir/r.pdf")}
+                                           << QStringLiteral("--output");
+        QTest::newRow("no output") << QStringList{QStringLiteral("report"), ok} << QStringLiteral("--output");
+        QTest::newRow("unknown language")
+            << QStringList{QStringLiteral("report"), ok,
+                           QStringLiteral("-o"),     QStringLiteral("/tmp/x.pdf"),
+                           QStringLiteral("--lang"), QStringLiteral("xx")}
+            << QStringLiteral("--lang");
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, named);
+        const auto run = runCli(args);
+        QCOMPARE(run.code, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(named), run.err.constData());
+    }
+
+    // File > Export report… writes the same kind of report from the open document, the engine's
+    // part on a worker thread.
+    void exportFromTheStudio()
+    {
+        const auto catalog = is::Catalog::builtin();
+        is::gui::ScenarioDocument doc(catalog);
+        QString error;
+        auto s = is::loadScenarioFile(scenarioPath("llama-3.1-70b-cs3-vs-h100.json"), &error);
+        QVERIFY2(s, qPrintable(error));
+        doc.reset(*s, {});
+        QWidget parent;
+        is::gui::ReportExport report(&doc, std::make_shared<is::Engine>(catalog), &parent);
+        QSignalSpy done(&report, &is::gui::ReportExport::exported);
+        QTemporaryDir tmp;
+        const QString pdf = tmp.filePath(QStringLiteral("studio.pdf"));
+        report.exportTo(pdf);
+        QVERIFY(report.busy());
+        QVERIFY(!report.action()->isEnabled());
+        QVERIFY(done.wait(120000));
+        QVERIFY2(done.front().at(1).toBool(), qPrintable(done.front().at(0).toString()));
+        QVERIFY(!report.busy());
+        const QString flat = pdfText(pdf).simplified();
+        QVERIFY(flat.contains(QStringLiteral("Inference Studio report")));
+        QVERIFY2(flat.contains(s->name), qPrintable(s->name));
+        QVERIFY(pdfPages(pdf) >= 11);
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

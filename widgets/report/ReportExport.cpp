@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "report/ReportExport.h"
+
+#include "FileDialogs.h"
+#include "document/ScenarioDocument.h"
+#include "report/ReportFacts.h"
+#include "report/ReportWriter.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QPointer>
+#include <QThreadPool>
+#include <QWidget>
+
+namespace is::gui {
+
+ReportExport::ReportExport(ScenarioDocument* doc, std::shared_ptr<const Engine> engine, QWidget* dialogParent)
+    : QObject(dialogParent), m_doc(doc), m_engine(std::move(engine)), m_dialogParent(dialogParent),
+      m_action(new QAction(tr("Export &report (PDF)…"), this))
+{
+    m_action->setObjectName(QStringLiteral("ExportReportAction"));
+    m_action->setStatusTip(tr("Write the whole comparison as a multi-page PDF: scenario, table, every chart, "
+                              "cost assumptions and the sources of every catalog number"));
+    connect(m_action, &QAction::triggered, this, &ReportExport::choose);
+}
+
+void ReportExport::choose()
+{
+    QString stem = QFileInfo(m_doc->displayName()).completeBaseName();
+    if (stem.isEmpty())
+        stem = QStringLiteral("report");
+    const QString path =
+        filedialogs::exportFileName(m_dialogParent, tr("Export report"), stem + QStringLiteral("-report.pdf"),
+                                    tr("PDF documents (*.pdf)"));
+    if (!path.isEmpty())
+        exportTo(path);
+}
+
+void ReportExport::exportTo(const QString& path)
+{
+    if (m_busy)
+        return;
+    m_busy = true;
+    m_action->setEnabled(false);
+    const Scenario scenario = m_doc->scenario();
+    const auto colours = m_doc->colours();
+    const std::shared_ptr<const Engine> engine = m_engine;
+    QPointer<ReportExport> self(this);
+    QThreadPool::globalInstance()->start([self, scenario, colours, engine, path] {
+        QString error;
+        auto facts =
+            std::make_shared<std::optional<ReportFacts>>(gatherReportFacts(scenario, *engine, &error));
+        // Back on the GUI thread, which paints the charts into the PDF.
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, facts, colours, path, error] {
+                if (!self)
+                    return;
+                QString why = error;
+                const bool ok =
+                    facts->has_value() &&
+                    writeReportFile(**facts, colours, QCoreApplication::applicationVersion(), path, &why);
+                self->m_busy = false;
+                self->m_action->setEnabled(true);
+                Q_EMIT self->exported(ok ? tr("Saved %1").arg(QFileInfo(path).fileName()) : why, ok);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace is::gui

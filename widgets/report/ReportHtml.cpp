@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+#include "report/ReportHtml.h"
+
+#include "Names.h"
+#include "Units.h"
+
+#include "cost/TcoFields.h"
+#include "engine/Engine.h"
+#include "report/ReportFacts.h"
+
+#include <QAbstractItemModel>
+#include <QCoreApplication>
+#include <QDate>
+#include <QLocale>
+
+namespace is::gui::reporthtml {
+
+namespace {
+
+// Key figures at the precision `inference-studio estimate` prints them, in the C locale, so that
+// the report and the command line read the same digits.
+QString fixed(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+QString cell(const QString& text, bool header = false)
+{
+    const char* tag = header ? "th" : "td";
+    return QStringLiteral("<%1>%2</%1>").arg(QLatin1String(tag), escaped(text));
+}
+
+QString row(const QStringList& cells, bool header = false)
+{
+    QString out = QStringLiteral("<tr>");
+    for (const QString& c : cells)
+        out += cell(c, header);
+    return out + QStringLiteral("</tr>");
+}
+
+QString table(const QStringList& header, const QList<QStringList>& rows)
+{
+    QString out = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\">") + row(header, true);
+    for (const QStringList& r : rows)
+        out += row(r);
+    return out + QStringLiteral("</table>");
+}
+
+QString heading(const QString& text, bool newPage = true)
+{
+    return QStringLiteral("<h2%1>%2</h2>")
+        .arg(newPage ? QStringLiteral(" style=\"page-break-before: always\"") : QString(), escaped(text));
+}
+
+QString limit(double seconds)
+{
+    return seconds > 0 ? units::seconds(seconds) : QCoreApplication::translate("ReportHtml", "none");
+}
+
+QString workloadSection(const ReportFacts& f)
+{
+    const Workload& w = f.scenario.workload;
+    const QLocale locale;
+    QList<QStringList> rows = {
+        {QCoreApplication::translate("ReportHtml", "Input tokens"), locale.toString(qint64(w.inputTokens))},
+        {QCoreApplication::translate("ReportHtml", "Output tokens"), locale.toString(qint64(w.outputTokens))},
+        {QCoreApplication::translate("ReportHtml", "Concurrent streams"), locale.toString(w.concurrency)},
+        {QCoreApplication::translate("ReportHtml", "Serving goal"), names::goal(f.scenario.goal)},
+        {QCoreApplication::translate("ReportHtml", "Time to first token limit"), limit(w.ttftLimitS)},
+        {QCoreApplication::translate("ReportHtml", "Time per output token limit"), limit(w.tpotLimitS)},
+    };
+    return heading(QCoreApplication::translate("ReportHtml", "Workload"), false) +
+           table({QCoreApplication::translate("ReportHtml", "Input"),
+                  QCoreApplication::translate("ReportHtml", "Value")},
+                 rows);
+}
+
+QString deploymentsSection(const ReportFacts& f)
+{
+    QList<QStringList> hardware;
+    QList<QStringList> figures;
+    for (size_t i = 0; i < f.estimates.size(); ++i) {
+        const DeploymentResult& r = f.estimates[i];
+        const Estimate& e = r.estimate.mid;
+        const Deployment* d = i < f.resolved.size() ? &f.resolved[i].deployment : nullptr;
+        const QString device = d && d->device ? d->device->name : QString();
+        const QString system =
+            d && d->system ? d->system->name : QCoreApplication::translate("ReportHtml", "bare devices");
+        const QString memory = e.fits
+                                   ? QCoreApplication::translate("ReportHtml", "%1 of %2 per chip")
+                                         .arg(units::bytes(e.memory.used()), units::bytes(e.memory.capacity))
+                                   : e.why;
+        const QString precision = d ? QCoreApplication::translate("ReportHtml", "weights %1, KV cache %2")
+                                          .arg(names::precision(d->weights()), names::precision(d->kv()))
+                                    : QString();
+        hardware.append({r.name, r.modelName, device, system, QString::number(e.chips),
+                         e.plan.toString() + QStringLiteral(" · ") + e.mode, precision, memory});
+        const QString missing = QStringLiteral("–");
+        figures.append({r.name, e.fits ? fixed(e.ttftS * 1000, 1) : missing,
+                        e.fits ? fixed(e.tpotS * 1000, 2) : missing, e.fits ? fixed(e.tokSUser, 1) : missing,
+                        e.fits ? fixed(e.tokSTotal, 0) : missing,
+                        e.fits ? fixed(e.facilityPowerW / 1000, 1) : missing,
+                        e.fits ? fixed(e.joulesPerToken, 2) : missing,
+                        e.fits ? fixed(e.usdPerMTok, 2) : missing, names::bottleneck(e.bottleneck)});
+    }
+    return heading(QCoreApplication::translate("ReportHtml", "Deployments"), false) +
+           table({QCoreApplication::translate("ReportHtml", "Deployment"),
+                  QCoreApplication::translate("ReportHtml", "Model"),
+                  QCoreApplication::translate("ReportHtml", "Device"),
+                  QCoreApplication::translate("ReportHtml", "System"),
+                  QCoreApplication::translate("ReportHtml", "Chips"),
+                  QCoreApplication::translate("ReportHtml", "Plan"),
+                  QCoreApplication::translate("ReportHtml", "Precision"),
+                  QCoreApplication::translate("ReportHtml", "Memory (busiest chip)")},
+                 hardware) +
+           heading(QCoreApplication::translate("ReportHtml", "Key figures"), false) +
+           QStringLiteral("<p class=\"note\">%1</p>")
+               .arg(escaped(QCoreApplication::translate(
+                   "ReportHtml", "Point estimates at the workload above; the same figures as "
+                                 "`inference-studio estimate`."))) +
+           table({QCoreApplication::translate("ReportHtml", "Deployment"),
+                  QCoreApplication::translate("ReportHtml", "TTFT (ms)"),
+                  QCoreApplication::translate("ReportHtml", "Time per token (ms)"),
+                  QCoreApplication::translate("ReportHtml", "Tokens/s per user"),
+                  QCoreApplication::translate("ReportHtml", "Tokens/s total"),
+                  QCoreApplication::translate("ReportHtml", "Facility power (kW)"),
+                  QCoreApplication::translate("ReportHtml", "Energy (J/token)"),
+                  QCoreApplication::translate("ReportHtml", "Cost ($/M tokens)"),
+                  QCoreApplication::translate("ReportHtml", "Bottleneck")},
+                 figures);
+}
+
+QString provenance(const Sourced& s)
+{
+    return s.source.isEmpty() ? names::sourceKind(s.kind)
+                              : names::sourceKind(s.kind) + QStringLiteral(": ") + sourceForDisplay(s.source);
+}
+
+QString valueText(const Sourced& s, const QString& unit)
+{
+    const auto one = [&unit](double v) -> QString {
+        if (unit == QLatin1String("B"))
+            return units::bytes(v);
+        if (unit == QLatin1String("B/s"))
+            return units::bandwidth(v);
+        if (unit == QLatin1String("FLOP/s"))
+            return units::flops(v);
+        if (unit == QLatin1String("W"))
+            return units::watts(v);
+        if (unit == QLatin1String("USD"))
+            return units::dollars(v);
+        if (unit == QLatin1String("s"))
+            return units::seconds(v);
+        if (unit == QLatin1String("Hz"))
+            return QString(units::number(v / 1e9) + QStringLiteral(" GHz"));
+        return units::number(v, 4);
+    };
+    if (!s.hasRange())
+        return one(s.value);
+    return QStringLiteral("%1 (%2–%3)").arg(one(s.value), one(s.min), one(s.max));
+}
+
+QString costSection(const ReportFacts& f)
+{
+    if (!f.tco)
+        return {};
+    QList<QStringList> rows;
+    for (const cost::TcoField& field : cost::tcoFields()) {
+        if (!field.scenarioWide())
+            continue;
+        if (const Sourced* v = field.get(*f.tco))
+            rows.append({field.name(), valueText(*v, QString()), provenance(*v)});
+    }
+    return heading(QCoreApplication::translate("ReportHtml", "Cost assumptions")) +
+           QStringLiteral("<p>%1</p>")
+               .arg(
+                   escaped(QCoreApplication::translate(
+                               "ReportHtml",
+                               "Pricing: %1. Every value with its source; the studio's Cost view edits them.")
+                               .arg(f.tco->pricing == cost::Pricing::Capex
+                                        ? QCoreApplication::translate("ReportHtml", "owned hardware (capex)")
+                                        : QCoreApplication::translate("ReportHtml", "rented hardware")))) +
+           table({QCoreApplication::translate("ReportHtml", "Assumption"),
+                  QCoreApplication::translate("ReportHtml", "Value"),
+                  QCoreApplication::translate("ReportHtml", "Source")},
+                 rows);
+}
+
+QString percent(double fraction)
+{
+    return QString::number(fraction * 100, 'f', 1) + QStringLiteral(" %");
+}
+
+QString validationSection(const ReportFacts& f, const QString& engineVersion)
+{
+    QList<QStringList> rows;
+    const auto add = [&rows](const QString& name, const ValidationSummary& s) {
+        rows.append({name, QString::number(s.evaluated), QString::number(s.skipped), percent(s.medianApe),
+                     percent(s.within2xShare())});
+    };
+    add(QCoreApplication::translate("ReportHtml", "all"), f.validation);
+    for (const FamilySummary& fam : f.validationByFamily)
+        add(fam.family.isEmpty() ? QCoreApplication::translate("ReportHtml", "unknown") : fam.family,
+            fam.summary);
+    return heading(QCoreApplication::translate("ReportHtml", "The engine")) +
+           QStringLiteral("<p>%1</p>")
+               .arg(escaped(
+                   QCoreApplication::translate(
+                       "ReportHtml",
+                       "Inference Studio %1. Predictions of the published measurements shipped with "
+                       "it (MLPerf, vendor and third-party benchmarks), as `inference-studio validate` "
+                       "reports them:")
+                       .arg(engineVersion))) +
+           table({QCoreApplication::translate("ReportHtml", "Device family"),
+                  QCoreApplication::translate("ReportHtml", "Rows evaluated"),
+                  QCoreApplication::translate("ReportHtml", "Skipped"),
+                  QCoreApplication::translate("ReportHtml", "Median error"),
+                  QCoreApplication::translate("ReportHtml", "Within 2x")},
+                 rows);
+}
+
+QString appendix(const ReportFacts& f)
+{
+    QList<QStringList> rows;
+    for (const CatalogCitation& c : f.citations)
+        rows.append({c.subject, c.field, valueText(c.value, c.unit), names::sourceKind(c.value.kind),
+                     sourceForDisplay(c.value.source)});
+    return heading(QCoreApplication::translate("ReportHtml", "Appendix: catalog numbers used")) +
+           QStringLiteral("<p class=\"note\">%1</p>")
+               .arg(escaped(QCoreApplication::translate(
+                   "ReportHtml", "Every catalog number the figures above rest on, with its source and kind "
+                                 "(datasheet, vendor claim, third party, measured, calibrated, assumed, "
+                                 "speculation)."))) +
+           table({QCoreApplication::translate("ReportHtml", "Of"),
+                  QCoreApplication::translate("ReportHtml", "Number"),
+                  QCoreApplication::translate("ReportHtml", "Value"),
+                  QCoreApplication::translate("ReportHtml", "Kind"),
+                  QCoreApplication::translate("ReportHtml", "Source")},
+                 rows);
+}
+
+} // namespace
+
+QString escaped(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString styleSheet()
+{
+    return QStringLiteral(
+        "<style>"
+        "h1 { font-size: 26pt; margin-bottom: 6pt; }"
+        "h2 { font-size: 16pt; margin-top: 14pt; margin-bottom: 6pt; }"
+        "p { font-size: 10pt; }"
+        "p.note { font-size: 9pt; color: #555555; }"
+        "table { border-collapse: collapse; border: 1px solid #999999; margin-bottom: 8pt; }"
+        "th { font-size: 9pt; background-color: #e8e8e8; text-align: left; }"
+        "td { font-size: 9pt; }"
+        "</style>");
+}
+
+QString front(const ReportFacts& f, const QString& engineVersion)
+{
+    const QString name = f.scenario.name.isEmpty()
+                             ? QCoreApplication::translate("ReportHtml", "Untitled scenario")
+                             : f.scenario.name;
+    QString html = styleSheet();
+    html += QStringLiteral("<h1>%1</h1>")
+                .arg(escaped(QCoreApplication::translate("ReportHtml", "Inference Studio report")));
+    html += QStringLiteral("<h2>%1</h2>").arg(escaped(name));
+    if (!f.scenario.description.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(escaped(f.scenario.description));
+    html += QStringLiteral("<p class=\"note\">%1</p>")
+                .arg(escaped(
+                    QCoreApplication::translate("ReportHtml", "Written %1 by Inference Studio %2.")
+                        .arg(QLocale().toString(QDate::currentDate(), QLocale::LongFormat), engineVersion)));
+    html +=
+        QStringLiteral("<p>%1</p>")
+            .arg(escaped(QCoreApplication::translate(
+                "ReportHtml", "Predictions of the engine from first principles (the model's architecture, "
+                              "each device's datasheet numbers, and per-family constants fitted to "
+                              "published measurements); the last pages list every catalog number used "
+                              "with its source, and how the engine does on published measurements.")));
+    html += heading(QCoreApplication::translate("ReportHtml", "Scenario"));
+    html += workloadSection(f);
+    html += deploymentsSection(f);
+    return html;
+}
+
+QString comparison(const QAbstractItemModel& model)
+{
+    QString out = styleSheet() + heading(QCoreApplication::translate("ReportHtml", "Comparison"), false) +
+                  QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\"><tr>") +
+                  cell(QCoreApplication::translate("ReportHtml", "Metric"), true);
+    for (int c = 0; c < model.columnCount(); ++c)
+        out += cell(model.headerData(c, Qt::Horizontal).toString(), true);
+    out += QStringLiteral("</tr>");
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList cells{model.headerData(r, Qt::Vertical).toString()};
+        for (int c = 0; c < model.columnCount(); ++c)
+            cells << model.data(model.index(r, c)).toString();
+        out += row(cells);
+    }
+    return out + QStringLiteral("</table>");
+}
+
+QString back(const ReportFacts& f, const QString& engineVersion)
+{
+    return styleSheet() + costSection(f) + validationSection(f, engineVersion) + appendix(f);
+}
+
+} // namespace is::gui::reporthtml
