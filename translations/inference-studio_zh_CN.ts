@@ -4959,8 +4959,8 @@
     <name>is::gui::ReportExport</name>
     <message>
         <location filename="../widgets/report/ReportExport.cpp" line="+20"/>
-        <source>Export &amp;report (PDF)…</source>
-        <translation>导出报告（PDF）(&amp;R)…</translation>
+        <source>Export re&amp;port (PDF)…</source>
+        <translation>导出报告（PDF）(&amp;P)…</translation>
     </message>
     <message>
         <location line="+3"/>

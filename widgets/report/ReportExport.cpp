@@ -17,7 +17,7 @@ namespace is::gui {
 
 ReportExport::ReportExport(ScenarioDocument* doc, std::shared_ptr<const Engine> engine, QWidget* dialogParent)
     : QObject(dialogParent), m_doc(doc), m_engine(std::move(engine)), m_dialogParent(dialogParent),
-      m_action(new QAction(tr("Export &report (PDF)…"), this))
+      m_action(new QAction(tr("Export re&port (PDF)…"), this))
 {
     m_action->setObjectName(QStringLiteral("ExportReportAction"));
     m_action->setStatusTip(tr("Write the whole comparison as a multi-page PDF: scenario, table, every chart, "
@@ -27,9 +27,10 @@ ReportExport::ReportExport(ScenarioDocument* doc, std::shared_ptr<const Engine> 
 
 void ReportExport::choose()
 {
-    QString stem = QFileInfo(m_doc->displayName()).completeBaseName();
-    if (stem.isEmpty())
-        stem = QStringLiteral("report");
+    // The scenario file's name; an untitled document's name may hold dots ("GPT-5.6 Sol ..."),
+    // which are no file suffix.
+    const QString stem = m_doc->filePath().isEmpty() ? QStringLiteral("inference-studio")
+                                                     : QFileInfo(m_doc->filePath()).completeBaseName();
     const QString path =
         filedialogs::exportFileName(m_dialogParent, tr("Export report"), stem + QStringLiteral("-report.pdf"),
                                     tr("PDF documents (*.pdf)"));
