@@ -81,9 +81,13 @@ private slots:
             const QJsonObject o = d.toObject();
             for (const char* key :
                  {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
-                  "joules_per_token", "usd_per_mtok", "bottleneck"})
+                  "joules_per_token", "usd_per_mtok", "bottleneck", "usd_per_mtok_at_load", "tok_s_total_at_load",
+                  "concurrency_at_load"})
                 QVERIFY2(o.contains(QString::fromLatin1(key)), key);
             QVERIFY(o.value(QStringLiteral("tok_s_user")).toDouble() > 0);
+            // One user against a loaded service: a token costs no more at full load.
+            QVERIFY(o.value(QStringLiteral("usd_per_mtok_at_load")).toDouble() <=
+                    o.value(QStringLiteral("usd_per_mtok")).toDouble());
         }
         const Run table = run({QStringLiteral("estimate"), scenario});
         QCOMPARE(table.code, 0);
