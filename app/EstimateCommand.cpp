@@ -3,6 +3,7 @@
 #include "CliSupport.h"
 #include "Command.h"
 
+#include "cost/FullLoad.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"
@@ -113,8 +114,14 @@ int runEstimate(const QStringList& argsIn)
         err << file << ": " << error << "\n";
         return is::app::ExitBadInput;
     }
-    if (json)
-        out << QJsonDocument(is::estimateResultsToJson(*results)).toJson(QJsonDocument::Compact) << "\n";
+    if (json) {
+        QJsonObject o = is::estimateResultsToJson(*results);
+        if (!is::cost::addFullLoadToJson(o, *scenario, engine, &error)) {
+            err << file << ": " << error << "\n";
+            return is::app::ExitBadInput;
+        }
+        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
+    }
     else
         printTable(*results, out);
     return is::app::ExitOk;

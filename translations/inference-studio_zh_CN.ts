@@ -2999,6 +2999,447 @@
     </message>
 </context>
 <context>
+    <name>is::audit::Audit</name>
+    <message>
+        <location filename="../core/audit/Audit.cpp" line="+36"/>
+        <source>trillion transistors</source>
+        <translation>万亿个晶体管</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mm2</source>
+        <translation>平方毫米</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cores</source>
+        <translation>个核心</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PB/s</source>
+        <translation>PB/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the catalog has no %1 for device &apos;%2&apos;</source>
+        <translation>目录中没有设备“%2”的 %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the catalog gives %1 %2 for %3 (%4: %5); the claimed %6 agrees within %7 %</source>
+        <translation>目录给出 %3 的数值为 %1 %2（%4：%5）；所称的 %6 在 %7% 以内相符</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the catalog gives %1 %2 for %3 (%4: %5); the claimed %6 differs by more than %7 %</source>
+        <translation>目录给出 %3 的数值为 %1 %2（%4：%5）；所称的 %6 相差超过 %7%</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the catalog has no %1 for &apos;%2&apos; or no bandwidth for link &apos;%3&apos;</source>
+        <translation>目录中没有“%2”的 %1，或没有链路“%3”的带宽</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the catalog&apos;s %1 on-wafer memory bandwidth of %2 PB/s is %3 times %4&apos;s %5 GB/s per GPU and direction, %6 orders of magnitude; the claimed %7x is %8</source>
+        <translation>目录中 %1 的晶圆片上内存带宽为 %2 PB/s，是 %4 每 GPU 每方向 %5 GB/s 的 %3 倍，即 %6 个数量级；所称的 %7 倍%8</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>met</source>
+        <translation>已达到</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not met</source>
+        <translation>未达到</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>arithmetic: %1 / %2 = %3; the claimed %4 %5</source>
+        <translation>算术：%1 / %2 = %3；所称的 %4%5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>follows from the article&apos;s own figures</source>
+        <translation>可由文章自身的数字推出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not follow from the article&apos;s own figures</source>
+        <translation>无法由文章自身的数字推出</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the engine places whole layers on one kind of device; attention on one kind and the feed-forward layers on another is not modelled, so this architecture can be neither confirmed nor refuted</source>
+        <translation>引擎把整层放在同一类设备上；注意力放在一类设备、前馈层放在另一类设备的方案没有建模，因此这种架构既无法证实也无法否定</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the claim names no baseline or setup the engine could reproduce</source>
+        <translation>该说法没有给出引擎可以复现的基线或测试条件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>nothing the engine models bears on this claim</source>
+        <translation>引擎所建模的内容与该说法无关</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>no deployment &apos;%1&apos;</source>
+        <translation>没有部署“%1”</translation>
+    </message>
+    <message>
+        <location filename="../core/audit/AuditText.cpp" line="+50"/>
+        <source>tok/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sequences/s</source>
+        <translation>序列/秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kW</source>
+        <translation>千瓦</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>chips</source>
+        <translation>颗芯片</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>$ per million tokens</source>
+        <translation>美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the dataflow latency of the layers&apos; pipeline</source>
+        <translation>各层流水线的数据流延迟</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>per-layer overheads</source>
+        <translation>每层固定开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory capacity</source>
+        <translation>内存容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>streaming the weights from external memory</source>
+        <translation>从外部内存流式传输权重</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>on chip</source>
+        <translation>片上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on added chips</source>
+        <translation>放在追加的芯片上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>spilled to external memory</source>
+        <translation>溢出到外部内存</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>at most %1 B active parameters</source>
+        <translation>激活参数不超过 %1 B</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>at least %1 B active parameters</source>
+        <translation>激活参数至少 %1 B</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>between %1 B and %2 B active parameters</source>
+        <translation>激活参数在 %1 B 到 %2 B 之间</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>speculative decoding accepting at most %1 tokens per step</source>
+        <translation>每步最多接受 %1 个 token 的投机解码</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>speculative decoding accepting at least %1 tokens per step</source>
+        <translation>每步至少接受 %1 个 token 的投机解码</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>speculative decoding accepting %1 to %2 tokens per step</source>
+        <translation>每步接受 %1 到 %2 个 token 的投机解码</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>prompts of at most %1 tokens</source>
+        <translation>提示不超过 %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>prompts of at least %1 tokens</source>
+        <translation>提示至少 %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>prompts of %1 to %2 tokens</source>
+        <translation>提示为 %1 到 %2 个 token</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>replies of at most %1 tokens</source>
+        <translation>回复不超过 %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replies of at least %1 tokens</source>
+        <translation>回复至少 %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replies of %1 to %2 tokens</source>
+        <translation>回复为 %1 到 %2 个 token</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 B active parameters</source>
+        <translation>%1 B 激活参数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 tokens per decode step</source>
+        <translation>每个解码步 %1 个 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>prompts of %1 tokens</source>
+        <translation>%1 个 token 的提示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replies of %1 tokens</source>
+        <translation>%1 个 token 的回复</translation>
+    </message>
+    <message>
+        <location filename="../core/audit/EngineChecks.cpp" line="+255"/>
+        <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
+        <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the weights alone (%1 TB at %2) need %3 chips of %4 GB usable memory each (band %5-%6), so %7 cannot hold the model</source>
+        <translation>仅权重（%2 精度下 %1 TB）就需要 %3 颗每颗可用内存 %4 GB 的芯片（区间 %5-%6），因此 %7 颗装不下这个模型</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>at full load within the latency targets (%1 streams at %2 tok/s each) %3 costs %4 %5 (band %6-%7), so a price of %8 covers it</source>
+        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/秒），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格足以覆盖</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>at full load within the latency targets (%1 streams at %2 tok/s each) %3 costs %4 %5 (band %6-%7), so a price of %8 does not cover it</source>
+        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/秒），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格无法覆盖</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 on one chip</source>
+        <translation>%1（单颗芯片）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 on %2 chips</source>
+        <translation>%1（%2 颗芯片）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the engine predicts %1 %2 (band %3-%4) for %5; the claimed %6 lies inside, within a %7 % margin</source>
+        <translation>引擎预测 %5 为 %1 %2（区间 %3-%4）；所称的 %6 在 %7% 的余量内，位于区间之内</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the engine predicts %1 %2 (band %3-%4) for %5, bound by %6; the claimed %7 lies outside even with a %8 % margin</source>
+        <translation>引擎预测 %5 为 %1 %2（区间 %3-%4），瓶颈在于%6；即使留出 %8% 的余量，所称的 %7 仍在区间之外</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>with %1 it is still %2 %3</source>
+        <translation>即使是 %1，也仍需 %2 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1; no value of the searched inputs makes it true</source>
+        <translation>%1；在搜索的输入范围内没有任何取值能使其成立</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, and </source>
+        <translation>；而且</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the engine predicts %1 %2 (band %3-%4) with the scenario&apos;s inputs (%5); the claimed %6 needs %7</source>
+        <translation>按场景的输入（%5），引擎预测为 %1 %2（区间 %3-%4）；要达到所称的 %6，需要%7</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, or </source>
+        <translation>，或</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>a deployment of the comparison has no throughput</source>
+        <translation>对比中的某个部署没有吞吐量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the engine predicts %1 %2 for %3 against %4 for %5: %6x (band %7x-%8x); the claimed %9x lies %10</source>
+        <translation>引擎预测 %3 为 %1 %2，%5 为 %4：相差 %6 倍（区间 %7-%8 倍）；所称的 %9 倍%10</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>inside the band</source>
+        <translation>在区间之内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>outside the band</source>
+        <translation>在区间之外</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the weights fit in no count of %1 the engine searches: %2</source>
+        <translation>在引擎搜索的 %1 数量范围内都放不下权重：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the weights (%1 GB at %2) fit in one chip&apos;s %3 GB</source>
+        <translation>权重（%2 精度下 %1 GB）可以放进单颗芯片的 %3 GB</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>only across at least %1 chips (band %2-%3): the weights (%4 TB at %5) are %1 times what one %6 holds (%7 GB usable), so on one chip they cannot stay</source>
+        <translation>只有分布在至少 %1 颗芯片上才成立（区间 %2-%3）：权重（%5 精度下 %4 TB）是一台 %6 可容纳量（可用 %7 GB）的 %1 倍，因此不可能驻留在一颗芯片上</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>one stream of %1 tokens cannot be served: %2</source>
+        <translation>无法服务一条 %1 个 token 的流：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>one stream of %1 tokens fits on %2 x %3 (KV cache %4 GB per chip, placed %5) at %6 tok/s per user (band %7-%8)</source>
+        <translation>一条 %1 个 token 的流可以放在 %2 台 %3 上（每颗芯片 KV 缓存 %4 GB，%5），每用户 %6 token/秒（区间 %7-%8）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>a plan, not a measured figure: %1 MW buys about %2 x %3 at %4 kW each with PUE %5, about %6 copies of the %7-chip deployment</source>
+        <translation>这是计划而非实测数字：按每台 %4 千瓦、PUE %5 计算，%1 兆瓦约可部署 %2 台 %3，约相当于 %6 套 %7 颗芯片的部署</translation>
+    </message>
+</context>
+<context>
+    <name>is::audit::Claim</name>
+    <message>
+        <location filename="../core/audit/Claim.cpp" line="+63"/>
+        <source>unknown type &apos;%1&apos; (%2)</source>
+        <translation>未知类型“%1”（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>must be at least 1</source>
+        <translation>必须至少为 1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>must not be 0</source>
+        <translation>不能为 0</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be at least 0 and below 1</source>
+        <translation>必须不小于 0 且小于 1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the range must be positive and max above min</source>
+        <translation>范围必须为正，且 max 大于 min</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&apos;%1&apos; appears twice</source>
+        <translation>“%1”出现了两次</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown kind &apos;%1&apos; (official, vendor-claim, third-party, speculation, unclear)</source>
+        <translation>未知类别“%1”（official、vendor-claim、third-party、speculation、unclear）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must lie within min and max</source>
+        <translation>必须介于 min 与 max 之间</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown bound &apos;%1&apos; (value, at-least, at-most)</source>
+        <translation>未知界限“%1”（value、at-least、at-most）</translation>
+    </message>
+</context>
+<context>
     <name>is::cost::FleetSizing</name>
     <message>
         <location filename="../core/cost/FleetSizing.cpp" line="+73"/>

@@ -81,13 +81,70 @@ private slots:
             const QJsonObject o = d.toObject();
             for (const char* key :
                  {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
-                  "joules_per_token", "usd_per_mtok", "bottleneck"})
+                  "joules_per_token", "usd_per_mtok", "bottleneck", "usd_per_mtok_at_load", "tok_s_total_at_load",
+                  "concurrency_at_load"})
                 QVERIFY2(o.contains(QString::fromLatin1(key)), key);
             QVERIFY(o.value(QStringLiteral("tok_s_user")).toDouble() > 0);
+            // One user against a loaded service: a token costs no more at full load.
+            QVERIFY(o.value(QStringLiteral("usd_per_mtok_at_load")).toDouble() <=
+                    o.value(QStringLiteral("usd_per_mtok")).toDouble());
         }
         const Run table = run({QStringLiteral("estimate"), scenario});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("tok/s per user"));
+    }
+
+    // `audit --json`: one object, every claim with the contract's fields and a known verdict;
+    // the unambiguous verdicts as the physics has them.
+    void auditJsonContract()
+    {
+        const Run r = run({QStringLiteral("audit"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out);
+        QVERIFY(doc.isObject());
+        const QJsonArray claims = doc.object().value(QStringLiteral("claims")).toArray();
+        QVERIFY(claims.size() >= 30);
+        const QStringList verdicts{QStringLiteral("consistent"), QStringLiteral("inconsistent"),
+                                   QStringLiteral("consistent-only-if"), QStringLiteral("not-checkable")};
+        QMap<QString, QString> byId;
+        for (const auto& c : claims) {
+            const QJsonObject o = c.toObject();
+            for (const char* key :
+                 {"id", "seed", "quote_zh", "quote_en", "kind", "claimed", "predicted", "verdict", "reason"})
+                QVERIFY2(o.contains(QString::fromLatin1(key)), key);
+            QVERIFY(verdicts.contains(o.value(QStringLiteral("verdict")).toString()));
+            QVERIFY(!o.value(QStringLiteral("reason")).toString().isEmpty());
+            byId.insert(o.value(QStringLiteral("id")).toString(),
+                        o.value(QStringLiteral("verdict")).toString());
+        }
+        QCOMPARE(byId.value(QStringLiteral("bench-power-sol")), QStringLiteral("inconsistent"));
+        QCOMPARE(byId.value(QStringLiteral("bench-per-kw-sol")), QStringLiteral("consistent"));
+        QCOMPARE(byId.value(QStringLiteral("wse3-bandwidth")), QStringLiteral("consistent"));
+        const Run table = run({QStringLiteral("audit")});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("bench-power-sol"));
+    }
+
+    void auditBadInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("language") << QStringList{QStringLiteral("audit"), QStringLiteral("--lang"),
+                                                 QStringLiteral("xx")}
+                                  << QStringLiteral("--lang");
+        QTest::newRow("file") << QStringList{QStringLiteral("audit"), QStringLiteral("scenario.json")}
+                              << QStringLiteral("unexpected argument");
+        QTest::newRow("option") << QStringList{QStringLiteral("audit"), QStringLiteral("--fast")}
+                                << QStringLiteral("--fast");
+    }
+    void auditBadInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(expected), r.err.constData());
+        QVERIFY(r.out.isEmpty());
     }
 
     void badInputExitsTwo_data()

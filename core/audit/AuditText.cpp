@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+#include "audit/AuditText.h"
+
+#include "audit/AuditChecks.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace is::audit::detail {
+
+QString num(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("-");
+    const double a = std::abs(v);
+    const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 4;
+    QString s = QLocale::c().toString(v, 'f', decimals);
+    if (a >= 1000)
+        s = QLocale(QLocale::English).toString(std::round(v), 'f', 0);
+    if (s.contains(QLatin1Char('.'))) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    return s;
+}
+
+QString claimedText(const ClaimedFigure& c)
+{
+    const QString range = c.min < c.max ? num(c.min) + QLatin1Char('-') + num(c.max) : num(c.value);
+    switch (c.bound) {
+    case ClaimBound::AtLeast:
+        return range + QLatin1Char('+');
+    case ClaimBound::AtMost:
+        return c.min < c.max ? range : QStringLiteral("< ") + range;
+    case ClaimBound::Value:
+        break;
+    }
+    return range;
+}
+
+QString metricUnit(const QString& metricIn)
+{
+    QString metric = metricIn;
+    metric.remove(QLatin1String("_at_load"));
+    if (metric == QLatin1String("tok_s_user") || metric == QLatin1String("tok_s_total"))
+        return QCoreApplication::translate("is::audit::Audit", "tok/s");
+    if (metric == QLatin1String("seq_s"))
+        return QCoreApplication::translate("is::audit::Audit", "sequences/s");
+    if (metric == QLatin1String("ttft_ms"))
+        return QCoreApplication::translate("is::audit::Audit", "ms");
+    if (metric == QLatin1String("reply_s"))
+        return QCoreApplication::translate("is::audit::Audit", "s");
+    if (metric == QLatin1String("power_kw"))
+        return QCoreApplication::translate("is::audit::Audit", "kW");
+    if (metric == QLatin1String("chips"))
+        return QCoreApplication::translate("is::audit::Audit", "chips");
+    if (metric == QLatin1String("usd_per_mtok"))
+        return QCoreApplication::translate("is::audit::Audit", "$ per million tokens");
+    return QString();
+}
+
+QString bottleneckText(Bottleneck b)
+{
+    switch (b) {
+    case Bottleneck::Compute:
+        return QCoreApplication::translate("is::audit::Audit", "compute");
+    case Bottleneck::MemoryBandwidth:
+        return QCoreApplication::translate("is::audit::Audit", "memory bandwidth");
+    case Bottleneck::Communication:
+        return QCoreApplication::translate("is::audit::Audit", "communication");
+    case Bottleneck::DataflowLatency:
+        return QCoreApplication::translate("is::audit::Audit",
+                                           "the dataflow latency of the layers' pipeline");
+    case Bottleneck::Overhead:
+        return QCoreApplication::translate("is::audit::Audit", "per-layer overheads");
+    case Bottleneck::Capacity:
+        return QCoreApplication::translate("is::audit::Audit", "memory capacity");
+    case Bottleneck::WeightStreaming:
+        return QCoreApplication::translate("is::audit::Audit", "streaming the weights from external memory");
+    }
+    return QString();
+}
+
+QString kvPlacementText(KvPlacement p)
+{
+    switch (p) {
+    case KvPlacement::OnChip:
+        return QCoreApplication::translate("is::audit::Audit", "on chip");
+    case KvPlacement::AddedChips:
+        return QCoreApplication::translate("is::audit::Audit", "on added chips");
+    case KvPlacement::SpilledExternal:
+        return QCoreApplication::translate("is::audit::Audit", "spilled to external memory");
+    }
+    return QString();
+}
+
+QString inputRangeText(const QString& input, InputBound bound, double a, double b)
+{
+    if (input == QLatin1String("active_params")) {
+        a /= 1e9;
+        b /= 1e9;
+        switch (bound) {
+        case InputBound::AtMost:
+            return QCoreApplication::translate("is::audit::Audit", "at most %1 B active parameters")
+                .arg(num(a));
+        case InputBound::AtLeast:
+            return QCoreApplication::translate("is::audit::Audit", "at least %1 B active parameters")
+                .arg(num(a));
+        default:
+            return QCoreApplication::translate("is::audit::Audit", "between %1 B and %2 B active parameters")
+                .arg(num(a), num(b));
+        }
+    }
+    if (input == QLatin1String("acceptance")) {
+        switch (bound) {
+        case InputBound::AtMost:
+            return QCoreApplication::translate("is::audit::Audit",
+                                               "speculative decoding accepting at most %1 tokens per step")
+                .arg(num(a));
+        case InputBound::AtLeast:
+            return QCoreApplication::translate("is::audit::Audit",
+                                               "speculative decoding accepting at least %1 tokens per step")
+                .arg(num(a));
+        default:
+            return QCoreApplication::translate("is::audit::Audit",
+                                               "speculative decoding accepting %1 to %2 tokens per step")
+                .arg(num(a), num(b));
+        }
+    }
+    if (input == QLatin1String("input_tokens")) {
+        switch (bound) {
+        case InputBound::AtMost:
+            return QCoreApplication::translate("is::audit::Audit", "prompts of at most %1 tokens")
+                .arg(num(a));
+        case InputBound::AtLeast:
+            return QCoreApplication::translate("is::audit::Audit", "prompts of at least %1 tokens")
+                .arg(num(a));
+        default:
+            return QCoreApplication::translate("is::audit::Audit", "prompts of %1 to %2 tokens")
+                .arg(num(a), num(b));
+        }
+    }
+    switch (bound) {
+    case InputBound::AtMost:
+        return QCoreApplication::translate("is::audit::Audit", "replies of at most %1 tokens").arg(num(a));
+    case InputBound::AtLeast:
+        return QCoreApplication::translate("is::audit::Audit", "replies of at least %1 tokens").arg(num(a));
+    default:
+        return QCoreApplication::translate("is::audit::Audit", "replies of %1 to %2 tokens")
+            .arg(num(a), num(b));
+    }
+}
+
+QString inputValueText(const QString& input, double v)
+{
+    if (input == QLatin1String("active_params"))
+        return QCoreApplication::translate("is::audit::Audit", "%1 B active parameters").arg(num(v / 1e9));
+    if (input == QLatin1String("acceptance"))
+        return QCoreApplication::translate("is::audit::Audit", "%1 tokens per decode step").arg(num(v));
+    if (input == QLatin1String("input_tokens"))
+        return QCoreApplication::translate("is::audit::Audit", "prompts of %1 tokens").arg(num(v));
+    return QCoreApplication::translate("is::audit::Audit", "replies of %1 tokens").arg(num(v));
+}
+
+} // namespace is::audit::detail

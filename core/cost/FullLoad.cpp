@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#include "cost/FullLoad.h"
+
+#include "engine/Engine.h"
+#include "scenario/Scenario.h"
+#include "serving/ServingConfig.h"
+
+#include <QJsonArray>
+
+namespace is::cost {
+
+SloTargets scenarioSlo(const Scenario& s)
+{
+    QString ignored;
+    const auto serving = serving::servingConfigFor(s, &ignored);
+    return resolveSlo(s.workload, serving ? serving->slo : StatedSlo{});
+}
+
+std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const ModelDesc& m,
+                                           const Scenario& s, const SloTargets& slo, QString* error,
+                                           Bound deviceBound)
+{
+    Workload w = s.workload;
+    w.ttftLimitS = slo.ttftS;
+    w.tpotLimitS = slo.tpotS;
+    w.p99Limits = false;
+    return engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.cost, error, deviceBound);
+}
+
+std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)
+{
+    QString ignored;
+    return estimateAtFullLoad(engine, r.deployment, r.model.resolve(Bound::Mid), s, scenarioSlo(s), &ignored);
+}
+
+bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engine& engine, QString* error)
+{
+    const auto resolved = resolveScenario(s, engine.catalog(), error);
+    if (!resolved)
+        return false;
+    QJsonArray deployments = estimateJson.value(QLatin1String("deployments")).toArray();
+    for (qsizetype i = 0; i < deployments.size() && i < qsizetype(resolved->size()); ++i) {
+        QJsonObject o = deployments.at(i).toObject();
+        const auto load = atFullLoad((*resolved)[size_t(i)], s, engine);
+        const bool loaded = load && load->fits;
+        o.insert(QStringLiteral("usd_per_mtok_at_load"),
+                 loaded ? QJsonValue(load->usdPerMTok) : QJsonValue());
+        o.insert(QStringLiteral("tok_s_total_at_load"), loaded ? QJsonValue(load->tokSTotal) : QJsonValue());
+        o.insert(QStringLiteral("concurrency_at_load"), loaded ? QJsonValue(load->batch) : QJsonValue());
+        deployments[i] = o;
+    }
+    estimateJson.insert(QStringLiteral("deployments"), deployments);
+    return true;
+}
+
+bool meetsSlo(const Estimate& e, const SloTargets& slo)
+{
+    return e.fits && (slo.ttftS <= 0 || e.ttftS <= slo.ttftS * (1 + 1e-9)) &&
+           (slo.tpotS <= 0 || e.tpotS <= slo.tpotS * (1 + 1e-9));
+}
+
+} // namespace is::cost

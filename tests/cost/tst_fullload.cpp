@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// Cost at the load a service runs: the deployment at full load within the latency targets. Its
+// direction is checked by hand: more streams share the same hourly cost, so at full load a
+// token costs no more than at a lower concurrency, and exactly the same at the full load's own
+// concurrency.
+#include "cost/FullLoad.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "scenario/ScenarioEvaluation.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace is;
+
+class TstFullLoad : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<Engine> m_engine;
+
+    Scenario scenario(const char* file)
+    {
+        QString error;
+        auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + QLatin1String(file), &error);
+        if (!s)
+            qFatal("%s", qPrintable(error));
+        return *s;
+    }
+
+private slots:
+    void initTestCase() { m_engine = std::make_unique<Engine>(Catalog::builtin()); }
+
+    // The default scenario serves one user: both deployments hold more streams within the
+    // assumed interactive targets, so a token at full load costs less.
+    void fullLoadCostsNoMoreThanOneUser()
+    {
+        const Scenario s = scenario("gpt-5.6-sol-vs-kimi-k3.json");
+        QString error;
+        auto results = evaluateScenario(s, *m_engine, &error);
+        QVERIFY2(results, qPrintable(error));
+        auto resolved = resolveScenario(s, m_engine->catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        const cost::SloTargets slo = cost::scenarioSlo(s);
+        QVERIFY(slo.assumed());
+        for (size_t i = 0; i < results->size(); ++i) {
+            const DeploymentResult& r = (*results)[i];
+            const auto atLoad = cost::atFullLoad((*resolved)[i], s, *m_engine);
+            QVERIFY2(atLoad && atLoad->fits, qPrintable(r.name));
+            const Estimate& one = r.estimate.mid;
+            const Estimate& load = *atLoad;
+            QVERIFY2(load.batch > s.workload.concurrency, qPrintable(r.name));
+            QVERIFY2(load.usdPerMTok < one.usdPerMTok, qPrintable(r.name));
+            QVERIFY2(load.tokSTotal > one.tokSTotal, qPrintable(r.name));
+            QVERIFY2(cost::meetsSlo(load, slo), qPrintable(r.name));
+            // The wafer pipeline holds many streams at almost the single-stream speed: more than
+            // ten times the streams, each at least half as fast (hand check of the mechanism).
+            if (r.docId == QLatin1String("cs3")) {
+                QVERIFY(load.batch >= 10);
+                QVERIFY(load.tokSUser >= 0.5 * one.tokSUser);
+            }
+        }
+    }
+
+    // At the full load's own concurrency (same chips, fixed goal) the cost is the same.
+    void atItsOwnConcurrencyTheCostIsTheSame()
+    {
+        Scenario s = scenario("gpt-5.6-sol-vs-kimi-k3.json");
+        QString error;
+        auto resolved = resolveScenario(s, m_engine->catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        for (const ResolvedDeployment& r : *resolved) {
+            const auto load = cost::atFullLoad(r, s, *m_engine);
+            QVERIFY(load && load->fits);
+            Deployment d = r.deployment;
+            d.autoChips = false;
+            d.chips = load->chips;
+            d.plan = load->plan;
+            Workload w = s.workload;
+            w.concurrency = load->batch;
+            auto same = m_engine->estimate(d, r.model.resolve(Bound::Mid), w, ServingGoal::FixedConcurrency,
+                                           s.cost, &error);
+            QVERIFY2(same, qPrintable(error));
+            QCOMPARE(same->batch, load->batch);
+            QVERIFY2(std::abs(same->usdPerMTok - load->usdPerMTok) <= 1e-9 * load->usdPerMTok,
+                     qPrintable(r.docId));
+        }
+    }
+
+    // Tighter targets hold fewer streams: the cost at full load cannot fall as they tighten.
+    void tighterTargetsCostNoLess()
+    {
+        const Scenario s = scenario("gpt-5.6-sol-vs-kimi-k3.json");
+        QString error;
+        auto resolved = resolveScenario(s, m_engine->catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        const ResolvedDeployment& h100 = resolved->back();
+        const ModelDesc m = h100.model.resolve(Bound::Mid);
+        cost::SloTargets loose;
+        cost::SloTargets tight;
+        tight.tpotS = loose.tpotS / 2;
+        auto a = cost::estimateAtFullLoad(*m_engine, h100.deployment, m, s, loose, &error);
+        auto b = cost::estimateAtFullLoad(*m_engine, h100.deployment, m, s, tight, &error);
+        QVERIFY(a && b);
+        QVERIFY(b->batch <= a->batch);
+        QVERIFY(b->usdPerMTok >= a->usdPerMTok * (1 - 1e-9));
+    }
+
+    void estimateJsonCarriesTheAtLoadFields()
+    {
+        const Scenario s = scenario("gpt-5.6-sol-vs-kimi-k3.json");
+        QString error;
+        auto results = evaluateScenario(s, *m_engine, &error);
+        QVERIFY(results);
+        QJsonObject json = estimateResultsToJson(*results);
+        QVERIFY2(cost::addFullLoadToJson(json, s, *m_engine, &error), qPrintable(error));
+        const QJsonArray deps = json.value(QLatin1String("deployments")).toArray();
+        QCOMPARE(deps.size(), qsizetype(2));
+        for (const QJsonValue& v : deps) {
+            const QJsonObject o = v.toObject();
+            QVERIFY(o.value(QLatin1String("usd_per_mtok_at_load")).toDouble() > 0);
+            QVERIFY(o.value(QLatin1String("usd_per_mtok_at_load")).toDouble() <
+                    o.value(QLatin1String("usd_per_mtok")).toDouble());
+            QVERIFY(o.value(QLatin1String("tok_s_total_at_load")).toDouble() > 0);
+            QVERIFY(o.value(QLatin1String("concurrency_at_load")).toInt() > 1);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstFullLoad)
+#include "tst_fullload.moc"
