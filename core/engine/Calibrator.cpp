@@ -114,6 +114,31 @@ double fromUnit(const CalibrationParameter& p, double u)
     return p.lo + u * (p.hi - p.lo);
 }
 
+// A constant the fit moves: in every software generation of the family, or in one older
+// generation only (that generation's software reached a different value; its rows fit it).
+constexpr int kEveryGeneration = -1;
+struct ScopedParameter
+{
+    const CalibrationParameter* param;
+    int generation; // index into the family's generations, or kEveryGeneration
+};
+
+bool ownsParameter(const std::vector<ScopedParameter>& params, const CalibrationParameter* p, int generation)
+{
+    return std::any_of(params.begin(), params.end(),
+                       [&](const ScopedParameter& s) { return s.param == p && s.generation == generation; });
+}
+
+// How an older software generation is named: the dates its rows ran in ("before 2024-10").
+QString generationLabel(const std::vector<FamilyCalibration>& generations, int g)
+{
+    const auto i = static_cast<size_t>(g);
+    const QString until = i + 1 < generations.size() ? generations[i + 1].fromDate : QString();
+    if (generations[i].fromDate.isEmpty())
+        return QStringLiteral("before %1").arg(until);
+    return QStringLiteral("from %1 before %2").arg(generations[i].fromDate, until);
+}
+
 // One family's fit: a private copy of the catalog whose calibration the candidates overwrite,
 // and an engine on it, so every prediction takes the engine's own path.
 class FamilyProblem
@@ -132,6 +157,11 @@ public:
             c.fromDate.clear();
             m_generations = {c};
         }
+        // An older generation's own values are the fit's to set (fitOlderGenerations): it starts
+        // from the newest generation's, so a fit run again on its own output lands where it did.
+        for (size_t g = 0; g + 1 < m_generations.size(); ++g)
+            for (const CalibrationParameter& p : calibrationParameters())
+                (m_generations[g].*(p.member)).value = (m_generations.back().*(p.member)).value;
     }
 
     const std::vector<FamilyCalibration>& generations() const { return m_generations; }
@@ -143,11 +173,35 @@ public:
     std::vector<FamilyCalibration> with(const std::vector<const CalibrationParameter*>& params,
                                         const std::vector<double>& values) const
     {
+        std::vector<ScopedParameter> scoped;
+        for (const CalibrationParameter* p : params)
+            scoped.push_back({p, kEveryGeneration});
+        return with(scoped, values);
+    }
+    // The same with some constants of one older software generation's own: each constant is set
+    // in its generation, or in every generation that has no value of its own for it.
+    std::vector<FamilyCalibration> with(const std::vector<ScopedParameter>& params,
+                                        const std::vector<double>& values) const
+    {
         std::vector<FamilyCalibration> g = m_generations;
-        for (FamilyCalibration& c : g)
-            for (size_t i = 0; i < params.size(); ++i)
-                (c.*(params[i]->member)).value = values[i];
+        for (size_t gi = 0; gi < g.size(); ++gi)
+            for (size_t i = 0; i < params.size(); ++i) {
+                const bool own = params[i].generation == static_cast<int>(gi);
+                const bool shared = params[i].generation == kEveryGeneration &&
+                                    !ownsParameter(params, params[i].param, static_cast<int>(gi));
+                if (own || shared)
+                    (g[gi].*(params[i].param->member)).value = values[i];
+            }
         return g;
+    }
+    // Which generation a row dated `date` ran on (Calibration::family's rule).
+    int generationOf(const QString& date) const
+    {
+        int chosen = 0;
+        for (size_t g = 0; g < m_generations.size(); ++g)
+            if (m_generations[g].fromDate.isEmpty() || (!date.isEmpty() && m_generations[g].fromDate <= date))
+                chosen = static_cast<int>(g);
+        return date.isEmpty() ? static_cast<int>(m_generations.size()) - 1 : chosen;
     }
 
     void apply(std::vector<FamilyCalibration> generations)
@@ -203,9 +257,13 @@ private:
 class FitProgress
 {
 public:
-    FitProgress(const CalibrateOptions& options, int families)
-        : m_callback(options.progress),
-          m_perFamily(1 + 2 * static_cast<int>(calibrationParameters().size()) + options.maxEvaluations),
+    // `scopes`: the most software generations a family has (each older one may try every
+    // constant in a fit of its own, fitOlderGenerations).
+    FitProgress(const CalibrateOptions& options, int families, int scopes)
+        : m_callback(options.progress), m_perFamily(1 +
+                                                    (2 + (scopes - 1) * options.maxEvaluations) *
+                                                        static_cast<int>(calibrationParameters().size()) +
+                                                    options.maxEvaluations),
           m_total(std::max(1, families) * m_perFamily)
     {
     }
@@ -234,10 +292,13 @@ private:
 struct Objective
 {
     FamilyProblem* problem;
-    std::vector<const CalibrationParameter*> params;
+    std::vector<ScopedParameter> params;
     FitProgress* progress;
     nlopt_opt opt = nullptr;
     int evaluations = 0;
+    // Constants already fitted that stay where they are while `params` move.
+    std::vector<ScopedParameter> fixed;
+    std::vector<double> fixedValues;
 };
 
 double objective(unsigned n, const double* u, double* grad, void* data)
@@ -248,12 +309,37 @@ double objective(unsigned n, const double* u, double* grad, void* data)
         nlopt_force_stop(o->opt);
         return kMissLogError; // not used: the optimiser stops before the next step
     }
-    std::vector<double> values(n);
-    for (unsigned i = 0; i < n; ++i)
-        values[i] = fromUnit(*o->params[i], u[i]);
-    o->problem->apply(o->problem->with(o->params, values));
+    std::vector<ScopedParameter> params = o->fixed;
+    std::vector<double> values = o->fixedValues;
+    for (unsigned i = 0; i < n; ++i) {
+        params.push_back(o->params[i]);
+        values.push_back(fromUnit(*o->params[i].param, u[i]));
+    }
+    o->problem->apply(o->problem->with(params, values));
     ++o->evaluations;
     return FamilyProblem::loss(o->problem->logErrors());
+}
+
+// Minimises the objective from `x` (unit coordinates, updated to the best point found) within
+// the unit box, deterministically; returns the loss there.
+double minimise(Objective& obj, std::vector<double>& x, int maxEvaluations)
+{
+    const unsigned n = static_cast<unsigned>(x.size());
+    nlopt_srand(20261201); // the local algorithms are deterministic; fixed for any that is not
+    // BOBYQA builds a quadratic model inside the box; it needs two dimensions, Subplex does one.
+    nlopt_opt opt = nlopt_create(n >= 2 ? NLOPT_LN_BOBYQA : NLOPT_LN_SBPLX, n);
+    obj.opt = opt;
+    nlopt_set_lower_bounds1(opt, 0.0);
+    nlopt_set_upper_bounds1(opt, 1.0);
+    nlopt_set_min_objective(opt, &objective, &obj);
+    nlopt_set_xtol_abs1(opt, 1e-3);
+    nlopt_set_ftol_abs(opt, 1e-6);
+    nlopt_set_maxeval(opt, maxEvaluations);
+    nlopt_set_initial_step1(opt, 0.1);
+    double best = 0;
+    nlopt_optimize(opt, x.data(), &best); // x holds the best point found whatever the return code
+    nlopt_destroy(opt);
+    return best;
 }
 
 // Stored in the calibration file, so not translated: a file reads the same in every language.
@@ -261,6 +347,60 @@ QString sourceText(const FamilyFit& f, const QString& sourceName)
 {
     return QStringLiteral("fitted by inference-studio calibrate on %1 (rows %2)")
         .arg(sourceName, f.rows.join(QStringLiteral(", ")));
+}
+
+// An older software generation with rows of its own may need its own value of a constant: its
+// software reached a different one on the same chips (Cerebras' August 2024 software ran 70 B
+// three times slower than October's on the same wafers). With the shared constants fitted, each
+// such generation takes, one at a time and at most one per kRowsPerFittedConstant of its rows,
+// the constant of its own that explains its rows best (a one-dimensional fit per candidate, kept
+// only where it lowers their loss). The newest generation, which the studio uses, keeps the
+// shared values. Appends to obj.params / x / sourceIndex; false when the fit was stopped.
+bool fitOlderGenerations(FamilyProblem& problem, const std::vector<const MeasurementRow*>& usable,
+                         const std::vector<const CalibrationParameter*>& all,
+                         const std::vector<double>& startUnit, Objective& obj, std::vector<double>& x,
+                         std::vector<int>& sourceIndex, int maxEvaluations)
+{
+    constexpr double kMinGain = 1e-3; // loss units: a constant that explains less is not worth fitting
+    for (size_t g = 0; g + 1 < problem.generations().size(); ++g) {
+        const int generation = static_cast<int>(g);
+        std::vector<const MeasurementRow*> own;
+        for (const MeasurementRow* r : usable)
+            if (problem.generationOf(r->date) == generation)
+                own.push_back(r);
+        problem.setRows(own);
+        for (size_t k = 0; k < own.size() / kRowsPerFittedConstant; ++k) {
+            Objective trial{&problem, {}, obj.progress, nullptr, 0, {}, {}};
+            trial.fixed = obj.params;
+            for (size_t i = 0; i < x.size(); ++i)
+                trial.fixedValues.push_back(fromUnit(*obj.params[i].param, x[i]));
+            problem.apply(problem.with(trial.fixed, trial.fixedValues));
+            double bestLoss = FamilyProblem::loss(problem.logErrors()) - kMinGain;
+            int best = -1;
+            double bestUnit = 0;
+            for (size_t i = 0; i < all.size(); ++i) {
+                if (ownsParameter(obj.params, all[i], generation))
+                    continue;
+                trial.params = {{all[i], generation}};
+                std::vector<double> u{startUnit[i]};
+                const double loss = minimise(trial, u, maxEvaluations);
+                if (obj.progress->stopped())
+                    return false;
+                if (loss < bestLoss) {
+                    bestLoss = loss;
+                    best = static_cast<int>(i);
+                    bestUnit = u[0];
+                }
+            }
+            if (best < 0)
+                break;
+            obj.params.push_back({all[static_cast<size_t>(best)], generation});
+            x.push_back(bestUnit);
+            sourceIndex.push_back(best);
+        }
+    }
+    problem.setRows(usable);
+    return true;
 }
 
 FamilyFit fitFamily(const Catalog& catalog, const QString& family,
@@ -365,42 +505,43 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.index < b.index; });
 
-    Objective obj{&problem, {}, &progress};
+    Objective obj{&problem, {}, &progress, nullptr, 0, {}, {}};
     std::vector<double> x;
     for (const Candidate& c : candidates) {
-        obj.params.push_back(all[c.index]);
+        obj.params.push_back({all[c.index], kEveryGeneration});
         x.push_back(startUnit[c.index]);
     }
-    const unsigned n = static_cast<unsigned>(x.size());
-    nlopt_srand(20261201); // the local algorithms are deterministic; fixed for any that is not
-    // BOBYQA builds a quadratic model inside the box; it needs two dimensions, Subplex does one.
-    nlopt_opt opt = nlopt_create(n >= 2 ? NLOPT_LN_BOBYQA : NLOPT_LN_SBPLX, n);
-    obj.opt = opt;
-    nlopt_set_lower_bounds1(opt, 0.0);
-    nlopt_set_upper_bounds1(opt, 1.0);
-    nlopt_set_min_objective(opt, &objective, &obj);
-    nlopt_set_xtol_abs1(opt, 1e-3);
-    nlopt_set_ftol_abs(opt, 1e-6);
-    nlopt_set_maxeval(opt, options.maxEvaluations);
-    nlopt_set_initial_step1(opt, 0.1);
-    double best = 0;
-    nlopt_optimize(opt, x.data(), &best); // x holds the best point found whatever the return code
-    nlopt_destroy(opt);
+    minimise(obj, x, options.maxEvaluations);
     fit.evaluations = obj.evaluations;
     if (progress.stopped())
         return fit;
+    std::vector<int> sourceIndex;
+    for (const Candidate& c : candidates)
+        sourceIndex.push_back(static_cast<int>(c.index));
+    // The shared values stay as fitted on all rows (refitting them jointly with an older
+    // generation's own constants made the cross-validated Cerebras figures worse: 46 % against
+    // 38 %); the robust loss keeps a few older rows from pulling them far.
+    if (!fitOlderGenerations(problem, usable, all, startUnit, obj, x, sourceIndex, options.maxEvaluations))
+        return fit;
+    const unsigned n = static_cast<unsigned>(x.size());
 
     std::vector<double> values;
     for (unsigned i = 0; i < n; ++i) {
-        const CalibrationParameter& p = *obj.params[i];
+        const CalibrationParameter& p = *obj.params[i].param;
+        const int generation = obj.params[i].generation;
         FittedConstant fc;
         fc.key = QLatin1String(p.key);
-        fc.before = (problem.generations().back().*(p.member)).value;
-        fc.start = fromUnit(p, startUnit[candidates[i].index]);
+        if (generation != kEveryGeneration)
+            fc.generation = generationLabel(problem.generations(), generation);
+        fc.before = (problem.generations()[generation == kEveryGeneration ? problem.generations().size() - 1
+                                                                          : static_cast<size_t>(generation)].*
+                     (p.member))
+                        .value;
+        fc.start = fromUnit(p, startUnit[static_cast<size_t>(sourceIndex[i])]);
         fc.after = fromUnit(p, x[i]);
         fc.lo = p.lo;
         fc.hi = p.hi;
-        fc.sensitivity = candidates[i].sensitivity;
+        fc.sensitivity = i < candidates.size() ? candidates[i].sensitivity : 0.0;
         if (x[i] <= kBoundTolerance)
             fc.boundHit = QStringLiteral("lower");
         else if (x[i] >= 1 - kBoundTolerance)
@@ -412,9 +553,22 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     const QString source = sourceText(fit, options.sourceName);
     for (size_t g = 0; g < fitted->size(); ++g) {
         FamilyCalibration& c = (*fitted)[g];
-        for (const CalibrationParameter* p : obj.params) {
-            (c.*(p->member)).source = source;
-            (c.*(p->member)).kind = SourceKind::Calibrated;
+        for (const ScopedParameter& p : obj.params) {
+            if (p.generation != kEveryGeneration && p.generation != static_cast<int>(g))
+                continue;
+            if (p.generation == kEveryGeneration && ownsParameter(obj.params, p.param, static_cast<int>(g)))
+                continue;
+            QStringList generationRows;
+            for (const MeasurementRow* r : usable)
+                if (problem.generationOf(r->date) == p.generation)
+                    generationRows << r->id;
+            (c.*(p.param->member)).source =
+                p.generation == kEveryGeneration
+                    ? source
+                    : QStringLiteral("fitted by inference-studio calibrate on %1 (rows %2: software %3)")
+                          .arg(options.sourceName, generationRows.join(QStringLiteral(", ")),
+                               generationLabel(*fitted, p.generation));
+            (c.*(p.param->member)).kind = SourceKind::Calibrated;
         }
         if (g == 0)
             c.fittedOn = fit.rows;
@@ -443,7 +597,11 @@ CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
     out.calibration = catalog->calibration();
     if (!options.family.isEmpty() && byFamily.empty())
         byFamily[options.family] = {};
-    FitProgress progress(options, static_cast<int>(byFamily.size()));
+    int scopes = 1;
+    for (const auto& [family, generations] : catalog->calibration().families())
+        if (byFamily.count(family))
+            scopes = std::max(scopes, static_cast<int>(generations.size()));
+    FitProgress progress(options, static_cast<int>(byFamily.size()), scopes);
     int index = 0;
     for (const auto& [family, familyRows] : byFamily) {
         std::vector<FamilyCalibration> fitted;
@@ -457,59 +615,6 @@ CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
             out.calibration.setFamily(family, std::move(fitted));
     }
     return out;
-}
-
-QJsonObject calibrationFitToJson(const CalibrationFit& fit, const QString& sourceName,
-                                 bool fittedFamiliesOnly)
-{
-    QStringList only;
-    for (const FamilyFit& f : fit.families)
-        if (f.fitted)
-            only << f.family;
-    if (fittedFamiliesOnly && only.isEmpty())
-        only << QString(); // no family: an overlay with nothing in it
-    QJsonObject o = fit.calibration.toJson(fittedFamiliesOnly ? only : QStringList());
-    o.insert(QStringLiteral("kind"), sourceKindId(SourceKind::Calibrated));
-    o.insert(QStringLiteral("source"), sourceName);
-    return o;
-}
-
-QJsonObject calibrationSummaryToJson(const CalibrationFit& fit)
-{
-    auto summary = [](const ValidationSummary& s) {
-        return QJsonObject{{QStringLiteral("evaluated"), s.evaluated},
-                           {QStringLiteral("median_ape"), s.medianApe},
-                           {QStringLiteral("mape"), s.mape},
-                           {QStringLiteral("within_2x"), s.within2x},
-                           {QStringLiteral("within_25pct"), s.within25pct}};
-    };
-    QJsonObject families;
-    for (const FamilyFit& f : fit.families) {
-        QJsonArray constants;
-        for (const FittedConstant& c : f.constants)
-            constants.append(QJsonObject{
-                {QStringLiteral("key"), c.key},
-                {QStringLiteral("before"), c.before},
-                {QStringLiteral("start"), c.start},
-                {QStringLiteral("after"), c.after},
-                {QStringLiteral("min"), c.lo},
-                {QStringLiteral("max"), c.hi},
-                {QStringLiteral("bound_hit"), c.boundHit.isEmpty() ? QJsonValue() : QJsonValue(c.boundHit)},
-                {QStringLiteral("sensitivity"), c.sensitivity}});
-        QJsonObject o{{QStringLiteral("fitted"), f.fitted},
-                      {QStringLiteral("rows"), QJsonArray::fromStringList(f.rows)},
-                      {QStringLiteral("excluded"), QJsonArray::fromStringList(f.excluded)},
-                      {QStringLiteral("constants"), constants},
-                      {QStringLiteral("loss_before"), f.lossBefore},
-                      {QStringLiteral("loss_after"), f.lossAfter},
-                      {QStringLiteral("before"), summary(f.before)},
-                      {QStringLiteral("after"), summary(f.after)},
-                      {QStringLiteral("evaluations"), f.evaluations}};
-        if (!f.why.isEmpty())
-            o.insert(QStringLiteral("why"), f.why);
-        families.insert(f.family, o);
-    }
-    return QJsonObject{{QStringLiteral("families"), families}};
 }
 
 } // namespace is

@@ -39,8 +39,9 @@ bool checkMeasurements(const Catalog& catalog, const std::vector<MeasurementRow>
 struct FittedConstant
 {
     QString key;
-    double before = 0; // the value the input calibration had
-    double start = 0;  // where the search began (the "default" family's value, inside the range)
+    QString generation; // empty: every software generation; else the older one with its own value
+    double before = 0;  // the value the input calibration had
+    double start = 0;   // where the search began (the "default" family's value, inside the range)
     double after = 0;
     double lo = 0;
     double hi = 0;

@@ -183,6 +183,64 @@ private slots:
         QVERIFY(cv.familyHeld.count(QStringLiteral("nvidia-hopper")));
     }
 
+    void olderSoftwareGenerationFitsItsOwnConstant()
+    {
+        // Hopper with a software generation from 2025-01. The newer rows were made with memory
+        // efficiency 0.65, the two older ones (single streams, memory-bound) with 0.45: the shared
+        // fit finds about 0.65 (the robust loss lets the two older rows pull it a little, to 0.62),
+        // and the older generation alone gets memory efficiency of its own, near 0.45, while the
+        // newest generation (what the studio uses) keeps the shared value.
+        const FamilyCalibration& d = Catalog::builtin()->calibration().defaults();
+        auto twoGenerations = [&](double older, double newer) {
+            auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
+            Calibration c = catalog->calibration();
+            FamilyCalibration oldGen = d;
+            oldGen.fromDate.clear();
+            FamilyCalibration newGen = d;
+            newGen.fromDate = QStringLiteral("2025-01");
+            oldGen.memoryEfficiency.value = older;
+            newGen.memoryEfficiency.value = newer;
+            c.setFamily(QStringLiteral("nvidia-hopper"), {oldGen, newGen});
+            catalog->setCalibration(c);
+            return catalog;
+        };
+        std::vector<MeasurementRow> rows = hopperRows();
+        for (MeasurementRow& r : rows)
+            r.date = QStringLiteral("2025-06");
+        MeasurementRow o1 =
+            row("O01", "h100-sxm", 1, "llama-3.1-8b", "single", 1000, 1000, "tok_s_user", "d");
+        MeasurementRow o2 =
+            row("O02", "h200-sxm", 8, "llama-3.1-405b", "single", 1000, 1000, "tok_s_user", "d");
+        o1.date = o2.date = QStringLiteral("2024-08");
+        rows.push_back(o1);
+        rows.push_back(o2);
+        measureWith(twoGenerations(0.45, 0.65), rows);
+
+        const CalibrationFit fit = calibrate(twoGenerations(0.75, 0.75), rows, CalibrateOptions{});
+        const FamilyFit& f = fit.families.front();
+        QVERIFY(f.fitted);
+        const FittedConstant* shared = nullptr;
+        const FittedConstant* own = nullptr;
+        for (const FittedConstant& c : f.constants)
+            if (c.key == QLatin1String("memory_efficiency"))
+                (c.generation.isEmpty() ? shared : own) = &c;
+        QVERIFY(shared && own);
+        QCOMPARE(own->generation, QStringLiteral("before 2025-01"));
+        QVERIFY2(std::abs(shared->after - 0.65) < 0.04, qPrintable(QString::number(shared->after)));
+        QVERIFY2(std::abs(own->after - 0.45) < 0.03, qPrintable(QString::number(own->after)));
+        const Calibration& c = fit.calibration;
+        QCOMPARE(c.family(QStringLiteral("nvidia-hopper"), QStringLiteral("2024-08")).memoryEfficiency.value,
+                 own->after);
+        QCOMPARE(c.family(QStringLiteral("nvidia-hopper")).memoryEfficiency.value, shared->after);
+        QVERIFY(f.after.medianApe < 0.02);
+
+        // One older row is too few for a constant of its own: the generation shares them all.
+        rows.pop_back();
+        const CalibrationFit one = calibrate(twoGenerations(0.75, 0.75), rows, CalibrateOptions{});
+        for (const FittedConstant& k : one.families.front().constants)
+            QVERIFY2(k.generation.isEmpty(), qPrintable(k.key));
+    }
+
     void saysWhenAFitSitsOnABound()
     {
         // Measured three times faster than the engine can make a Hopper GPU go within physical

@@ -12,14 +12,14 @@ using namespace is;
 
 namespace {
 
-// Fidelity floor on the shipped set: where the engine stands today (10.9 % median, 72 of 75 rows
-// within 2x, none refused; 9.8 % and 69 of 75 before wide expert parallelism, the per-sequence
-// host time and latency-meeting plans first; 18.7 %, 67 of 74 and one refused before the 2026-12
-// physics and the fitted calibration). A change that makes the engine worse fails here. Issue
-// 17's target (every row within 2x) replaces the share once the three rows outside it (P21, H31,
+// Fidelity floor on the shipped set: where the engine stands today (10.9 % median, 73 of 75 rows
+// within 2x with the August 2024 Cerebras software's own constant, none refused; 9.8 % and 69 of 75 before
+// wide expert parallelism, the per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and
+// one refused before the 2026-12 physics and the fitted calibration). A change that makes the engine worse
+// fails here. Issue 17's target (every row within 2x) replaces the share once the two rows outside it (H31,
 // H39) are explained.
 constexpr double kMaxMedianApe = 0.11;
-constexpr double kMinWithin2xShare = 0.96;
+constexpr double kMinWithin2xShare = 0.97;
 constexpr int kMaxSkipped = 0;
 
 // Llama 3.1 8B, one stream, 100 tokens in and out, on `device`.
