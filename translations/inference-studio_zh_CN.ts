@@ -2158,7 +2158,7 @@
 <context>
     <name>is::Scenario</name>
     <message>
-        <location filename="../core/scenario/Scenario.cpp" line="+97"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+98"/>
         <source>%1: empty model id</source>
         <translation>%1：模型 ID 为空</translation>
     </message>
@@ -2229,12 +2229,28 @@
         <translation>应为 fixed、offline 或 server</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../core/scenario/ClaimedFigures.cpp" line="+22"/>
+        <source>%1: expected a list of claimed figures</source>
+        <translation>%1：应为公开数字的列表</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+26"/>
         <source>%1: expected an object</source>
         <translation>%1：应为对象</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
+        <source>%1.metric: unknown metric &apos;%2&apos; (%3)</source>
+        <translation>%1.metric：未知指标“%2”（%3）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1.value: must be above 0</source>
+        <translation>%1.value：必须大于 0</translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/Scenario.cpp" line="+9"/>
         <source>%1.id: duplicate id &apos;%2&apos;</source>
         <translation>%1.id：重复的 ID“%2”</translation>
     </message>
@@ -4124,7 +4140,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+94"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -4235,7 +4251,7 @@
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
@@ -4296,7 +4312,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+76"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
