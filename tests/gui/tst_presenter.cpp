@@ -405,6 +405,25 @@ private Q_SLOTS:
         p->close();
     }
 
+    // More than four deployments: the first four, and the title says so.
+    void firstFourOfMore()
+    {
+        startPresenter();
+        QVERIFY(m_studio->load(QStringLiteral(IS_TEST_DATA "/five-deployments.json")));
+        QVERIFY(m_studio->analyseNow());
+        const auto latest = m_studio->runner()->latest();
+        QCOMPARE(latest->deployments.size(), size_t(5));
+        m_presenter->setAnalysis(latest, doc()->colours());
+        QCOMPARE(m_presenter->lanes().size(), PresenterWindow::kMaxLanes);
+        for (int i = 0; i < PresenterWindow::kMaxLanes; ++i)
+            QCOMPARE(m_presenter->lanes()[i]->deploymentId(), latest->deployments[size_t(i)].docId);
+        auto* title = m_presenter->findChild<QLabel*>(QStringLiteral("presenterTitle"));
+        QVERIFY2(title->text().contains(QStringLiteral("first 4 of 5")), qPrintable(title->text()));
+        QCoreApplication::processEvents(); // the layout takes the longer title
+        const QStringList cut = clippedLabels(m_presenter.get());
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+    }
+
     // Large type, and no label cut or outside the window, on a 1280 x 720 projector and a
     // 1920 x 1080 screen, in English and Chinese, in every race and mid-race.
     void nothingClipped_data()
