@@ -4,6 +4,7 @@
 #include "common/ErrorText.h"
 #include "common/JsonFields.h"
 #include "cost/TcoFields.h"
+#include "scenario/ClaimedFigures.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -86,7 +87,7 @@ QString executionModeId(ExecutionMode m)
 namespace {
 
 // Sections parsed by other modules; the scenario only checks they are objects and keeps them.
-constexpr const char* kExtensionKeys[] = {"serving", "tco"};
+constexpr const char* kExtensionKeys[] = {"serving", "tco", "claimed"};
 
 std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, QString* error)
 {
@@ -286,6 +287,9 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
         if (f.has(key) && f.ok())
             s.extensions.insert(QLatin1String(key), ext);
     }
+    // Published figures (shown beside predictions) are checked here so that a bad one names its field.
+    if (f.ok() && s.extensions.contains(QStringLiteral("claimed")))
+        parseClaimedSection(s.extensions.value(QStringLiteral("claimed")).toObject(), error);
     if (!error->isEmpty())
         return std::nullopt;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
+#include "scenario/ClaimedFigures.h"
 #include "scenario/ScenarioAnalysis.h"
 #include "scenario/ScenarioEvaluation.h"
 
@@ -317,6 +318,13 @@ private slots:
         QVERIFY2(again, qPrintable(err));
         again->baseDir = s->baseDir;
         QVERIFY(*again == *s);
+        // The official figure the presenter shows beside the prediction survives the round trip.
+        const std::vector<ClaimedFigure> claims = claimedFigures(*again, QStringLiteral("cs3"));
+        QCOMPARE(claims.size(), size_t(1));
+        QCOMPARE(claims.front().metric, QStringLiteral("tok_s_user"));
+        QCOMPARE(claims.front().value.value, 750.0);
+        QCOMPARE(claims.front().value.kind, SourceKind::VendorClaim);
+        QVERIFY(claimedFigures(*again, QStringLiteral("h100")).empty());
         Engine engine(Catalog::builtin());
         auto a = evaluateScenario(*s, engine, &err);
         auto b = evaluateScenario(*again, engine, &err);
@@ -482,6 +490,19 @@ private slots:
         QTest::newRow("unknown link")
             << doc(R"([{"device":"h100-sxm","count":16,"links":{"scale_out":"carrier-pigeon"}}])")
             << QStringLiteral("deployments[0].links.scale_out");
+        QTest::newRow("claimed metric unknown") << doc(R"([{"id":"a","device":"h100-sxm","count":1}])",
+                                                       R"(,"claimed":{"a":[{"metric":"speed","value":9}]})")
+                                                << QStringLiteral("claimed.a[0].metric");
+        QTest::newRow("claimed value missing") << doc(R"([{"id":"a","device":"h100-sxm","count":1}])",
+                                                      R"(,"claimed":{"a":[{"metric":"ttft_ms"}]})")
+                                               << QStringLiteral("claimed.a[0].value");
+        QTest::newRow("claimed not a list") << doc(R"([{"id":"a","device":"h100-sxm","count":1}])",
+                                                   R"(,"claimed":{"a":{"metric":"ttft_ms","value":9}})")
+                                            << QStringLiteral("claimed.a");
+        QTest::newRow("claimed kind unknown")
+            << doc(R"([{"id":"a","device":"h100-sxm","count":1}])",
+                   R"(,"claimed":{"a":[{"metric":"ttft_ms","value":9,"kind":"rumour"}]})")
+            << QStringLiteral("claimed.a[0].kind");
         QTest::newRow("negative pue") << doc(R"([{"device":"h100-sxm","count":1}])", R"(,"cost":{"pue":-1})")
                                       << QStringLiteral("cost.pue");
         QTest::newRow("deployments missing")

@@ -19,6 +19,7 @@
 #include "panels/ModelPanel.h"
 #include "panels/SpinBoxUndo.h"
 #include "panels/WorkloadPanel.h"
+#include "presenter/PresenterWindow.h"
 #include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
@@ -255,6 +256,11 @@ void MainWindow::createMenus()
     m_fullScreen->setCheckable(true);
     m_fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
     connect(m_fullScreen, &QAction::toggled, this, &MainWindow::setFullScreen);
+    m_presenterAction = view->addAction(tr("&Presenter mode"), this, [this] { openPresenter(); });
+    m_presenterAction->setObjectName(QStringLiteral("PresenterAction"));
+    m_presenterAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presenterAction->setStatusTip(
+        tr("Full screen, the deployments side by side in large type, with a live token race"));
     view->addAction(tr("Reset layout"), this, &MainWindow::resetLayout);
 
     createToolsMenu();
@@ -337,6 +343,31 @@ void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
     m_table->setAnalysis(analysis, colours, live);
     m_canvas->scene()->setAnalysis(analysis);
     m_inspector->setAnalysis(analysis);
+    m_analysis = analysis;
+    m_colours = colours;
+    if (m_presenter)
+        m_presenter->setAnalysis(analysis, colours);
+}
+
+PresenterWindow* MainWindow::presenter() const
+{
+    return m_presenter;
+}
+
+PresenterWindow* MainWindow::openPresenter()
+{
+    if (!m_presenter) {
+        m_presenter = new PresenterWindow(m_doc, nullptr, this);
+        // Back in the studio after Esc: the window takes the keys again.
+        connect(m_presenter, &PresenterWindow::left, this, [this] {
+            activateWindow();
+            raise();
+        });
+    }
+    if (m_analysis)
+        m_presenter->setAnalysis(m_analysis, m_colours);
+    m_presenter->enter();
+    return m_presenter;
 }
 
 void MainWindow::updateServingViews()

@@ -36,6 +36,7 @@ class IssueLog;
 class ReportExport;
 class IssuesPanel;
 class ModelPanel;
+class PresenterWindow;
 class ScenarioDocument;
 class Settings;
 class WorkloadPanel;
@@ -72,6 +73,10 @@ public:
     // F11: full screen and back to the state before (normal or maximised).
     void setFullScreen(bool on);
     QAction* fullScreenAction() const { return m_fullScreen; }
+    // F5: presenter mode, full screen, with the newest analysis (one presenter per window).
+    PresenterWindow* openPresenter();
+    PresenterWindow* presenter() const;
+    QAction* presenterAction() const { return m_presenterAction; }
 
     CanvasPanel* canvas() const { return m_canvas; }
     HardwarePalette* hardwarePalette() const { return m_palette; }
@@ -138,6 +143,11 @@ private:
     QDockWidget* m_measureDock = nullptr;
     QMenu* m_languageMenu = nullptr;
     QAction* m_fullScreen = nullptr;
+    QAction* m_presenterAction = nullptr;
+    QPointer<PresenterWindow> m_presenter;
+    // The newest analysis, for a presenter opened after it arrived.
+    std::shared_ptr<const ScenarioAnalysis> m_analysis;
+    QHash<QString, QColor> m_colours;
     bool m_maximisedBeforeFullScreen = false;
     QLabel* m_status = nullptr;
     QByteArray m_defaultState;
