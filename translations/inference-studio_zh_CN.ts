@@ -1347,7 +1347,7 @@
 <context>
     <name>ReportWriter</name>
     <message>
-        <location filename="../widgets/report/ReportWriter.cpp" line="+85"/>
+        <location filename="../widgets/report/ReportWriter.cpp" line="+92"/>
         <source>Inference Studio report · page %1</source>
         <translation>Inference Studio 报告 · 第 %1 页</translation>
     </message>
@@ -2075,7 +2075,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+367"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -2590,7 +2590,7 @@
 <context>
     <name>is::Scenario</name>
     <message>
-        <location filename="../core/scenario/Scenario.cpp" line="+97"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+98"/>
         <source>%1: empty model id</source>
         <translation>%1：模型 ID 为空</translation>
     </message>
@@ -2661,12 +2661,28 @@
         <translation>应为 fixed、offline 或 server</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../core/scenario/ClaimedFigures.cpp" line="+22"/>
+        <source>%1: expected a list of claimed figures</source>
+        <translation>%1：应为公开数字的列表</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+26"/>
         <source>%1: expected an object</source>
         <translation>%1：应为对象</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
+        <source>%1.metric: unknown metric &apos;%2&apos; (%3)</source>
+        <translation>%1.metric：未知指标“%2”（%3）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1.value: must be above 0</source>
+        <translation>%1.value：必须大于 0</translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/Scenario.cpp" line="+9"/>
         <source>%1.id: duplicate id &apos;%2&apos;</source>
         <translation>%1.id：重复的 ID“%2”</translation>
     </message>
@@ -4997,7 +5013,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+94"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+95"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5109,6 +5125,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Full screen, the deployments side by side in large type, with a live token race</source>
+        <translation>全屏大字并排展示各部署，并进行实时 token 赛跑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Reset layout</source>
         <translation>重置布局</translation>
     </message>
@@ -5169,7 +5195,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+78"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -5397,6 +5423,200 @@
     </message>
 </context>
 <context>
+    <name>is::gui::PresenterBar</name>
+    <message>
+        <location filename="../widgets/presenter/PresenterBar.cpp" line="+42"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Context length (Up and Down keys)</source>
+        <translation>上下文长度（上下方向键）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The deployment the model and device apply to (Left and Right keys)</source>
+        <translation>模型和设备所作用的部署（左右方向键）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model of this deployment</source>
+        <translation>此部署的模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Device of this deployment</source>
+        <translation>此部署的设备</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Set context to %1</source>
+        <translation>将上下文设为 %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Change device to %1</source>
+        <translation>将设备改为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::PresenterLane</name>
+    <message>
+        <location filename="../widgets/presenter/PresenterLane.cpp" line="+36"/>
+        <source>%1 tok/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>tokens/s per user</source>
+        <translation>每用户 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>$ per million tokens</source>
+        <translation>每百万 token 美元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>power, with PUE</source>
+        <translation>功率（含 PUE）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>tok/s now</source>
+        <translation>当前 token/秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>elapsed</source>
+        <translation>已用时间</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Does not fit: no race for this deployment</source>
+        <translation>放不下：此部署不参赛</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>published: %1 (%2)</source>
+        <translation>公开数字：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No race: the deployment does not fit</source>
+        <translation>不参赛：此部署放不下</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>First token after %1: within the 100 ms a voice agent needs</source>
+        <translation>首 token 用时 %1：在语音智能体所需的 100 毫秒之内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token after %1: over the 100 ms a voice agent needs</source>
+        <translation>首 token 用时 %1：超过语音智能体所需的 100 毫秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 calls done in %2, %3 of it waiting for first tokens</source>
+        <translation>%1 次调用用时 %2，其中 %3 在等待首 token</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Call %1 of %2: waiting for its first token</source>
+        <translation>第 %1 / %2 次调用：等待首 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call %1 of %2: streaming</source>
+        <translation>第 %1 / %2 次调用：正在输出</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Done in %1</source>
+        <translation>用时 %1 完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting for the first token…</source>
+        <translation>等待首 token…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Streaming</source>
+        <translation>正在输出</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::PresenterWindow</name>
+    <message>
+        <location filename="../widgets/presenter/PresenterWindow.cpp" line="+105"/>
+        <source>Presenter — Inference Studio</source>
+        <translation>演示模式 — Inference Studio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space start/pause · R restart · 1 answer · 2 agent · 3 voice · ↑↓ context · ←→ deployment · T light/dark · Ctrl+Z undo · Esc leave</source>
+        <translation>空格 开始/暂停 · R 重新开始 · 1 长回答 · 2 智能体 · 3 语音 · ↑↓ 上下文 · ←→ 部署 · T 浅色/深色 · Ctrl+Z 撤销 · Esc 退出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing to race: the scenario has no deployment that could be analysed.</source>
+        <translation>无可比赛：此场景没有可分析的部署。</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>(the first %1 of %2 deployments)</source>
+        <translation>（%2 个部署中的前 %1 个）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Race 1: one answer of %1 tokens at a context of %2</source>
+        <translation>比赛 1：上下文 %2 时输出一段 %1 token 的回答</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Race 2: an agent making %1 serial tool calls of %2 tokens; each call waits for its first token again</source>
+        <translation>比赛 2：智能体串行调用工具 %1 次，每次输出 %2 token；每次调用都要重新等待首 token</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Race 3: a voice turn of %1 tokens; a voice agent needs its first token within 100 ms</source>
+        <translation>比赛 3：一轮 %1 token 的语音回复；语音智能体需要在 100 毫秒内给出首 token</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>running</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paused: Space continues</source>
+        <translation>已暂停：按空格继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space starts the race</source>
+        <translation>按空格开始比赛</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::ReportExport</name>
     <message>
         <location filename="../widgets/report/ReportExport.cpp" line="+20"/>
@@ -5409,7 +5629,7 @@
         <translation>将整个对比导出为多页 PDF：场景、表格、所有图表、成本假设以及每个目录数值的来源</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -5422,6 +5642,14 @@
         <location line="+31"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::SampleText</name>
+    <message>
+        <location filename="../widgets/presenter/SampleText.cpp" line="+17"/>
+        <source>Wafer-scale inference keeps every layer of the model next to its own memory, so a token does not wait for weights to cross a network. The first token still needs the whole prompt read once, which is why the time to first token grows with the context. After that each new token is one pass through the pipeline, and the speed a user sees is set by how quickly one pass completes rather than by how many chips there are. A GPU cluster spreads the same model over many devices that exchange activations at every layer; it serves thousands of users at once, but each of them waits longer for every word. Which one is cheaper depends on how many users share the machine, how long their prompts are, and what a second of waiting is worth to them.</source>
+        <translation>晶圆级推理让模型的每一层都紧挨着自己的存储，所以生成一个 token 不必等待权重穿过网络。首个 token 仍然需要把整个提示词读一遍，这就是首 token 时间随上下文变长而增加的原因。此后每个新 token 只是在流水线中走一遍，用户看到的速度取决于走完一遍有多快，而不是芯片有多少。GPU 集群把同一个模型分散到许多设备上，每一层都要交换激活值；它能同时服务成千上万的用户，但每个用户等待每个字的时间都更长。哪一种更便宜，取决于有多少用户共用这台机器、他们的提示词有多长，以及一秒钟的等待对他们值多少钱。</translation>
     </message>
 </context>
 <context>
@@ -5775,7 +6003,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/GuiEntry.cpp" line="+52"/>
+        <location filename="../app/gui/GuiEntry.cpp" line="+56"/>
         <source>Inference Studio</source>
         <translation>Inference Studio</translation>
     </message>
