@@ -2569,7 +2569,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+73"/>
+        <location filename="../core/cost/FleetSizing.cpp" line="+83"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -2584,7 +2584,7 @@
         <translation>一个单元峰值需要 %1 兆瓦，超出预算</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>%1: must be a positive number</source>
         <translation>%1：必须为正数</translation>
     </message>
@@ -4702,6 +4702,104 @@
         <location line="-25"/>
         <source>Set goal to %1</source>
         <translation>将目标设为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::planning</name>
+    <message>
+        <location filename="../core/planning/DeploymentSearch.cpp" line="+21"/>
+        <source>TTFT limit</source>
+        <translation>TTFT 上限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT limit</source>
+        <translation>TPOT 上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s/user target</source>
+        <translation>每用户 tok/s 目标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV capacity</source>
+        <translation>KV 容量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>power budget</source>
+        <translation>功率预算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>capex budget</source>
+        <translation>资本支出预算</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
+        <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TPOT %1 ms at one stream per replica, limit %2 ms</source>
+        <translation>每副本单流时 TPOT 为 %1 毫秒，上限 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the fleet needs %1 MW at peak, budget %2 MW</source>
+        <translation>集群峰值需要 %1 MW，预算为 %2 MW</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the fleet costs $%1 M to buy, budget $%2 M</source>
+        <translation>集群购置成本 %1 百万美元，预算为 %2 百万美元</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>workload: %L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
+        <translation>workload：%L1 个提示 token + %L2 个输出 token 超出了模型 %L3 token 的上下文窗口</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/PlanTargets.cpp" line="+31"/>
+        <source>%1: must be a positive number</source>
+        <translation>%1：必须是正数</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>load: give users or requests per second</source>
+        <translation>load：请给出并发用户数或每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: at most %2, got %3</source>
+        <translation>%1：最多 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>top: must be at least 1</source>
+        <translation>top：至少为 1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>devices: unknown device &apos;%1&apos;</source>
+        <translation>devices：未知设备“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>devices: &apos;%1&apos; is a CPU, not a serving accelerator</source>
+        <translation>devices：“%1”是 CPU，不是推理加速器</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+18"/>
+        <source>deployments: the scenario names no model to plan for</source>
+        <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
 </context>
 <context>
