@@ -46,7 +46,8 @@ struct PlanConfig
     Precision kv = Precision::BF16;
     ExecutionMode mode = ExecutionMode::Resident;
     SpeculativeMethod speculative = SpeculativeMethod::None;
-    // The unit as the engine takes it: the device's default system and links.
+    // The unit as the engine takes it: the device's default system and links, `plan` fixed
+    // (reset it to let the engine choose).
     Deployment deployment(const Catalog& catalog) const;
 };
 

@@ -43,7 +43,13 @@ void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<P
         r.pareto = r.tokSUser > fastest;
         fastest = std::max(fastest, r.tokSUser);
     }
+    // Closest first: a configuration that holds the model and misses a target before one that
+    // does not hold it at all, then by how far past its limit it is.
     std::sort(infeasible.begin(), infeasible.end(), [](const PlanRow& a, const PlanRow& b) {
+        const bool fitsA = a.binding != Binding::KvCapacity;
+        const bool fitsB = b.binding != Binding::KvCapacity;
+        if (fitsA != fitsB)
+            return fitsA;
         const double ma = finiteOr(a.miss, 1e300);
         const double mb = finiteOr(b.miss, 1e300);
         if (ma != mb)

@@ -9,9 +9,10 @@
 
 namespace is::planning {
 
-// Orders the search's rows into `result` (feasible cheapest first, ties faster per user first;
-// then infeasible closest first), marks the Pareto frontier of $/Mtok against tok/s per user
-// among the feasible ones and finds the configuration just cheaper than the cheapest feasible.
+// Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
+// then infeasible closest first (those that hold the model first, then by overshoot). Marks the
+// Pareto frontier of $/Mtok against tok/s per user among the feasible ones and finds the
+// configuration just cheaper than the cheapest feasible.
 void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<PlanRow> infeasible);
 
 // The rows a report shows: the `top` cheapest feasible ones and every Pareto point (in the

@@ -138,6 +138,7 @@ std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& mod
                     base.kv = kv;
                     base.mode = mode;
                     Deployment d = base.deployment(catalog);
+                    d.plan.reset(); // the smallest count over every plan the engine considers
                     const int needed = engine.minChips(d, model, workload);
                     if (needed == 0 && mode != ExecutionMode::WeightStreaming)
                         continue; // fits on no count the engine searches

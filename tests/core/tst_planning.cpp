@@ -267,6 +267,25 @@ private slots:
         QVERIFY(!err.isEmpty());
     }
 
+    // A model that needs several GPUs at a precision is searched at that precision: the smallest
+    // unit comes from every plan the engine considers, not from one chip's worth (70 B in bf16
+    // takes two H100s; the smallest unit is one 8-GPU system).
+    void multiGpuPrecisionsAreSearched()
+    {
+        const ModelDesc big = m_engine.catalog().model(QStringLiteral("llama-3.1-70b"))->resolve();
+        PlanTargets t = smallTargets();
+        t.devices = {QStringLiteral("h100-sxm")};
+        QString err;
+        auto r = searchDeployments(m_engine, big, m_workload, m_tco, t, {}, &err);
+        QVERIFY2(r, qPrintable(err));
+        bool bf16 = false;
+        for (const PlanRow& row : r->rows) {
+            bf16 = bf16 || row.config.weights == Precision::BF16;
+            QCOMPARE(row.config.unitChips % 8, 0);
+        }
+        QVERIFY(bf16);
+    }
+
     // A tok/s-per-user floor is a TPOT limit of its inverse.
     void speedFloorActsAsTpot()
     {
