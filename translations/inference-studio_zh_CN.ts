@@ -4124,7 +4124,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+93"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+94"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -4132,6 +4132,11 @@
         <location line="+3"/>
         <source>Serving, cost and fleet</source>
         <translation>服务、成本与规模</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find a deployment</source>
+        <translation>查找部署</translation>
     </message>
     <message>
         <location line="+46"/>
@@ -4296,7 +4301,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -4521,6 +4526,229 @@
         <translation>
             <numerusform>应用于所选的 %n 个部署。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::PlanningPanel</name>
+    <message>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+134"/>
+        <source>Cost against per-user speed</source>
+        <translation>成本与每用户速度</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 configurations evaluated, %2 meet every target.</source>
+        <translation>已评估 %1 种配置，其中 %2 种满足全部目标。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Search cancelled: the ranking covers the part searched.</source>
+        <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Closest: %1, which misses the %2 (%3).</source>
+        <translation>最接近的配置：%1，未满足%2（%3）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cheapest: %1 at $%2 per million tokens, bound by the %3.</source>
+        <translation>最便宜：%1，每百万 token $%2，受%3约束。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The next cheaper, %1, misses the %2 (%3).</source>
+        <translation>次便宜的 %1 未满足%2（%3）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>misses the %1</source>
+        <translation>未满足%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 chips, %2</source>
+        <translation>%1 颗芯片，%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, KV %2</source>
+        <translation>%1，KV %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight streaming</source>
+        <translation>权重流式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>resident</source>
+        <translation>常驻</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 (Pareto)</source>
+        <translation>%1（帕累托）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No configuration meets every target.</source>
+        <translation>没有配置能满足全部目标。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Configurations that meet the targets</source>
+        <translation>满足目标的配置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pareto frontier</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>$ per million tokens</source>
+        <translation>美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT ≤ (ms)</source>
+        <translation>TTFT ≤（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT ≤ (ms)</source>
+        <translation>TPOT ≤（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power ≤ (MW)</source>
+        <translation>功率 ≤（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capex ≤ ($M)</source>
+        <translation>资本支出 ≤（百万美元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find deployments</source>
+        <translation>查找部署</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add to canvas</source>
+        <translation>添加到画布</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Units</source>
+        <translation>单元数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chips</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Systems</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Speculative</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>$/M tokens</source>
+        <translation>$/百万 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tok/s per user</source>
+        <translation>每用户 tok/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (ms)</source>
+        <translation>TTFT（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (ms)</source>
+        <translation>TPOT（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Peak MW</source>
+        <translation>峰值 MW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capex ($M)</source>
+        <translation>资本支出（百万美元）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Binding constraint</source>
+        <translation>约束条件</translation>
     </message>
 </context>
 <context>

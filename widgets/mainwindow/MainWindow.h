@@ -35,6 +35,7 @@ class InspectorPanel;
 class IssueLog;
 class IssuesPanel;
 class ModelPanel;
+class PlanningPanel;
 class ScenarioDocument;
 class Settings;
 class WorkloadPanel;
@@ -125,6 +126,7 @@ private:
     QTabWidget* m_results = nullptr;
     ChartsView* m_charts = nullptr;
     ServingCostFleetView* m_serving = nullptr;
+    PlanningPanel* m_planning = nullptr;
     ComparisonTable* m_table = nullptr;
     MeasurePanel* m_measure = nullptr;
     HardwarePalette* m_palette = nullptr;
