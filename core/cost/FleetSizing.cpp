@@ -42,24 +42,34 @@ double fleetTargetLimit(FleetTargetKind k)
 
 namespace {
 
-FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
-                 const FleetTarget& target, const SloTargets& slo)
+FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
+                 const TcoAssumptions& tco, const FleetTarget& target, const SloTargets& slo)
 {
-    FleetRow row;
-    row.docId = r.docId;
-    row.name = r.deployment.name;
-    row.modelName = r.model.arch.name;
     Workload w = s.workload;
     w.ttftLimitS = slo.ttftS;
     w.tpotLimitS = slo.tpotS;
     const ModelDesc m = r.model.resolve(Bound::Mid);
     QString err;
     auto est = engine.estimate(r.deployment, m, w, ServingGoal::LatencyBounded, tco.engineCost(), &err);
-    if (!est) {
+    FleetRow row;
+    if (est)
+        row = sizeServingPoint(r.deployment, r.docId, *est, w, tco, target, slo);
+    else
         row.why = err;
-        return row;
-    }
-    const Estimate& e = *est;
+    row.docId = r.docId;
+    row.name = r.deployment.name;
+    row.modelName = r.model.arch.name;
+    return row;
+}
+
+} // namespace
+
+FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estimate& e, const Workload& w,
+                          const TcoAssumptions& tco, const FleetTarget& target, const SloTargets& slo)
+{
+    FleetRow row;
+    row.docId = docId;
+    row.name = d.name;
     row.unitChips = e.chips;
     row.ttftS = e.ttftS;
     row.tpotS = e.tpotS;
@@ -76,7 +86,7 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
                      QString::number(e.tpotS * 1000, 'f', 1));
         return row;
     }
-    const DeploymentCostInputs unit = costInputs(r.deployment, r.docId, e.chips, tco);
+    const DeploymentCostInputs unit = costInputs(d, docId, e.chips, tco);
     row.unitSystems = unit.systems;
     row.unitUsers = e.batch;
     row.unitTokS = e.tokSTotal;
@@ -126,18 +136,17 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
     // uses the fleet as far as the load fills it. Idle hours draw idle power.
     row.load = target.kind == FleetTargetKind::PowerMW ? tco.utilisation.value
                                                        : row.tokS / (row.units * row.unitTokS);
-    const double avgW = row.units * (row.load * row.unitFacilityW + (1.0 - row.load) * unit.power.idleFacilityPowerW());
+    const double avgW =
+        row.units * (row.load * row.unitFacilityW + (1.0 - row.load) * unit.power.idleFacilityPowerW());
     row.facilityMW = avgW / 1e6;
     const double servedTokS = target.kind == FleetTargetKind::PowerMW ? row.tokS * row.load : row.tokS;
     const double servedUsers = target.kind == FleetTargetKind::PowerMW ? row.users * row.load : row.users;
     const HourlyCost h = hourlyCost(unit, tco, avgW, static_cast<double>(row.units));
-    const int replicas = r.deployment.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
-    row.costs = tokenCosts(h, servedTokS, servedTokS * w.inputTokens / w.outputTokens, prefillShareOf(e, replicas, w.outputTokens),
-                           servedUsers, avgW);
+    const int replicas = d.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
+    row.costs = tokenCosts(h, servedTokS, servedTokS * w.inputTokens / w.outputTokens,
+                           prefillShareOf(e, replicas, w.outputTokens), servedUsers, avgW);
     return row;
 }
-
-} // namespace
 
 std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
                                      const FleetTarget& target, const SloTargets& slo, QString* error)
@@ -167,8 +176,8 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
     for (const ResolvedDeployment& r : *resolved) {
         result.rows.push_back(sizeOne(r, s, engine, tco, target, result.slo));
         const FleetRow& row = result.rows.back();
-        log::get("cost")->debug("{}: {} units of {} chips, {:.1f} MW", row.name.toStdString(), row.units, row.unitChips,
-                                row.facilityMW);
+        log::get("cost")->debug("{}: {} units of {} chips, {:.1f} MW", row.name.toStdString(), row.units,
+                                row.unitChips, row.facilityMW);
     }
     return result;
 }
@@ -209,12 +218,13 @@ QJsonObject fleetResultToJson(const FleetResult& r)
             o.insert(QStringLiteral("why"), f.why);
         rows.append(o);
     }
-    return QJsonObject{{QStringLiteral("target"), QJsonObject{{QStringLiteral("kind"), fleetTargetKindId(r.target.kind)},
-                                                              {QStringLiteral("value"), r.target.value}}},
-                       {QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.slo.ttftS * 1000.0},
-                                                           {QStringLiteral("tpot_ms"), r.slo.tpotS * 1000.0},
-                                                           {QStringLiteral("source"), r.slo.source}}},
-                       {QStringLiteral("deployments"), rows}};
+    return QJsonObject{
+        {QStringLiteral("target"), QJsonObject{{QStringLiteral("kind"), fleetTargetKindId(r.target.kind)},
+                                               {QStringLiteral("value"), r.target.value}}},
+        {QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), r.slo.ttftS * 1000.0},
+                                            {QStringLiteral("tpot_ms"), r.slo.tpotS * 1000.0},
+                                            {QStringLiteral("source"), r.slo.source}}},
+        {QStringLiteral("deployments"), rows}};
 }
 
 } // namespace is::cost

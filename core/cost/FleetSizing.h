@@ -13,8 +13,11 @@
 
 namespace is {
 class Engine;
+struct Deployment;
+struct Estimate;
 struct Scenario;
-}
+struct Workload;
+} // namespace is
 
 namespace is::cost {
 
@@ -39,13 +42,13 @@ struct FleetRow
     QString name;
     QString modelName;
     bool feasible = false;
-    QString why;            // when not feasible
+    QString why; // when not feasible
 
     // One unit at its serving point (the best throughput that meets the latency targets).
     int unitChips = 0;
     int unitSystems = 0;
-    double unitUsers = 0;   // concurrent streams
-    double unitTokS = 0;    // output tokens/s
+    double unitUsers = 0; // concurrent streams
+    double unitTokS = 0;  // output tokens/s
     double unitRps = 0;
     double ttftS = 0;
     double tpotS = 0;
@@ -58,12 +61,12 @@ struct FleetRow
     long long chips = 0;
     long long systems = 0;
     double capexUsd = 0;
-    double facilityMW = 0;  // average draw at the served load
+    double facilityMW = 0; // average draw at the served load
     double peakMW = 0;
-    double tokS = 0;        // served (target) or, for a power budget, the capacity
+    double tokS = 0; // served (target) or, for a power budget, the capacity
     double users = 0;
     double rps = 0;
-    double load = 0;        // share of the fleet's capacity in use
+    double load = 0; // share of the fleet's capacity in use
     TokenCosts costs;
 };
 
@@ -81,6 +84,13 @@ struct FleetResult
 // as given: resolveSlo (LatencyTargets.h) applies the precedence and the assumed defaults.
 std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, const TcoAssumptions& tco,
                                      const FleetTarget& target, const SloTargets& slo, QString* error);
+
+// One deployment sized from its unit's serving point `e` (Engine::estimate or Engine::bestBatch,
+// latency-bounded, under `w`'s limits): what sizeFleet does for each deployment once the engine
+// has found that point, and what the deployment search (core/planning) does for each candidate.
+// `docId` keys the TCO's per-deployment price overrides (empty: catalog prices).
+FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estimate& e, const Workload& w,
+                          const TcoAssumptions& tco, const FleetTarget& target, const SloTargets& slo);
 
 // The `size --json` contract.
 QJsonObject fleetResultToJson(const FleetResult& r);

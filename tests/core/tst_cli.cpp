@@ -193,6 +193,8 @@ private slots:
                                                  QStringLiteral("10")};
         QTest::newRow("size") << QStringList{QStringLiteral("size"), QStringLiteral("--users"),
                                              QStringLiteral("10")};
+        QTest::newRow("plan") << QStringList{QStringLiteral("plan"), QStringLiteral("--users"),
+                                             QStringLiteral("10")};
     }
     void emptyScenarioExitsTwo()
     {
@@ -226,6 +228,136 @@ private slots:
         QCOMPARE(
             run({QStringLiteral("size"), scenario, QStringLiteral("--power-mw"), QStringLiteral("2e5")}).code,
             2);
+    }
+
+    // `plan` answers for both shipped scenarios: the contract's fields, feasible first and cheapest
+    // first, every feasible result within the targets.
+    void planAnswersShippedScenarios_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("sol-vs-kimi") << QStringLiteral("gpt-5.6-sol-vs-kimi-k3.json");
+        QTest::newRow("llama-70b") << QStringLiteral("llama-3.1-70b-cs3-vs-h100.json");
+    }
+    void planAnswersShippedScenarios()
+    {
+        QFETCH(QString, file);
+        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/") + file;
+        const Run r = run({QStringLiteral("plan"), scenario, QStringLiteral("--users"),
+                           QStringLiteral("1000"), QStringLiteral("--ttft-ms"), QStringLiteral("2000"),
+                           QStringLiteral("--tpot-ms"), QStringLiteral("100"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.value(QStringLiteral("targets")).toObject().value(QStringLiteral("users")).toDouble(),
+                 1000.0);
+        const QJsonArray results = root.value(QStringLiteral("results")).toArray();
+        QVERIFY(!results.isEmpty());
+        bool seenInfeasible = false;
+        double lastCost = 0;
+        for (const QJsonValue& v : results) {
+            const QJsonObject o = v.toObject();
+            for (const char* key : {"device", "chips", "systems", "plan", "precision", "mode", "speculative",
+                                    "feasible", "usd_per_mtok", "tok_s_user", "ttft_ms", "tpot_ms",
+                                    "power_mw", "capex_usd", "binding", "pareto"})
+                QVERIFY2(o.contains(QLatin1String(key)), key);
+            const bool feasible = o.value(QStringLiteral("feasible")).toBool();
+            QVERIFY(!(feasible && seenInfeasible));
+            seenInfeasible = seenInfeasible || !feasible;
+            if (feasible) {
+                QVERIFY(o.value(QStringLiteral("usd_per_mtok")).toDouble() >= lastCost);
+                lastCost = o.value(QStringLiteral("usd_per_mtok")).toDouble();
+                QVERIFY(o.value(QStringLiteral("ttft_ms")).toDouble() <= 2000.0);
+                QVERIFY(o.value(QStringLiteral("tpot_ms")).toDouble() <= 100.0);
+                QVERIFY(o.value(QStringLiteral("chips")).toDouble() >= 1);
+            }
+        }
+        QVERIFY(results.first().toObject().value(QStringLiteral("feasible")).toBool());
+        QVERIFY(results.first().toObject().value(QStringLiteral("pareto")).toBool());
+    }
+
+    // The issue's question: 10,000 users of Llama 3.1 70B at 300 ms TTFT and 50 ms TPOT.
+    void planLlama70bTenThousandUsers()
+    {
+        const QString scenario = write(
+            "llama70b.json",
+            R"({"version":1,"model":"llama-3.1-70b","workload":{"input_tokens":1000,"output_tokens":1000},
+                "deployments":[{"id":"a","device":"h100-sxm","count":8}]})");
+        const QStringList args{QStringLiteral("plan"),      scenario,
+                               QStringLiteral("--users"),   QStringLiteral("10000"),
+                               QStringLiteral("--ttft-ms"), QStringLiteral("300"),
+                               QStringLiteral("--tpot-ms"), QStringLiteral("50")};
+        const Run r = run(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(root.value(QStringLiteral("feasible")).toInt() > 0);
+        const QJsonObject best = root.value(QStringLiteral("results")).toArray().first().toObject();
+        QVERIFY(best.value(QStringLiteral("feasible")).toBool());
+        QVERIFY(best.value(QStringLiteral("ttft_ms")).toDouble() <= 300.0);
+        QVERIFY(best.value(QStringLiteral("tpot_ms")).toDouble() <= 50.0);
+        QVERIFY(best.value(QStringLiteral("usd_per_mtok")).toDouble() > 0);
+        const Run table = run(args);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("Cheapest: "), table.out.constData());
+    }
+
+    // Targets nothing meets: an answer naming the closest configuration and the target it misses.
+    void planInfeasibleNamesClosest()
+    {
+        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") +
+                                 QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json");
+        const QStringList args{QStringLiteral("plan"),      scenario,
+                               QStringLiteral("--users"),   QStringLiteral("100"),
+                               QStringLiteral("--ttft-ms"), QStringLiteral("0.01")};
+        const Run r = run(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.value(QStringLiteral("feasible")).toInt(), 0);
+        QCOMPARE(root.value(QStringLiteral("closest")).toObject().value(QStringLiteral("misses")).toString(),
+                 QStringLiteral("TTFT limit"));
+        const Run table = run(args);
+        QVERIFY2(table.out.contains("No configuration meets every target. Closest: "), table.out.constData());
+        QVERIFY2(table.out.contains("misses the TTFT limit"), table.out.constData());
+    }
+
+    void planBadInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("field");
+        const QString u = QStringLiteral("--users");
+        QTest::newRow("negative users") << QStringList{u, QStringLiteral("-5")} << QStringLiteral("--users");
+        QTest::newRow("tpot 0") << QStringList{u, QStringLiteral("10"), QStringLiteral("--tpot-ms"),
+                                               QStringLiteral("0")}
+                                << QStringLiteral("--tpot-ms");
+        QTest::newRow("unknown device") << QStringList{u, QStringLiteral("10"), QStringLiteral("--devices"),
+                                                       QStringLiteral("h100-sxm,h900")}
+                                        << QStringLiteral("h900");
+        QTest::newRow("users and rps")
+            << QStringList{u, QStringLiteral("10"), QStringLiteral("--rps"), QStringLiteral("1")}
+            << QStringLiteral("--rps");
+        QTest::newRow("no load") << QStringList{QStringLiteral("--ttft-ms"), QStringLiteral("300")}
+                                 << QStringLiteral("--users");
+        QTest::newRow("tpot and speed") << QStringList{u,
+                                                       QStringLiteral("10"),
+                                                       QStringLiteral("--tpot-ms"),
+                                                       QStringLiteral("50"),
+                                                       QStringLiteral("--tok-s-user"),
+                                                       QStringLiteral("20")}
+                                        << QStringLiteral("--tok-s-user");
+        QTest::newRow("top") << QStringList{u, QStringLiteral("10"), QStringLiteral("--top"),
+                                            QStringLiteral("2.5")}
+                             << QStringLiteral("--top");
+    }
+    void planBadInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, field);
+        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") +
+                                 QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json");
+        const Run r = run(QStringList{QStringLiteral("plan"), scenario} + args);
+        QCOMPARE(r.code, 2);
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QVERIFY2(err.contains(field), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 0);
+        QVERIFY(r.out.isEmpty());
     }
 
     void validateJsonByFamily()

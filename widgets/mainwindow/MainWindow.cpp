@@ -27,6 +27,7 @@
 
 #include "scenario/ScenarioAnalysis.h"
 
+#include "planning/PlanningPanel.h"
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -96,6 +97,10 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     // The serving, cost and fleet charts reflow and page like the comparison charts (ChartGrid):
     // no scroll area around them, and their smallest size fits a 1280 x 720 screen.
     m_results->addTab(m_serving, tr("Serving, cost and fleet"));
+    // Inverse design: from targets to the cheapest deployments (core/planning).
+    m_planning = new PlanningPanel(doc, m_results);
+    m_planning->setEngine(m_engine);
+    m_results->addTab(m_planning, tr("Find a deployment"));
     m_central->addWidget(m_canvas);
     m_central->addWidget(m_results);
     m_central->setStretchFactor(0, 0);
@@ -333,6 +338,7 @@ void MainWindow::setEngine(std::shared_ptr<const Engine> engine)
     m_engine = std::move(engine);
     if (m_report)
         m_report->setEngine(m_engine);
+    m_planning->setEngine(m_engine);
     updateServingViews();
 }
 

@@ -37,6 +37,7 @@ class ReportExport;
 class IssuesPanel;
 class ModelPanel;
 class PresenterWindow;
+class PlanningPanel;
 class ScenarioDocument;
 class Settings;
 class WorkloadPanel;
@@ -131,6 +132,7 @@ private:
     QTabWidget* m_results = nullptr;
     ChartsView* m_charts = nullptr;
     ServingCostFleetView* m_serving = nullptr;
+    PlanningPanel* m_planning = nullptr;
     ComparisonTable* m_table = nullptr;
     ReportExport* m_report = nullptr;
     MeasurePanel* m_measure = nullptr;

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+#include "planning/DeploymentSearch.h"
+
+#include "common/Log.h"
+#include "engine/Engine.h"
+#include "engine/EvalContext.h"
+#include "hardware/Catalog.h"
+#include "planning/PlanRanking.h"
+#include "planning/SearchSpace.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::planning {
+
+namespace {
+// In the order of Binding; the ids are the JSON contract's, translated for the interface.
+const char* const kBindingIds[] = {
+    QT_TRANSLATE_NOOP("is::planning", "TTFT limit"),        QT_TRANSLATE_NOOP("is::planning", "TPOT limit"),
+    QT_TRANSLATE_NOOP("is::planning", "tok/s/user target"), QT_TRANSLATE_NOOP("is::planning", "KV capacity"),
+    QT_TRANSLATE_NOOP("is::planning", "throughput"),        QT_TRANSLATE_NOOP("is::planning", "power budget"),
+    QT_TRANSLATE_NOOP("is::planning", "capex budget")};
+} // namespace
+
+QString bindingId(Binding b)
+{
+    return QString::fromLatin1(kBindingIds[static_cast<int>(b)]);
+}
+
+QString bindingText(Binding b)
+{
+    return QCoreApplication::translate("is::planning", kBindingIds[static_cast<int>(b)]);
+}
+
+Deployment PlanConfig::deployment(const Catalog& catalog) const
+{
+    Deployment d = defaultDeployment(catalog, *device, std::max(1, unitChips));
+    d.weightPrecision = weights;
+    d.kvPrecision = kv;
+    d.mode = mode;
+    d.speculative = speculative;
+    if (device->cls != DeviceClass::SramDataflow)
+        d.plan = plan;
+    return d;
+}
+
+namespace {
+
+QString ms(double s)
+{
+    return QString::number(s * 1000.0, 'f', s < 0.1 ? 1 : 0);
+}
+
+// Evaluates the plans of one group: the unit's serving point under the latency targets, the fleet
+// for the load, the budgets.
+class GroupEvaluator
+{
+public:
+    GroupEvaluator(const Engine& engine, const Workload& w, const cost::TcoAssumptions& tco,
+                   const PlanTargets& t)
+        : m_engine(engine), m_w(w), m_tco(tco), m_t(t)
+    {
+        m_slo.ttftS = w.ttftLimitS;
+        m_slo.tpotS = w.tpotLimitS;
+        m_slo.origin = cost::SloOrigin::CommandLine;
+        m_slo.source = cost::sloSourceText(cost::SloOrigin::CommandLine);
+        m_relaxed = w;
+        m_relaxed.ttftLimitS = 0;
+        m_relaxed.tpotLimitS = 0;
+        m_noSlo.ttftS = 0;
+        m_noSlo.tpotS = 0;
+    }
+
+    PlanRow evaluate(const EvalContext& ctx, const Deployment& d, const ParallelPlan& plan, PlanRow row) const
+    {
+        row.config.plan = plan;
+        const Estimate e = m_engine.bestBatch(ctx, plan, ServingGoal::LatencyBounded);
+        row.ttftS = latency(e.ttftS, e.ttftP99S);
+        row.tpotS = latency(e.tpotS, e.tpotP99S);
+        row.tokSUser = e.tokSUser;
+        if (!e.fits) {
+            row.binding = Binding::KvCapacity;
+            row.why = e.why;
+            row.miss = e.memory.capacity > 0 ? e.memory.used() / e.memory.capacity
+                                             : std::numeric_limits<double>::infinity();
+            return row;
+        }
+        const double ttftOver = m_w.ttftLimitS > 0 ? row.ttftS / m_w.ttftLimitS : 0;
+        const double tpotOver = m_w.tpotLimitS > 0 ? row.tpotS / m_w.tpotLimitS : 0;
+        if (ttftOver > 1 || tpotOver > 1) {
+            // Misses a latency target even at one stream per replica: the cost it would have without it.
+            const Estimate relaxed = m_engine.bestBatch(ctx, plan, ServingGoal::MaxThroughput);
+            fillFleet(row,
+                      cost::sizeServingPoint(d, QString(), relaxed, m_relaxed, m_tco, m_t.load, m_noSlo));
+            row.tokSUser = e.tokSUser;
+            row.feasible = false;
+            row.miss = std::max(ttftOver, tpotOver);
+            if (ttftOver >= tpotOver) {
+                row.binding = Binding::TtftLimit;
+                row.why = QCoreApplication::translate("is::planning",
+                                                      "TTFT %1 ms at one stream per replica, limit %2 ms")
+                              .arg(ms(row.ttftS), ms(m_w.ttftLimitS));
+            } else {
+                row.binding = tpotBinding();
+                row.why = QCoreApplication::translate("is::planning",
+                                                      "TPOT %1 ms at one stream per replica, limit %2 ms")
+                              .arg(ms(row.tpotS), ms(m_w.tpotLimitS));
+            }
+            return row;
+        }
+        const cost::FleetRow f = cost::sizeServingPoint(d, QString(), e, m_w, m_tco, m_t.load, m_slo);
+        if (!f.feasible) {
+            row.binding = Binding::Throughput;
+            row.why = f.why;
+            row.miss = std::numeric_limits<double>::infinity();
+            return row;
+        }
+        fillFleet(row, f);
+        const double powerOver = m_t.powerMW > 0 ? row.powerMW / m_t.powerMW : 0;
+        const double capexOver = m_t.capexUsd > 0 ? row.capexUsd / m_t.capexUsd : 0;
+        if (powerOver > 1 || capexOver > 1) {
+            row.miss = std::max(powerOver, capexOver);
+            if (powerOver >= capexOver) {
+                row.binding = Binding::PowerBudget;
+                row.why =
+                    QCoreApplication::translate("is::planning", "the fleet needs %1 MW at peak, budget %2 MW")
+                        .arg(row.powerMW, 0, 'f', 2)
+                        .arg(m_t.powerMW, 0, 'f', 2);
+            } else {
+                row.binding = Binding::CapexBudget;
+                row.why =
+                    QCoreApplication::translate("is::planning", "the fleet costs $%1 M to buy, budget $%2 M")
+                        .arg(row.capexUsd / 1e6, 0, 'f', 1)
+                        .arg(m_t.capexUsd / 1e6, 0, 'f', 1);
+            }
+            return row;
+        }
+        row.feasible = true;
+        row.binding = unitBinding(ctx, plan, e);
+        return row;
+    }
+
+private:
+    double latency(double mean, double p99) const { return m_w.p99Limits ? p99 : mean; }
+
+    Binding tpotBinding() const
+    {
+        const bool fromSpeed = m_t.minTokSUser > 0 && (m_t.tpotS <= 0 || 1.0 / m_t.minTokSUser < m_t.tpotS);
+        return fromSpeed ? Binding::TokSUserTarget : Binding::TpotLimit;
+    }
+
+    // Why the batch is not larger: one step beyond the serving point either does not fit in
+    // memory or breaks a latency limit; where it does neither, throughput had stopped growing.
+    Binding unitBinding(const EvalContext& ctx, const ParallelPlan& plan, const Estimate& e) const
+    {
+        const int probe = e.batch + std::max(1, e.batch / 16);
+        const Estimate p = m_engine.evaluate(ctx, plan, probe);
+        if (!p.fits || p.kvPlacement == KvPlacement::SpilledExternal)
+            return Binding::KvCapacity;
+        const double ttftOver = m_w.ttftLimitS > 0 ? latency(p.ttftS, p.ttftP99S) / m_w.ttftLimitS : 0;
+        const double tpotOver = m_w.tpotLimitS > 0 ? latency(p.tpotS, p.tpotP99S) / m_w.tpotLimitS : 0;
+        if (ttftOver > 1 || tpotOver > 1)
+            return ttftOver >= tpotOver ? Binding::TtftLimit : tpotBinding();
+        return Binding::Throughput;
+    }
+
+    static void fillFleet(PlanRow& row, const cost::FleetRow& f)
+    {
+        row.units = f.units;
+        row.unitSystems = f.unitSystems;
+        row.chips = f.chips;
+        row.systems = f.systems;
+        row.usdPerMTok = f.costs.usdPerMTok;
+        row.tokSUser = f.tokSUser;
+        row.ttftS = f.ttftS;
+        row.tpotS = f.tpotS;
+        row.powerMW = f.peakMW;
+        row.capexUsd = f.capexUsd;
+    }
+
+    const Engine& m_engine;
+    const Workload& m_w;
+    Workload m_relaxed;
+    const cost::TcoAssumptions& m_tco;
+    const PlanTargets& m_t;
+    cost::SloTargets m_slo;
+    cost::SloTargets m_noSlo;
+};
+
+// A group is dominated when `top` feasible configurations already cost no more than its bound and
+// one of them also gives a user at least its speed bound: none of its configurations can then be
+// among the cheapest `top` or on the frontier.
+bool dominated(const std::vector<PlanRow>& feasible, double costBound, double speedBound, int top)
+{
+    int cheaper = 0;
+    bool faster = false;
+    for (const PlanRow& r : feasible)
+        if (r.usdPerMTok <= costBound) {
+            ++cheaper;
+            faster = faster || r.tokSUser >= speedBound;
+        }
+    return faster && cheaper >= top;
+}
+
+} // namespace
+
+std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDesc& model,
+                                            const Workload& workload, const cost::TcoAssumptions& tco,
+                                            const PlanTargets& targets, const SearchControl& control,
+                                            QString* error)
+{
+    if (QString bad = checkTargets(targets, engine.catalog()); !bad.isEmpty()) {
+        *error = bad;
+        return std::nullopt;
+    }
+    if (!model.withinContextWindow(workload.inputTokens + workload.outputTokens)) {
+        *error = QCoreApplication::translate(
+                     "is::planning",
+                     "workload: %L1 prompt + %L2 output tokens exceed the model's %L3-token context window")
+                     .arg(workload.inputTokens, 0, 'f', 0)
+                     .arg(workload.outputTokens, 0, 'f', 0)
+                     .arg(model.maxContext);
+        return std::nullopt;
+    }
+    Workload w = workload;
+    w.ttftLimitS = targets.ttftS;
+    w.tpotLimitS = targets.effectiveTpotS();
+    w.concurrency = 1;
+
+    PlanResult result;
+    result.targets = targets;
+    const std::vector<detail::SearchGroup> groups = detail::searchGroups(engine, model, w, tco, targets);
+    result.stats.groups = static_cast<int>(groups.size());
+    const GroupEvaluator evaluator(engine, w, tco, targets);
+    std::vector<PlanRow> feasible;
+    std::vector<PlanRow> infeasible;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (control.cancel && control.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
+        const detail::SearchGroup& g = groups[i];
+        Deployment d = g.config.deployment(engine.catalog());
+        d.plan.reset();
+        QString ignored;
+        const auto ctx =
+            engine.prepare(d, model, w, tco.engineCost(), g.config.unitChips, Bound::Mid, &ignored);
+        if (ctx) {
+            PlanRow base;
+            base.config = g.config;
+            base.costBound = detail::refinedCostBound(g, *ctx);
+            base.speedBound = detail::speedBound(*ctx);
+            if (control.prune && dominated(feasible, base.costBound, base.speedBound, targets.top)) {
+                ++result.stats.groupsPruned;
+            } else {
+                for (const ParallelPlan& plan : detail::groupPlans(engine, d, model, g)) {
+                    PlanRow row = evaluator.evaluate(*ctx, d, plan, base);
+                    ++result.stats.configurations;
+                    (row.feasible ? feasible : infeasible).push_back(std::move(row));
+                }
+            }
+        }
+        if (control.progress)
+            control.progress(static_cast<int>(i) + 1, static_cast<int>(groups.size()));
+    }
+    rankResult(result, std::move(feasible), std::move(infeasible));
+    log::get("planning")
+        ->info("{} groups ({} pruned), {} configurations, {} feasible", result.stats.groups,
+               result.stats.groupsPruned, result.stats.configurations, result.feasibleCount);
+    return result;
+}
+
+} // namespace is::planning

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "planning/DeploymentSearch.h"
+
+#include <QJsonObject>
+
+#include <vector>
+
+namespace is::planning {
+
+// Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
+// then infeasible closest first (those that hold the model first, then by overshoot). Marks the
+// Pareto frontier of $/Mtok against tok/s per user among the feasible ones and finds the
+// configuration just cheaper than the cheapest feasible.
+void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<PlanRow> infeasible);
+
+// The rows a report shows: the `top` cheapest feasible ones and every Pareto point (in the
+// ranking's order), the next cheaper one, then, when nothing is feasible, the `top` closest.
+std::vector<const PlanRow*> listedRows(const PlanResult& r);
+
+// "h100-sxm x16, TP8 DP2, fp8/kv fp8, resident, eagle3": one configuration in one line.
+QString configSummary(const PlanConfig& c);
+
+// The `plan --json` contract.
+QJsonObject planResultToJson(const PlanResult& r);
+
+} // namespace is::planning

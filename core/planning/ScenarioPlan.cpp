@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#include "planning/ScenarioPlan.h"
+
+#include "engine/Engine.h"
+#include "scenario/ScenarioEvaluation.h"
+#include "serving/ServingConfig.h"
+
+#include <QCoreApplication>
+
+namespace is::planning {
+
+std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalog, QString* error)
+{
+    auto resolved = resolveScenario(s, catalog, error);
+    if (!resolved)
+        return std::nullopt;
+    if (resolved->empty()) {
+        *error = QCoreApplication::translate("is::planning",
+                                             "deployments: the scenario names no model to plan for");
+        return std::nullopt;
+    }
+    // The scenario's own model is the one every deployment without its own serves.
+    size_t pick = 0;
+    for (size_t i = 0; i < s.deployments.size() && i < resolved->size(); ++i)
+        if (!s.deployments[i].model.isSet()) {
+            pick = i;
+            break;
+        }
+    auto tco = cost::tcoFor(s, error);
+    if (!tco)
+        return std::nullopt;
+    auto serving = serving::servingConfigFor(s, error);
+    if (!serving)
+        return std::nullopt;
+    return PlanInputs{(*resolved)[pick].model, s.workload, *tco, serving->slo};
+}
+
+void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,
+                         double tokSUserGiven)
+{
+    cost::StatedSlo commandLine = given;
+    if (tokSUserGiven > 0)
+        commandLine.tpotS = 1.0 / tokSUserGiven;
+    const cost::SloTargets slo = cost::resolveSlo(in.workload, in.scenarioSlo, commandLine);
+    t.ttftS = slo.ttftS;
+    t.tpotS = tokSUserGiven > 0 ? 0.0 : slo.tpotS;
+    t.minTokSUser = tokSUserGiven;
+}
+
+std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,
+                                         const PlanTargets& targets, const SearchControl& control,
+                                         QString* error)
+{
+    const ModelDesc model = in.model.resolve(Bound::Mid);
+    return searchDeployments(engine, model, in.workload, in.tco, targets, control, error);
+}
+
+} // namespace is::planning

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cost/LatencyTargets.h"
+#include "cost/TcoAssumptions.h"
+#include "engine/Workload.h"
+#include "model/ModelEntry.h"
+#include "planning/DeploymentSearch.h"
+
+#include <optional>
+
+namespace is {
+struct Scenario;
+}
+
+namespace is::planning {
+
+// What the search takes from a scenario: its model (the scenario's own, else its first
+// deployment's), its workload and its TCO assumptions. The deployments themselves are not used:
+// the search chooses them.
+struct PlanInputs
+{
+    ModelEntry model;
+    Workload workload;
+    cost::TcoAssumptions tco;
+    cost::StatedSlo scenarioSlo; // the scenario's serving.slo
+};
+std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalog, QString* error);
+
+// Latency targets for the search: each one given (0: not given) wins, then the scenario's
+// serving.slo and workload limits, then the assumed interactive targets (cost::resolveSlo, the
+// rule `size` follows). A per-user speed floor given replaces the TPOT target.
+void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,
+                         double tokSUserGiven);
+
+// The search on a scenario's inputs, the model at its mid estimate.
+std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,
+                                         const PlanTargets& targets, const SearchControl& control,
+                                         QString* error);
+
+} // namespace is::planning

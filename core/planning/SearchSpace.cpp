@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include "planning/SearchSpace.h"
+
+#include "cost/CostModel.h"
+#include "engine/Engine.h"
+#include "engine/EvalContext.h"
+#include "hardware/Catalog.h"
+#include "model/ModelMath.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+namespace is::planning::detail {
+
+namespace {
+
+// Largest unit the search builds: the engine's own chip search limit.
+constexpr int kMaxUnitChips = 4096;
+
+// Weight precisions worth trying on a device: its serving default and every one it has units for.
+std::vector<Precision> weightPrecisions(const Device& dev)
+{
+    std::vector<Precision> out{dev.defaultPrecision};
+    for (Precision p : {Precision::BF16, Precision::FP8, Precision::INT8, Precision::FP4, Precision::INT4})
+        if (dev.supportsNatively(p) && p != dev.defaultPrecision)
+            out.push_back(p);
+    return out;
+}
+
+std::vector<SpeculativeMethod> speculativeMethods(const ModelDesc& m)
+{
+    std::vector<SpeculativeMethod> out{SpeculativeMethod::None, SpeculativeMethod::Draft,
+                                       SpeculativeMethod::Medusa, SpeculativeMethod::Eagle3};
+    if (m.mtpLayers > 0) // multi-token prediction needs the model's own MTP heads
+        out.push_back(SpeculativeMethod::Mtp);
+    return out;
+}
+
+// Unit chip counts for a device that holds the model on `needed` chips. GPU and tiered systems
+// come in whole systems (1x, 2x and 4x the smallest); wafer and LPU pipelines in steps of the
+// smallest count (more chips hold more streams' KV cache, so the pipeline fills); weight streaming
+// needs no count to hold the weights.
+std::vector<int> unitCounts(const Deployment& d, ExecutionMode mode, int needed)
+{
+    std::vector<int> counts;
+    if (mode == ExecutionMode::WeightStreaming) {
+        counts = {1, 2, 4, 8, 16};
+    } else if (d.device->cls == DeviceClass::SramDataflow) {
+        for (double f : {1.0, 1.5, 2.0, 3.0, 4.0})
+            counts.push_back(static_cast<int>(std::ceil(needed * f)));
+    } else {
+        const int per = std::max(1, d.devicesPerSystem());
+        const int systems = (needed + per - 1) / per;
+        for (int k : {1, 2, 4})
+            counts.push_back(systems * k * per);
+    }
+    counts.erase(
+        std::remove_if(counts.begin(), counts.end(), [](int c) { return c < 1 || c > kMaxUnitChips; }),
+        counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
+
+// What one unit costs an hour at idle power: no serving point of it draws less.
+double idleHourlyCost(const Deployment& d, const cost::TcoAssumptions& tco, int chips)
+{
+    const cost::DeploymentCostInputs in = cost::costInputs(d, QString(), chips, tco);
+    return cost::hourlyCost(in, tco, in.power.idleFacilityPowerW(), 1).total();
+}
+
+// $/M output tokens of an hourly cost at a throughput.
+double perMTok(double usdPerHour, double tokS)
+{
+    return tokS > 0 ? usdPerHour / (tokS * 3600.0) * 1e6 : 0.0;
+}
+
+} // namespace
+
+// No unit makes more output tokens a second than its chips at peak doing nothing but the 2 FLOPs
+// per active parameter each token needs.
+double computeTokS(const Deployment& d, const ModelDesc& m, int chips)
+{
+    const double flopsPerToken = 2.0 * paramBreakdown(m).active();
+    const double peak = d.device->peakFlopsFor(d.weights(), Bound::Mid);
+    return flopsPerToken > 0 && peak > 0 ? chips * peak / flopsPerToken
+                                         : std::numeric_limits<double>::infinity();
+}
+
+double refinedCostBound(const SearchGroup& g, const EvalContext& ctx)
+{
+    if (ctx.deployment->device->cls != DeviceClass::HbmAccelerator)
+        return g.costBound;
+    // Each sequence of a GPU step reads its KV cache (at least the prompt's) once, sharded over at
+    // most all chips at full bandwidth, and yields at most `acceptance` tokens: however large the
+    // batch, that caps tokens per second per chip.
+    const double kvPerSeq = ctx.decodeKvBytesAt(ctx.workload.inputTokens);
+    if (!(kvPerSeq > 0))
+        return g.costBound;
+    const double kvTokS = ctx.chips * ctx.acceptance * ctx.memBandwidth / kvPerSeq;
+    return std::max(g.costBound, perMTok(g.idleUsdPerHour, kvTokS));
+}
+
+double speedBound(const EvalContext& ctx)
+{
+    if (ctx.deployment->device->cls != DeviceClass::HbmAccelerator || ctx.alwaysBytes <= 0)
+        return std::numeric_limits<double>::infinity();
+    // A GPU step runs its phases one after another: the weights every token uses, read at no more
+    // than full bandwidth on all chips, the fixed per-layer cost of every layer the token passes,
+    // the runtime's fixed cost per step; a draft's own steps come on top of that.
+    const double weightsS = ctx.alwaysBytes / (ctx.chips * ctx.memBandwidth);
+    const double fixedS = ctx.model->layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
+    const double drafted = ctx.acceptance > 1.0 ? std::ceil(ctx.acceptance) : 0.0;
+    const double stepS = (weightsS + fixedS) * (1.0 + drafted * ctx.draftCostRatio);
+    return stepS > 0 ? ctx.acceptance / stepS : std::numeric_limits<double>::infinity();
+}
+
+std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& model, const Workload& workload,
+                                      const cost::TcoAssumptions& tco, const PlanTargets& targets)
+{
+    const Catalog& catalog = engine.catalog();
+    std::vector<SearchGroup> groups;
+    for (const Device* dev : catalog.devices()) {
+        if (dev->cls == DeviceClass::Cpu)
+            continue;
+        if (!targets.devices.isEmpty() && !targets.devices.contains(dev->id))
+            continue;
+        std::vector<ExecutionMode> modes{ExecutionMode::Resident};
+        if (dev->cls == DeviceClass::SramDataflow && dev->tier(MemoryTierKind::External))
+            modes.push_back(ExecutionMode::WeightStreaming);
+        for (Precision weights : weightPrecisions(*dev))
+            for (Precision kv : {Precision::BF16, Precision::FP8})
+                for (ExecutionMode mode : modes) {
+                    PlanConfig base;
+                    base.device = dev;
+                    base.weights = weights;
+                    base.kv = kv;
+                    base.mode = mode;
+                    Deployment d = base.deployment(catalog);
+                    d.plan.reset(); // the smallest count over every plan the engine considers
+                    const int needed = engine.minChips(d, model, workload);
+                    if (needed == 0 && mode != ExecutionMode::WeightStreaming)
+                        continue; // fits on no count the engine searches
+                    const std::vector<int> counts = unitCounts(d, mode, needed);
+                    for (size_t i = 0; i < counts.size(); ++i)
+                        for (SpeculativeMethod s : speculativeMethods(model)) {
+                            SearchGroup g;
+                            g.config = base;
+                            g.config.unitChips = counts[i];
+                            g.config.speculative = s;
+                            g.neededChips = needed;
+                            g.smallestUnit = i == 0;
+                            g.idleUsdPerHour = idleHourlyCost(d, tco, counts[i]);
+                            g.costBound = perMTok(g.idleUsdPerHour, computeTokS(d, model, counts[i]));
+                            groups.push_back(g);
+                        }
+                }
+    }
+    auto key = [](const SearchGroup& g) {
+        const PlanConfig& c = g.config;
+        return std::make_tuple(g.costBound, c.device->id, static_cast<int>(c.weights), static_cast<int>(c.kv),
+                               static_cast<int>(c.mode), c.unitChips, static_cast<int>(c.speculative));
+    };
+    std::sort(groups.begin(), groups.end(),
+              [&](const SearchGroup& a, const SearchGroup& b) { return key(a) < key(b); });
+    return groups;
+}
+
+std::vector<ParallelPlan> groupPlans(const Engine& engine, const Deployment& d, const ModelDesc& model,
+                                     const SearchGroup& group)
+{
+    const int chips = group.config.unitChips;
+    std::vector<ParallelPlan> plans = engine.candidatePlans(d, model, chips);
+    if (d.device->cls == DeviceClass::SramDataflow)
+        return plans;
+    if (!group.smallestUnit) {
+        plans.erase(std::remove_if(plans.begin(), plans.end(),
+                                   [](const ParallelPlan& p) { return p.dp > 1 && p.ep == 1; }),
+                    plans.end());
+        return plans;
+    }
+    for (int n = 1; n < chips; n *= 2)
+        if (n >= group.neededChips)
+            for (const ParallelPlan& p : engine.candidatePlans(d, model, n))
+                plans.push_back(p);
+    return plans;
+}
+
+} // namespace is::planning::detail

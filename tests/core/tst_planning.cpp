@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+// Inverse design (core/planning): the search's cheapest configuration against a brute force that
+// evaluates the same space through Engine::estimate, the Pareto frontier, the pruning bounds,
+// determinism, cancellation and the answers for impossible or infeasible targets.
+#include "cost/ServingPointCost.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "planning/DeploymentSearch.h"
+#include "planning/PlanRanking.h"
+
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <atomic>
+#include <cmath>
+
+using namespace is;
+using namespace is::planning;
+
+namespace {
+
+// The small catalog: two GPU kinds and the wafer, a model every one of them holds.
+PlanTargets smallTargets()
+{
+    PlanTargets t;
+    t.load = {cost::FleetTargetKind::Users, 2000};
+    t.ttftS = 1.0;
+    t.tpotS = 0.03;
+    t.devices = {QStringLiteral("h100-sxm"), QStringLiteral("mi300x"), QStringLiteral("cs-3")};
+    t.top = 5;
+    return t;
+}
+
+} // namespace
+
+class TestPlanning : public QObject
+{
+    Q_OBJECT
+    Engine m_engine{Catalog::builtin()};
+    ModelDesc m_model = Catalog::builtin()->model(QStringLiteral("llama-3.1-8b"))->resolve();
+    Workload m_workload;
+    cost::TcoAssumptions m_tco;
+
+    PlanResult search(const PlanTargets& t, bool prune = true)
+    {
+        QString err;
+        SearchControl control;
+        control.prune = prune;
+        auto r = searchDeployments(m_engine, m_model, m_workload, m_tco, t, control, &err);
+        if (!r)
+            qFatal("search failed: %s", qPrintable(err));
+        return *r;
+    }
+
+private slots:
+    // Brute force: every configuration of the space evaluated through the engine's full estimate
+    // (its own preparation and plan search for one fixed plan), the fleet sized with the same
+    // function `size` uses, the targets checked here. Its cheapest must be the search's.
+    void cheapestMatchesBruteForce()
+    {
+        const PlanTargets t = smallTargets();
+        const PlanResult r = search(t);
+        QVERIFY(r.feasibleCount > 0);
+        const PlanResult all = search(t, false);
+        double bruteCheapest = std::numeric_limits<double>::infinity();
+        Workload w = m_workload;
+        w.ttftLimitS = t.ttftS;
+        w.tpotLimitS = t.tpotS;
+        cost::SloTargets slo;
+        slo.ttftS = t.ttftS;
+        slo.tpotS = t.tpotS;
+        int checked = 0;
+        // Every configuration the exhaustive search listed, re-evaluated independently.
+        for (const PlanRow& row : all.rows) {
+            const Deployment d = row.config.deployment(m_engine.catalog());
+            QString err;
+            auto e = m_engine.estimate(d, m_model, w, ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+            QVERIFY2(e, qPrintable(err));
+            const bool meets = e->fits && e->ttftS <= t.ttftS && e->tpotS <= t.tpotS;
+            if (!meets)
+                continue;
+            const cost::FleetRow f = cost::sizeServingPoint(d, QString(), *e, w, m_tco, t.load, slo);
+            if (f.feasible)
+                bruteCheapest = std::min(bruteCheapest, f.costs.usdPerMTok);
+            ++checked;
+        }
+        QVERIFY(checked > 10);
+        QVERIFY(std::isfinite(bruteCheapest));
+        QVERIFY2(std::abs(r.rows.front().usdPerMTok - bruteCheapest) <= 1e-9 * bruteCheapest,
+                 qPrintable(QStringLiteral("search %1, brute force %2")
+                                .arg(r.rows.front().usdPerMTok)
+                                .arg(bruteCheapest)));
+        // Pruning changes nothing a user sees: the same cheapest and the same frontier.
+        QCOMPARE(all.rows.front().usdPerMTok, r.rows.front().usdPerMTok);
+        QVERIFY(all.stats.configurations >= r.stats.configurations);
+        QCOMPARE(all.stats.groupsPruned, 0);
+        auto frontier = [](const PlanResult& x) {
+            QStringList p;
+            for (int i = 0; i < x.feasibleCount; ++i)
+                if (x.rows[static_cast<size_t>(i)].pareto)
+                    p << QStringLiteral("%1 %2")
+                             .arg(x.rows[static_cast<size_t>(i)].usdPerMTok)
+                             .arg(x.rows[static_cast<size_t>(i)].tokSUser);
+            return p;
+        };
+        QCOMPARE(frontier(r), frontier(all));
+        // Within a feasible row the targets hold.
+        for (int i = 0; i < r.feasibleCount; ++i) {
+            const PlanRow& row = r.rows[static_cast<size_t>(i)];
+            QVERIFY(row.ttftS <= t.ttftS && row.tpotS <= t.tpotS);
+            QVERIFY(row.chips >= row.config.unitChips);
+        }
+    }
+
+    // The bounds the search prunes with hold for every configuration it evaluated.
+    void boundsHold()
+    {
+        PlanTargets t = smallTargets();
+        const PlanResult all = search(t, false);
+        for (const PlanRow& row : all.rows) {
+            if (row.usdPerMTok > 0)
+                QVERIFY2(row.usdPerMTok >= row.costBound * (1 - 1e-9), qPrintable(configSummary(row.config)));
+            if (row.feasible)
+                QVERIFY2(row.tokSUser <= row.speedBound * (1 + 1e-9), qPrintable(configSummary(row.config)));
+        }
+    }
+
+    void paretoPointsAreUndominated()
+    {
+        const PlanResult r = search(smallTargets());
+        int points = 0;
+        for (int i = 0; i < r.feasibleCount; ++i) {
+            const PlanRow& p = r.rows[static_cast<size_t>(i)];
+            bool dominatedByOther = false;
+            for (int j = 0; j < r.feasibleCount; ++j) {
+                const PlanRow& q = r.rows[static_cast<size_t>(j)];
+                if (i != j && q.usdPerMTok <= p.usdPerMTok && q.tokSUser >= p.tokSUser &&
+                    (q.usdPerMTok < p.usdPerMTok || q.tokSUser > p.tokSUser))
+                    dominatedByOther = true;
+            }
+            if (p.pareto) {
+                QVERIFY2(!dominatedByOther, qPrintable(configSummary(p.config)));
+                ++points;
+            } else {
+                // Off the frontier: some point costs no more and is at least as fast.
+                bool covered = false;
+                for (int j = 0; j < r.feasibleCount; ++j) {
+                    const PlanRow& q = r.rows[static_cast<size_t>(j)];
+                    covered =
+                        covered || (q.pareto && q.usdPerMTok <= p.usdPerMTok && q.tokSUser >= p.tokSUser);
+                }
+                QVERIFY(covered);
+            }
+        }
+        QVERIFY(points >= 2);
+        QVERIFY(r.rows.front().pareto); // the cheapest is always on the frontier
+    }
+
+    void deterministic()
+    {
+        const PlanTargets t = smallTargets();
+        const QByteArray a = QJsonDocument(planResultToJson(search(t))).toJson();
+        const QByteArray b = QJsonDocument(planResultToJson(search(t))).toJson();
+        QCOMPARE(a, b);
+    }
+
+    // Ranked cheapest first, feasible before infeasible; the next cheaper one misses a target.
+    void orderAndNextCheaper()
+    {
+        const PlanResult r = search(smallTargets());
+        for (size_t i = 1; i < static_cast<size_t>(r.feasibleCount); ++i)
+            QVERIFY(r.rows[i - 1].usdPerMTok <= r.rows[i].usdPerMTok);
+        for (size_t i = static_cast<size_t>(r.feasibleCount); i < r.rows.size(); ++i)
+            QVERIFY(!r.rows[i].feasible);
+        if (r.nextCheaper >= 0) {
+            const PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
+            QVERIFY(!n.feasible);
+            QVERIFY(n.usdPerMTok < r.rows.front().usdPerMTok);
+            QVERIFY(!n.why.isEmpty());
+        }
+    }
+
+    // A TPOT limit that tightens only removes configurations: every one feasible under it is
+    // feasible under the looser one (at a serving point the engine may choose differently).
+    void tighterTargetsOnlyRemove()
+    {
+        PlanTargets t = smallTargets();
+        const PlanResult loose = search(t, false);
+        t.tpotS = 0.01;
+        const PlanResult tight = search(t, false);
+        QVERIFY(tight.feasibleCount > 0);
+        QVERIFY(tight.feasibleCount < loose.feasibleCount);
+        QSet<QString> looseSet;
+        for (int i = 0; i < loose.feasibleCount; ++i)
+            looseSet.insert(configSummary(loose.rows[static_cast<size_t>(i)].config));
+        for (int i = 0; i < tight.feasibleCount; ++i)
+            QVERIFY(looseSet.contains(configSummary(tight.rows[static_cast<size_t>(i)].config)));
+    }
+
+    void infeasibleNamesClosestAndTarget()
+    {
+        PlanTargets t = smallTargets();
+        t.ttftS = 1e-4; // 0.1 ms to the first token: no prefill is that fast
+        const PlanResult r = search(t);
+        QCOMPARE(r.feasibleCount, 0);
+        QVERIFY(!r.rows.empty());
+        QCOMPARE(r.rows.front().binding, Binding::TtftLimit);
+        QVERIFY(r.rows.front().miss > 1);
+        const QJsonObject j = planResultToJson(r);
+        QCOMPARE(j.value(QStringLiteral("closest")).toObject().value(QStringLiteral("misses")).toString(),
+                 QStringLiteral("TTFT limit"));
+
+        PlanTargets p = smallTargets();
+        p.powerMW = 1e-3; // one kilowatt for two thousand users
+        const PlanResult power = search(p);
+        QCOMPARE(power.feasibleCount, 0);
+        // Every configuration that meets the latency targets misses the budget, and says by how much.
+        int overBudget = 0;
+        for (const PlanRow& row : power.rows)
+            if (row.binding == Binding::PowerBudget) {
+                QVERIFY(row.powerMW > p.powerMW);
+                QVERIFY(row.why.contains(QStringLiteral("MW")));
+                ++overBudget;
+            }
+        QVERIFY(overBudget > 0);
+    }
+
+    void cancelStops()
+    {
+        std::atomic<bool> cancel{false};
+        SearchControl control;
+        control.cancel = &cancel;
+        int calls = 0;
+        int total = 0;
+        control.progress = [&](int done, int all) {
+            calls = done;
+            total = all;
+            cancel = true;
+        };
+        QString err;
+        auto r = searchDeployments(m_engine, m_model, m_workload, m_tco, smallTargets(), control, &err);
+        QVERIFY(r);
+        QVERIFY(r->cancelled);
+        QCOMPARE(calls, 1);
+        QVERIFY(total > 1);
+    }
+
+    void badTargetsNameTheField()
+    {
+        const Catalog& c = m_engine.catalog();
+        PlanTargets t = smallTargets();
+        t.load.value = -5;
+        QVERIFY(checkTargets(t, c).startsWith(QStringLiteral("users:")));
+        t = smallTargets();
+        t.load = {cost::FleetTargetKind::RequestsPerS, 0};
+        QVERIFY(checkTargets(t, c).startsWith(QStringLiteral("rps:")));
+        t = smallTargets();
+        t.tpotS = -0.05;
+        QVERIFY(checkTargets(t, c).startsWith(QStringLiteral("tpot_ms:")));
+        t = smallTargets();
+        t.devices << QStringLiteral("h900");
+        QVERIFY(checkTargets(t, c).contains(QStringLiteral("h900")));
+        QVERIFY(checkTargets(smallTargets(), c).isEmpty());
+        QString err;
+        t.load.value = -1;
+        QVERIFY(!searchDeployments(m_engine, m_model, m_workload, m_tco, t, {}, &err));
+        QVERIFY(!err.isEmpty());
+    }
+
+    // A model that needs several GPUs at a precision is searched at that precision: the smallest
+    // unit comes from every plan the engine considers, not from one chip's worth (70 B in bf16
+    // takes two H100s; the smallest unit is one 8-GPU system).
+    void multiGpuPrecisionsAreSearched()
+    {
+        const ModelDesc big = m_engine.catalog().model(QStringLiteral("llama-3.1-70b"))->resolve();
+        PlanTargets t = smallTargets();
+        t.devices = {QStringLiteral("h100-sxm")};
+        QString err;
+        auto r = searchDeployments(m_engine, big, m_workload, m_tco, t, {}, &err);
+        QVERIFY2(r, qPrintable(err));
+        bool bf16 = false;
+        for (const PlanRow& row : r->rows) {
+            bf16 = bf16 || row.config.weights == Precision::BF16;
+            QCOMPARE(row.config.unitChips % 8, 0);
+        }
+        QVERIFY(bf16);
+    }
+
+    // A tok/s-per-user floor is a TPOT limit of its inverse.
+    void speedFloorActsAsTpot()
+    {
+        PlanTargets t = smallTargets();
+        t.tpotS = 0;
+        t.minTokSUser = 50;
+        QCOMPARE(t.effectiveTpotS(), 0.02);
+        const PlanResult r = search(t);
+        QVERIFY(r.feasibleCount > 0);
+        for (int i = 0; i < r.feasibleCount; ++i)
+            QVERIFY(r.rows[static_cast<size_t>(i)].tokSUser >= 50 * (1 - 1e-9));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanning)
+#include "tst_planning.moc"

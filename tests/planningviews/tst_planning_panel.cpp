@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// "Find a deployment": the search off the GUI thread through the panel, its table and Pareto
+// chart against core's result, cancel, and "Add to canvas" as one undoable edit.
+#include "document/ScenarioDocument.h"
+#include "engine/Engine.h"
+#include "hardware/Catalog.h"
+#include "planning/PlanRanking.h"
+#include "planning/PlanningPanel.h"
+#include "scenario/Scenario.h"
+#include "serving/ServingChartPanel.h"
+
+#include <QChart>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+#include <QXYSeries>
+
+namespace {
+
+QString sourceDir()
+{
+    const QString env = qEnvironmentVariable("IS_SOURCE_DIR");
+    return env.isEmpty() ? QDir::currentPath() : env;
+}
+
+} // namespace
+
+class TestPlanningPanel : public QObject
+{
+    Q_OBJECT
+    is::Scenario m_scenario;
+    std::shared_ptr<const is::Engine> m_engine = std::make_shared<const is::Engine>(is::Catalog::builtin());
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        auto s = is::loadScenarioFile(
+            sourceDir() + QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json"), &error);
+        QVERIFY2(s, qPrintable(error));
+        m_scenario = *s;
+    }
+
+    void searchFillsTableAndChartThenAddsOneUndoableDeployment()
+    {
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(m_scenario, QString());
+        is::gui::PlanningPanel panel(&doc);
+        panel.setEngine(m_engine);
+        panel.resize(1400, 700);
+        panel.show();
+        panel.loadValue()->setValue(10000);
+        panel.ttftMs()->setValue(300);
+        panel.tpotMs()->setValue(50);
+        QSignalSpy done(&panel, &is::gui::PlanningPanel::searchFinished);
+        panel.search();
+        QVERIFY(done.wait(120000));
+        QVERIFY(panel.result());
+        const is::planning::PlanResult& r = *panel.result();
+        QVERIFY(r.feasibleCount > 0);
+        // The table lists what core lists, in its order.
+        const auto listed = is::planning::listedRows(r);
+        QCOMPARE(panel.table()->rowCount(), static_cast<int>(listed.size()));
+        QCOMPARE(panel.table()->item(0, 0)->text(), listed.front()->config.device->name);
+        QVERIFY(panel.summary()->text().contains(is::planning::configSummary(r.rows.front().config)));
+        // The chart: every feasible point drawn (up to its cap), the frontier its own series.
+        int points = 0, frontier = 0;
+        for (QAbstractSeries* s : panel.chart()->chart()->series()) {
+            auto* xy = qobject_cast<QXYSeries*>(s);
+            QVERIFY(xy);
+            points += xy->count();
+            for (const QPointF& p : xy->points())
+                QVERIFY(std::isfinite(p.x()) && std::isfinite(p.y()) && p.y() > 0);
+        }
+        for (int i = 0; i < r.feasibleCount; ++i)
+            frontier += r.rows[static_cast<size_t>(i)].pareto ? 1 : 0;
+        QVERIFY(points >= frontier && frontier >= 1);
+        QVERIFY(panel.chart()->toCsv().count(QLatin1Char('\n')) == points + 1);
+
+        const int before = static_cast<int>(doc.scenario().deployments.size());
+        const int undoBefore = doc.undoStack()->count();
+        QVERIFY(panel.addToCanvas(0));
+        QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before + 1);
+        QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+        const is::DeploymentDoc& added = doc.scenario().deployments.back();
+        QCOMPARE(added.device, listed.front()->config.device->id);
+        QCOMPARE(added.count, listed.front()->config.unitChips);
+        QCOMPARE(added.weights.value(), listed.front()->config.weights);
+        doc.undoStack()->undo();
+        QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before);
+    }
+
+    void cancelStopsTheSearch()
+    {
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(m_scenario, QString());
+        is::gui::PlanningPanel panel(&doc);
+        panel.setEngine(m_engine);
+        QSignalSpy done(&panel, &is::gui::PlanningPanel::searchFinished);
+        panel.search();
+        QVERIFY(panel.searching());
+        panel.cancel();
+        QVERIFY(done.wait(120000));
+        QVERIFY(!panel.searching());
+        // Cancelled before the end, or it had already finished: either way a consistent answer.
+        QVERIFY(panel.result());
+        QCOMPARE(panel.table()->rowCount(),
+                 static_cast<int>(is::planning::listedRows(*panel.result()).size()));
+    }
+};
+
+QTEST_MAIN(TestPlanningPanel)
+#include "tst_planning_panel.moc"

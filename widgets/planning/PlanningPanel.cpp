@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: MIT
+#include "planning/PlanningPanel.h"
+
+#include "charts/ChartExport.h"
+#include "charts/ChartFormat.h"
+#include "document/AddDeploymentCommand.h"
+#include "document/ScenarioDocument.h"
+#include "engine/Engine.h"
+#include "planning/PlanRanking.h"
+#include "planning/PlanningJob.h"
+#include "scenario/ScenarioEvaluation.h"
+#include "serving/ServingChartPanel.h"
+
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLogValueAxis>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace is::gui {
+
+namespace {
+
+enum Column {
+    ColDevice,
+    ColUnit,
+    ColUnits,
+    ColChips,
+    ColSystems,
+    ColPrecision,
+    ColMode,
+    ColSpeculative,
+    ColCost,
+    ColSpeed,
+    ColTtft,
+    ColTpot,
+    ColPower,
+    ColCapex,
+    ColBinding,
+    ColCount
+};
+
+// The most feasible configurations the chart scatters (the cheapest); the frontier is always drawn.
+constexpr int kMaxScatter = 600;
+
+QDoubleSpinBox* limitBox(QWidget* parent, double max, int decimals, double value)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    box->setRange(0, max);
+    box->setDecimals(decimals);
+    box->setValue(value);
+    box->setGroupSeparatorShown(true);
+    return box;
+}
+
+QTableWidgetItem* cell(const QString& text, bool number = false)
+{
+    auto* item = new QTableWidgetItem(text);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QString count(double v)
+{
+    return QLocale().toString(static_cast<qlonglong>(std::llround(v)));
+}
+
+} // namespace
+
+PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(parent), m_doc(doc)
+{
+    m_loadKind = new QComboBox(this);
+    m_loadKind->addItems({QString(), QString()});
+    m_load = limitBox(this, cost::fleetTargetLimit(cost::FleetTargetKind::Users), 0, 10000);
+    m_load->setMinimum(1);
+    m_ttft = limitBox(this, 600000, 0, 300);
+    m_tpot = limitBox(this, 10000, 1, 50);
+    m_power = limitBox(this, cost::fleetTargetLimit(cost::FleetTargetKind::PowerMW), 1, 0);
+    m_capex = limitBox(this, 1e6, 0, 0);
+    m_ttftLabel = new QLabel(this);
+    m_tpotLabel = new QLabel(this);
+    m_powerLabel = new QLabel(this);
+    m_capexLabel = new QLabel(this);
+    m_searchButton = new QPushButton(this);
+    m_cancelButton = new QPushButton(this);
+    m_cancelButton->setEnabled(false);
+    m_addButton = new QPushButton(this);
+    m_addButton->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // Two targets a row: the panel shares the width under the canvas with the docks, and on a
+    // 1280 x 720 screen one row of six would widen the window past the screen.
+    auto* targets = new QGridLayout;
+    targets->addWidget(m_loadKind, 0, 0);
+    targets->addWidget(m_load, 0, 1);
+    const std::pair<QLabel*, QDoubleSpinBox*> limits[] = {
+        {m_ttftLabel, m_ttft}, {m_tpotLabel, m_tpot}, {m_powerLabel, m_power}, {m_capexLabel, m_capex}};
+    for (int i = 0; i < 4; ++i) {
+        const int row = (i + 1) / 2;
+        const int col = (i + 1) % 2 * 2;
+        targets->addWidget(limits[i].first, row, col);
+        targets->addWidget(limits[i].second, row, col + 1);
+    }
+    targets->setColumnStretch(4, 1);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_searchButton);
+    actions->addWidget(m_cancelButton);
+    actions->addWidget(m_progress, 1);
+    actions->addWidget(m_addButton);
+
+    m_table = new QTableWidget(0, ColCount, this);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_chart = new ServingChartPanel(
+        QStringLiteral("deployment-search-pareto"),
+        [] { return PlanningPanel::tr("Cost against per-user speed"); }, this);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->addLayout(targets);
+    layout->addLayout(actions);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(m_searchButton, &QPushButton::clicked, this, &PlanningPanel::search);
+    connect(m_cancelButton, &QPushButton::clicked, this, &PlanningPanel::cancel);
+    connect(m_addButton, &QPushButton::clicked, this, [this] {
+        const auto rows = m_table->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            addToCanvas(rows.front().row());
+    });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_addButton->setEnabled(!m_table->selectionModel()->selectedRows().isEmpty()); });
+    connect(m_loadKind, &QComboBox::currentIndexChanged, this, [this](int i) {
+        const auto kind = i == 1 ? cost::FleetTargetKind::RequestsPerS : cost::FleetTargetKind::Users;
+        m_load->setDecimals(i == 1 ? 1 : 0);
+        m_load->setMaximum(cost::fleetTargetLimit(kind));
+    });
+    retranslate();
+}
+
+PlanningPanel::~PlanningPanel() = default;
+
+void PlanningPanel::setEngine(std::shared_ptr<const Engine> engine)
+{
+    m_engine = std::move(engine);
+}
+
+bool PlanningPanel::searching() const
+{
+    return m_job && m_job->running();
+}
+
+planning::PlanTargets PlanningPanel::targetsFromForm() const
+{
+    planning::PlanTargets t;
+    t.load = {m_loadKind->currentIndex() == 1 ? cost::FleetTargetKind::RequestsPerS
+                                              : cost::FleetTargetKind::Users,
+              m_load->value()};
+    t.ttftS = m_ttft->value() / 1000.0;
+    t.tpotS = m_tpot->value() / 1000.0;
+    t.powerMW = m_power->value();
+    t.capexUsd = m_capex->value() * 1e6;
+    return t;
+}
+
+void PlanningPanel::search()
+{
+    if (!m_engine)
+        return;
+    m_job.reset(); // cancels and waits for a running search: the newest wins
+    QString error;
+    auto inputs = planning::planInputsFor(m_doc->scenario(), m_engine->catalog(), &error);
+    if (!inputs) {
+        m_result.reset();
+        m_error = error;
+        fillTable();
+        drawChart();
+        m_summary->setText(summaryText());
+        return;
+    }
+    // The form's limits as given; a limit of 0 is none (the scenario's own do not apply here:
+    // the form shows every target the search uses).
+    m_job = std::make_unique<PlanningJob>(m_engine, std::move(*inputs), targetsFromForm());
+    connect(m_job.get(), &PlanningJob::progressed, this, [this](int done, int total) {
+        m_progress->setRange(0, std::max(1, total));
+        m_progress->setValue(done);
+    });
+    connect(m_job.get(), &PlanningJob::finished, this, &PlanningPanel::finish);
+    m_searchButton->setEnabled(false);
+    m_cancelButton->setEnabled(true);
+    m_summary->setText(tr("Searching…"));
+    m_job->start();
+}
+
+void PlanningPanel::cancel()
+{
+    if (m_job)
+        m_job->cancel();
+}
+
+void PlanningPanel::finish()
+{
+    m_searchButton->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_result = m_job->result();
+    m_error = m_job->error();
+    fillTable();
+    drawChart();
+    m_summary->setText(summaryText());
+    Q_EMIT searchFinished();
+}
+
+QString PlanningPanel::summaryText() const
+{
+    if (!m_result)
+        return m_error;
+    const planning::PlanResult& r = *m_result;
+    QString text = tr("%1 configurations evaluated, %2 meet every target.")
+                       .arg(count(static_cast<double>(r.stats.configurations)), count(r.feasibleCount));
+    if (r.cancelled)
+        text += QLatin1Char(' ') + tr("Search cancelled: the ranking covers the part searched.");
+    if (r.feasibleCount == 0) {
+        if (!r.rows.empty())
+            text += QLatin1Char(' ') + tr("Closest: %1, which misses the %2 (%3).")
+                                           .arg(planning::configSummary(r.rows.front().config),
+                                                planning::bindingText(r.rows.front().binding),
+                                                r.rows.front().why);
+        return text;
+    }
+    text += QLatin1Char(' ') + tr("Cheapest: %1 at $%2 per million tokens, bound by the %3.")
+                                   .arg(planning::configSummary(r.rows.front().config),
+                                        chartfmt::significant(r.rows.front().usdPerMTok),
+                                        planning::bindingText(r.rows.front().binding));
+    if (r.nextCheaper >= 0) {
+        const planning::PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
+        text += QLatin1Char(' ') +
+                tr("The next cheaper, %1, misses the %2 (%3).")
+                    .arg(planning::configSummary(n.config), planning::bindingText(n.binding), n.why);
+    }
+    return text;
+}
+
+void PlanningPanel::fillTable()
+{
+    m_listed = m_result ? planning::listedRows(*m_result) : std::vector<const planning::PlanRow*>{};
+    m_table->setRowCount(static_cast<int>(m_listed.size()));
+    for (int i = 0; i < static_cast<int>(m_listed.size()); ++i) {
+        const planning::PlanRow& row = *m_listed[static_cast<size_t>(i)];
+        const planning::PlanConfig& c = row.config;
+        const QString speculative =
+            c.speculative == SpeculativeMethod::None ? tr("none") : speculativeMethodId(c.speculative);
+        const QString binding = row.feasible ? planning::bindingText(row.binding)
+                                             : tr("misses the %1").arg(planning::bindingText(row.binding));
+        const QString cells[ColCount] = {c.device->name,
+                                         tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
+                                         count(static_cast<double>(row.units)),
+                                         count(static_cast<double>(row.chips)),
+                                         count(static_cast<double>(row.systems)),
+                                         tr("%1, KV %2").arg(precisionId(c.weights), precisionId(c.kv)),
+                                         c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming")
+                                                                                  : tr("resident"),
+                                         speculative,
+                                         chartfmt::significant(row.usdPerMTok),
+                                         chartfmt::significant(row.tokSUser),
+                                         QString::number(row.ttftS * 1000, 'f', 0),
+                                         QString::number(row.tpotS * 1000, 'f', 1),
+                                         chartfmt::significant(row.powerMW),
+                                         chartfmt::significant(row.capexUsd / 1e6),
+                                         row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
+        for (int col = 0; col < ColCount; ++col) {
+            QTableWidgetItem* item =
+                cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
+                                     col != ColMode && col != ColSpeculative);
+            if (!row.feasible)
+                item->setToolTip(row.why);
+            m_table->setItem(i, col, item);
+        }
+    }
+    m_addButton->setEnabled(false);
+}
+
+void PlanningPanel::drawChart()
+{
+    m_chart->clearChart();
+    QString csv =
+        QStringLiteral("device,unit_chips,plan,precision,kv_precision,mode,speculative,usd_per_mtok,"
+                       "tok_s_user,pareto\n");
+    if (!m_result || m_result->feasibleCount == 0) {
+        m_chart->setCsv(csv);
+        m_chart->showNote(m_result ? tr("No configuration meets every target.") : QString());
+        m_chart->refreshFonts();
+        return;
+    }
+    auto* all = new QScatterSeries;
+    all->setName(tr("Configurations that meet the targets"));
+    all->setMarkerSize(7);
+    auto* frontier = new QScatterSeries;
+    frontier->setName(tr("Pareto frontier"));
+    frontier->setMarkerSize(11);
+    double minCost = 1e300, maxCost = 0, maxSpeed = 0;
+    for (int i = 0; i < m_result->feasibleCount; ++i) {
+        const planning::PlanRow& row = m_result->rows[static_cast<size_t>(i)];
+        if (i >= kMaxScatter && !row.pareto)
+            continue;
+        (row.pareto ? frontier : all)->append(row.tokSUser, row.usdPerMTok);
+        minCost = std::min(minCost, row.usdPerMTok);
+        maxCost = std::max(maxCost, row.usdPerMTok);
+        maxSpeed = std::max(maxSpeed, row.tokSUser);
+        const planning::PlanConfig& c = row.config;
+        csv += QStringList{chartexport::csvField(c.device->id),
+                           QString::number(c.unitChips),
+                           chartexport::csvField(c.plan.toString()),
+                           precisionId(c.weights),
+                           precisionId(c.kv),
+                           executionModeId(c.mode),
+                           speculativeMethodId(c.speculative),
+                           chartexport::csvNumber(row.usdPerMTok),
+                           chartexport::csvNumber(row.tokSUser),
+                           row.pareto ? QStringLiteral("1") : QStringLiteral("0")}
+                   .join(QLatin1Char(','));
+        csv += QLatin1Char('\n');
+    }
+    QChart* chart = m_chart->chart();
+    chart->addSeries(all);
+    chart->addSeries(frontier);
+    auto* x = new QValueAxis;
+    x->setTitleText(tr("Tokens/s per user"));
+    x->setRange(0, chartfmt::niceCeil(maxSpeed * 1.05));
+    // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
+    auto* y = new QLogValueAxis;
+    y->setTitleText(tr("$ per million tokens"));
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setRange(std::pow(10.0, std::floor(std::log10(minCost))),
+                std::pow(10.0, std::ceil(std::log10(maxCost * 1.01))));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QScatterSeries* s : {all, frontier}) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    m_chart->setCsv(csv);
+    m_chart->showNote(QString());
+    m_chart->refreshFonts();
+}
+
+bool PlanningPanel::addToCanvas(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_listed.size()))
+        return false;
+    const planning::PlanConfig& c = m_listed[static_cast<size_t>(row)]->config;
+    DeploymentDoc d;
+    d.id = m_doc->newDeploymentId(c.device->id);
+    d.autoName = true;
+    d.device = c.device->id;
+    d.count = c.unitChips;
+    if (c.device->cls != DeviceClass::SramDataflow)
+        d.plan = c.plan;
+    d.weights = c.weights;
+    d.kv = c.kv;
+    d.mode = c.mode;
+    d.speculative = c.speculative;
+    // To the right of the deployments already there.
+    double right = -360;
+    for (const DeploymentDoc& other : m_doc->scenario().deployments)
+        right = std::max(right, other.x);
+    d.x = right + 360;
+    d.color = m_doc->nextColour();
+    d.name = automaticDeploymentName(m_doc->scenario(), d, m_doc->catalog());
+    m_doc->undoStack()->push(new AddDeploymentCommand(m_doc, d));
+    m_doc->setSelection({d.id});
+    return true;
+}
+
+void PlanningPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void PlanningPanel::retranslate()
+{
+    m_loadKind->setItemText(0, tr("Concurrent users"));
+    m_loadKind->setItemText(1, tr("Requests/s"));
+    m_ttftLabel->setText(tr("TTFT ≤ (ms)"));
+    m_tpotLabel->setText(tr("TPOT ≤ (ms)"));
+    m_powerLabel->setText(tr("Power ≤ (MW)"));
+    m_capexLabel->setText(tr("Capex ≤ ($M)"));
+    for (QDoubleSpinBox* box : {m_ttft, m_tpot, m_power, m_capex})
+        box->setSpecialValueText(tr("no limit"));
+    m_searchButton->setText(tr("Find deployments"));
+    m_cancelButton->setText(tr("Cancel"));
+    m_addButton->setText(tr("Add to canvas"));
+    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Unit"), tr("Units"), tr("Chips"), tr("Systems"),
+                                        tr("Precision"), tr("Mode"), tr("Speculative"), tr("$/M tokens"),
+                                        tr("Tok/s per user"), tr("TTFT (ms)"), tr("TPOT (ms)"), tr("Peak MW"),
+                                        tr("Capex ($M)"), tr("Binding constraint")});
+    if (m_result) {
+        fillTable();
+        drawChart();
+        m_summary->setText(summaryText());
+    }
+}
+
+} // namespace is::gui
