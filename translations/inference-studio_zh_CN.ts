@@ -3458,7 +3458,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+73"/>
+        <location filename="../core/cost/FleetSizing.cpp" line="+83"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -3473,7 +3473,7 @@
         <translation>一个单元峰值需要 %1 兆瓦，超出预算</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>%1: must be a positive number</source>
         <translation>%1：必须为正数</translation>
     </message>
@@ -5013,7 +5013,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+95"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+96"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5021,6 +5021,11 @@
         <location line="+3"/>
         <source>Serving, cost and fleet</source>
         <translation>服务、成本与规模</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find a deployment</source>
+        <translation>查找部署</translation>
     </message>
     <message>
         <location line="+46"/>
@@ -5195,7 +5200,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -5420,6 +5425,229 @@
         <translation>
             <numerusform>应用于所选的 %n 个部署。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::PlanningPanel</name>
+    <message>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+140"/>
+        <source>Cost against per-user speed</source>
+        <translation>成本与每用户速度</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 configurations evaluated, %2 meet every target.</source>
+        <translation>已评估 %1 种配置，其中 %2 种满足全部目标。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Search cancelled: the ranking covers the part searched.</source>
+        <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Closest: %1, which misses the %2 (%3).</source>
+        <translation>最接近的配置：%1，未满足%2（%3）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cheapest: %1 at $%2 per million tokens, bound by the %3.</source>
+        <translation>最便宜：%1，每百万 token $%2，受%3约束。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The next cheaper, %1, misses the %2 (%3).</source>
+        <translation>次便宜的 %1 未满足%2（%3）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>misses the %1</source>
+        <translation>未满足%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 chips, %2</source>
+        <translation>%1 颗芯片，%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, KV %2</source>
+        <translation>%1，KV %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight streaming</source>
+        <translation>权重流式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>resident</source>
+        <translation>常驻</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 (Pareto)</source>
+        <translation>%1（帕累托）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No configuration meets every target.</source>
+        <translation>没有配置能满足全部目标。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Configurations that meet the targets</source>
+        <translation>满足目标的配置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pareto frontier</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>$ per million tokens</source>
+        <translation>美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Concurrent users</source>
+        <translation>并发用户</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT ≤ (ms)</source>
+        <translation>TTFT ≤（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT ≤ (ms)</source>
+        <translation>TPOT ≤（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power ≤ (MW)</source>
+        <translation>功率 ≤（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capex ≤ ($M)</source>
+        <translation>资本支出 ≤（百万美元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Find deployments</source>
+        <translation>查找部署</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add to canvas</source>
+        <translation>添加到画布</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Units</source>
+        <translation>单元数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Chips</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Systems</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Speculative</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>$/M tokens</source>
+        <translation>$/百万 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tok/s per user</source>
+        <translation>每用户 tok/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (ms)</source>
+        <translation>TTFT（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (ms)</source>
+        <translation>TPOT（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Peak MW</source>
+        <translation>峰值 MW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capex ($M)</source>
+        <translation>资本支出（百万美元）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Binding constraint</source>
+        <translation>约束条件</translation>
     </message>
 </context>
 <context>
@@ -5831,6 +6059,104 @@
         <location line="-25"/>
         <source>Set goal to %1</source>
         <translation>将目标设为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>is::planning</name>
+    <message>
+        <location filename="../core/planning/DeploymentSearch.cpp" line="+21"/>
+        <source>TTFT limit</source>
+        <translation>TTFT 上限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT limit</source>
+        <translation>TPOT 上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s/user target</source>
+        <translation>每用户 tok/s 目标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>KV capacity</source>
+        <translation>KV 容量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>power budget</source>
+        <translation>功率预算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>capex budget</source>
+        <translation>资本支出预算</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
+        <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TPOT %1 ms at one stream per replica, limit %2 ms</source>
+        <translation>每副本单流时 TPOT 为 %1 毫秒，上限 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the fleet needs %1 MW at peak, budget %2 MW</source>
+        <translation>集群峰值需要 %1 MW，预算为 %2 MW</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the fleet costs $%1 M to buy, budget $%2 M</source>
+        <translation>集群购置成本 %1 百万美元，预算为 %2 百万美元</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>workload: %L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
+        <translation>workload：%L1 个提示 token + %L2 个输出 token 超出了模型 %L3 token 的上下文窗口</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/PlanTargets.cpp" line="+31"/>
+        <source>%1: must be a positive number</source>
+        <translation>%1：必须是正数</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>load: give users or requests per second</source>
+        <translation>load：请给出并发用户数或每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: at most %2, got %3</source>
+        <translation>%1：最多 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>top: must be at least 1</source>
+        <translation>top：至少为 1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>devices: unknown device &apos;%1&apos;</source>
+        <translation>devices：未知设备“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>devices: &apos;%1&apos; is a CPU, not a serving accelerator</source>
+        <translation>devices：“%1”是 CPU，不是推理加速器</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+18"/>
+        <source>deployments: the scenario names no model to plan for</source>
+        <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
 </context>
 <context>
