@@ -58,6 +58,24 @@ for t in "${targets[@]}"; do
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$status")
     ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$status")
     result=ok
+    # libFuzzer's -timeout counts wall-clock time, so on a loaded machine a process starved of
+    # the CPU for a second "times out" on an input that runs in microseconds. Replay each timeout
+    # alone under the same limit: one that passes was the machine, not the parser (reported, the
+    # run stopped there all the same); one that times out again is a hang to fix.
+    if [ "$rc" -ne 0 ] && ! grep -qE '^==[0-9]+==ERROR: (Address|UndefinedBehavior|Leak)Sanitizer|fuzz contract broken|runtime error' "$log"; then
+        timeouts=$(find "$artifacts" -name 'timeout-*' -newer "$artifacts/.start" 2>/dev/null)
+        if [ -n "$timeouts" ] && [ "$(find "$artifacts" -type f ! -name 'timeout-*' -newer "$artifacts/.start" | wc -l)" -eq 0 ]; then
+            replayed=ok
+            rm -f "$log.replay"
+            for f in $timeouts; do
+                "$bin/fuzz_$t" -timeout=1 -runs=3 "$f" >>"$log.replay" 2>&1 || replayed=hang
+            done
+            if [ "$replayed" = ok ]; then
+                rc=0
+                result="ok (stopped early: $(wc -w <<<"$timeouts") timeout(s) of a starved process; each replays under 1 s, kept in $artifacts)"
+            fi
+        fi
+    fi
     if [ "$rc" -ne 0 ]; then
         failed=1
         result="FAILED (exit $rc):"
