@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScreen>
@@ -322,6 +323,12 @@ private Q_SLOTS:
         QVERIFY2(claimed->text().contains(QStringLiteral("vendor claim")), qPrintable(claimed->text()));
         for (QLabel* l : lanes[1]->findChildren<QLabel*>(QStringLiteral("claimed")))
             QVERIFY(!l->isVisibleTo(lanes[1]));
+        // The lanes still line up: the race text starts at the same height in both.
+        const auto streamTop = [](PresenterLane* lane) {
+            auto* stream = lane->findChild<QPlainTextEdit*>();
+            return stream->mapTo(lane, QPoint(0, 0)).y();
+        };
+        QCOMPARE(streamTop(lanes[0]), streamTop(lanes[1]));
     }
 
     // Chinese interface, Chinese race: the paragraph is Chinese and streams as such, tokenised at

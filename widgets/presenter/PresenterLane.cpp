@@ -52,15 +52,21 @@ PresenterLane::PresenterLane(QWidget* parent) : QFrame(parent)
     column->setContentsMargins(12, 8, 12, 8);
     column->setSpacing(6);
 
+    // Name, note and numbers: a block whose height PresenterWindow evens out across the lanes.
+    m_header = new QWidget(this);
+    auto* header = new QVBoxLayout(m_header);
+    header->setContentsMargins(0, 0, 0, 0);
+    header->setSpacing(6);
+    column->addWidget(m_header);
     m_colourBar = new QWidget(this);
     m_colourBar->setFixedHeight(8);
     m_colourBar->setAutoFillBackground(true);
-    column->addWidget(m_colourBar);
+    header->addWidget(m_colourBar);
     m_name = makeLabel(this, QStringLiteral("laneName"), true);
-    column->addWidget(m_name);
+    header->addWidget(m_name);
     m_note = makeLabel(this, QStringLiteral("laneNote"), true);
     m_note->hide();
-    column->addWidget(m_note);
+    header->addWidget(m_note);
 
     auto* numbers = new QGridLayout;
     numbers->setHorizontalSpacing(16);
@@ -71,7 +77,8 @@ PresenterLane::PresenterLane(QWidget* parent) : QFrame(parent)
     m_power = addMetric(numbers, 3, 1, tr("power, with PUE"));
     numbers->setColumnStretch(0, 1);
     numbers->setColumnStretch(1, 1);
-    column->addLayout(numbers);
+    header->addLayout(numbers);
+    header->addStretch(1);
 
     // The race: three counters side by side, the lane's status, then the streaming text.
     auto* counters = new QGridLayout;
@@ -108,6 +115,17 @@ PresenterLane::PresenterLane(QWidget* parent) : QFrame(parent)
     m_stream->document()->setMaximumBlockCount(200);
     column->addWidget(m_stream, 1);
     setTextSizes(48, 20);
+}
+
+int PresenterLane::naturalHeaderHeight() const
+{
+    const QLayout* l = m_header->layout();
+    return l->hasHeightForWidth() ? l->totalHeightForWidth(m_header->width()) : l->totalSizeHint().height();
+}
+
+void PresenterLane::setHeaderHeight(int height)
+{
+    m_header->setMinimumHeight(height);
 }
 
 PresenterLane::Metric PresenterLane::addMetric(QGridLayout* grid, int row, int column, const QString& caption)

@@ -43,6 +43,10 @@ public:
     // Tokens of the sample text on screen (equal to progress().tokens once shown).
     int shownTokens() const { return m_shown; }
     QString streamedText() const;
+    // The height the name, note and numbers need at the lane's width (a published figure or a
+    // note adds lines). Lanes side by side are given the tallest, so that their races line up.
+    int naturalHeaderHeight() const;
+    void setHeaderHeight(int height);
     // Clears the streamed text (a restart, another race kind or language).
     void resetStream();
 
@@ -67,6 +71,7 @@ private:
     int m_callTokens = 0; // tokens per call of the race on screen (agent calls start a new line)
     SampleText m_text;
 
+    QWidget* m_header = nullptr;    // colour bar, name, note and the big numbers
     QWidget* m_colourBar = nullptr; // the deployment's colour from every chart
     QLabel* m_name = nullptr;
     QLabel* m_note = nullptr; // does not fit, misses a target

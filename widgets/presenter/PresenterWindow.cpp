@@ -281,6 +281,19 @@ void PresenterWindow::closeEvent(QCloseEvent* event)
     Q_EMIT left();
 }
 
+void PresenterWindow::alignLanes()
+{
+    for (PresenterLane* lane : std::as_const(m_lanes))
+        lane->setHeaderHeight(0);
+    if (QLayout* l = layout())
+        l->activate(); // the lanes' widths at this window size, which their text wraps to
+    int tallest = 0;
+    for (PresenterLane* lane : std::as_const(m_lanes))
+        tallest = std::max(tallest, lane->naturalHeaderHeight());
+    for (PresenterLane* lane : std::as_const(m_lanes))
+        lane->setHeaderHeight(tallest);
+}
+
 void PresenterWindow::applySizes()
 {
     const double scale = std::min(width() / kReferenceWidth, height() / kReferenceHeight);
@@ -302,6 +315,7 @@ void PresenterWindow::applySizes()
     m_bar->setTextSize(textPx * 4 / 5);
     text.setPixelSize(std::max(12, textPx * 2 / 3));
     m_keys->setFont(text);
+    alignLanes();
 }
 
 void PresenterWindow::resizeEvent(QResizeEvent* event)

@@ -74,6 +74,8 @@ private:
     void updatePlan();
     void updateCaption();
     void applySizes();
+    // Gives every lane's name and numbers the height of the tallest, so the races line up.
+    void alignLanes();
     void retranslate();
     int agentCalls() const;
 
