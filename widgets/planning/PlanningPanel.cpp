@@ -143,6 +143,10 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     split->addWidget(m_chart);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // The table's many columns ask for all the width; the chart keeps room for its title and axes
+    // (at 1280 x 720, before any result, it was squeezed to a cut title).
+    split->setChildrenCollapsible(false);
+    m_chart->setMinimumWidth(std::max(m_chart->minimumSizeHint().width(), 300));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 0);
