@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace {
 constexpr double kMinContext = 1024;
@@ -91,6 +92,10 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         delete c.markerLabel;
     m_curves.clear();
     chart()->removeAllSeries(); // deletes the series and their band lines
+    m_claimLines.clear();
+    m_docIds.clear();
+    for (const is::DeploymentAnalysis& d : analysis.deployments)
+        m_docIds << d.docId;
     int index = 0;
     for (const is::DeploymentAnalysis& d : analysis.deployments) {
         const QColor colour = chartfmt::deploymentColour(colours, d.docId, index++);
@@ -145,7 +150,52 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
     };
     m_contextLine = reference(QColor(0x55, 0x55, 0x55), tr("context length"));
     m_targetLine = reference(chartfmt::targetColour(), tr("TPOT target"));
+    drawClaimMarks();
     applyFonts();
+}
+
+void SpeedVsContextChart::setClaimMarks(const QList<ClaimMark>& marks)
+{
+    if (marks == m_claimMarks)
+        return;
+    m_claimMarks = marks;
+    for (QLineSeries* line : std::as_const(m_claimLines)) {
+        chart()->removeSeries(line);
+        delete line;
+    }
+    m_claimLines.clear();
+    drawClaimMarks();
+}
+
+void SpeedVsContextChart::drawClaimMarks()
+{
+    m_claimEntries.clear();
+    double top = m_dataYMax;
+    for (const ClaimMark& mark : std::as_const(m_claimMarks)) {
+        const qsizetype i = m_docIds.indexOf(mark.deploymentId);
+        if (i < 0 || size_t(i) >= m_curves.size() || !(mark.tokSUser > 0))
+            continue;
+        const QColor colour = m_curves[size_t(i)].line->pen().color();
+        auto* line = new QLineSeries;
+        line->setName(mark.label);
+        QPen pen(colour);
+        pen.setWidthF(2.5);
+        pen.setStyle(Qt::DashDotLine);
+        line->setPen(pen);
+        line->setProperty("claimValue", mark.tokSUser);
+        chart()->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        m_claimLines << line;
+        m_claimEntries.append({colour, mark.label, WrappingLegend::Shape::DashedLine});
+        top = std::max(top, mark.tokSUser);
+    }
+    // The claim stays in view: its distance from the prediction is the point of drawing it.
+    if (m_dataYMax > 0)
+        niceaxis::setValueRange(m_y, top * 1.08, false);
+    if (!m_curves.empty())
+        legend()->setEntries(m_referenceEntries + m_claimEntries);
+    placeReferenceLines();
 }
 
 void SpeedVsContextChart::placeReferenceLines()
@@ -161,6 +211,10 @@ void SpeedVsContextChart::placeReferenceLines()
                                                              QPointF(m_x->max(), m_speedTarget)}
                                             : QList<QPointF>());
     m_targetLine->setVisible(m_speedTarget > 0);
+    for (QLineSeries* line : std::as_const(m_claimLines)) {
+        const double y = line->property("claimValue").toDouble();
+        line->replace({QPointF(m_x->min(), y), QPointF(m_x->max(), y)});
+    }
 }
 
 void SpeedVsContextChart::setReferences(const is::Workload& workload)
@@ -175,7 +229,8 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
         entries.append({chartfmt::targetColour(),
                         tr("TPOT target: %1 tok/s per user").arg(chartfmt::significant(m_speedTarget)),
                         WrappingLegend::Shape::DashedLine});
-    legend()->setEntries(entries);
+    m_referenceEntries = entries;
+    legend()->setEntries(m_referenceEntries + m_claimEntries);
     placeReferenceLines();
 }
 
@@ -244,6 +299,10 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     }
     // The target stays in view: how far a curve is from it is the point of drawing it.
     yMax = std::max(yMax, is::speedTarget(analysis.workload));
+    m_dataYMax = yMax;
+    for (const ClaimMark& mark : std::as_const(m_claimMarks))
+        if (m_docIds.contains(mark.deploymentId))
+            yMax = std::max(yMax, mark.tokSUser);
     if (!rebuilt && csv == m_csv && markers == m_markers) {
         // The curves stand; only the workload's reference lines may have moved (the context
         // slider moves its line and nothing else).

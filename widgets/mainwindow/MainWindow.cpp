@@ -9,6 +9,8 @@
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "charts/ChartsView.h"
+#include "charts/SpeedVsContextChart.h"
+#include "claims/ClaimsPanel.h"
 #include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/DocumentActions.h"
@@ -180,7 +182,14 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     tabifyDockWidget(m_inspector, m_issuesPanel);
     tabifyDockWidget(m_issuesPanel, m_measureDock);
+    m_claims = new ClaimsPanel(m_engine, this);
+    tabifyDockWidget(m_measureDock, m_claims);
     m_inspector->raise();
+    connect(m_claims, &ClaimsPanel::scenarioRequested, this, &MainWindow::builtInScenarioRequested);
+    connect(m_claims, &ClaimsPanel::audited, this, &MainWindow::updateClaimMarks);
+    connect(m_claims, &ClaimsPanel::selectedClaimChanged, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::documentReset, this, &MainWindow::updateClaimMarks);
 
     // Selecting a deployment brings its inspector forward.
     connect(m_doc, &ScenarioDocument::selectionChanged, this, [this] {
@@ -327,6 +336,7 @@ void MainWindow::setEngine(std::shared_ptr<const Engine> engine)
     m_engine = std::move(engine);
     if (m_report)
         m_report->setEngine(m_engine);
+    m_claims->setEngine(m_engine);
     updateServingViews();
 }
 
@@ -337,6 +347,12 @@ void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
     m_table->setAnalysis(analysis, colours, live);
     m_canvas->scene()->setAnalysis(analysis);
     m_inspector->setAnalysis(analysis);
+}
+
+void MainWindow::updateClaimMarks()
+{
+    if (auto* speed = qobject_cast<SpeedVsContextChart*>(m_charts->chart(QStringLiteral("speed-vs-context"))))
+        speed->setClaimMarks(m_claims->speedMarks(m_doc->scenario().name));
 }
 
 void MainWindow::updateServingViews()
