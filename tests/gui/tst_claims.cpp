@@ -18,6 +18,7 @@
 #include "settings/LanguageManager.h"
 
 #include <QAbstractItemModelTester>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSet>
@@ -141,6 +142,10 @@ private Q_SLOTS:
         QCOMPARE(line->at(0).y(), 750.0);
         QCOMPARE(line->at(1).y(), 750.0);
         QVERIFY(line->isVisible());
+        // Labelled on the chart beside the line.
+        QCOMPARE(chart->claimLabels().size(), 1);
+        QCOMPARE(chart->claimLabels().front()->text(), QStringLiteral("official: 750 tok/s"));
+        QVERIFY(chart->claimLabels().front()->isVisible());
     }
 
     void openingAClaimsScenarioLoadsIt()

@@ -165,11 +165,14 @@ void SpeedVsContextChart::setClaimMarks(const QList<ClaimMark>& marks)
     }
     m_claimLines.clear();
     drawClaimMarks();
+    placeMarkerLabels();
 }
 
 void SpeedVsContextChart::drawClaimMarks()
 {
-    m_claimEntries.clear();
+    // Labelled on the chart, not in the legend: a longer legend would take height from the plot.
+    qDeleteAll(m_claimLabels);
+    m_claimLabels.clear();
     double top = m_dataYMax;
     for (const ClaimMark& mark : std::as_const(m_claimMarks)) {
         const qsizetype i = m_docIds.indexOf(mark.deploymentId);
@@ -187,14 +190,15 @@ void SpeedVsContextChart::drawClaimMarks()
         line->attachAxis(m_x);
         line->attachAxis(m_y);
         m_claimLines << line;
-        m_claimEntries.append({colour, mark.label, WrappingLegend::Shape::DashedLine});
+        auto* label = new QGraphicsSimpleTextItem(mark.label, chart());
+        label->setBrush(colour.darker(140));
+        label->setZValue(50);
+        m_claimLabels << label;
         top = std::max(top, mark.tokSUser);
     }
     // The claim stays in view: its distance from the prediction is the point of drawing it.
     if (m_dataYMax > 0)
         niceaxis::setValueRange(m_y, top * 1.08, false);
-    if (!m_curves.empty())
-        legend()->setEntries(m_referenceEntries + m_claimEntries);
     placeReferenceLines();
 }
 
@@ -229,8 +233,7 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
         entries.append({chartfmt::targetColour(),
                         tr("TPOT target: %1 tok/s per user").arg(chartfmt::significant(m_speedTarget)),
                         WrappingLegend::Shape::DashedLine});
-    m_referenceEntries = entries;
-    legend()->setEntries(m_referenceEntries + m_claimEntries);
+    legend()->setEntries(entries);
     placeReferenceLines();
 }
 
@@ -372,6 +375,21 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
 void SpeedVsContextChart::placeMarkerLabels()
 {
     const QRectF plot = chart()->plotArea();
+    // A claim's label at the right end of its line, just below it, where the curves have
+    // mostly ended (long contexts); above the line where there is no room below.
+    for (qsizetype i = 0; i < m_claimLabels.size() && i < m_claimLines.size(); ++i) {
+        QGraphicsSimpleTextItem* label = m_claimLabels[i];
+        QFont f = font();
+        f.setPointSize(fontPointSize());
+        label->setFont(f);
+        const double y = m_claimLines[i]->property("claimValue").toDouble();
+        const QPointF at = chart()->mapToPosition(QPointF(m_x->max(), y), m_claimLines[i]);
+        const QRectF r = label->boundingRect();
+        double top = at.y() + 3;
+        if (top + r.height() > plot.bottom())
+            top = at.y() - 3 - r.height();
+        label->setPos(plot.right() - r.width() - 4, top);
+    }
     constexpr qreal gap = 10; // clears the 16-pixel marker
     QList<QRectF> placed;
     for (const Curve& c : m_curves) {

@@ -37,7 +37,7 @@ public:
     QString toCsv() const override;
 
     // A claimed per-user speed drawn beside the prediction: a dash-dot line across the chart in
-    // the deployment's colour, named in the legend ("official: 750 tok/s"). The claims come
+    // the deployment's colour, labelled at its right end ("official: 750 tok/s"). The claims come
     // from the audit data (ClaimsPanel), never from the chart.
     struct ClaimMark
     {
@@ -50,6 +50,7 @@ public:
     QList<ClaimMark> claimMarks() const { return m_claimMarks; }
     // The drawn lines, one per mark whose deployment is in the chart (tests).
     QList<QLineSeries*> claimLines() const { return m_claimLines; }
+    QList<QGraphicsSimpleTextItem*> claimLabels() const { return m_claimLabels; }
 
 protected:
     void retranslate() override;
@@ -86,10 +87,9 @@ private:
     void drawClaimMarks();
     QList<ClaimMark> m_claimMarks;
     QList<QLineSeries*> m_claimLines;
-    QList<WrappingLegend::Entry> m_claimEntries;
-    QList<WrappingLegend::Entry> m_referenceEntries; // the curves' and the workload's
-    QStringList m_docIds;                            // the curves' deployments, in order
-    double m_dataYMax = 0;                           // the curves' and the target's top, before the claims
+    QList<QGraphicsSimpleTextItem*> m_claimLabels; // each line's text, an item of the chart
+    QStringList m_docIds;                          // the curves' deployments, in order
+    double m_dataYMax = 0;                         // the curves' and the target's top, before the claims
     double m_context = 0;
     double m_speedTarget = 0;
     QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines

@@ -37,6 +37,8 @@ ClaimsPanel::ClaimsPanel(std::shared_ptr<const Engine> engine, QWidget* parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // The verdict beside the claim's id: in a narrow dock it is what must show without scrolling.
+    m_table->horizontalHeader()->moveSection(ClaimsModel::VerdictColumn, ClaimsModel::Seed);
     m_detail = new QTextBrowser(split);
     m_detail->setObjectName(QStringLiteral("ClaimDetail"));
     m_detail->setOpenLinks(false);

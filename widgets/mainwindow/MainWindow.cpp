@@ -182,8 +182,11 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     tabifyDockWidget(m_inspector, m_issuesPanel);
     tabifyDockWidget(m_issuesPanel, m_measureDock);
+    // Beside the comparison table, another view of what came out; a fourth tab under the
+    // inspector would widen the right column past what leaves the charts their three columns.
     m_claims = new ClaimsPanel(m_engine, this);
-    tabifyDockWidget(m_measureDock, m_claims);
+    tabifyDockWidget(m_tableDock, m_claims);
+    m_tableDock->raise();
     m_inspector->raise();
     connect(m_claims, &ClaimsPanel::scenarioRequested, this, &MainWindow::builtInScenarioRequested);
     connect(m_claims, &ClaimsPanel::audited, this, &MainWindow::updateClaimMarks);
