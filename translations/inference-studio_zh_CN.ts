@@ -404,14 +404,14 @@
         <translation>每百万 token 成本</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>At full load within the latency targets</source>
-        <translation>在延迟目标内满载</translation>
+        <location line="+10"/>
+        <source>USD / M tokens at full load</source>
+        <translation>满载时美元/百万 token</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>USD / M tokens at full load</source>
-        <translation>满载时美元/百万 token</translation>
+        <source>At full load</source>
+        <translation>满载时</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1668,7 +1668,7 @@
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+78"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
@@ -1678,7 +1678,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+114"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -4641,7 +4641,7 @@
         <translation>来源不明</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;%3&lt;/b&gt;: %4&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;%3&lt;/b&gt;：%4&lt;/p&gt;</translation>
     </message>
@@ -4704,7 +4704,7 @@
         <translation>说法核查</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Open this claim&apos;s scenario</source>
         <translation>打开该说法的场景</translation>
     </message>
@@ -5236,7 +5236,7 @@
         <translation>测量本机</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

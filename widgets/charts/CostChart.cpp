@@ -20,7 +20,9 @@ std::vector<MetricBarsChart::Metric> CostChart::metrics() const
     // The workload's own concurrency (one user on a pipeline of wafers pays for all of it) beside
     // the load a service runs: the most streams within the latency targets. API prices compare
     // with the second. The cost per hour is in the comparison table.
-    Metric atLoad{tr("At full load within the latency targets"), tr("USD / M tokens at full load"),
+    // "within the latency targets" is said by the comparison table's row and its tooltip: on a
+    // category the long name was cut at the design size.
+    Metric atLoad{tr("At full load"), tr("USD / M tokens at full load"),
                   QStringLiteral("usd_per_mtok_at_load"), [](const is::Estimate& e) { return e.usdPerMTok; }};
     atLoad.atLoad = true;
     return {
