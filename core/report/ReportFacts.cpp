@@ -34,6 +34,9 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
         f.validation = summarize(results);
         f.validationByFamily = summarizeByFamily(results);
     }
+    QString claimsError;
+    if (const auto claims = audit::loadBuiltInClaims(&claimsError))
+        f.claims = audit::auditClaims(*claims, engine);
     return f;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "audit/Audit.h"
 #include "cost/TcoAssumptions.h"
 #include "engine/Validation.h"
 #include "report/CatalogCitations.h"
@@ -30,6 +31,9 @@ struct ReportFacts
     // How the engine does on the published measurements shipped with it.
     ValidationSummary validation;
     std::vector<FamilySummary> validationByFamily;
+    // Every seed-article claim with the engine's verdict, as `audit --json` gives them: the
+    // claims are about the same devices whatever scenario the report is of, so all are listed.
+    std::vector<audit::ClaimVerdict> claims;
 };
 
 // Fails (with the field named, as `estimate` does) when the scenario does not resolve against the

@@ -3,6 +3,7 @@
 
 #include "common/ErrorText.h"
 #include "common/Log.h"
+#include "cost/FullLoad.h"
 #include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
 
@@ -208,6 +209,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             continue;
         }
         d.estimate = *est;
+        d.atLoad = cost::atFullLoad(r, s, engine);
         d.missedTargets = missedTargets(est->mid, s.workload);
         if (!est->mid.fits)
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")

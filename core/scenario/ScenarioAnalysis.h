@@ -64,6 +64,9 @@ struct DeploymentAnalysis
     QString name;
     QString modelName;
     RangedEstimate estimate;
+    // At full load within the latency targets (cost/FullLoad.h): the cost a service pays per
+    // token, beside the workload's concurrency. nullopt where it cannot be evaluated.
+    std::optional<Estimate> atLoad;
     std::vector<BandPoint> speedVsContext; // x: context tokens, y: tok/s per user (0 where it does not fit
                                            // or lies past the model's context window)
     double maxContext = 0;                 // the model's context window (0: unknown)

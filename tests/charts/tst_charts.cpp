@@ -7,11 +7,13 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
-#include "document/DeploymentColours.h"
 #include "charts/ChartsView.h"
 #include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
+#include "cost/FullLoad.h"
+#include "document/DeploymentColours.h"
 #include "measure/MeasurePanel.h"
+#include "scenario/ScenarioEvaluation.h"
 #include "settings/LanguageManager.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
@@ -32,6 +34,8 @@
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -831,6 +835,48 @@ void TestCharts::comparisonTableRatios()
                     .contains(QLatin1String("Cost tab")));
     QVERIFY(model->headerData(model->rowOf(ComparisonModel::Metric::Ttft), Qt::Vertical, Qt::ToolTipRole)
                 .isNull());
+    // Cost at full load within the latency targets stands beside the cost at this concurrency,
+    // read from core's full-load point: one user costs more per token than a loaded service.
+    for (int d = 0; d < 2; ++d) {
+        const auto& load = m_analysis->deployments[size_t(d)].atLoad;
+        QVERIFY(load && load->fits);
+        const QModelIndex atLoad =
+            model->index(model->rowOf(ComparisonModel::Metric::UsdPerMTokAtLoad), model->valueColumn(d));
+        const QModelIndex atConcurrency =
+            model->index(model->rowOf(ComparisonModel::Metric::UsdPerMTok), model->valueColumn(d));
+        QCOMPARE(atLoad.data(ComparisonModel::ValueRole).toDouble(), load->usdPerMTok);
+        QVERIFY(atLoad.data(ComparisonModel::ValueRole).toDouble() <=
+                atConcurrency.data(ComparisonModel::ValueRole).toDouble());
+        QCOMPARE(model->index(model->rowOf(ComparisonModel::Metric::ConcurrencyAtLoad), model->valueColumn(d))
+                     .data(ComparisonModel::ValueRole)
+                     .toDouble(),
+                 double(load->batch));
+    }
+    // The same figure `estimate --json` prints as usd_per_mtok_at_load for the default scenario
+    // (EstimateCommand builds its JSON with these two functions).
+    {
+        static const Engine engine(Catalog::builtin());
+        QString error;
+        const auto results = evaluateScenario(m_scenario, engine, &error);
+        QVERIFY2(results, qPrintable(error));
+        QJsonObject json = estimateResultsToJson(*results);
+        QVERIFY2(cost::addFullLoadToJson(json, m_scenario, engine, &error), qPrintable(error));
+        const QJsonArray deployments = json.value(QLatin1String("deployments")).toArray();
+        QCOMPARE(deployments.size(), 2);
+        for (int d = 0; d < 2; ++d)
+            QCOMPARE(
+                model->index(model->rowOf(ComparisonModel::Metric::UsdPerMTokAtLoad), model->valueColumn(d))
+                    .data(ComparisonModel::ValueRole)
+                    .toDouble(),
+                deployments.at(d).toObject().value(QLatin1String("usd_per_mtok_at_load")).toDouble());
+    }
+    QCOMPARE(ratioAt(ComparisonModel::Metric::UsdPerMTokAtLoad),
+             m_analysis->deployments[1].atLoad->usdPerMTok / m_analysis->deployments[0].atLoad->usdPerMTok);
+    QVERIFY(model
+                ->headerData(model->rowOf(ComparisonModel::Metric::UsdPerMTokAtLoad), Qt::Vertical,
+                             Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("latency targets")));
 
     // Phrases: speed as faster/slower, amounts as "Nx the ...".
     const double speed = second.tokSUser / first.tokSUser;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The studio through its widgets: every test drives the real window on the offscreen platform.
 #include "FileDialogs.h"
+#include "StudioFixture.h"
 #include "Units.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
@@ -204,18 +205,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        Studio::Options o;
-        o.settingsPath = m_dir->filePath(QStringLiteral("settings.ini"));
-        o.recoveryPath = m_dir->filePath(QStringLiteral("recovery/autosave.json"));
-        o.interactive = false;
-        m_studio = std::make_unique<Studio>(Catalog::builtin(), QStringList(), o);
-        LanguageManager::apply(QStringLiteral("en"));
-        QVERIFY(m_studio->loadDefault());
-        m_studio->createWindow();
-        window()->resize(1600, 1000);
-        window()->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window()));
+        test::startStudio(m_studio, *m_dir);
+        if (QTest::currentTestFailed())
+            return;
         const auto a = m_studio->analyseNow();
         QVERIFY(a);
         QVERIFY2(a->error.isEmpty(), qPrintable(a->error));

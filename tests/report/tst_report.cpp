@@ -12,9 +12,11 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -118,6 +120,55 @@ private Q_SLOTS:
         }
         if (lang == QLatin1String("zh_CN"))
             QVERIFY2(flat.contains(QStringLiteral("附录")), "the Chinese report's appendix heading");
+    }
+
+    // The claim audit section: every claim's verdict reads as `audit --json` gives it (the
+    // report lists all claims, whatever its scenario).
+    void claimVerdictsEqualAudit()
+    {
+        QTemporaryDir tmp;
+        const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
+        const auto run = runCli(
+            {QStringLiteral("report"),
+             QDir(QStringLiteral(IS_SCENARIOS_DIR)).filePath(QStringLiteral("gpt-5.6-sol-vs-kimi-k3.json")),
+             QStringLiteral("-o"), pdf});
+        QVERIFY2(run.code == 0, run.err.constData());
+        QString text = pdfText(pdf);
+        // The PDF sets "ff" and "ffi" as ligatures and the verdicts with no-break spaces.
+        text = text.normalized(QString::NormalizationForm_KC);
+        text.replace(QChar(0xa0), QLatin1Char(' '));
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        const auto audit = runCli({QStringLiteral("audit"), QStringLiteral("--json")});
+        QCOMPARE(audit.code, 0);
+        const QJsonArray claims =
+            QJsonDocument::fromJson(audit.out).object().value(QLatin1String("claims")).toArray();
+        QVERIFY(claims.size() >= 34);
+        const QHash<QString, QString> names{
+            {QStringLiteral("consistent"), QStringLiteral("consistent")},
+            {QStringLiteral("inconsistent"), QStringLiteral("inconsistent")},
+            {QStringLiteral("consistent-only-if"), QStringLiteral("consistent only if")},
+            {QStringLiteral("not-checkable"), QStringLiteral("not checkable")}};
+        for (const QJsonValue& c : claims) {
+            const QString id = c.toObject().value(QLatin1String("id")).toString();
+            const QString verdict = c.toObject().value(QLatin1String("verdict")).toString();
+            QVERIFY2(names.contains(verdict), qPrintable(verdict));
+            // The row's first line: the id, then the columns.
+            const QRegularExpression idCell(
+                QStringLiteral("(^|\\s)%1(\\s|$)").arg(QRegularExpression::escape(id)));
+            // The first verdict after the id, the longest name first ("consistent only if" is
+            // not "consistent"); pdftotext may set it only one space from its neighbours.
+            static const QRegularExpression verdictCell(
+                QStringLiteral("\\s(consistent only if|not checkable|inconsistent|consistent)(\\s|$)"));
+            bool found = false;
+            for (const QString& line : lines)
+                if (line.contains(idCell)) {
+                    const QRegularExpressionMatch m = verdictCell.match(line, line.indexOf(idCell));
+                    QVERIFY2(m.hasMatch() && m.captured(1) == names.value(verdict),
+                             qPrintable(id + QStringLiteral(": ") + line));
+                    found = true;
+                }
+            QVERIFY2(found, qPrintable(id));
+        }
     }
 
     // The appendix names the source and kind of the numbers the figures rest on: the CS-3's

@@ -187,11 +187,20 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         // The target stays in view: how far a bar is from it is the point of drawing it.
         double top = target;
         for (int i = 0; i < n; ++i) {
-            const is::RangedEstimate& e = analysis.deployments[size_t(i)].estimate;
+            const is::DeploymentAnalysis& d = analysis.deployments[size_t(i)];
+            const is::RangedEstimate& e = d.estimate;
             Row& row = m_rows[size_t(i)];
-            double mid = row.fits ? chartfmt::finiteOr(metric.value(e.mid)) : 0;
-            double a = row.fits ? chartfmt::finiteOr(metric.value(e.low), mid) : 0;
-            double b = row.fits ? chartfmt::finiteOr(metric.value(e.high), mid) : 0;
+            double mid = 0;
+            double a = 0;
+            double b = 0;
+            if (metric.atLoad) {
+                const bool loaded = row.fits && d.atLoad && d.atLoad->fits;
+                mid = a = b = loaded ? chartfmt::finiteOr(metric.value(*d.atLoad)) : 0;
+            } else if (row.fits) {
+                mid = chartfmt::finiteOr(metric.value(e.mid));
+                a = chartfmt::finiteOr(metric.value(e.low), mid);
+                b = chartfmt::finiteOr(metric.value(e.high), mid);
+            }
             mid = std::max(0.0, mid);
             row.mid.push_back(mid);
             row.low.push_back(std::max(0.0, std::min({a, b, mid})));

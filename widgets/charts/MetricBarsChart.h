@@ -54,6 +54,9 @@ protected:
         // The workload's target for this metric in the axis unit (0: none), drawn as a dashed
         // reference line across its category and written to the CSV as "<column>_target".
         std::function<double(const is::Workload&)> target = nullptr;
+        // `value` reads the deployment at full load within the latency targets (core's
+        // atFullLoad, point estimate only) instead of at the workload's concurrency.
+        bool atLoad = false;
     };
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;

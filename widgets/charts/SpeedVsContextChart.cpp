@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace {
 constexpr double kMinContext = 1024;
@@ -91,6 +92,10 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         delete c.markerLabel;
     m_curves.clear();
     chart()->removeAllSeries(); // deletes the series and their band lines
+    m_claimLines.clear();
+    m_docIds.clear();
+    for (const is::DeploymentAnalysis& d : analysis.deployments)
+        m_docIds << d.docId;
     int index = 0;
     for (const is::DeploymentAnalysis& d : analysis.deployments) {
         const QColor colour = chartfmt::deploymentColour(colours, d.docId, index++);
@@ -145,7 +150,56 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
     };
     m_contextLine = reference(QColor(0x55, 0x55, 0x55), tr("context length"));
     m_targetLine = reference(chartfmt::targetColour(), tr("TPOT target"));
+    drawClaimMarks();
     applyFonts();
+}
+
+void SpeedVsContextChart::setClaimMarks(const QList<ClaimMark>& marks)
+{
+    if (marks == m_claimMarks)
+        return;
+    m_claimMarks = marks;
+    for (QLineSeries* line : std::as_const(m_claimLines)) {
+        chart()->removeSeries(line);
+        delete line;
+    }
+    m_claimLines.clear();
+    drawClaimMarks();
+    placeMarkerLabels();
+}
+
+void SpeedVsContextChart::drawClaimMarks()
+{
+    // Labelled on the chart, not in the legend: a longer legend would take height from the plot.
+    qDeleteAll(m_claimLabels);
+    m_claimLabels.clear();
+    double top = m_dataYMax;
+    for (const ClaimMark& mark : std::as_const(m_claimMarks)) {
+        const qsizetype i = m_docIds.indexOf(mark.deploymentId);
+        if (i < 0 || size_t(i) >= m_curves.size() || !(mark.tokSUser > 0))
+            continue;
+        const QColor colour = m_curves[size_t(i)].line->pen().color();
+        auto* line = new QLineSeries;
+        line->setName(mark.label);
+        QPen pen(colour);
+        pen.setWidthF(2.5);
+        pen.setStyle(Qt::DashDotLine);
+        line->setPen(pen);
+        line->setProperty("claimValue", mark.tokSUser);
+        chart()->addSeries(line);
+        line->attachAxis(m_x);
+        line->attachAxis(m_y);
+        m_claimLines << line;
+        auto* label = new QGraphicsSimpleTextItem(mark.label, chart());
+        label->setBrush(colour.darker(140));
+        label->setZValue(50);
+        m_claimLabels << label;
+        top = std::max(top, mark.tokSUser);
+    }
+    // The claim stays in view: its distance from the prediction is the point of drawing it.
+    if (m_dataYMax > 0)
+        niceaxis::setValueRange(m_y, top * 1.08, false);
+    placeReferenceLines();
 }
 
 void SpeedVsContextChart::placeReferenceLines()
@@ -161,6 +215,10 @@ void SpeedVsContextChart::placeReferenceLines()
                                                              QPointF(m_x->max(), m_speedTarget)}
                                             : QList<QPointF>());
     m_targetLine->setVisible(m_speedTarget > 0);
+    for (QLineSeries* line : std::as_const(m_claimLines)) {
+        const double y = line->property("claimValue").toDouble();
+        line->replace({QPointF(m_x->min(), y), QPointF(m_x->max(), y)});
+    }
 }
 
 void SpeedVsContextChart::setReferences(const is::Workload& workload)
@@ -244,6 +302,10 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     }
     // The target stays in view: how far a curve is from it is the point of drawing it.
     yMax = std::max(yMax, is::speedTarget(analysis.workload));
+    m_dataYMax = yMax;
+    for (const ClaimMark& mark : std::as_const(m_claimMarks))
+        if (m_docIds.contains(mark.deploymentId))
+            yMax = std::max(yMax, mark.tokSUser);
     if (!rebuilt && csv == m_csv && markers == m_markers) {
         // The curves stand; only the workload's reference lines may have moved (the context
         // slider moves its line and nothing else).
@@ -313,6 +375,21 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
 void SpeedVsContextChart::placeMarkerLabels()
 {
     const QRectF plot = chart()->plotArea();
+    // A claim's label at the right end of its line, just below it, where the curves have
+    // mostly ended (long contexts); above the line where there is no room below.
+    for (qsizetype i = 0; i < m_claimLabels.size() && i < m_claimLines.size(); ++i) {
+        QGraphicsSimpleTextItem* label = m_claimLabels[i];
+        QFont f = font();
+        f.setPointSize(fontPointSize());
+        label->setFont(f);
+        const double y = m_claimLines[i]->property("claimValue").toDouble();
+        const QPointF at = chart()->mapToPosition(QPointF(m_x->max(), y), m_claimLines[i]);
+        const QRectF r = label->boundingRect();
+        double top = at.y() + 3;
+        if (top + r.height() > plot.bottom())
+            top = at.y() - 3 - r.height();
+        label->setPos(plot.right() - r.width() - 4, top);
+    }
     constexpr qreal gap = 10; // clears the 16-pixel marker
     QList<QRectF> placed;
     for (const Curve& c : m_curves) {

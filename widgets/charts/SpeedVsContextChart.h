@@ -36,6 +36,22 @@ public:
     void setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours) override;
     QString toCsv() const override;
 
+    // A claimed per-user speed drawn beside the prediction: a dash-dot line across the chart in
+    // the deployment's colour, labelled at its right end ("official: 750 tok/s"). The claims come
+    // from the audit data (ClaimsPanel), never from the chart.
+    struct ClaimMark
+    {
+        QString deploymentId;
+        double tokSUser = 0;
+        QString label;
+        bool operator==(const ClaimMark&) const = default;
+    };
+    void setClaimMarks(const QList<ClaimMark>& marks);
+    QList<ClaimMark> claimMarks() const { return m_claimMarks; }
+    // The drawn lines, one per mark whose deployment is in the chart (tests).
+    QList<QLineSeries*> claimLines() const { return m_claimLines; }
+    QList<QGraphicsSimpleTextItem*> claimLabels() const { return m_claimLabels; }
+
 protected:
     void retranslate() override;
     void applyFonts() override;
@@ -67,6 +83,13 @@ private:
     std::vector<Curve> m_curves;
     QLineSeries* m_contextLine = nullptr; // the workload's context length
     QLineSeries* m_targetLine = nullptr;  // the speed a TPOT target asks for
+    // Draws m_claimMarks against the current curves (after a rebuild deleted every series).
+    void drawClaimMarks();
+    QList<ClaimMark> m_claimMarks;
+    QList<QLineSeries*> m_claimLines;
+    QList<QGraphicsSimpleTextItem*> m_claimLabels; // each line's text, an item of the chart
+    QStringList m_docIds;                          // the curves' deployments, in order
+    double m_dataYMax = 0;                         // the curves' and the target's top, before the claims
     double m_context = 0;
     double m_speedTarget = 0;
     QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines

@@ -9,6 +9,8 @@
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "charts/ChartsView.h"
+#include "charts/SpeedVsContextChart.h"
+#include "claims/ClaimsPanel.h"
 #include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/DocumentActions.h"
@@ -186,7 +188,17 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     tabifyDockWidget(m_inspector, m_issuesPanel);
     tabifyDockWidget(m_issuesPanel, m_measureDock);
+    // Beside the comparison table, another view of what came out; a fourth tab under the
+    // inspector would widen the right column past what leaves the charts their three columns.
+    m_claims = new ClaimsPanel(m_engine, this);
+    tabifyDockWidget(m_tableDock, m_claims);
+    m_tableDock->raise();
     m_inspector->raise();
+    connect(m_claims, &ClaimsPanel::scenarioRequested, this, &MainWindow::builtInScenarioRequested);
+    connect(m_claims, &ClaimsPanel::audited, this, &MainWindow::updateClaimMarks);
+    connect(m_claims, &ClaimsPanel::selectedClaimChanged, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::documentReset, this, &MainWindow::updateClaimMarks);
 
     // Selecting a deployment brings its inspector forward.
     connect(m_doc, &ScenarioDocument::selectionChanged, this, [this] {
@@ -339,6 +351,7 @@ void MainWindow::setEngine(std::shared_ptr<const Engine> engine)
     if (m_report)
         m_report->setEngine(m_engine);
     m_planning->setEngine(m_engine);
+    m_claims->setEngine(m_engine);
     updateServingViews();
 }
 
@@ -374,6 +387,12 @@ PresenterWindow* MainWindow::openPresenter()
         m_presenter->setAnalysis(m_analysis, m_colours);
     m_presenter->enter();
     return m_presenter;
+}
+
+void MainWindow::updateClaimMarks()
+{
+    if (auto* speed = qobject_cast<SpeedVsContextChart*>(m_charts->chart(QStringLiteral("speed-vs-context"))))
+        speed->setClaimMarks(m_claims->speedMarks(m_doc->scenario().name));
 }
 
 void MainWindow::updateServingViews()

@@ -29,6 +29,7 @@ namespace is::gui {
 class CalibrationDialog;
 class CalibrationHistory;
 class CanvasPanel;
+class ClaimsPanel;
 class DocumentActions;
 class HardwarePalette;
 class InspectorPanel;
@@ -90,6 +91,7 @@ public:
     // The tabs under the canvas: the comparison charts, and serving, cost and fleet.
     QTabWidget* resultTabs() const { return m_results; }
     MeasurePanel* measure() const { return m_measure; }
+    ClaimsPanel* claims() const { return m_claims; }
     // Whether closing may go ahead without asking (screenshots, benchmarks, tests).
     void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
 
@@ -97,6 +99,8 @@ Q_SIGNALS:
     void languageRequested(const QString& lang);
     void themeRequested(const QString& theme);
     void closing();
+    // The Claims panel's "Open this claim's scenario" (a built-in ":/scenarios/..." path).
+    void builtInScenarioRequested(const QString& path);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -117,6 +121,8 @@ private:
     // A chart, table or view reports an export: success in the status bar, failure also in the
     // Issues panel and a (non-blocking) message box.
     void reportExport(const QString& message, bool ok);
+    // The claimed per-user speeds of the open scenario's claims on the speed-vs-context chart.
+    void updateClaimMarks();
 
     ScenarioDocument* m_doc;
     IssueLog* m_issues;
@@ -136,6 +142,7 @@ private:
     ComparisonTable* m_table = nullptr;
     ReportExport* m_report = nullptr;
     MeasurePanel* m_measure = nullptr;
+    ClaimsPanel* m_claims = nullptr;
     HardwarePalette* m_palette = nullptr;
     WorkloadPanel* m_workload = nullptr;
     ModelPanel* m_model = nullptr;

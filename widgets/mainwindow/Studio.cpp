@@ -172,6 +172,11 @@ MainWindow* Studio::createWindow()
             this, [this, lang] { setLanguage(lang); }, Qt::QueuedConnection);
     });
     connect(m_window, &MainWindow::themeRequested, this, &Studio::setTheme);
+    // A claim's scenario opens like a built-in one, after the unsaved-changes prompt.
+    connect(m_window, &MainWindow::builtInScenarioRequested, this, [this](const QString& path) {
+        if (m_files->maybeSave())
+            load(path);
+    });
     if (m_latest)
         m_window->setAnalysis(m_latest, m_doc->colours());
     return m_window;

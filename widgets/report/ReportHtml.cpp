@@ -4,6 +4,8 @@
 #include "Names.h"
 #include "Units.h"
 
+#include "claims/ClaimsModel.h"
+#include "claims/VerdictPalette.h"
 #include "cost/TcoFields.h"
 #include "engine/Engine.h"
 #include "report/ReportFacts.h"
@@ -305,9 +307,45 @@ QString comparison(const QAbstractItemModel& model)
     return out + QStringLiteral("</table>");
 }
 
+namespace {
+// The claim audit: every claim with its verdict on the verdict's colour (VerdictPalette) and the
+// reason. Claim ids and verdicts do not wrap, so that each reads on its row's first line.
+QString claimsSection(const ReportFacts& f)
+{
+    if (f.claims.empty())
+        return {};
+    QString out =
+        heading(QCoreApplication::translate("ReportHtml", "Claim audit")) +
+        QStringLiteral("<p>%1</p>")
+            .arg(escaped(QCoreApplication::translate(
+                "ReportHtml", "Every claim of the seed articles checked by the engine, as `inference-studio "
+                              "audit` reports them.")));
+    out += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\">") +
+           row({QCoreApplication::translate("ReportHtml", "Claim"),
+                QCoreApplication::translate("ReportHtml", "Kind"),
+                QCoreApplication::translate("ReportHtml", "Claimed"),
+                QCoreApplication::translate("ReportHtml", "Predicted"),
+                QCoreApplication::translate("ReportHtml", "Verdict"),
+                QCoreApplication::translate("ReportHtml", "Reason")},
+               true);
+    for (const audit::ClaimVerdict& v : f.claims) {
+        out +=
+            QStringLiteral("<tr><td style=\"white-space: nowrap\">%1</td>").arg(escaped(v.claim.id)) +
+            cell(ClaimsModel::kindText(v.claim.kind)) + cell(ClaimsModel::claimedText(v.claim.claimed)) +
+            cell(ClaimsModel::predictedText(v)) +
+            QStringLiteral("<td style=\"white-space: nowrap; background-color: %1; color: %2\">%3</td>")
+                .arg(verdicts::background(v.verdict).name(), verdicts::foreground(v.verdict).name(),
+                     escaped(verdicts::name(v.verdict)).replace(QLatin1Char(' '), QLatin1String("&nbsp;"))) +
+            cell(v.reason) + QStringLiteral("</tr>");
+    }
+    return out + QStringLiteral("</table>");
+}
+} // namespace
+
 QString back(const ReportFacts& f, const QString& engineVersion)
 {
-    return styleSheet() + costSection(f) + validationSection(f, engineVersion) + appendix(f);
+    return styleSheet() + claimsSection(f) + costSection(f) + validationSection(f, engineVersion) +
+           appendix(f);
 }
 
 } // namespace is::gui::reporthtml

@@ -20,7 +20,8 @@ QString styleSheet();
 QString front(const ReportFacts& facts, const QString& engineVersion);
 // The studio's comparison table (value, band and ratio to the first deployment), from its model.
 QString comparison(const QAbstractItemModel& table);
-// Cost assumptions, the engine's validation figures and the appendix of catalog numbers with
+// The claim audit (every seed-article claim with its verdict), cost assumptions, the engine's
+// validation figures and the appendix of catalog numbers with
 // source and kind.
 QString back(const ReportFacts& facts, const QString& engineVersion);
 

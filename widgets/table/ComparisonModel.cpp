@@ -48,6 +48,10 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
                    QString(), nullptr,       std::move(shown), std::move(csv)};
     };
     const auto boolean = [](bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); };
+    const auto atLoad = [](Row r) {
+        r.atLoad = true;
+        return r;
+    };
     // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
     return {
         text(
@@ -98,8 +102,18 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
                tr("Energy per token (J)"), Direction::Amount, tr("the energy per token"),
                [](const Estimate& e) { return e.joulesPerToken; }),
         number(QStringLiteral("cost_per_mtok"), QStringLiteral("USD"), Metric::UsdPerMTok,
-               tr("Cost per million tokens (USD)"), Direction::Amount, tr("the cost per token"),
-               [](const Estimate& e) { return e.usdPerMTok; }),
+               tr("Cost per million tokens at this concurrency (USD)"), Direction::Amount,
+               tr("the cost per token"), [](const Estimate& e) { return e.usdPerMTok; }),
+        atLoad(number(
+            QStringLiteral("cost_per_mtok_at_load"), QStringLiteral("USD"), Metric::UsdPerMTokAtLoad,
+            tr("Cost per million tokens at full load within the latency targets (USD)"), Direction::Amount,
+            tr("the cost per token at full load"), [](const Estimate& e) { return e.usdPerMTok; })),
+        atLoad(number(QStringLiteral("tok_s_total_at_load"), QStringLiteral("tok/s"), Metric::TokSTotalAtLoad,
+                      tr("Tokens/s at full load within the latency targets"), Direction::Amount,
+                      tr("the throughput at full load"), [](const Estimate& e) { return e.tokSTotal; })),
+        atLoad(number(QStringLiteral("concurrency_at_load"), QString(), Metric::ConcurrencyAtLoad,
+                      tr("Streams at full load within the latency targets"), Direction::Amount,
+                      tr("the streams at full load"), [](const Estimate& e) { return double(e.batch); })),
         number(QStringLiteral("cost_per_hour"), QStringLiteral("USD"), Metric::UsdPerHour,
                tr("Cost per hour (USD)"), Direction::Amount, tr("the cost per hour"),
                [](const Estimate& e) { return e.usdPerHour; }),
@@ -214,13 +228,15 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
     if (row.text)
         return row.text(d);
     if (!shown(row, d))
-        return tr("does not fit");
-    const double mid = row.value(d.estimate.mid);
+        return row.atLoad && d.estimate.mid.fits ? QStringLiteral("–") : tr("does not fit");
+    const double mid = row.value(*estimateOf(row, d));
     if (!chartfmt::drawable(mid))
         return QStringLiteral("–");
     // Counts are whole numbers; everything else gets three significant digits.
     const auto format = [&row](double v) {
-        return row.metric == Metric::Chips ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
+        return row.metric == Metric::Chips || row.metric == Metric::ConcurrencyAtLoad
+                   ? QLocale().toString(qRound64(v))
+                   : chartfmt::significant(v);
     };
     const QString midText = format(mid);
     if (!withBand)
@@ -233,8 +249,17 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
     return tr("%1 (%2–%3)").arg(midText, lo, hi);
 }
 
+const is::Estimate* ComparisonModel::estimateOf(const Row& row, const is::DeploymentAnalysis& d)
+{
+    if (!row.atLoad)
+        return &d.estimate.mid;
+    return d.atLoad && d.atLoad->fits ? &*d.atLoad : nullptr;
+}
+
 bool ComparisonModel::shown(const Row& row, const is::DeploymentAnalysis& d)
 {
+    if (row.atLoad)
+        return row.value && d.estimate.mid.fits && estimateOf(row, d);
     return row.value && (d.estimate.mid.fits || row.metric == Metric::Chips ||
                          row.metric == Metric::MemoryUsed || row.metric == Metric::MemoryCapacity);
 }
@@ -244,10 +269,11 @@ std::pair<double, double> ComparisonModel::band(const Row& row, const is::Deploy
     if (!shown(row, d))
         return {kNaN, kNaN};
     const is::RangedEstimate& e = d.estimate;
-    const double mid = row.value(e.mid);
+    const double mid = row.value(*estimateOf(row, d));
     if (!chartfmt::drawable(mid))
         return {kNaN, kNaN};
-    if (!e.ranged)
+    // The full-load point is evaluated at the point estimate only.
+    if (!e.ranged || row.atLoad)
         return {mid, mid};
     const double a = row.value(e.low);
     const double b = row.value(e.high);
@@ -260,12 +286,12 @@ double ComparisonModel::ratio(const Row& row, int deployment) const
 {
     if (!row.value || !m_analysis || deployment <= 0)
         return kNaN;
-    const is::Estimate& first = m_analysis->deployments.front().estimate.mid;
-    const is::Estimate& other = m_analysis->deployments[size_t(deployment)].estimate.mid;
-    if (!first.fits || !other.fits)
+    const is::Estimate* first = estimateOf(row, m_analysis->deployments.front());
+    const is::Estimate* other = estimateOf(row, m_analysis->deployments[size_t(deployment)]);
+    if (!first || !other || !first->fits || !other->fits)
         return kNaN;
-    const double v0 = row.value(first);
-    const double v = row.value(other);
+    const double v0 = row.value(*first);
+    const double v = row.value(*other);
     if (!(v0 > 0) || !(v > 0) || !chartfmt::drawable(v0) || !chartfmt::drawable(v))
         return kNaN;
     return v / v0;
@@ -313,7 +339,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case RatioTextRole:
         return ratioText(row, ratio(row, col.deployment));
     case ValueRole:
-        return row.value ? row.value(d.estimate.mid) : kNaN;
+        return row.value && estimateOf(row, d) ? row.value(*estimateOf(row, d)) : kNaN;
     case RatioRole:
         return ratio(row, col.deployment);
     case LowRole:
@@ -325,7 +351,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             return chartexport::csvNumber(ratio(row, col.deployment));
         if (row.csv)
             return row.csv(d);
-        return shown(row, d) ? chartexport::csvNumber(row.value(d.estimate.mid)) : QString();
+        return shown(row, d) ? chartexport::csvNumber(row.value(*estimateOf(row, d))) : QString();
     case DeploymentRole:
         return d.docId;
     case Qt::TextAlignmentRole:
@@ -380,6 +406,12 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
                       "workload's targets (Workload panel)");
         // Two cost models stand in the studio: say which one this row is, so that a reader of
         // both does not take the difference for an error.
+        if (role == Qt::ToolTipRole && row.atLoad)
+            return tr(
+                "The same deployment at the load a service runs it at: the most streams whose time to "
+                "first token and time per output token stay within the latency targets (the scenario's, "
+                "else first token within 2 s and 50 ms per output token), and what a token costs there. "
+                "A pipeline of wafers holds many streams at almost the single-stream speed.");
         if (role == Qt::ToolTipRole && (row.metric == Metric::UsdPerMTok || row.metric == Metric::UsdPerHour))
             return tr("The engine's simple cost: hardware spread over its life plus electricity, at full "
                       "use, per output token. The Cost tab's total cost of ownership adds the cost of "

@@ -55,6 +55,9 @@ public:
         FacilityPower,
         JoulesPerToken,
         UsdPerMTok,
+        UsdPerMTokAtLoad, // at full load within the latency targets
+        TokSTotalAtLoad,
+        ConcurrencyAtLoad,
         UsdPerHour,
         MemoryUsed,
         MemoryCapacity,
@@ -100,7 +103,11 @@ private:
         std::function<double(const is::Estimate&)> value; // NaN: a text row
         std::function<QString(const is::DeploymentAnalysis&)> text; // text rows
         std::function<QString(const is::DeploymentAnalysis&)> csv;  // text rows, untranslated
+        bool atLoad = false; // `value` reads the deployment at full load within the latency targets
     };
+    // The estimate a numeric row reads: the point estimate, or the deployment at full load
+    // (null where that could not be evaluated).
+    static const is::Estimate* estimateOf(const Row& row, const is::DeploymentAnalysis& d);
     std::vector<Row> rows() const;
     bool hasTargets() const;
     QString valueText(const Row& row, const is::DeploymentAnalysis& d, bool withBand = true) const;
