@@ -119,7 +119,7 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+54"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+58"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -220,16 +220,46 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Cost per million tokens (USD)</source>
-        <translation>每百万 token 成本（美元）</translation>
+        <source>Cost per million tokens at this concurrency (USD)</source>
+        <translation>当前并发下每百万 token 成本（美元）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the cost per token</source>
         <translation>每 token 成本</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Cost per million tokens at full load within the latency targets (USD)</source>
+        <translation>在延迟目标内满载时每百万 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cost per token at full load</source>
+        <translation>满载时每 token 成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens/s at full load within the latency targets</source>
+        <translation>在延迟目标内满载时的 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the throughput at full load</source>
+        <translation>满载时的吞吐量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Streams at full load within the latency targets</source>
+        <translation>在延迟目标内满载时的并发流数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the streams at full load</source>
+        <translation>满载时的并发流数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cost per hour (USD)</source>
         <translation>每小时成本（美元）</translation>
     </message>
@@ -289,12 +319,12 @@
         <translation>装不下</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+57"/>
         <location line="+3"/>
         <source>%1x faster</source>
         <translation>快 %1 倍</translation>
@@ -324,11 +354,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>The same deployment at the load a service runs it at: the most streams whose time to first token and time per output token stay within the latency targets (the scenario&apos;s, else first token within 2 s and 50 ms per output token), and what a token costs there. A pipeline of wafers holds many streams at almost the single-stream speed.</source>
+        <translation>同一部署在服务实际运行的负载下：首 token 时间和每输出 token 时间都保持在延迟目标内（场景给出的目标，否则为首 token 2 秒内、每输出 token 50 毫秒）的最多并发流数，以及此时每个 token 的成本。晶圆流水线能以几乎单流的速度同时承载许多流。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The engine&apos;s simple cost: hardware spread over its life plus electricity, at full use, per output token. The Cost tab&apos;s total cost of ownership adds the cost of capital, upkeep, space and utilisation, so it reads higher.</source>
         <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-228"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -369,24 +404,24 @@
         <translation>每百万 token 成本</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
+        <source>At full load</source>
+        <translation>满载时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD / M tokens at full load</source>
+        <translation>满载时美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>USD / M tokens</source>
         <translation>美元 / 百万 token</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Per M tokens</source>
-        <translation>每百万 token</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Per hour</source>
-        <translation>每小时</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>USD / hour</source>
-        <translation>美元 / 小时</translation>
+        <source>At this concurrency</source>
+        <translation>当前并发</translation>
     </message>
 </context>
 <context>
@@ -946,7 +981,7 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+107"/>
+        <location line="+116"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -1045,7 +1080,7 @@
 <context>
     <name>ReportHtml</name>
     <message>
-        <location filename="../widgets/report/ReportHtml.cpp" line="+57"/>
+        <location filename="../widgets/report/ReportHtml.cpp" line="+59"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1305,11 +1340,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+86"/>
         <source>Kind</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="-57"/>
         <source>Untitled scenario</source>
         <translation>未命名场景</translation>
     </message>
@@ -1342,6 +1378,41 @@
         <location line="+2"/>
         <source>Metric</source>
         <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Claim audit</source>
+        <translation>说法核查</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every claim of the seed articles checked by the engine, as `inference-studio audit` reports them.</source>
+        <translation>引擎对种子文章中每条说法的核查结果，与 `inference-studio audit` 的输出一致。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claim</source>
+        <translation>说法</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claimed</source>
+        <translation>宣称值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reason</source>
+        <translation>理由</translation>
     </message>
 </context>
 <context>
@@ -1562,7 +1633,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+65"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+66"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1577,7 +1648,7 @@
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -1597,7 +1668,7 @@
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+78"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
@@ -1607,7 +1678,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+114"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -2735,7 +2806,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+213"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+215"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -4533,6 +4604,148 @@
     </message>
 </context>
 <context>
+    <name>is::gui::ClaimsModel</name>
+    <message>
+        <location filename="../widgets/claims/ClaimsModel.cpp" line="+26"/>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>≤ %1</source>
+        <translation>≤ %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+10"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>official</source>
+        <translation>官方</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vendor claim</source>
+        <translation>厂商宣称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>third party</source>
+        <translation>第三方</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>speculation</source>
+        <translation>推测</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unclear</source>
+        <translation>来源不明</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;%3&lt;/b&gt;: %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;&lt;i&gt;%2&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;%3&lt;/b&gt;：%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Claim</source>
+        <translation>说法</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Article</source>
+        <translation>文章</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Claimed</source>
+        <translation>宣称值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Predicted</source>
+        <translation>预测值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location filename="../widgets/claims/VerdictPalette.cpp" line="+32"/>
+        <source>consistent</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>inconsistent</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>consistent only if</source>
+        <translation>有条件一致</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not checkable</source>
+        <translation>无法核查</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ClaimsPanel</name>
+    <message>
+        <location filename="../widgets/claims/ClaimsPanel.cpp" line="+25"/>
+        <source>Claims</source>
+        <translation>说法核查</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Open this claim&apos;s scenario</source>
+        <translation>打开该说法的场景</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>%1: %2 tok/s</source>
+        <translation>%1：%2 token/秒</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Select a claim to see the article&apos;s sentence and the engine&apos;s reason.</source>
+        <translation>选择一条说法，查看文章原句和引擎给出的理由。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking the claims…</source>
+        <translation>正在核查各条说法…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;i&gt;%5&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;span style=&quot;background-color:%6; color:%7&quot;&gt;&amp;nbsp;%8&amp;nbsp;&lt;/span&gt; %9&lt;/p&gt;&lt;p&gt;Claimed: %10&lt;br&gt;Predicted: %11&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;i&gt;%5&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;span style=&quot;background-color:%6; color:%7&quot;&gt;&amp;nbsp;%8&amp;nbsp;&lt;/span&gt; %9&lt;/p&gt;&lt;p&gt;宣称值：%10&lt;br&gt;预测值：%11&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::DeploymentItem</name>
     <message>
         <location filename="../widgets/canvas/DeploymentItem.cpp" line="+53"/>
@@ -5013,7 +5226,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+96"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+98"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5044,7 +5257,7 @@
         <translation>测量本机</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5200,7 +5413,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+86"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -5435,7 +5648,7 @@
         <translation>成本与每用户速度</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+85"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -5696,7 +5909,7 @@
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+38"/>
         <source>tokens/s per user</source>
         <translation>每用户 token/秒</translation>
     </message>
@@ -5716,7 +5929,7 @@
         <translation>功率（含 PUE）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>tok/s now</source>
         <translation>当前 token/秒</translation>
     </message>
@@ -5731,7 +5944,7 @@
         <translation>已用时间</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+97"/>
         <source>Does not fit: no race for this deployment</source>
         <translation>放不下：此部署不参赛</translation>
     </message>
