@@ -117,6 +117,64 @@
     </message>
 </context>
 <context>
+    <name>ClaimUnits</name>
+    <message>
+        <location filename="../widgets/claims/ClaimsModel.cpp" line="+16"/>
+        <source>$/M tokens</source>
+        <translation>美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>chips</source>
+        <translation>颗芯片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cores</source>
+        <translation>个核心</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sequences/s</source>
+        <translation>序列/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sequences/s/kW</source>
+        <translation>序列/秒/千瓦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>trillion</source>
+        <translation>万亿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>wafers</source>
+        <translation>片晶圆</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mm2</source>
+        <translation>mm²</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>x</source>
+        <translation>倍</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonModel</name>
     <message>
         <location filename="../widgets/table/ComparisonModel.cpp" line="+58"/>
@@ -4606,7 +4664,7 @@
 <context>
     <name>is::gui::ClaimsModel</name>
     <message>
-        <location filename="../widgets/claims/ClaimsModel.cpp" line="+26"/>
+        <location filename="../widgets/claims/ClaimsModel.cpp" line="+30"/>
         <source>%1–%2</source>
         <translation>%1–%2</translation>
     </message>
