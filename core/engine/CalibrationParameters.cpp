@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// What calibrate fits and what it accepts: the fitted constants with their physical ranges, and
+// the checks a measurements file must pass before any fit starts.
+#include "engine/Calibrator.h"
+
+#include "hardware/Catalog.h"
+
+#include <QCoreApplication>
+
+namespace is {
+
+const std::vector<CalibrationParameter>& calibrationParameters()
+{
+    // The physical ranges; resources/CALIBRATION.md ("range" column) explains each.
+    static const std::vector<CalibrationParameter> table{
+        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.2, 0.85, false},
+        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 8, 128, true},
+        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false},
+        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true},
+        {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true},
+        {"sequence_overhead_s", &FamilyCalibration::sequenceOverheadS, 0.0, 2e-5, false},
+        {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false},
+        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false},
+        {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true},
+        {"dataflow_area_s", &FamilyCalibration::dataflowAreaS, 1e-7, 5e-4, true},
+        {"dataflow_hop_s", &FamilyCalibration::dataflowHopS, 0.0, 1e-4, false},
+    };
+    return table;
+}
+
+const CalibrationParameter* calibrationParameter(const QString& key)
+{
+    for (const CalibrationParameter& p : calibrationParameters())
+        if (key == QLatin1String(p.key))
+            return &p;
+    return nullptr;
+}
+
+bool checkMeasurements(const Catalog& catalog, const std::vector<MeasurementRow>& rows, const QString& origin,
+                       QString* error)
+{
+    static const QStringList scenarios{QStringLiteral("single"), QStringLiteral("fixed"),
+                                       QStringLiteral("offline"), QStringLiteral("server")};
+    static const QStringList metrics{QStringLiteral("tok_s_user"), QStringLiteral("tok_s_total"),
+                                     QStringLiteral("tok_s_per_chip"), QStringLiteral("ttft_ms")};
+    for (const MeasurementRow& r : rows) {
+        auto fail = [&](const char* field, const QString& what) {
+            *error = QStringLiteral("%1:%2: %3: %4")
+                         .arg(origin, QString::number(r.line), QLatin1String(field), what);
+            return false;
+        };
+        if (!catalog.device(r.device))
+            return fail("device",
+                        QCoreApplication::translate("is::Calibrator", "unknown device '%1'").arg(r.device));
+        if (!catalog.model(r.model))
+            return fail("model",
+                        QCoreApplication::translate("is::Calibrator", "unknown model '%1'").arg(r.model));
+        if (!r.precision.isEmpty() && !precisionFromId(r.precision))
+            return fail(
+                "precision",
+                QCoreApplication::translate("is::Calibrator", "unknown precision '%1'").arg(r.precision));
+        if (!speculativeMethodFromId(r.speculative))
+            return fail("speculative",
+                        QCoreApplication::translate("is::Calibrator", "unknown speculative method '%1'")
+                            .arg(r.speculative));
+        if (!scenarios.contains(r.scenario))
+            return fail(
+                "scenario",
+                QCoreApplication::translate("is::Calibrator", "unknown scenario '%1'").arg(r.scenario));
+        if (!metrics.contains(r.metric))
+            return fail("metric",
+                        QCoreApplication::translate("is::Calibrator", "unknown metric '%1'").arg(r.metric));
+    }
+    return true;
+}
+
+} // namespace is
