@@ -3,6 +3,7 @@
 
 #include "Names.h"
 
+#include "common/NumberText.h"
 #include "common/Sourced.h"
 
 #include <QCoreApplication>
@@ -40,16 +41,8 @@ QString number(double v, int significant)
         const int digits = static_cast<int>(std::floor(std::log10(a))) + 1;
         decimals = std::max(0, significant - digits);
     }
-    QString s = QLocale().toString(v, 'f', decimals);
-    // "2.50" reads as more precise than it is; drop trailing zeros after the point.
-    const QChar point = QLocale().decimalPoint().at(0);
-    if (s.contains(point)) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(point))
-            s.chop(1);
-    }
-    return s;
+    const QLocale locale;
+    return withoutTrailingZeros(locale.toString(v, 'f', decimals), locale.decimalPoint().at(0));
 }
 
 QString tokens(double n)

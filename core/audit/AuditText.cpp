@@ -2,6 +2,7 @@
 #include "audit/AuditText.h"
 
 #include "audit/AuditChecks.h"
+#include "common/NumberText.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -19,13 +20,7 @@ QString num(double v)
     QString s = QLocale::c().toString(v, 'f', decimals);
     if (a >= 1000)
         s = QLocale(QLocale::English).toString(std::round(v), 'f', 0);
-    if (s.contains(QLatin1Char('.'))) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(QLatin1Char('.')))
-            s.chop(1);
-    }
-    return s;
+    return withoutTrailingZeros(s);
 }
 
 QString claimedText(const ClaimedFigure& c)

@@ -2,6 +2,7 @@
 #include "charts/ChartFormat.h"
 
 #include "Names.h"
+#include "common/NumberText.h"
 #include "document/DeploymentColours.h"
 
 #include <QCoreApplication>
@@ -26,14 +27,7 @@ QString trimmed(double v, int digits)
     if (a > 0)
         decimals = std::max(0, digits - 1 - int(std::floor(std::log10(a))));
     decimals = std::min(decimals, 6);
-    QString s = QString::number(v, 'f', decimals);
-    if (s.contains(QLatin1Char('.'))) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(QLatin1Char('.')))
-            s.chop(1);
-    }
-    return s;
+    return is::withoutTrailingZeros(QString::number(v, 'f', decimals));
 }
 
 } // namespace

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#include "common/NumberText.h"
+
+namespace is {
+
+QString withoutTrailingZeros(QString text, QChar point)
+{
+    if (!text.contains(point))
+        return text;
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    if (text.endsWith(point))
+        text.chop(1);
+    return text;
+}
+
+} // namespace is
