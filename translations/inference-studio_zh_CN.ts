@@ -117,64 +117,6 @@
     </message>
 </context>
 <context>
-    <name>ClaimUnits</name>
-    <message>
-        <location filename="../widgets/claims/ClaimsModel.cpp" line="+16"/>
-        <source>$/M tokens</source>
-        <translation>美元/百万 token</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>chips</source>
-        <translation>颗芯片</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>cores</source>
-        <translation>个核心</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>sequences/s</source>
-        <translation>序列/秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>sequences/s/kW</source>
-        <translation>序列/秒/千瓦</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tok/s</source>
-        <translation>token/秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tokens</source>
-        <translation>token</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>trillion</source>
-        <translation>万亿</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>wafers</source>
-        <translation>片晶圆</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>mm2</source>
-        <translation>mm²</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>x</source>
-        <translation>倍</translation>
-    </message>
-</context>
-<context>
     <name>ComparisonModel</name>
     <message>
         <location filename="../widgets/table/ComparisonModel.cpp" line="+58"/>
@@ -2112,7 +2054,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+217"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+211"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -2174,7 +2116,7 @@
 <context>
     <name>is::Calibrator</name>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+76"/>
+        <location filename="../core/engine/CalibrationParameters.cpp" line="+54"/>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知的设备“%1”</translation>
     </message>
@@ -2204,7 +2146,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location line="+367"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+396"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -3152,11 +3094,13 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../core/audit/AuditText.cpp" line="+183"/>
         <source>mm2</source>
         <translation>平方毫米</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../core/audit/AuditText.cpp" line="-7"/>
         <source>cores</source>
         <translation>个核心</translation>
     </message>
@@ -3236,17 +3180,19 @@
         <translation>没有部署“%1”</translation>
     </message>
     <message>
-        <location filename="../core/audit/AuditText.cpp" line="+50"/>
+        <location filename="../core/audit/AuditText.cpp" line="-130"/>
+        <location line="+133"/>
         <source>tok/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-131"/>
+        <location line="+129"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-127"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -3262,11 +3208,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+119"/>
         <source>chips</source>
         <translation>颗芯片</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-117"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -3399,6 +3346,36 @@
         <location line="+1"/>
         <source>replies of %1 tokens</source>
         <translation>%1 个 token 的回复</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>$/M tokens</source>
+        <translation>美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>sequences/s/kW</source>
+        <translation>序列/秒/千瓦</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>trillion</source>
+        <translation>万亿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>wafers</source>
+        <translation>片晶圆</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>x</source>
+        <translation>倍</translation>
     </message>
     <message>
         <location filename="../core/audit/EngineChecks.cpp" line="+255"/>
@@ -4664,7 +4641,7 @@
 <context>
     <name>is::gui::ClaimsModel</name>
     <message>
-        <location filename="../widgets/claims/ClaimsModel.cpp" line="+30"/>
+        <location filename="../widgets/claims/ClaimsModel.cpp" line="+26"/>
         <source>%1–%2</source>
         <translation>%1–%2</translation>
     </message>
@@ -6982,7 +6959,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+141"/>
+        <location filename="../widgets/Units.cpp" line="+134"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

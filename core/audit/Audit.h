@@ -59,6 +59,11 @@ struct ClaimVerdict
 // evaluated is not checkable, with the error as its reason.
 std::vector<ClaimVerdict> auditClaims(const std::vector<Claim>& claims, const Engine& engine);
 
+// A unit as the interface reads it: the units the claims data states figures in ("wafers",
+// "sequences/s", "$/M tokens") translated, symbols (ms, kW, PB/s, %) as they are; a unit already
+// translated, or one the audit does not know, comes back unchanged.
+QString unitText(const QString& unit);
+
 // The command line's JSON (`audit --json`).
 QJsonObject auditToJson(const std::vector<ClaimVerdict>& verdicts);
 

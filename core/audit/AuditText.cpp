@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "audit/AuditText.h"
 
+#include "audit/Audit.h"
 #include "audit/AuditChecks.h"
 #include "common/NumberText.h"
 
@@ -162,3 +163,35 @@ QString inputValueText(const QString& input, double v)
 }
 
 } // namespace is::audit::detail
+
+namespace is::audit {
+
+namespace {
+
+// Every unit word of resources/claims, in the audit's translation context (which also names the
+// units of its own figures: metricUnit above, the catalog facts in Audit.cpp).
+const char* const kDataUnits[] = {
+    QT_TRANSLATE_NOOP("is::audit::Audit", "$/M tokens"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "chips"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "cores"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "sequences/s"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "sequences/s/kW"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "tok/s"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "tokens"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "trillion"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "wafers"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "mm2"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "x"),
+};
+
+} // namespace
+
+QString unitText(const QString& unit)
+{
+    for (const char* known : kDataUnits)
+        if (unit == QLatin1String(known))
+            return QCoreApplication::translate("is::audit::Audit", known);
+    return unit;
+}
+
+} // namespace is::audit

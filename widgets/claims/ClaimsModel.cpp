@@ -4,37 +4,7 @@
 #include "charts/ChartFormat.h"
 #include "claims/VerdictPalette.h"
 
-#include <QCoreApplication>
-
 namespace is::gui {
-
-namespace {
-
-// The units the claims data states figures in (resources/claims), as the interface reads them.
-// Symbols (ms, kW, PB/s, %) read the same in every language; words are translated.
-const char* const kClaimUnits[] = {
-    QT_TRANSLATE_NOOP("ClaimUnits", "$/M tokens"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "chips"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "cores"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "sequences/s"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "sequences/s/kW"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "tok/s"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "tokens"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "trillion"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "wafers"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "mm2"),
-    QT_TRANSLATE_NOOP("ClaimUnits", "x"),
-};
-
-QString unitText(const QString& unit)
-{
-    for (const char* known : kClaimUnits)
-        if (unit == QLatin1String(known))
-            return QCoreApplication::translate("ClaimUnits", known);
-    return unit;
-}
-
-} // namespace
 
 ClaimsModel::ClaimsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -59,7 +29,7 @@ QString ClaimsModel::claimedText(const audit::ClaimedFigure& f)
         value = tr("≥ %1").arg(value);
     else if (f.bound == audit::ClaimBound::AtMost)
         value = tr("≤ %1").arg(value);
-    return f.unit.isEmpty() ? value : tr("%1 %2").arg(value, unitText(f.unit));
+    return f.unit.isEmpty() ? value : tr("%1 %2").arg(value, audit::unitText(f.unit));
 }
 
 QString ClaimsModel::predictedText(const audit::ClaimVerdict& v)
@@ -69,7 +39,7 @@ QString ClaimsModel::predictedText(const audit::ClaimVerdict& v)
     const audit::Predicted& p = *v.predicted;
     QString text = chartfmt::significant(p.value);
     if (!p.unit.isEmpty())
-        text = tr("%1 %2").arg(text, unitText(p.unit));
+        text = tr("%1 %2").arg(text, audit::unitText(p.unit));
     if (p.high > p.low)
         text = tr("%1 (%2–%3)").arg(text, chartfmt::significant(p.low), chartfmt::significant(p.high));
     return text;
