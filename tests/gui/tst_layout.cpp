@@ -472,16 +472,7 @@ private Q_SLOTS:
 
 int main(int argc, char** argv)
 {
-    QTemporaryDir config;
-    if (!is::testing::useSmallScreen(config))
-        return 2;
-    QApplication::setAttribute(Qt::AA_Use96Dpi);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_layout"));
-    QStandardPaths::setTestModeEnabled(true);
-    TestLayout t;
-    return QTest::qExec(&t, argc, argv);
+    return is::testing::runOnSmallScreen<TestLayout>(argc, argv, "tst_layout");
 }
 
 #include "tst_layout.moc"

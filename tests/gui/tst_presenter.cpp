@@ -478,16 +478,7 @@ private Q_SLOTS:
 
 int main(int argc, char** argv)
 {
-    QTemporaryDir config;
-    if (!is::testing::useSmallScreen(config))
-        return 2;
-    QApplication::setAttribute(Qt::AA_Use96Dpi);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_presenter"));
-    QStandardPaths::setTestModeEnabled(true);
-    TestPresenter t;
-    return QTest::qExec(&t, argc, argv);
+    return is::testing::runOnSmallScreen<TestPresenter>(argc, argv, "tst_presenter");
 }
 
 #include "tst_presenter.moc"
