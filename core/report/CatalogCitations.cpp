@@ -24,7 +24,7 @@ public:
         m_keys.insert(key);
         return true;
     }
-    void add(const QString& subject, const QString& field, const QString& unit, const Sourced& value)
+    void add(const QString& subject, const QString& field, CitationUnit unit, const Sourced& value)
     {
         m_out.push_back({subject, field, unit, value});
     }
@@ -41,27 +41,27 @@ void citeDevice(CitationList& out, const Device& d)
         out.add(d.name,
                 QCoreApplication::translate("is::CatalogCitations", "peak FLOP/s (%1)")
                     .arg(precisionId(precision)),
-                QStringLiteral("FLOP/s"), flops);
+                CitationUnit::FlopsPerS, flops);
     for (const MemoryTier& t : d.memory) {
         const QString tier = memoryTierId(t.kind);
         out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "memory capacity (%1)").arg(tier),
-                QStringLiteral("B"), t.capacityBytes);
+                CitationUnit::Bytes, t.capacityBytes);
         out.add(d.name,
                 QCoreApplication::translate("is::CatalogCitations", "memory bandwidth (%1)").arg(tier),
-                QStringLiteral("B/s"), t.bandwidthBytesPerS);
+                CitationUnit::BytesPerS, t.bandwidthBytesPerS);
     }
     if (d.meshCores.value > 0)
-        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "cores in the mesh"), QString(),
-                d.meshCores);
+        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "cores in the mesh"),
+                CitationUnit::Count, d.meshCores);
     if (d.clockHz.value > 0)
-        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "clock"), QStringLiteral("Hz"),
+        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "clock"), CitationUnit::Hertz,
                 d.clockHz);
-    out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "idle power"), QStringLiteral("W"),
+    out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "idle power"), CitationUnit::Watts,
             d.idlePowerW);
-    out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "peak power"), QStringLiteral("W"),
+    out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "peak power"), CitationUnit::Watts,
             d.peakPowerW);
     if (d.priceUsd.value > 0)
-        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "price"), QStringLiteral("USD"),
+        out.add(d.name, QCoreApplication::translate("is::CatalogCitations", "price"), CitationUnit::Usd,
                 d.priceUsd);
 }
 
@@ -69,11 +69,11 @@ void citeModel(CitationList& out, const ModelEntry& m)
 {
     const QString name = m.arch.name.isEmpty() ? m.arch.id : m.arch.name;
     if (m.parametric) {
-        out.add(name, QCoreApplication::translate("is::CatalogCitations", "total parameters"), QString(),
-                m.parametric->totalParams);
+        out.add(name, QCoreApplication::translate("is::CatalogCitations", "total parameters"),
+                CitationUnit::Parameters, m.parametric->totalParams);
         out.add(name, QCoreApplication::translate("is::CatalogCitations", "active parameters per token"),
-                QString(), m.parametric->activeParams);
-        out.add(name, QCoreApplication::translate("is::CatalogCitations", "layers"), QString(),
+                CitationUnit::Parameters, m.parametric->activeParams);
+        out.add(name, QCoreApplication::translate("is::CatalogCitations", "layers"), CitationUnit::Count,
                 m.parametric->layers);
         return;
     }
@@ -86,10 +86,10 @@ void citeModel(CitationList& out, const ModelEntry& m)
     total.kind = m.arch.kind;
     out.add(name,
             QCoreApplication::translate("is::CatalogCitations", "total parameters (from the architecture)"),
-            QString(), total);
+            CitationUnit::Parameters, total);
     Sourced layers = total;
     layers.value = desc.layers;
-    out.add(name, QCoreApplication::translate("is::CatalogCitations", "layers"), QString(), layers);
+    out.add(name, QCoreApplication::translate("is::CatalogCitations", "layers"), CitationUnit::Count, layers);
 }
 
 } // namespace
@@ -107,18 +107,18 @@ std::vector<CatalogCitation> catalogCitations(const std::vector<ResolvedDeployme
         if (d.system && out.begin(QStringLiteral("system:") + d.system->id)) {
             out.add(d.system->name,
                     QCoreApplication::translate("is::CatalogCitations", "host power per system"),
-                    QStringLiteral("W"), d.system->hostPowerW);
+                    CitationUnit::Watts, d.system->hostPowerW);
             out.add(d.system->name, QCoreApplication::translate("is::CatalogCitations", "price per system"),
-                    QStringLiteral("USD"), d.system->priceUsd);
+                    CitationUnit::Usd, d.system->priceUsd);
         }
         for (const Link* link : {d.scaleUp, d.scaleOut}) {
             if (!link || !out.begin(QStringLiteral("link:") + link->id))
                 continue;
             out.add(link->name,
                     QCoreApplication::translate("is::CatalogCitations", "bandwidth per device and direction"),
-                    QStringLiteral("B/s"), link->bandwidthBytesPerS);
+                    CitationUnit::BytesPerS, link->bandwidthBytesPerS);
             out.add(link->name, QCoreApplication::translate("is::CatalogCitations", "latency per hop"),
-                    QStringLiteral("s"), link->latencyS);
+                    CitationUnit::Seconds, link->latencyS);
         }
         if (!d.device)
             continue;
@@ -130,7 +130,8 @@ std::vector<CatalogCitation> catalogCitations(const std::vector<ResolvedDeployme
                                     .arg(family.isEmpty() ? QStringLiteral("default") : family);
         for (const auto& [key, member] : familyCalibrationFields())
             out.add(subject, QString::fromLatin1(key),
-                    QString::fromLatin1(key).endsWith(QLatin1String("_s")) ? QStringLiteral("s") : QString(),
+                    QString::fromLatin1(key).endsWith(QLatin1String("_s")) ? CitationUnit::Seconds
+                                                                           : CitationUnit::Count,
                     c.*member);
     }
     if (tco) {
@@ -139,7 +140,7 @@ std::vector<CatalogCitation> catalogCitations(const std::vector<ResolvedDeployme
                 continue;
             if (const Sourced* v = f.get(*tco))
                 out.add(QCoreApplication::translate("is::CatalogCitations", "cost assumptions"), f.name(),
-                        QString(), *v);
+                        CitationUnit::Count, *v);
         }
     }
     return out.take();

@@ -16,6 +16,9 @@ namespace cost {
 struct TcoAssumptions;
 }
 
+// What a cited number counts, so that a reader can print it with its unit.
+enum class CitationUnit { Count, Parameters, Bytes, BytesPerS, FlopsPerS, Watts, Usd, Seconds, Hertz };
+
 // One catalog number a scenario's figures rest on, with its provenance: what a report's appendix
 // lists so that a reader can trace every figure to a datasheet, a vendor claim, a fit or an
 // assumption.
@@ -23,7 +26,7 @@ struct CatalogCitation
 {
     QString subject; // what the number belongs to: "H100 SXM5 80GB", "HGX H100", "calibration: nvidia-hopper"
     QString field;   // which number, translated: "peak FLOP/s (fp8)", "memory bandwidth (HBM)"
-    QString unit;    // SI unit of `value`: "FLOP/s", "B/s", "B", "W", "USD", "s", "" (a ratio or count)
+    CitationUnit unit = CitationUnit::Count; // Count: a ratio or a count, no unit
     Sourced value;
 };
 

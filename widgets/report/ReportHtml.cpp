@@ -134,32 +134,57 @@ QString deploymentsSection(const ReportFacts& f)
 
 QString provenance(const Sourced& s)
 {
-    return s.source.isEmpty() ? names::sourceKind(s.kind)
-                              : names::sourceKind(s.kind) + QStringLiteral(": ") + sourceForDisplay(s.source);
+    const QString kind = names::sourceKind(s.kind);
+    const QString source = sourceForDisplay(s.source);
+    // Assumption texts often name their kind themselves ("assumed: typical cost of capital").
+    if (source.isEmpty() || source.startsWith(kind + QLatin1Char(':')))
+        return source.isEmpty() ? kind : source;
+    return kind + QStringLiteral(": ") + source;
 }
 
-QString valueText(const Sourced& s, const QString& unit)
+QString plainNumber(double v)
 {
-    const auto one = [&unit](double v) -> QString {
-        if (unit == QLatin1String("B"))
-            return units::bytes(v);
-        if (unit == QLatin1String("B/s"))
-            return units::bandwidth(v);
-        if (unit == QLatin1String("FLOP/s"))
-            return units::flops(v);
-        if (unit == QLatin1String("W"))
-            return units::watts(v);
-        if (unit == QLatin1String("USD"))
-            return units::dollars(v);
-        if (unit == QLatin1String("s"))
-            return units::seconds(v);
-        if (unit == QLatin1String("Hz"))
-            return QString(units::number(v / 1e9) + QStringLiteral(" GHz"));
-        return units::number(v, 4);
-    };
-    if (!s.hasRange())
-        return one(s.value);
-    return QStringLiteral("%1 (%2–%3)").arg(one(s.value), one(s.min), one(s.max));
+    return units::number(v, 4);
+}
+
+QString gigahertz(double hz)
+{
+    return units::number(hz / 1e9) + QStringLiteral(" GHz");
+}
+
+// A cited number with its unit, and its range where the catalog gives one.
+QString valueText(const Sourced& s, CitationUnit unit)
+{
+    QString (*format)(double) = plainNumber;
+    switch (unit) {
+    case CitationUnit::Parameters:
+        format = units::params;
+        break;
+    case CitationUnit::Bytes:
+        format = units::bytes;
+        break;
+    case CitationUnit::BytesPerS:
+        format = units::bandwidth;
+        break;
+    case CitationUnit::FlopsPerS:
+        format = units::flops;
+        break;
+    case CitationUnit::Watts:
+        format = units::watts;
+        break;
+    case CitationUnit::Usd:
+        format = units::dollars;
+        break;
+    case CitationUnit::Seconds:
+        format = units::seconds;
+        break;
+    case CitationUnit::Hertz:
+        format = gigahertz;
+        break;
+    case CitationUnit::Count:
+        break;
+    }
+    return units::withRange(s, format);
 }
 
 QString costSection(const ReportFacts& f)
@@ -171,7 +196,7 @@ QString costSection(const ReportFacts& f)
         if (!field.scenarioWide())
             continue;
         if (const Sourced* v = field.get(*f.tco))
-            rows.append({field.name(), valueText(*v, QString()), provenance(*v)});
+            rows.append({field.name(), valueText(*v, CitationUnit::Count), provenance(*v)});
     }
     return heading(QCoreApplication::translate("ReportHtml", "Cost assumptions")) +
            QStringLiteral("<p>%1</p>")
