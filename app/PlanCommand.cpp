@@ -55,7 +55,8 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
 {
     out << "Plan for " << targetsLine(r.targets, modelName) << "\n"
         << r.stats.configurations << " configurations evaluated in " << r.stats.groups << " groups ("
-        << r.stats.groupsPruned << " pruned as dominated), " << r.feasibleCount << " meet every target\n\n";
+        << r.stats.groupsPruned << " and " << r.stats.plansPruned << " more plans pruned as dominated), "
+        << r.feasibleCount << " meet every target\n\n";
     std::vector<QStringList> table{
         {QStringLiteral("device"), QStringLiteral("unit"), QStringLiteral("units"), QStringLiteral("chips"),
          QStringLiteral("systems"), QStringLiteral("precision"), QStringLiteral("mode"),

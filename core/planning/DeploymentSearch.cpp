@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <queue>
 
 namespace is::planning {
 
@@ -189,20 +191,44 @@ private:
     cost::SloTargets m_noSlo;
 };
 
-// A group is dominated when `top` feasible configurations already cost no more than its bound and
-// one of them also gives a user at least its speed bound: none of its configurations can then be
-// among the cheapest `top` or on the frontier.
-bool dominated(const std::vector<PlanRow>& feasible, double costBound, double speedBound, int top)
+// The feasible configurations found so far, kept as much as pruning needs: the `top` cheapest
+// costs, and the cost-speed staircase (the fastest user speed at or below each cost). A group is
+// dominated when `top` feasible configurations already cost no more than its cost bound and one
+// of them also gives a user at least its speed bound: none of its configurations can then be among
+// the cheapest `top` or on the frontier. Both questions take a logarithmic look-up, not a pass over
+// every configuration found (tens of thousands for a large MoE model).
+class FeasibleIndex
 {
-    int cheaper = 0;
-    bool faster = false;
-    for (const PlanRow& r : feasible)
-        if (r.usdPerMTok <= costBound) {
-            ++cheaper;
-            faster = faster || r.tokSUser >= speedBound;
-        }
-    return faster && cheaper >= top;
-}
+public:
+    explicit FeasibleIndex(int top) : m_top(std::max(1, top)) {}
+
+    void add(double cost, double speed)
+    {
+        m_cheapest.push(cost);
+        if (static_cast<int>(m_cheapest.size()) > m_top)
+            m_cheapest.pop();
+        // The staircase keeps a point only if nothing cheaper (or as cheap) is at least as fast.
+        auto it = m_staircase.upper_bound(cost);
+        if (it != m_staircase.begin() && std::prev(it)->second >= speed)
+            return;
+        it = m_staircase.insert_or_assign(it, cost, speed);
+        for (auto next = std::next(it); next != m_staircase.end() && next->second <= speed;)
+            next = m_staircase.erase(next);
+    }
+
+    bool dominates(double costBound, double speedBound) const
+    {
+        if (static_cast<int>(m_cheapest.size()) < m_top || m_cheapest.top() > costBound)
+            return false;
+        const auto it = m_staircase.upper_bound(costBound);
+        return it != m_staircase.begin() && std::prev(it)->second >= speedBound;
+    }
+
+private:
+    int m_top;
+    std::priority_queue<double> m_cheapest; // the `top` lowest costs; the largest of them on top
+    std::map<double, double> m_staircase;   // cost -> fastest speed at or below it, rising
+};
 
 } // namespace
 
@@ -236,6 +262,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
     const GroupEvaluator evaluator(engine, w, tco, targets);
     std::vector<PlanRow> feasible;
     std::vector<PlanRow> infeasible;
+    FeasibleIndex found(targets.top);
     for (size_t i = 0; i < groups.size(); ++i) {
         if (control.cancel && control.cancel->load()) {
             result.cancelled = true;
@@ -251,13 +278,23 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
             PlanRow base;
             base.config = g.config;
             base.costBound = detail::refinedCostBound(g, *ctx);
-            base.speedBound = detail::speedBound(*ctx);
-            if (control.prune && dominated(feasible, base.costBound, base.speedBound, targets.top)) {
+            const std::vector<ParallelPlan> plans = detail::groupPlans(engine, d, model, g);
+            double groupSpeed = 0;
+            for (const ParallelPlan& plan : plans)
+                groupSpeed = std::max(groupSpeed, detail::speedBound(*ctx, plan));
+            if (control.prune && found.dominates(base.costBound, groupSpeed)) {
                 ++result.stats.groupsPruned;
             } else {
-                for (const ParallelPlan& plan : detail::groupPlans(engine, d, model, g)) {
+                for (const ParallelPlan& plan : plans) {
+                    base.speedBound = detail::speedBound(*ctx, plan);
+                    if (control.prune && found.dominates(base.costBound, base.speedBound)) {
+                        ++result.stats.plansPruned;
+                        continue;
+                    }
                     PlanRow row = evaluator.evaluate(*ctx, d, plan, base);
                     ++result.stats.configurations;
+                    if (row.feasible)
+                        found.add(row.usdPerMTok, row.tokSUser);
                     (row.feasible ? feasible : infeasible).push_back(std::move(row));
                 }
             }
@@ -267,8 +304,9 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
     }
     rankResult(result, std::move(feasible), std::move(infeasible));
     log::get("planning")
-        ->info("{} groups ({} pruned), {} configurations, {} feasible", result.stats.groups,
-               result.stats.groupsPruned, result.stats.configurations, result.feasibleCount);
+        ->info("{} groups ({} pruned, {} plans pruned), {} configurations, {} feasible", result.stats.groups,
+               result.stats.groupsPruned, result.stats.plansPruned, result.stats.configurations,
+               result.feasibleCount);
     return result;
 }
 

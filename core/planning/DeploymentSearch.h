@@ -82,6 +82,7 @@ struct SearchStats
 {
     int groups = 0;               // (device, chips, precisions, mode, speculative) combinations
     int groupsPruned = 0;         // skipped: dominated by a configuration already found
+    long long plansPruned = 0;    // plans of evaluated groups skipped on the same grounds
     long long configurations = 0; // (group, plan) pairs whose serving point the engine searched
 };
 

@@ -145,6 +145,7 @@ QJsonObject planResultToJson(const PlanResult& r)
         {QStringLiteral("search"),
          QJsonObject{{QStringLiteral("groups"), r.stats.groups},
                      {QStringLiteral("groups_pruned"), r.stats.groupsPruned},
+                     {QStringLiteral("plans_pruned"), static_cast<double>(r.stats.plansPruned)},
                      {QStringLiteral("configurations"), static_cast<double>(r.stats.configurations)}}}};
     if (r.nextCheaper >= 0) {
         const PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];

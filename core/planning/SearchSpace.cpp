@@ -92,24 +92,50 @@ double refinedCostBound(const SearchGroup& g, const EvalContext& ctx)
 {
     if (ctx.deployment->device->cls != DeviceClass::HbmAccelerator)
         return g.costBound;
-    // Each sequence of a GPU step reads its KV cache (at least the prompt's) once, sharded over at
-    // most all chips at full bandwidth, and yields at most `acceptance` tokens: however large the
-    // batch, that caps tokens per second per chip.
-    const double kvPerSeq = ctx.decodeKvBytesAt(ctx.workload.inputTokens);
-    if (!(kvPerSeq > 0))
-        return g.costBound;
-    const double kvTokS = ctx.chips * ctx.acceptance * ctx.memBandwidth / kvPerSeq;
-    return std::max(g.costBound, perMTok(g.idleUsdPerHour, kvTokS));
+    // The engine runs a GPU's matrix units at no more than the family's compute efficiency and its
+    // memory at no more than its memory efficiency. Each output token costs at least 2 FLOPs per
+    // active parameter, and its request's prompt as many per prompt token, once per request.
+    const Workload& w = ctx.workload;
+    const double flopsPerToken =
+        2.0 * ctx.params.active() * (1.0 + (w.outputTokens > 0 ? w.inputTokens / w.outputTokens : 0.0));
+    const double computeTokS =
+        flopsPerToken > 0 ? ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value / flopsPerToken
+                          : std::numeric_limits<double>::infinity();
+    // Each sequence of a step reads its KV cache (at least the prompt's) and the step reads the
+    // weights every token uses, all at no more than that bandwidth on all chips, and yields at most
+    // `acceptance` tokens per sequence. The batch is at most what the memory holds beside one copy
+    // of the weights, and at most what keeps the step within the TPOT limit; throughput
+    // a * B / step rises with B, so the largest B both allow caps tokens per second.
+    const double kvPerSeq = ctx.decodeKvBytesAt(w.inputTokens);
+    const double heldPerSeq = ctx.kvBytesAt(w.inputTokens);
+    const double bandwidth = ctx.chips * ctx.memBandwidth * ctx.cal.memoryEfficiency.value;
+    double tokS = computeTokS;
+    if (kvPerSeq > 0 && heldPerSeq > 0 && bandwidth > 0) {
+        double batch = (ctx.chips * ctx.memCapacity - ctx.weightBytes) / heldPerSeq;
+        if (w.tpotLimitS > 0)
+            batch = std::min(batch, (w.tpotLimitS * ctx.acceptance * bandwidth - ctx.alwaysBytes) / kvPerSeq);
+        if (batch >= 1) // else the engine decides what does not fit; no bound from here
+            tokS = std::min(tokS, ctx.acceptance * batch * bandwidth / (ctx.alwaysBytes + batch * kvPerSeq));
+    }
+    return std::max(g.costBound, perMTok(g.idleUsdPerHour, tokS));
 }
 
-double speedBound(const EvalContext& ctx)
+double speedBound(const EvalContext& ctx, const ParallelPlan& plan)
 {
     if (ctx.deployment->device->cls != DeviceClass::HbmAccelerator || ctx.alwaysBytes <= 0)
         return std::numeric_limits<double>::infinity();
-    // A GPU step runs its phases one after another: the weights every token uses, read at no more
-    // than full bandwidth on all chips, the fixed per-layer cost of every layer the token passes,
-    // the runtime's fixed cost per step; a draft's own steps come on top of that.
-    const double weightsS = ctx.alwaysBytes / (ctx.chips * ctx.memBandwidth);
+    // A GPU step runs its phases one after another: the weights a token uses, the fixed per-layer
+    // cost of every layer the token passes, the runtime's fixed cost per step; a draft's own steps
+    // come on top of that. A token's pipeline stages run one after another, so the weights every
+    // token reads stream at no more than its tensor-parallel group's bandwidth, and the routed
+    // experts it picks at no more than one stage's chips' bandwidth.
+    const double routedBytes =
+        ctx.model->isMoe() ? double(ctx.model->moeLayerCount()) * ctx.model->activeExperts * ctx.expertBytes
+                           : 0.0;
+    const double stageChips = std::max(1, ctx.chips / std::max(1, plan.pp));
+    const double bandwidth = ctx.memBandwidth * ctx.cal.memoryEfficiency.value;
+    const double weightsS =
+        ctx.alwaysBytes / (std::max(1, plan.tp) * bandwidth) + routedBytes / (stageChips * bandwidth);
     const double fixedS = ctx.model->layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
     const double drafted = ctx.acceptance > 1.0 ? std::ceil(ctx.acceptance) : 0.0;
     const double stepS = (weightsS + fixedS) * (1.0 + drafted * ctx.draftCostRatio);

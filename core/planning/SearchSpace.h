@@ -44,10 +44,11 @@ std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& mod
 std::vector<ParallelPlan> groupPlans(const Engine& engine, const Deployment& d, const ModelDesc& model,
                                      const SearchGroup& group);
 
-// Tokens a second one user can get at most from a prepared GPU unit: every decode step reads at
-// least the weights every token uses, spread over all the unit's chips at full memory bandwidth,
-// pays the fixed per-layer and per-step costs, and yields at most `acceptance` tokens. Infinite
-// for the other device classes (SRAM dataflow, tiered), which the bound does not cover.
-double speedBound(const EvalContext& ctx);
+// Tokens a second one user can get at most from a prepared GPU unit under `plan`: every decode
+// step reads at least the weights the token uses (those every token reads over its tensor-parallel
+// group, its routed experts over a pipeline stage's chips) at full memory bandwidth, pays the
+// fixed per-layer and per-step costs, and yields at most `acceptance` tokens. Infinite for the
+// other device classes (SRAM dataflow, tiered), which the bound does not cover.
+double speedBound(const EvalContext& ctx, const ParallelPlan& plan);
 
 } // namespace is::planning::detail

@@ -64,8 +64,13 @@ int main(int argc, char** argv)
                 ttftMs, tpotMs);
     std::printf("search: median %.0f ms, min %.0f ms, max %.0f ms over %d runs\n", times[times.size() / 2],
                 times.front(), times.back(), runs);
-    std::printf("groups %d, pruned %d, configurations evaluated %lld, feasible %d\n", last.stats.groups,
-                last.stats.groupsPruned, last.stats.configurations, last.feasibleCount);
+    std::printf("groups %d, pruned %d (and %lld plans), configurations evaluated %lld, feasible %d\n",
+                last.stats.groups, last.stats.groupsPruned, last.stats.plansPruned, last.stats.configurations,
+                last.feasibleCount);
+    // CPU time counts only this process's own work: on a shared, loaded machine it is the figure
+    // that says what one free core would take.
+    const double cpuS = static_cast<double>(usage.ru_utime.tv_sec) + usage.ru_utime.tv_usec / 1e6;
+    std::printf("CPU time %.0f ms per run (user, whole process over %d runs)\n", cpuS * 1000.0 / runs, runs);
     std::printf("peak memory (max RSS) %.1f MiB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
     if (last.feasibleCount > 0)
         std::printf("cheapest: %s at $%.3f/Mtok\n",

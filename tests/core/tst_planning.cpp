@@ -94,6 +94,7 @@ private slots:
         QCOMPARE(all.rows.front().usdPerMTok, r.rows.front().usdPerMTok);
         QVERIFY(all.stats.configurations >= r.stats.configurations);
         QCOMPARE(all.stats.groupsPruned, 0);
+        QCOMPARE(all.stats.plansPruned, 0LL);
         auto frontier = [](const PlanResult& x) {
             QStringList p;
             for (int i = 0; i < x.feasibleCount; ++i)
