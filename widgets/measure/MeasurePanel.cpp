@@ -142,8 +142,6 @@ MeasurePanel::MeasurePanel(QWidget* parent) : QWidget(parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &MeasurePanel::presetChanged);
     connect(m_browse, &QToolButton::clicked, this, &MeasurePanel::chooseFile);
     connect(m_run, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : start(); });
-    m_poll.setInterval(50);
-    connect(&m_poll, &QTimer::timeout, this, &MeasurePanel::poll);
 
     retranslate();
     m_preset->setCurrentIndex(1);
@@ -280,9 +278,9 @@ void MeasurePanel::start()
     m_status->setText(tr("Loading the model…"));
 
     m_job = std::make_unique<MeasureJob>(request);
+    connect(m_job.get(), &MeasureJob::updated, this, &MeasurePanel::poll);
     m_job->start();
     setRunning(true);
-    m_poll.start();
     Q_EMIT started();
 }
 
@@ -329,8 +327,7 @@ void MeasurePanel::poll()
     if (!done)
         return;
 
-    m_poll.stop();
-    m_job.reset(); // joins the finished thread
+    m_job.reset(); // the run has ended: its tracker has nothing left to wait for
     setRunning(false);
     m_progress->setRange(0, 1);
     const bool ok = s.phase == MeasureJob::Phase::Done;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -78,7 +77,6 @@ private:
     QLabel* m_details = nullptr;
     QList<QLabel*> m_captions; // retranslated
     std::unique_ptr<MeasureJob> m_job;
-    QTimer m_poll;
     double m_measured = 0;
     double m_predicted = 0;
 };

@@ -27,10 +27,11 @@ class CostTab : public QWidget
 public:
     explicit CostTab(QWidget* parent = nullptr);
 
-    void setInputs(const servingdata::CostInputs& inputs, const QHash<QString, QColor>& colours);
-    const servingdata::CostInputs& inputs() const { return m_inputs; }
+    // Draws a cost analysis (is::cost::analyseCost, computed off the GUI thread).
+    void setAnalysis(const is::cost::CostAnalysis& analysis, const QHash<QString, QColor>& colours);
+    const servingdata::CostInputs& inputs() const { return m_analysis.inputs; }
     // Per deployment, in document order, as drawn on the stacked bars (USD per M output tokens).
-    const std::vector<is::cost::HourlyCost>& breakdown() const { return m_breakdown; }
+    const std::vector<is::cost::HourlyCost>& breakdown() const { return m_analysis.breakdown; }
 
     QList<ServingChartPanel*> charts() const { return {m_stack, m_electricity, m_utilisation}; }
     ServingChartPanel* stackChart() const { return m_stack; }
@@ -61,7 +62,6 @@ private:
     QBarCategoryAxis* m_stackCategories = nullptr; // owned by the chart
     QStringList m_stackNames;
     TcoEditor* m_editor = nullptr;
-    servingdata::CostInputs m_inputs;
+    is::cost::CostAnalysis m_analysis;
     QHash<QString, QColor> m_colours;
-    std::vector<is::cost::HourlyCost> m_breakdown;
 };

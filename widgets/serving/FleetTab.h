@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "cost/FleetSizing.h"
 #include "scenario/Scenario.h"
 
@@ -75,5 +76,6 @@ private:
     std::optional<is::cost::FleetResult> m_result;
     QString m_error;
     // The value last used per target kind, so switching kinds does not turn 10,000 users into 10,000 MW.
-    double m_lastValue[3] = {10000, 1000, 750};
+    double m_lastValue[3] = {is::cost::kDefaultFleetUsers, 1000, 750};
+    is::JobTracker m_jobs; // last: destroyed first
 };
