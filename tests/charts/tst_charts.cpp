@@ -59,6 +59,7 @@
 #include <cmath>
 
 using namespace is;
+using is::gui::MeasurePanel;
 
 namespace {
 

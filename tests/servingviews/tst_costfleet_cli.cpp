@@ -25,6 +25,10 @@
 
 #include <cmath>
 
+using is::gui::CostTab;
+using is::gui::FleetTab;
+using is::gui::ServingCostFleetView;
+
 namespace {
 
 QString defaultScenario()

@@ -9,6 +9,8 @@
 
 #include <new>
 
+namespace is::gui {
+
 namespace {
 
 #ifdef IS_HAVE_EXECUTOR
@@ -161,3 +163,5 @@ void MeasureJob::run(is::JobContext& job)
         "MeasureJob", "This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)"));
 #endif
 }
+
+} // namespace is::gui

@@ -8,6 +8,8 @@
 
 #include <mutex>
 
+namespace is::gui {
+
 // One run of the CPU decode executor on a JobTracker worker. The worker never touches widgets: it
 // writes progress and generated text into shared state under a mutex and says so through the
 // tracker's coalesced progress (a fast model makes thousands of tokens a second; one queued call
@@ -78,3 +80,5 @@ private:
     Snapshot m_state;
     is::JobTracker m_jobs; // last: destroyed first, it cancels the run and waits for it
 };
+
+} // namespace is::gui

@@ -13,6 +13,9 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QToolButton;
+
+namespace is::gui {
+
 class MeasureJob;
 
 // "Measure this machine": runs the real CPU decode executor on a synthetic model or a model file
@@ -80,3 +83,5 @@ private:
     double m_measured = 0;
     double m_predicted = 0;
 };
+
+} // namespace is::gui

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace is::gui {
+
 namespace {
 
 using is::cost::HourlyCost;
@@ -325,3 +327,5 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     panel->setCsv(csv);
     panel->refreshFonts();
 }
+
+} // namespace is::gui

@@ -17,6 +17,8 @@ class QSplitter;
 class ServingChartPanel;
 class TcoEditor;
 
+namespace is::gui {
+
 // Cost per million output tokens: a stacked bar per deployment by component (capital,
 // maintenance, energy, space, rental) and how the total moves with the electricity price and the
 // share of hours the capacity is used. Every number comes from servingPointCost. Beside the
@@ -65,3 +67,5 @@ private:
     is::cost::CostAnalysis m_analysis;
     QHash<QString, QColor> m_colours;
 };
+
+} // namespace is::gui

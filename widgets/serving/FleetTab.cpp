@@ -32,6 +32,8 @@
 #include <cmath>
 #include <limits>
 
+namespace is::gui {
+
 using is::cost::FleetRow;
 using is::cost::FleetTargetKind;
 
@@ -400,3 +402,5 @@ void FleetTab::drawChart()
     m_chart->showNote(chartfmt::joinNotes(notes));
     m_chart->refreshFonts();
 }
+
+} // namespace is::gui

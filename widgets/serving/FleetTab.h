@@ -24,6 +24,8 @@ namespace is {
 class Engine;
 }
 
+namespace is::gui {
+
 // Fleet sizing: for a target load (concurrent users, requests/s) or a power budget (MW), how
 // many systems each deployment needs, its capex, megawatts and cost per million tokens. A table
 // and a bar chart of systems or megawatts per deployment; sizeFleet does all the arithmetic.
@@ -79,3 +81,5 @@ private:
     double m_lastValue[3] = {is::cost::kDefaultFleetUsers, 1000, 750};
     is::JobTracker m_jobs; // last: destroyed first
 };
+
+} // namespace is::gui

@@ -16,6 +16,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+namespace is::gui {
+
 ServingCostFleetView::ServingCostFleetView(QWidget* parent) : QWidget(parent)
 {
     m_tabs = new QTabWidget(this);
@@ -151,3 +153,5 @@ void ServingCostFleetView::deliver(std::shared_ptr<const is::serving::Simulation
         m_serving->setStatus(tr("Cannot simulate this scenario: %1").arg(error));
     }
 }
+
+} // namespace is::gui

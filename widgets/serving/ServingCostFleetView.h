@@ -13,8 +13,6 @@
 #include <optional>
 
 class ChartPanel;
-class CostTab;
-class FleetTab;
 class QMenu;
 class QTabWidget;
 class ServingTab;
@@ -28,6 +26,11 @@ class ScenarioDocument;
 namespace is::serving {
 struct SimulationRun;
 }
+
+namespace is::gui {
+
+class CostTab;
+class FleetTab;
 
 // Serving under load, cost per token and fleet sizing for the open scenario, as three tabs.
 //
@@ -101,3 +104,5 @@ private:
     is::JobTracker m_simulations;
     is::JobTracker m_costs;
 };
+
+} // namespace is::gui
