@@ -425,7 +425,7 @@
     </message>
 </context>
 <context>
-    <name>CostTab</name>
+    <name>is::gui::CostTab</name>
     <message>
         <location filename="../widgets/serving/CostTab.cpp" line="+49"/>
         <source>Capital</source>
@@ -499,7 +499,7 @@
     </message>
 </context>
 <context>
-    <name>FleetTab</name>
+    <name>is::gui::FleetTab</name>
     <message>
         <location filename="../widgets/serving/FleetTab.cpp" line="+55"/>
         <source>$%1 bn</source>
@@ -749,7 +749,7 @@
     </message>
 </context>
 <context>
-    <name>MeasurePanel</name>
+    <name>is::gui::MeasurePanel</name>
     <message>
         <location filename="../widgets/measure/MeasurePanel.cpp" line="+39"/>
         <source>Tiny (15 M parameters, f32)</source>
@@ -1434,7 +1434,7 @@
     </message>
 </context>
 <context>
-    <name>ServingCostFleetView</name>
+    <name>is::gui::ServingCostFleetView</name>
     <message>
         <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+98"/>
         <source>Serving</source>

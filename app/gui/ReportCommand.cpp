@@ -6,6 +6,7 @@
 
 #include "GitCommit.h"
 
+#include "common/JobTracker.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -79,7 +80,10 @@ int runReport(const QStringList& argsIn)
         return is::app::ExitBadInput;
     const auto catalog = is::app::loadCatalogReportingWarnings(err);
     const is::Engine engine(catalog);
-    const auto facts = is::gatherReportFacts(*scenario, engine, &error);
+    // A painting command runs on a QApplication: the engine evaluates on a worker, as in the studio.
+    is::JobTracker jobs;
+    const auto facts =
+        jobs.runAndWait([&](is::JobContext&) { return is::gatherReportFacts(*scenario, engine, &error); });
     if (!facts) {
         err << args.file() << ": " << error << "\n";
         return is::app::ExitBadInput;

@@ -5,6 +5,7 @@
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
+#include "serving/ServingConfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -180,6 +181,18 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
                                 row.unitChips, row.facilityMW);
     }
     return result;
+}
+
+std::optional<FleetResult> analyseFleet(const Scenario& s, const Engine& engine, const FleetTarget& target,
+                                        QString* error)
+{
+    auto tco = tcoFor(s, error);
+    if (!tco)
+        return std::nullopt;
+    auto serving = serving::servingConfigFor(s, error);
+    if (!serving)
+        return std::nullopt;
+    return sizeFleet(s, engine, *tco, target, resolveSlo(s.workload, serving->slo), error);
 }
 
 QJsonObject fleetResultToJson(const FleetResult& r)

@@ -92,6 +92,15 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
 FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estimate& e, const Workload& w,
                           const TcoAssumptions& tco, const FleetTarget& target, const SloTargets& slo);
 
+// The Fleet view's target until the user picks another, and `inference-studio fleet`'s default.
+inline constexpr double kDefaultFleetUsers = 10000;
+
+// What the Fleet view and `inference-studio fleet` size: the scenario's TCO assumptions, the
+// latency targets of its serving section, else its workload's (the same rule as `size`), and
+// sizeFleet for the target. nullopt with `error` when a section of the scenario is malformed.
+std::optional<FleetResult> analyseFleet(const Scenario& s, const Engine& engine, const FleetTarget& target,
+                                        QString* error);
+
 // The `size --json` contract.
 QJsonObject fleetResultToJson(const FleetResult& r);
 

@@ -2,6 +2,7 @@
 #include "engine/Engine.h"
 
 #include "common/Log.h"
+#include "common/ThreadCheck.h"
 #include "engine/StepModels.h"
 #include "hardware/Catalog.h"
 
@@ -164,6 +165,7 @@ bool Engine::streamingOnly(const EvalContext& ctx) const
 
 Estimate Engine::evaluate(const EvalContext& ctx, const ParallelPlan& plan, int batch) const
 {
+    threadcheck::expectOffGuiThread("Engine::evaluate");
     Estimate e;
     if (ctx.deployment->device->cls == DeviceClass::SramDataflow)
         e = streamingOnly(ctx) ? detail::evaluateWeightStreaming(ctx, batch)

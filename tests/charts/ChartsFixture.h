@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "OffGuiThread.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
@@ -32,7 +33,9 @@ inline std::optional<Scenario> loadDefaultScenario(QString* error)
 inline std::shared_ptr<const ScenarioAnalysis> analyse(const Scenario& s)
 {
     static const Engine engine(Catalog::builtin());
-    return std::make_shared<const ScenarioAnalysis>(analyseScenario(s, engine, defaultContextGrid()));
+    return is::testing::offGuiThread([&] {
+        return std::make_shared<const ScenarioAnalysis>(analyseScenario(s, engine, defaultContextGrid()));
+    });
 }
 
 // The colours a scenario assigns its deployments, keyed by id (what the shell passes).

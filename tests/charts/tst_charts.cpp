@@ -59,6 +59,7 @@
 #include <cmath>
 
 using namespace is;
+using is::gui::MeasurePanel;
 
 namespace {
 
@@ -857,10 +858,13 @@ void TestCharts::comparisonTableRatios()
     {
         static const Engine engine(Catalog::builtin());
         QString error;
-        const auto results = evaluateScenario(m_scenario, engine, &error);
+        const auto results =
+            is::testing::offGuiThread([&] { return evaluateScenario(m_scenario, engine, &error); });
         QVERIFY2(results, qPrintable(error));
         QJsonObject json = estimateResultsToJson(*results);
-        QVERIFY2(cost::addFullLoadToJson(json, m_scenario, engine, &error), qPrintable(error));
+        QVERIFY2(is::testing::offGuiThread(
+                     [&] { return cost::addFullLoadToJson(json, m_scenario, engine, &error); }),
+                 qPrintable(error));
         const QJsonArray deployments = json.value(QLatin1String("deployments")).toArray();
         QCOMPARE(deployments.size(), 2);
         for (int d = 0; d < 2; ++d)

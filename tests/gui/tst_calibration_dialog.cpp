@@ -5,6 +5,7 @@
 // the measurements, Undo calibration (after the dialog has closed) returns them exactly and puts
 // the user catalog folder back as it was, and a bad file is reported naming file, line and field.
 // The user catalog folder is the test's own (XDG_DATA_HOME), shared with the executable it runs.
+#include "OffGuiThread.h"
 #include "calibration/CalibrationConstantsModel.h"
 #include "calibration/CalibrationDialog.h"
 #include "calibration/CalibrationHistory.h"
@@ -139,7 +140,7 @@ private:
             m.concurrency = 1;
             m.metric = QString::fromLatin1(r.metric);
             m.value = 1;
-            const ValidationResult v = validateRow(engine, m);
+            const ValidationResult v = is::testing::offGuiThread([&] { return validateRow(engine, m); });
             if (!v.evaluated)
                 qFatal("row %s not evaluated: %s", r.id, qPrintable(v.skipReason));
             csv += QStringLiteral("%1,%2,%3,%4,fp8,%5,%6,1,%7,,,,%8,%9,2026-05,B,my vLLM run,\n")

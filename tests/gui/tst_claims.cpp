@@ -2,6 +2,7 @@
 // The Claims dock on the offscreen platform: every claim of the seed articles with the audit's
 // verdict and its colour, the selected claim's sentence, opening its scenario, and the claimed
 // speed marked on the speed-vs-context chart.
+#include "OffGuiThread.h"
 #include "StudioFixture.h"
 #include "audit/Audit.h"
 #include "charts/ChartsView.h"
@@ -84,7 +85,8 @@ private Q_SLOTS:
         QCOMPARE(panel()->model()->rowCount(), int(claims->size()));
         QVERIFY(claims->size() >= 34);
         // The verdicts are `audit --json`'s: the same function on the same engine.
-        const auto expected = audit::auditClaims(*claims, Engine(Catalog::builtin()));
+        const auto expected = is::testing::offGuiThread(
+            [&] { return audit::auditClaims(*claims, Engine(Catalog::builtin())); });
         QSet<QRgb> colours;
         for (int row = 0; row < panel()->model()->rowCount(); ++row) {
             const QModelIndex verdict = panel()->model()->index(row, ClaimsModel::VerdictColumn);

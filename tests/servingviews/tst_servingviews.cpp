@@ -3,14 +3,14 @@
 // complete, finite series and for cost arithmetic that matches core to the last digit.
 #include "serving/CostTab.h"
 #include "serving/FleetTab.h"
-#include <algorithm>
-#include <QHeaderView>
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"
 #include "serving/TcoEditor.h"
+#include <QHeaderView>
+#include <algorithm>
 
 #include "Names.h"
 #include "cost/ServingPointCost.h"
@@ -41,6 +41,10 @@
 #include <QXYSeries>
 
 #include <cmath>
+
+using is::gui::CostTab;
+using is::gui::FleetTab;
+using is::gui::ServingCostFleetView;
 
 namespace {
 
@@ -296,7 +300,8 @@ private Q_SLOTS:
                 t->horizontalHeader()->setSortIndicator(column, order);
                 QList<double> values;
                 for (int r = 0; r < t->rowCount(); ++r)
-                    if (const QTableWidgetItem* item = t->item(r, column); item && item->data(Qt::UserRole).isValid())
+                    if (const QTableWidgetItem* item = t->item(r, column);
+                        item && item->data(Qt::UserRole).isValid())
                         values << item->data(Qt::UserRole).toDouble();
                 QList<double> sorted = values;
                 std::sort(sorted.begin(), sorted.end());

@@ -19,70 +19,56 @@ bool CalibrationRun::anyFitted() const
 CalibrationJob::CalibrationJob(std::shared_ptr<const Catalog> catalog, QString file, QObject* parent)
     : QObject(parent), m_catalog(std::move(catalog)), m_file(std::move(file))
 {
-    m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this, &CalibrationJob::poll);
+    connect(&m_jobs, &JobTracker::progressed, this, [this](quint64, int done, int total) {
+        Q_EMIT progressed(static_cast<Phase>(m_phase.load()), done, total);
+    });
 }
 
-CalibrationJob::~CalibrationJob()
-{
-    cancel();
-    if (m_thread.joinable())
-        m_thread.join();
-}
+CalibrationJob::~CalibrationJob() = default;
 
 void CalibrationJob::start()
 {
-    if (m_thread.joinable())
+    if (m_started)
         return;
-    m_poll.start();
-    m_thread = std::thread([this] { run(); });
+    m_started = true;
+    // The destructor waits for the job, so it may read this object's catalog and file.
+    m_jobs.submit([this](JobContext& job) { return run(job); },
+                  [this](CalibrationRun r) {
+                      m_result = std::move(r);
+                      Q_EMIT finished();
+                  });
 }
 
-void CalibrationJob::poll()
-{
-    Q_EMIT progressed(static_cast<Phase>(m_phase.load()), m_done.load(), m_total.load());
-}
-
-void CalibrationJob::run()
+CalibrationRun CalibrationJob::run(JobContext& job)
 {
     CalibrationRun r;
     r.file = m_file;
     r.catalog = m_catalog;
+    job.progress(0, 0); // reading: a phase without a measure of progress
     auto rows = loadCheckedMeasurements(*m_catalog, m_file, &r.error);
     if (rows) {
         r.rows = std::move(*rows);
         m_phase.store(static_cast<int>(Phase::Fitting));
         CalibrateOptions options;
         options.sourceName = QFileInfo(m_file).fileName();
-        options.progress = [this](int done, int total) {
-            m_done.store(done);
-            m_total.store(total);
-            return !m_cancel.load();
+        options.progress = [&job](int done, int total) {
+            job.progress(done, total);
+            return !job.cancelled();
         };
         r.fit = calibrate(m_catalog, r.rows, options);
-        r.cancelled = r.fit.stopped || m_cancel.load();
+        r.cancelled = r.fit.stopped || job.cancelled();
         if (!r.cancelled) {
             m_phase.store(static_cast<int>(Phase::Comparing));
-            m_total.store(0);
+            job.progress(0, 0);
             r.comparison = compareCalibrations(m_catalog, r.fit.calibration, r.rows);
-            r.cancelled = m_cancel.load();
+            r.cancelled = job.cancelled();
         }
     }
     is::log::get("gui")->info("calibration on {}: {}", m_file.toStdString(),
                               r.cancelled
                                   ? std::string("cancelled")
                                   : (r.error.isEmpty() ? std::string("done") : r.error.toStdString()));
-    // Queued to the GUI thread; the destructor joins this thread first, so `this` is alive.
-    QMetaObject::invokeMethod(
-        this,
-        [this, r = std::move(r)]() mutable {
-            if (m_thread.joinable())
-                m_thread.join();
-            m_poll.stop();
-            m_result = std::move(r);
-            Q_EMIT finished();
-        },
-        Qt::QueuedConnection);
+    return r;
 }
 
 } // namespace is::gui

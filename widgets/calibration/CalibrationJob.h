@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "engine/Calibrator.h"
 #include "engine/UserCalibration.h"
 #include "engine/Validation.h"
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 #include <atomic>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace is {
@@ -38,8 +37,9 @@ struct CalibrationRun
 };
 
 // Reads, checks and fits a measurements file on a worker thread with the functions `inference-
-// studio calibrate` uses (loadCheckedMeasurements, calibrate, compareCalibrations), so the GUI
-// thread never evaluates. Progress and the result arrive by signal on the GUI thread. cancel()
+// studio calibrate` uses (loadCheckedMeasurements, calibrate, compareCalibrations), on a JobTracker
+// worker so the GUI thread never evaluates. Progress (coalesced: the fit reports every prediction,
+// far more than a bar needs) and the result arrive by signal on the GUI thread. cancel()
 // stops the fit at its next prediction; destroying the job cancels it and waits for the worker.
 class CalibrationJob : public QObject
 {
@@ -52,8 +52,8 @@ public:
     ~CalibrationJob() override;
 
     void start();
-    void cancel() { m_cancel.store(true); }
-    bool running() const { return m_thread.joinable(); }
+    void cancel() { m_jobs.stopRunning(); }
+    bool running() const { return m_jobs.busy(); }
     // Valid once finished() has been emitted.
     const CalibrationRun& result() const { return m_result; }
 
@@ -63,18 +63,15 @@ Q_SIGNALS:
     void finished();
 
 private:
-    void run();
-    void poll();
+    CalibrationRun run(JobContext& job);
 
     std::shared_ptr<const Catalog> m_catalog;
     QString m_file;
-    std::thread m_thread;
-    std::atomic<bool> m_cancel{false};
+    // The phase the worker is in, read with the progress figures it reports.
     std::atomic<int> m_phase{0};
-    std::atomic<int> m_done{0};
-    std::atomic<int> m_total{0};
-    QTimer m_poll; // progress is polled: the fit reports every prediction, far more than a bar needs
     CalibrationRun m_result;
+    bool m_started = false;
+    JobTracker m_jobs; // last: destroyed first, it cancels the fit and waits for it
 };
 
 } // namespace is::gui

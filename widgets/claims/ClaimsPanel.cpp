@@ -8,15 +8,12 @@
 #include "engine/Engine.h"
 #include "scenario/Scenario.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace is::gui {
@@ -125,38 +122,37 @@ void ClaimsPanel::runAudit()
 {
     if (!m_engine)
         return;
-    const int generation = ++m_generation;
-    const std::shared_ptr<const Engine> engine = m_engine;
-    QPointer<ClaimsPanel> self(this);
-    QThreadPool::globalInstance()->start([self, engine, generation] {
-        QString error;
-        auto verdicts = std::make_shared<std::vector<audit::ClaimVerdict>>();
-        auto names = std::make_shared<QHash<QString, QString>>();
-        if (const auto claims = audit::loadBuiltInClaims(&error))
-            *verdicts = audit::auditClaims(*claims, *engine);
-        else
-            is::log::get("gui")->error("claims: {}", error.toStdString());
-        for (const audit::ClaimVerdict& v : *verdicts) {
-            const QString& file = v.claim.check.scenario;
-            if (file.isEmpty() || names->contains(file))
-                continue;
-            QString ignored; // the audit's verdict already says why a scenario does not load
-            if (const auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + file, &ignored))
-                names->insert(file, s->name);
-        }
+    struct Audit
+    {
+        std::vector<audit::ClaimVerdict> verdicts;
+        QHash<QString, QString> names;
+    };
+    m_audits.setCancelSuperseded(true);
+    m_audits.submit(
+        [engine = m_engine](JobContext&) {
+            Audit a;
+            QString error;
+            if (const auto claims = audit::loadBuiltInClaims(&error))
+                a.verdicts = audit::auditClaims(*claims, *engine);
+            else
+                is::log::get("gui")->error("claims: {}", error.toStdString());
+            for (const audit::ClaimVerdict& v : a.verdicts) {
+                const QString& file = v.claim.check.scenario;
+                if (file.isEmpty() || a.names.contains(file))
+                    continue;
+                QString ignored; // the audit's verdict already says why a scenario does not load
+                if (const auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + file, &ignored))
+                    a.names.insert(file, s->name);
+            }
+            return a;
+        },
         // Back on the GUI thread, which owns the model.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, verdicts, names, generation] {
-                if (!self || generation != self->m_generation)
-                    return;
-                self->m_scenarioNames = *names;
-                self->m_model->setVerdicts(std::move(*verdicts));
-                self->m_table->resizeColumnsToContents();
-                Q_EMIT self->audited();
-            },
-            Qt::QueuedConnection);
-    });
+        [this](Audit a) {
+            m_scenarioNames = std::move(a.names);
+            m_model->setVerdicts(std::move(a.verdicts));
+            m_table->resizeColumnsToContents();
+            Q_EMIT audited();
+        });
 }
 
 } // namespace is::gui

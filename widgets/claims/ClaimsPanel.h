@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charts/SpeedVsContextChart.h"
+#include "common/JobTracker.h"
 
 #include <QDockWidget>
 #include <QHash>
@@ -60,7 +61,9 @@ private:
     QTextBrowser* m_detail = nullptr;
     QPushButton* m_open = nullptr;
     QHash<QString, QString> m_scenarioNames; // a claim's scenario file -> that scenario's name
-    int m_generation = 0; // a newer audit's verdicts replace an older one's, never the reverse
+    // A newer audit's verdicts replace an older one's, never the reverse. Last: destroyed first,
+    // it waits for a running audit.
+    JobTracker m_audits;
 };
 
 } // namespace is::gui

@@ -6,7 +6,6 @@
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -17,11 +16,9 @@ namespace is::gui {
 AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* parent)
     : QObject(parent), m_engine(std::move(engine)), m_contexts(defaultContextGrid())
 {
-    // Our own pool, so that destruction can wait for in-flight jobs that reference the engine.
-    m_pool.setMaxThreadCount(std::clamp(QThread::idealThreadCount(), 1, 4));
-    m_coalesce.setSingleShot(true);
-    m_coalesce.setInterval(0);
-    connect(&m_coalesce, &QTimer::timeout, this, &AnalysisRunner::startNext);
+    // Our own pool (the tracker's), so that destruction waits for in-flight jobs that reference
+    // the engine. Only one job runs at a time: the other threads take its per-deployment parts.
+    m_jobs.setMaxThreadCount(std::clamp(QThread::idealThreadCount(), 1, 4));
     m_settle.setSingleShot(true);
     m_settle.setInterval(250);
     connect(&m_settle, &QTimer::timeout, this, [this] {
@@ -30,83 +27,57 @@ AnalysisRunner::AnalysisRunner(std::shared_ptr<const Engine> engine, QObject* pa
     });
 }
 
-AnalysisRunner::~AnalysisRunner()
-{
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+AnalysisRunner::~AnalysisRunner() = default;
 
-void AnalysisRunner::request(const Scenario& s)
-{
-    m_pending = s;
-    m_pendingGeneration = ++m_requested;
-    if (!m_inFlight && !m_coalesce.isActive())
-        m_coalesce.start();
-}
+namespace {
 
-void AnalysisRunner::startNext()
+struct TimedAnalysis
 {
-    if (m_inFlight || !m_pending)
-        return;
-    auto scenario = std::make_shared<const Scenario>(std::move(*m_pending));
-    m_pending.reset();
-    const quint64 generation = m_pendingGeneration;
-    m_inFlight = true;
-    std::shared_ptr<const Engine> engine = m_engine;
-    const std::vector<double> contexts = m_contexts;
-    // Only one job is in flight, so with two or more threads its per-deployment parts always find
-    // a free thread while it waits for them.
-    QThreadPool* parts = m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr;
-    m_pool.start([this, scenario, engine, contexts, generation, parts] {
-        QElapsedTimer t;
-        t.start();
-        auto result = std::make_shared<const ScenarioAnalysis>(
-            analyseScenarioPerDeployment(*scenario, *engine, contexts, parts, &m_curves));
-        const double ms = t.nsecsElapsed() / 1e6;
-        // Queued: runs on the GUI thread. The destructor waits for this job, so `this` is alive.
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, generation, ms] {
-                m_inFlight = false;
-                deliver(result, generation, ms);
-                if (m_pending)
-                    startNext();
-            },
-            Qt::QueuedConnection);
-    });
-}
+    std::shared_ptr<const ScenarioAnalysis> analysis;
+    double ms = 0;
+};
 
-std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s)
+// One analysis, on whichever worker the tracker runs it: with two or more threads its
+// per-deployment parts always find a free one while it waits for them.
+TimedAnalysis analyse(const Scenario& s, const Engine& engine, const std::vector<double>& contexts,
+                      QThreadPool* pool, ContextCurveCache* curves)
 {
     QElapsedTimer t;
     t.start();
     auto result = std::make_shared<const ScenarioAnalysis>(analyseScenarioPerDeployment(
-        s, *m_engine, m_contexts, m_pool.maxThreadCount() >= 2 ? &m_pool : nullptr, &m_curves));
-    const double ms = t.nsecsElapsed() / 1e6;
+        s, engine, contexts, pool->maxThreadCount() >= 2 ? pool : nullptr, curves));
+    return {std::move(result), t.nsecsElapsed() / 1e6};
+}
+
+} // namespace
+
+void AnalysisRunner::request(const Scenario& s)
+{
+    // The job owns copies of everything it reads: the document and the engine may change.
+    m_jobs.submit(
+        [this, scenario = s, engine = m_engine, contexts = m_contexts](JobContext&) {
+            return analyse(scenario, *engine, contexts, m_jobs.pool(), &m_curves);
+        },
+        [this, generation = m_jobs.newest() + 1](TimedAnalysis r) { deliver(r.analysis, generation, r.ms); });
+}
+
+std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s)
+{
     // Supersedes anything requested before.
-    const quint64 generation = ++m_requested;
-    m_pending.reset();
-    m_coalesce.stop();
-    deliver(result, generation, ms);
-    return result;
+    const TimedAnalysis r = m_jobs.runAndWait(
+        [&](JobContext&) { return analyse(s, *m_engine, m_contexts, m_jobs.pool(), &m_curves); });
+    deliver(r.analysis, m_jobs.newest(), r.ms);
+    return r.analysis;
 }
 
 bool AnalysisRunner::waitForIdle(int timeoutMs)
 {
-    QDeadlineTimer deadline(timeoutMs);
-    while (busy() || m_delivered < m_requested) {
-        if (deadline.hasExpired())
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    }
-    return true;
+    return m_jobs.waitForIdle(timeoutMs);
 }
 
 void AnalysisRunner::deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 generation, double ms)
 {
-    if (generation <= m_delivered)
-        return; // an older job finished after a newer one was delivered
-    m_delivered = generation;
+    // The tracker drops a job older than one delivered.
     m_latest = a;
     // Streaming: this analysis came soon after the one before. The stream ends once the settle
     // interval passes without another.

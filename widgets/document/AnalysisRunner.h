@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace is {
@@ -19,9 +18,9 @@ class Engine;
 
 namespace is::gui {
 
-// Runs is::analyseScenario off the GUI thread. Requests made in one event-loop pass coalesce
-// into one job; while a job runs only the newest request is kept (newest job wins) and results
-// older than one already delivered are dropped. Deployments are analysed in parallel (they are
+// Runs is::analyseScenario off the GUI thread on a JobTracker: requests made in one event-loop pass
+// coalesce into one job; while a job runs only the newest request is kept (newest job wins) and
+// results older than one already delivered are dropped. Deployments are analysed in parallel (they are
 // independent) and merged in document order. Results come back by queued call. The speed-versus-
 // context curves are cached for as long as the runner lives (they stay the same while the
 // context slider moves).
@@ -44,17 +43,17 @@ public:
 
     // Asks for an analysis of this scenario; the result arrives through analysisReady.
     void request(const Scenario& s);
-    // The synchronous path (tests, --screenshot, --bench-ui): analyses now on the calling
-    // thread, delivers it like an asynchronous result and returns it.
+    // The synchronous path (tests, --screenshot, --bench-ui): analyses now on a worker while the
+    // calling thread waits, delivers it like an asynchronous result and returns it.
     std::shared_ptr<const ScenarioAnalysis> runNow(const Scenario& s);
     // Waits (processing events) until every request so far has been delivered.
     bool waitForIdle(int timeoutMs = 30000);
 
     // The generation of the newest request so far (analysisReady's second argument counts up
     // to it): a result of this generation or older answers a request made before now.
-    quint64 requested() const { return m_requested; }
+    quint64 requested() const { return m_jobs.newest(); }
 
-    bool busy() const { return m_inFlight || m_pending.has_value() || m_coalesce.isActive(); }
+    bool busy() const { return m_jobs.busy(); }
     std::shared_ptr<const ScenarioAnalysis> latest() const { return m_latest; }
 
     // True from the second of two analyses delivered less than settleInterval() apart until
@@ -74,20 +73,14 @@ Q_SIGNALS:
     void streamingChanged(bool streaming);
 
 private:
-    void startNext();
     void deliver(std::shared_ptr<const ScenarioAnalysis> a, quint64 generation, double ms);
 
     std::shared_ptr<const Engine> m_engine;
     std::vector<double> m_contexts;
-    QThreadPool m_pool;
-    QTimer m_coalesce;
-    std::optional<Scenario> m_pending;
-    quint64 m_pendingGeneration = 0;
-    bool m_inFlight = false;
-    quint64 m_requested = 0;
-    quint64 m_delivered = 0;
     std::shared_ptr<const ScenarioAnalysis> m_latest;
+    // Declared after what its jobs read (the curves): destroyed first, it waits for them.
     ContextCurveCache m_curves;
+    JobTracker m_jobs;
     QTimer m_settle;
     QElapsedTimer m_sinceDelivered;
     bool m_streaming = false;

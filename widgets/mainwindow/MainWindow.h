@@ -10,8 +10,6 @@
 
 class ChartsView;
 class ComparisonTable;
-class MeasurePanel;
-class ServingCostFleetView;
 class QAction;
 class QActionGroup;
 class QTabWidget;
@@ -26,6 +24,8 @@ struct ScenarioAnalysis;
 
 namespace is::gui {
 
+class MeasurePanel;
+class ServingCostFleetView;
 class CalibrationDialog;
 class CalibrationHistory;
 class CanvasPanel;

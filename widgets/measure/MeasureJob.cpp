@@ -9,6 +9,8 @@
 
 #include <new>
 
+namespace is::gui {
+
 namespace {
 
 #ifdef IS_HAVE_EXECUTOR
@@ -42,18 +44,27 @@ bool MeasureJob::available()
 #endif
 }
 
-MeasureJob::MeasureJob(Request request) : m_request(std::move(request)) {}
-
-MeasureJob::~MeasureJob()
+MeasureJob::MeasureJob(Request request, QObject* parent) : QObject(parent), m_request(std::move(request))
 {
-    cancel();
-    if (m_thread.joinable())
-        m_thread.join();
+    connect(&m_jobs, &is::JobTracker::progressed, this, &MeasureJob::updated);
 }
+
+MeasureJob::~MeasureJob() = default;
 
 void MeasureJob::start()
 {
-    m_thread = std::thread([this] { run(); });
+    // The destructor waits for the job, so it may write this object's state.
+    m_jobs.submit([this](is::JobContext& job) { run(job); },
+                  [this] {
+                      m_finished = true;
+                      Q_EMIT updated();
+                  });
+}
+
+void MeasureJob::cancel()
+{
+    m_cancelRequested = true;
+    m_jobs.stopRunning();
 }
 
 MeasureJob::Snapshot MeasureJob::take()
@@ -64,14 +75,7 @@ MeasureJob::Snapshot MeasureJob::take()
     return s;
 }
 
-bool MeasureJob::finished() const
-{
-    std::lock_guard<std::mutex> lock(m_mutex);
-    return m_state.phase == Phase::Done || m_state.phase == Phase::Cancelled ||
-           m_state.phase == Phase::Failed;
-}
-
-void MeasureJob::run()
+void MeasureJob::run(is::JobContext& job)
 {
     const auto fail = [this](const QString& error) {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -80,7 +84,7 @@ void MeasureJob::run()
     };
 #ifdef IS_HAVE_EXECUTOR
     using namespace is::exec;
-    const auto cancelled = [this] { return m_cancel.load(); };
+    const auto cancelled = [&job] { return job.cancelled(); };
     const auto markCancelled = [this] {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_state.phase = Phase::Cancelled;
@@ -106,6 +110,7 @@ void MeasureJob::run()
         m_state.modelName = model->source;
         m_state.total = m_request.genTokens;
     }
+    job.progress(0, m_request.genTokens);
 
     BenchOptions options;
     options.threads = m_request.threads;
@@ -114,16 +119,22 @@ void MeasureJob::run()
     // Checked between the probes, the prefill and every generated token.
     options.cancelled = cancelled;
     const Model& m = *model;
-    options.onToken = [this, &m](int id) {
+    options.onToken = [this, &m, &job](int id) {
         const QString text = tokenText(m, id);
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_state.phase = Phase::Decoding;
-        m_state.newText += text;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_state.phase = Phase::Decoding;
+            m_state.newText += text;
+        }
+        job.progress(job.done(), job.total());
     };
-    options.progress = [this](int done, int total) {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_state.done = done;
-        m_state.total = total;
+    options.progress = [this, &job](int done, int total) {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_state.done = done;
+            m_state.total = total;
+        }
+        job.progress(done, total);
     };
     try {
         const BenchResult r = runBenchDecode(m, options);
@@ -147,7 +158,10 @@ void MeasureJob::run()
         fail(QCoreApplication::translate("MeasureJob", "Not enough memory to run the model"));
     }
 #else
+    Q_UNUSED(job)
     fail(QCoreApplication::translate(
         "MeasureJob", "This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)"));
 #endif
 }
+
+} // namespace is::gui

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
+
+#include <QObject>
 #include <QString>
 
-#include <atomic>
-#include <memory>
 #include <mutex>
-#include <thread>
 
-// One run of the CPU decode executor on a worker thread. The worker never touches widgets: it
-// writes progress and generated text into shared state under a mutex, and the panel polls it
-// on a timer (a fast model makes thousands of tokens a second; one queued call per token would
-// flood the event loop).
-class MeasureJob
+namespace is::gui {
+
+// One run of the CPU decode executor on a JobTracker worker. The worker never touches widgets: it
+// writes progress and generated text into shared state under a mutex and says so through the
+// tracker's coalesced progress (a fast model makes thousands of tokens a second; one queued call
+// per token would flood the event loop); the panel takes the state on updated().
+class MeasureJob : public QObject
 {
+    Q_OBJECT
 public:
     struct Request
     {
@@ -50,25 +53,32 @@ public:
     // Whether this build has the executor (IS_HAVE_EXECUTOR).
     static bool available();
 
-    explicit MeasureJob(Request request);
+    explicit MeasureJob(Request request, QObject* parent = nullptr);
     // Cancels and waits: the worker stops at the next token, or after the phase it is in.
-    ~MeasureJob();
-    MeasureJob(const MeasureJob&) = delete;
-    MeasureJob& operator=(const MeasureJob&) = delete;
+    ~MeasureJob() override;
 
     void start();
-    void cancel() { m_cancel.store(true); }
-    bool cancelRequested() const { return m_cancel.load(); }
+    // The worker stops at the next token, or after the phase it is in; updated() follows.
+    void cancel();
+    bool cancelRequested() const { return m_cancelRequested; }
     // Takes the state since the last call (newText is handed over once).
     Snapshot take();
-    bool finished() const;
+    // The run has ended (done, cancelled or failed) and its last state is there to take().
+    bool finished() const { return m_finished; }
+
+Q_SIGNALS:
+    // There is new state to take(): while the run goes on (coalesced) and once when it ends.
+    void updated();
 
 private:
-    void run();
+    void run(is::JobContext& job);
 
     Request m_request;
-    std::atomic<bool> m_cancel{false};
+    bool m_cancelRequested = false;
+    bool m_finished = false;
     mutable std::mutex m_mutex;
     Snapshot m_state;
-    std::thread m_thread;
+    is::JobTracker m_jobs; // last: destroyed first, it cancels the run and waits for it
 };
+
+} // namespace is::gui

@@ -26,6 +26,8 @@
 #include <array>
 #include <thread>
 
+namespace is::gui {
+
 namespace {
 
 // Synthetic models from a toy to a small chat model; the bigger ones take seconds to build and
@@ -36,13 +38,13 @@ struct Preset
     const char* spec;
 };
 constexpr std::array<Preset, 4> kPresets{{
-    {QT_TRANSLATE_NOOP("MeasurePanel", "Tiny (15 M parameters, f32)"),
+    {QT_TRANSLATE_NOOP("is::gui::MeasurePanel", "Tiny (15 M parameters, f32)"),
      "dim=288,layers=6,heads=6,kv_heads=6,ffn=768,vocab=32000,dtype=f32"},
-    {QT_TRANSLATE_NOOP("MeasurePanel", "Small (110 M, f16)"),
+    {QT_TRANSLATE_NOOP("is::gui::MeasurePanel", "Small (110 M, f16)"),
      "dim=768,layers=12,heads=12,kv_heads=12,ffn=2048,vocab=32000,dtype=f16"},
-    {QT_TRANSLATE_NOOP("MeasurePanel", "Medium (0.5 B, q8_0)"),
+    {QT_TRANSLATE_NOOP("is::gui::MeasurePanel", "Medium (0.5 B, q8_0)"),
      "dim=1024,layers=24,heads=16,kv_heads=16,ffn=2816,vocab=32000,dtype=q8_0"},
-    {QT_TRANSLATE_NOOP("MeasurePanel", "Large (1.1 B, q8_0)"),
+    {QT_TRANSLATE_NOOP("is::gui::MeasurePanel", "Large (1.1 B, q8_0)"),
      "dim=2048,layers=22,heads=32,kv_heads=4,ffn=5632,vocab=32000,dtype=q8_0"},
 }};
 constexpr int kCustomIndex = int(kPresets.size());
@@ -142,8 +144,6 @@ MeasurePanel::MeasurePanel(QWidget* parent) : QWidget(parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &MeasurePanel::presetChanged);
     connect(m_browse, &QToolButton::clicked, this, &MeasurePanel::chooseFile);
     connect(m_run, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : start(); });
-    m_poll.setInterval(50);
-    connect(&m_poll, &QTimer::timeout, this, &MeasurePanel::poll);
 
     retranslate();
     m_preset->setCurrentIndex(1);
@@ -280,9 +280,9 @@ void MeasurePanel::start()
     m_status->setText(tr("Loading the model…"));
 
     m_job = std::make_unique<MeasureJob>(request);
+    connect(m_job.get(), &MeasureJob::updated, this, &MeasurePanel::poll);
     m_job->start();
     setRunning(true);
-    m_poll.start();
     Q_EMIT started();
 }
 
@@ -329,8 +329,7 @@ void MeasurePanel::poll()
     if (!done)
         return;
 
-    m_poll.stop();
-    m_job.reset(); // joins the finished thread
+    m_job.reset(); // the run has ended: its tracker has nothing left to wait for
     setRunning(false);
     m_progress->setRange(0, 1);
     const bool ok = s.phase == MeasureJob::Phase::Done;
@@ -361,3 +360,5 @@ void MeasurePanel::poll()
     }
     Q_EMIT finished(ok);
 }
+
+} // namespace is::gui

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -14,6 +13,9 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QToolButton;
+
+namespace is::gui {
+
 class MeasureJob;
 
 // "Measure this machine": runs the real CPU decode executor on a synthetic model or a model file
@@ -78,7 +80,8 @@ private:
     QLabel* m_details = nullptr;
     QList<QLabel*> m_captions; // retranslated
     std::unique_ptr<MeasureJob> m_job;
-    QTimer m_poll;
     double m_measured = 0;
     double m_predicted = 0;
 };
+
+} // namespace is::gui

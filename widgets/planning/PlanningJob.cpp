@@ -9,44 +9,41 @@ PlanningJob::PlanningJob(std::shared_ptr<const Engine> engine, planning::PlanInp
                          planning::PlanTargets targets, QObject* parent)
     : QObject(parent), m_engine(std::move(engine)), m_inputs(std::move(inputs)), m_targets(std::move(targets))
 {
-    m_poll.setInterval(50);
-    connect(&m_poll, &QTimer::timeout, this, [this] { Q_EMIT progressed(m_done.load(), m_total.load()); });
+    connect(&m_jobs, &JobTracker::progressed, this,
+            [this](quint64, int done, int total) { Q_EMIT progressed(done, total); });
 }
 
-PlanningJob::~PlanningJob()
-{
-    cancel();
-    if (m_thread.joinable())
-        m_thread.join();
-}
+PlanningJob::~PlanningJob() = default;
 
 void PlanningJob::start()
 {
-    if (m_thread.joinable())
+    if (m_started)
         return;
-    m_poll.start();
-    m_thread = std::thread([this] {
-        planning::SearchControl control;
-        control.cancel = &m_cancel;
-        control.progress = [this](int done, int total) {
-            m_done.store(done);
-            m_total.store(total);
-        };
+    m_started = true;
+    struct Outcome
+    {
+        std::optional<planning::PlanResult> result;
         QString error;
-        auto result = planning::searchScenario(*m_engine, m_inputs, m_targets, control, &error);
-        QMetaObject::invokeMethod(
-            this,
-            [this, result = std::move(result), error]() mutable {
-                if (m_thread.joinable())
-                    m_thread.join();
-                m_poll.stop();
-                m_result = std::move(result);
-                m_error = error;
-                Q_EMIT progressed(m_done.load(), m_total.load());
-                Q_EMIT finished();
-            },
-            Qt::QueuedConnection);
-    });
+        int done = 0;
+        int total = 0;
+    };
+    m_jobs.submit(
+        [engine = m_engine, inputs = m_inputs, targets = m_targets](JobContext& job) {
+            planning::SearchControl control;
+            control.cancel = job.cancelFlag();
+            control.progress = [&job](int done, int total) { job.progress(done, total); };
+            Outcome o;
+            o.result = planning::searchScenario(*engine, inputs, targets, control, &o.error);
+            o.done = job.done();
+            o.total = job.total();
+            return o;
+        },
+        [this](Outcome o) {
+            m_result = std::move(o.result);
+            m_error = o.error;
+            Q_EMIT progressed(o.done, o.total);
+            Q_EMIT finished();
+        });
 }
 
 } // namespace is::gui

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "planning/ScenarioPlan.h"
 
 #include <QObject>
-#include <QTimer>
 
-#include <atomic>
 #include <memory>
 #include <optional>
-#include <thread>
 
 namespace is {
 class Engine;
@@ -17,9 +15,9 @@ class Engine;
 
 namespace is::gui {
 
-// One deployment search (core/planning, the function `inference-studio plan` calls) on a worker
-// thread, so the GUI thread never evaluates. Progress is polled; the result arrives by signal on
-// the GUI thread. cancel() stops it after the current group; destroying the job cancels it and
+// One deployment search (core/planning, the function `inference-studio plan` calls) on a JobTracker
+// worker, so the GUI thread never evaluates. Progress (coalesced) and the result arrive by signal
+// on the GUI thread. cancel() stops it after the current group; destroying the job cancels it and
 // waits for the worker.
 class PlanningJob : public QObject
 {
@@ -30,8 +28,8 @@ public:
     ~PlanningJob() override;
 
     void start();
-    void cancel() { m_cancel.store(true); }
-    bool running() const { return m_thread.joinable(); }
+    void cancel() { m_jobs.stopRunning(); }
+    bool running() const { return m_jobs.busy(); }
     // Valid once finished() has been emitted: the result, or nullopt with error().
     const std::optional<planning::PlanResult>& result() const { return m_result; }
     QString error() const { return m_error; }
@@ -44,13 +42,10 @@ private:
     std::shared_ptr<const Engine> m_engine;
     planning::PlanInputs m_inputs;
     planning::PlanTargets m_targets;
-    std::thread m_thread;
-    std::atomic<bool> m_cancel{false};
-    std::atomic<int> m_done{0};
-    std::atomic<int> m_total{0};
-    QTimer m_poll;
     std::optional<planning::PlanResult> m_result;
     QString m_error;
+    bool m_started = false;
+    JobTracker m_jobs; // last: destroyed first, it cancels the search and waits for it
 };
 
 } // namespace is::gui

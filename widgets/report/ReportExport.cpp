@@ -9,8 +9,6 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QPointer>
-#include <QThreadPool>
 #include <QWidget>
 
 namespace is::gui {
@@ -46,28 +44,27 @@ void ReportExport::exportTo(const QString& path)
     m_action->setEnabled(false);
     const Scenario scenario = m_doc->scenario();
     const auto colours = m_doc->colours();
-    const std::shared_ptr<const Engine> engine = m_engine;
-    QPointer<ReportExport> self(this);
-    QThreadPool::globalInstance()->start([self, scenario, colours, engine, path] {
+    struct Facts
+    {
+        std::optional<ReportFacts> facts;
         QString error;
-        auto facts =
-            std::make_shared<std::optional<ReportFacts>>(gatherReportFacts(scenario, *engine, &error));
+    };
+    m_jobs.submit(
+        [scenario, engine = m_engine](JobContext&) {
+            Facts f;
+            f.facts = gatherReportFacts(scenario, *engine, &f.error);
+            return f;
+        },
         // Back on the GUI thread, which paints the charts into the PDF.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, facts, colours, path, error] {
-                if (!self)
-                    return;
-                QString why = error;
-                const bool ok =
-                    facts->has_value() &&
-                    writeReportFile(**facts, colours, QCoreApplication::applicationVersion(), path, &why);
-                self->m_busy = false;
-                self->m_action->setEnabled(true);
-                Q_EMIT self->exported(ok ? tr("Saved %1").arg(QFileInfo(path).fileName()) : why, ok);
-            },
-            Qt::QueuedConnection);
-    });
+        [this, colours, path](Facts f) {
+            QString why = f.error;
+            const bool ok =
+                f.facts.has_value() &&
+                writeReportFile(*f.facts, colours, QCoreApplication::applicationVersion(), path, &why);
+            m_busy = false;
+            m_action->setEnabled(true);
+            Q_EMIT exported(ok ? tr("Saved %1").arg(QFileInfo(path).fileName()) : why, ok);
+        });
 }
 
 } // namespace is::gui

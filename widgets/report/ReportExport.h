@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
+
 #include <QObject>
 #include <QString>
 
@@ -44,6 +46,7 @@ private:
     QWidget* m_dialogParent;
     QAction* m_action;
     bool m_busy = false;
+    JobTracker m_jobs; // gathers the report's facts off the GUI thread; waits for them when destroyed
 };
 
 } // namespace is::gui

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace is::gui {
+
 namespace {
 
 using is::cost::HourlyCost;
@@ -67,11 +69,6 @@ QString unescaped(QString html)
         .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
 }
 
-double clean(double v)
-{
-    return std::max(0.0, chartfmt::finiteOr(v));
-}
-
 } // namespace
 
 CostTab::CostTab(QWidget* parent) : QWidget(parent)
@@ -105,7 +102,7 @@ CostTab::CostTab(QWidget* parent) : QWidget(parent)
 
 void CostTab::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange && !m_inputs.points.empty()) {
+    if (event->type() == QEvent::LanguageChange && !m_analysis.inputs.points.empty()) {
         drawStack();
         drawSweep(servingdata::SweepKind::ElectricityPrice);
         drawSweep(servingdata::SweepKind::Utilisation);
@@ -113,10 +110,11 @@ void CostTab::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-void CostTab::setInputs(const servingdata::CostInputs& inputs, const QHash<QString, QColor>& colours)
+void CostTab::setAnalysis(const is::cost::CostAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
-    m_inputs = inputs;
+    m_analysis = analysis;
     m_colours = colours;
+    const servingdata::CostInputs& inputs = analysis.inputs;
     const QString placeholder =
         inputs.points.empty() && inputs.error.isEmpty() ? ChartPanel::noDeploymentsText() : QString();
     for (ServingChartPanel* c : charts())
@@ -157,23 +155,20 @@ void CostTab::giveChartsTheirRoom()
 
 void CostTab::drawStack()
 {
-    m_breakdown.clear();
     m_stack->clearChart();
+    const servingdata::CostInputs& inputs = m_analysis.inputs;
+    const std::vector<HourlyCost>& breakdown = m_analysis.breakdown;
     QStringList notes;
-    if (!m_inputs.error.isEmpty())
-        notes << m_inputs.error;
-    for (const auto& p : m_inputs.points) {
-        HourlyCost h = servingdata::perMTokBreakdown(m_inputs, p, m_inputs.tco);
-        for (const Component& c : kComponents)
-            h.*c.field = clean(h.*c.field);
-        m_breakdown.push_back(h);
+    if (!inputs.error.isEmpty())
+        notes << inputs.error;
+    for (const auto& p : inputs.points) {
         if (!p.ok)
             notes << tr("%1: no cost (%2)").arg(p.name, p.why.isEmpty() ? tr("serves no tokens") : p.why);
     }
 
     auto* categories = new QBarCategoryAxis;
     m_stackNames.clear();
-    for (const auto& p : m_inputs.points)
+    for (const auto& p : inputs.points)
         m_stackNames << p.name;
     categories->append(chartfmt::distinctCategories(m_stackNames));
     // Qt gives each name a column of the plot's width over (names + 1): room for a name on two
@@ -185,13 +180,13 @@ void CostTab::drawStack()
     auto* series = new QStackedBarSeries;
     series->setBarWidth(0.6);
     double top = 0;
-    for (const HourlyCost& h : m_breakdown)
+    for (const HourlyCost& h : breakdown)
         top = std::max(top, h.total());
     for (int c = 0; c < int(std::size(kComponents)); ++c) {
         auto* set = new QBarSet(componentName(c));
         set->setColor(kComponents[c].colour);
         set->setBorderColor(kComponents[c].colour.darker(130));
-        for (const HourlyCost& h : m_breakdown)
+        for (const HourlyCost& h : breakdown)
             set->append(h.*kComponents[c].field);
         series->append(set);
     }
@@ -207,11 +202,11 @@ void CostTab::drawStack()
     for (const Component& c : kComponents)
         csv += QLatin1Char(',') + QLatin1String(c.csv);
     csv += QStringLiteral(",total_usd_per_mtok\n");
-    for (size_t i = 0; i < m_breakdown.size(); ++i) {
-        csv += chartexport::csvField(m_inputs.points[i].name);
+    for (size_t i = 0; i < breakdown.size(); ++i) {
+        csv += chartexport::csvField(inputs.points[i].name);
         for (const Component& c : kComponents)
-            csv += QLatin1Char(',') + chartexport::csvNumber(m_breakdown[i].*c.field);
-        csv += QLatin1Char(',') + chartexport::csvNumber(m_breakdown[i].total()) + QLatin1Char('\n');
+            csv += QLatin1Char(',') + chartexport::csvNumber(breakdown[i].*c.field);
+        csv += QLatin1Char(',') + chartexport::csvNumber(breakdown[i].total()) + QLatin1Char('\n');
     }
     m_stack->setCsv(csv);
     m_stack->showNote(chartfmt::joinNotes(notes));
@@ -276,27 +271,28 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     QChart* chart = panel->chart();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    const std::vector<double> xs = servingdata::sweepValues(k);
+    const is::cost::CostSweep& sweep = m_analysis.sweep(k);
     const double scale = electricity ? 1.0 : 100.0; // utilisation is shown in percent
     QString csv = electricity ? QStringLiteral("deployment,usd_per_kwh,usd_per_mtok\n")
                               : QStringLiteral("deployment,utilisation,usd_per_mtok\n");
     double top = 0;
-    for (size_t i = 0; i < m_inputs.points.size(); ++i) {
-        const auto& p = m_inputs.points[i];
-        if (!p.ok)
-            continue;
+    for (const is::cost::CostCurve& curve : sweep.curves) {
+        // The deployment's place in the document picks its fallback colour, as on the stack.
+        const auto& points = m_analysis.inputs.points;
+        const auto at = std::find_if(points.begin(), points.end(),
+                                     [&](const servingdata::CostPoint& p) { return p.docId == curve.docId; });
         auto* line = new QLineSeries;
-        line->setName(p.name);
-        QPen pen(chartfmt::deploymentColour(m_colours, p.docId, int(i)));
+        line->setName(curve.name);
+        QPen pen(chartfmt::deploymentColour(m_colours, curve.docId, int(at - points.begin())));
         pen.setWidthF(2);
         line->setPen(pen);
         QList<QPointF> pts;
-        for (double v : xs) {
-            const double cost =
-                clean(servingdata::perMTokTotal(m_inputs, p, servingdata::varied(m_inputs.tco, k, v)));
+        for (size_t j = 0; j < sweep.values.size(); ++j) {
+            const double v = sweep.values[j];
+            const double cost = curve.usdPerMTok[j];
             pts.append(QPointF(v * scale, cost));
             top = std::max(top, cost);
-            csv += chartexport::csvField(p.name) + QLatin1Char(',') + chartexport::csvNumber(v) +
+            csv += chartexport::csvField(curve.name) + QLatin1Char(',') + chartexport::csvNumber(v) +
                    QLatin1Char(',') + chartexport::csvNumber(cost) + QLatin1Char('\n');
         }
         line->replace(pts);
@@ -307,7 +303,7 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     const double yTop = top > 0 ? top * 1.08 : 1.0;
     niceaxis::setValueRange(y, yTop);
     // The scenario's own assumption, so the reader sees where the bars of the stack sit.
-    const double current = electricity ? m_inputs.tco.usdPerKWh.value : m_inputs.tco.utilisation.value;
+    const double current = sweep.scenarioValue;
     if (std::isfinite(current) && current > 0) {
         auto* marker = new QLineSeries;
         marker->setName(tr("Scenario assumption"));
@@ -331,3 +327,5 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     panel->setCsv(csv);
     panel->refreshFonts();
 }
+
+} // namespace is::gui

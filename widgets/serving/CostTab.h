@@ -17,6 +17,8 @@ class QSplitter;
 class ServingChartPanel;
 class TcoEditor;
 
+namespace is::gui {
+
 // Cost per million output tokens: a stacked bar per deployment by component (capital,
 // maintenance, energy, space, rental) and how the total moves with the electricity price and the
 // share of hours the capacity is used. Every number comes from servingPointCost. Beside the
@@ -27,10 +29,11 @@ class CostTab : public QWidget
 public:
     explicit CostTab(QWidget* parent = nullptr);
 
-    void setInputs(const servingdata::CostInputs& inputs, const QHash<QString, QColor>& colours);
-    const servingdata::CostInputs& inputs() const { return m_inputs; }
+    // Draws a cost analysis (is::cost::analyseCost, computed off the GUI thread).
+    void setAnalysis(const is::cost::CostAnalysis& analysis, const QHash<QString, QColor>& colours);
+    const servingdata::CostInputs& inputs() const { return m_analysis.inputs; }
     // Per deployment, in document order, as drawn on the stacked bars (USD per M output tokens).
-    const std::vector<is::cost::HourlyCost>& breakdown() const { return m_breakdown; }
+    const std::vector<is::cost::HourlyCost>& breakdown() const { return m_analysis.breakdown; }
 
     QList<ServingChartPanel*> charts() const { return {m_stack, m_electricity, m_utilisation}; }
     ServingChartPanel* stackChart() const { return m_stack; }
@@ -61,7 +64,8 @@ private:
     QBarCategoryAxis* m_stackCategories = nullptr; // owned by the chart
     QStringList m_stackNames;
     TcoEditor* m_editor = nullptr;
-    servingdata::CostInputs m_inputs;
+    is::cost::CostAnalysis m_analysis;
     QHash<QString, QColor> m_colours;
-    std::vector<is::cost::HourlyCost> m_breakdown;
 };
+
+} // namespace is::gui

@@ -4,10 +4,9 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
-#include "cost/TcoAssumptions.h"
+#include "cost/FleetSizing.h"
 #include "engine/Engine.h"
 #include "serving/ServingChartPanel.h"
-#include "serving/ServingConfig.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -32,6 +31,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+namespace is::gui {
 
 using is::cost::FleetRow;
 using is::cost::FleetTargetKind;
@@ -247,16 +248,12 @@ void FleetTab::recompute()
     m_result.reset();
     m_error.clear();
     if (m_scenario && m_engine) {
+        // Sized by core (what `inference-studio fleet` prints) on a worker: the GUI thread never
+        // evaluates. The result is here when this returns, as the table and chart expect.
         QString error;
-        auto tco = is::cost::tcoFor(*m_scenario, &error);
-        auto serving = tco ? is::serving::servingConfigFor(*m_scenario, &error) : std::nullopt;
-        if (tco && serving) {
-            // The same latency targets as `inference-studio size`: the serving section's, else the
-            // workload's.
-            const is::cost::SloTargets slo = is::cost::resolveSlo(m_scenario->workload, serving->slo);
-            const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
-            m_result = is::cost::sizeFleet(*m_scenario, *m_engine, *tco, target, slo, &error);
-        }
+        const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
+        m_result = m_jobs.runAndWait(
+            [&](is::JobContext&) { return is::cost::analyseFleet(*m_scenario, *m_engine, target, &error); });
         if (!m_result)
             m_error = error;
     }
@@ -405,3 +402,5 @@ void FleetTab::drawChart()
     m_chart->showNote(chartfmt::joinNotes(notes));
     m_chart->refreshFonts();
 }
+
+} // namespace is::gui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "cost/FleetSizing.h"
 #include "scenario/Scenario.h"
 
@@ -22,6 +23,8 @@ class ServingChartPanel;
 namespace is {
 class Engine;
 }
+
+namespace is::gui {
 
 // Fleet sizing: for a target load (concurrent users, requests/s) or a power budget (MW), how
 // many systems each deployment needs, its capex, megawatts and cost per million tokens. A table
@@ -75,5 +78,8 @@ private:
     std::optional<is::cost::FleetResult> m_result;
     QString m_error;
     // The value last used per target kind, so switching kinds does not turn 10,000 users into 10,000 MW.
-    double m_lastValue[3] = {10000, 1000, 750};
+    double m_lastValue[3] = {is::cost::kDefaultFleetUsers, 1000, 750};
+    is::JobTracker m_jobs; // last: destroyed first
 };
+
+} // namespace is::gui

@@ -16,8 +16,9 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-ServingCostFleetView::ServingCostFleetView(QWidget* parent)
-    : QWidget(parent)
+namespace is::gui {
+
+ServingCostFleetView::ServingCostFleetView(QWidget* parent) : QWidget(parent)
 {
     m_tabs = new QTabWidget(this);
     m_serving = new ServingTab(m_tabs);
@@ -30,25 +31,15 @@ ServingCostFleetView::ServingCostFleetView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
 
-    m_pool.setMaxThreadCount(1);
     // Edits made in one event-loop pass (a slider drag) start one simulation, not one each.
-    m_coalesce.setSingleShot(true);
-    m_coalesce.setInterval(0);
-    connect(&m_coalesce, &QTimer::timeout, this, &ServingCostFleetView::startSimulation);
+    m_simulations.setCancelSuperseded(true);
 
     for (ChartPanel* c : charts())
         connect(c, &ChartPanel::exported, this, &ServingCostFleetView::exported);
     retranslate();
 }
 
-ServingCostFleetView::~ServingCostFleetView()
-{
-    // Jobs reference the engine and post back to this object: stop them before either goes.
-    if (m_cancel)
-        m_cancel->store(true);
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+ServingCostFleetView::~ServingCostFleetView() = default;
 
 QList<ChartPanel*> ServingCostFleetView::charts() const
 {
@@ -98,9 +89,13 @@ void ServingCostFleetView::retranslate()
     m_tabs->setTabText(0, tr("Serving"));
     m_tabs->setTabText(1, tr("Cost"));
     m_tabs->setTabText(2, tr("Fleet"));
-    m_tabs->setTabToolTip(0, tr("Latency percentiles, their distribution and the queue over time under simulated load"));
-    m_tabs->setTabToolTip(1, tr("Cost per million tokens by component and its sensitivity to electricity price and utilisation"));
-    m_tabs->setTabToolTip(2, tr("Systems, capex and power each deployment needs for a load or a power budget"));
+    m_tabs->setTabToolTip(
+        0, tr("Latency percentiles, their distribution and the queue over time under simulated load"));
+    m_tabs->setTabToolTip(
+        1,
+        tr("Cost per million tokens by component and its sensitivity to electricity price and utilisation"));
+    m_tabs->setTabToolTip(2,
+                          tr("Systems, capex and power each deployment needs for a load or a power budget"));
 }
 
 void ServingCostFleetView::setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
@@ -111,52 +106,40 @@ void ServingCostFleetView::setScenario(const is::Scenario& s, std::shared_ptr<co
     m_colours = colourByDeploymentId;
     if (!m_engine)
         return;
-    const servingdata::CostInputs costs = servingdata::prepareCost(s, *m_engine);
-    m_cost->setInputs(costs, m_colours);
-    m_cost->editor()->setScenario(s, costs);
+    // Costed by core (what `inference-studio cost` prints) on a worker: the GUI thread never
+    // evaluates. The analysis is here when this returns, as the editor and the tests expect.
+    const is::cost::CostAnalysis costs =
+        m_costs.runAndWait([&](is::JobContext&) { return is::cost::analyseCost(s, *m_engine); });
+    m_cost->setAnalysis(costs, m_colours);
+    m_cost->editor()->setScenario(s, costs.inputs);
     m_fleet->setScenario(s, m_engine, m_colours);
 
-    // The running simulation is for an older scenario: stop it now rather than let it finish.
-    if (m_cancel)
-        m_cancel->store(true);
-    ++m_generation;
     m_pending = true;
     m_serving->setStatus(tr("Simulating %L1 requests per deployment…").arg(m_requests));
-    m_coalesce.start();
-}
-
-void ServingCostFleetView::startSimulation()
-{
-    if (!m_scenario || !m_engine)
-        return;
-    m_pool.clear(); // a queued job that has not started is older than this one
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = m_generation;
     is::serving::SimulationOverrides overrides;
     overrides.requests = m_requests;
-    // The job owns copies of everything it reads: the document may change while it runs.
-    m_pool.start([this, generation, overrides, scenario = *m_scenario, engine = m_engine, cancel = m_cancel] {
-        QString error;
+    // The running simulation is for an older scenario: the tracker stops it rather than let it
+    // finish. The job owns copies of everything it reads: the document may change while it runs.
+    struct Outcome
+    {
         std::shared_ptr<const is::serving::SimulationRun> run;
-        if (!cancel->load()) {
-            auto r = is::serving::simulateScenario(scenario, *engine, overrides, &error, cancel.get());
-            if (r)
-                run = std::make_shared<const is::serving::SimulationRun>(std::move(*r));
-        }
-        if (cancel->load())
-            return;
-        // Safe: the destructor waits for this job before the object goes.
-        QMetaObject::invokeMethod(
-            this, [this, generation, run, error] { deliver(generation, run, error); }, Qt::QueuedConnection);
-    });
+        QString error;
+    };
+    m_simulations.submit(
+        [overrides, scenario = s, engine = m_engine](is::JobContext& job) {
+            Outcome o;
+            if (auto r =
+                    is::serving::simulateScenario(scenario, *engine, overrides, &o.error, job.cancelFlag()))
+                o.run = std::make_shared<const is::serving::SimulationRun>(std::move(*r));
+            return o;
+        },
+        [this](Outcome o) { deliver(std::move(o.run), o.error); });
 }
 
-void ServingCostFleetView::deliver(quint64 generation, std::shared_ptr<const is::serving::SimulationRun> run,
+void ServingCostFleetView::deliver(std::shared_ptr<const is::serving::SimulationRun> run,
                                    const QString& error)
 {
-    // A newer scenario has been set since this job started: its own result will follow.
-    if (generation != m_generation)
-        return;
+    // Only the newest scenario's simulation arrives here: the tracker drops superseded ones.
     m_pending = false;
     m_simError = run ? QString() : error;
     if (run) {
@@ -170,3 +153,5 @@ void ServingCostFleetView::deliver(quint64 generation, std::shared_ptr<const is:
         m_serving->setStatus(tr("Cannot simulate this scenario: %1").arg(error));
     }
 }
+
+} // namespace is::gui

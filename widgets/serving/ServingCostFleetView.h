@@ -1,22 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/JobTracker.h"
 #include "scenario/Scenario.h"
 
 #include <QColor>
 #include <QHash>
 #include <QList>
-#include <QThreadPool>
-#include <QTimer>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
 class ChartPanel;
-class CostTab;
-class FleetTab;
 class QMenu;
 class QTabWidget;
 class ServingTab;
@@ -31,13 +27,18 @@ namespace is::serving {
 struct SimulationRun;
 }
 
+namespace is::gui {
+
+class CostTab;
+class FleetTab;
+
 // Serving under load, cost per token and fleet sizing for the open scenario, as three tabs.
 //
 // setScenario() may be called on every edit: the cost and fleet tabs recompute at once (engine
-// estimates, milliseconds); the request-level simulation runs on a worker thread with a modest
-// request count, newer scenarios cancel older runs (newest job wins) and results come back by
-// queued call. Every number comes from core (serving::simulateScenario, cost::servingPointCost,
-// cost::sizeFleet); this widget only draws them.
+// estimates, milliseconds, on a JobTracker worker while this thread waits); the request-level
+// simulation runs on a worker with a modest request count, newer scenarios cancel older runs
+// (newest job wins) and results come back by queued call. Every number comes from core
+// (serving::simulateScenario, cost::analyseCost, cost::analyseFleet); this widget only draws them.
 class ServingCostFleetView : public QWidget
 {
     Q_OBJECT
@@ -83,8 +84,7 @@ protected:
 
 private:
     void retranslate();
-    void startSimulation();
-    void deliver(quint64 generation, std::shared_ptr<const is::serving::SimulationRun> run, const QString& error);
+    void deliver(std::shared_ptr<const is::serving::SimulationRun> run, const QString& error);
 
     QTabWidget* m_tabs = nullptr;
     ServingTab* m_serving = nullptr;
@@ -96,12 +96,13 @@ private:
     QHash<QString, QColor> m_colours;
     int m_requests = 5000;
 
-    // One worker: a newer job queued behind a cancelled one starts as soon as it stops.
-    QThreadPool m_pool;
-    QTimer m_coalesce;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    quint64 m_generation = 0;
     bool m_pending = false;
     std::shared_ptr<const is::serving::SimulationRun> m_run;
     QString m_simError;
+    // One worker: a newer scenario cancels the running simulation, which stops at its next step.
+    // Declared last: destroyed first, it waits for the job that posts back to this object.
+    is::JobTracker m_simulations;
+    is::JobTracker m_costs;
 };
+
+} // namespace is::gui
