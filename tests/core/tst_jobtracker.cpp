@@ -228,7 +228,7 @@ private Q_SLOTS:
                 },
                 [](int) {});
             QTRY_VERIFY(gate.started.available() > 0); // the event loop starts the job
-        } // the destructor returns only once the job has stopped
+        }                                              // the destructor returns only once the job has stopped
         QVERIFY(sawCancel.load());
     }
 };
