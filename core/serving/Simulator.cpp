@@ -218,8 +218,10 @@ void Simulation::prefillDone(int r, int id, double t)
     if (it != rep.prefilling.end())
         rep.prefilling.erase(it);
     // The wafer pipeline's fill latency can outlast the machine time the prefill took.
-    // With a cached prefix the fill latency is that of the tokens after it.
-    const double latency = q.reuse > 0 ? m_model.prefillLatencyS(q.prompt) - m_model.prefillLatencyS(q.reuse)
+    // With a cached prefix the new tokens still take one pass through every layer (the latency of
+    // a one-token prompt), plus what the tokens after the prefix add to it.
+    const double latency = q.reuse > 0 ? m_model.prefillLatencyS(1) + m_model.prefillLatencyS(q.prompt) -
+                                             m_model.prefillLatencyS(q.reuse)
                                        : m_model.prefillLatencyS(q.prompt);
     const double ready = std::max(t, q.prefillStartS + latency);
     if (rep.role == Role::Prefill) {
