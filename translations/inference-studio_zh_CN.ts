@@ -1126,13 +1126,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+110"/>
+        <location line="+135"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-173"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -1243,7 +1243,7 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+70"/>
         <source>Cost assumptions</source>
         <translation>成本假设</translation>
     </message>
@@ -2199,7 +2199,7 @@
         <translation>应为 scale-up 或 scale-out</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+137"/>
         <source>%1: not a JSON object (%2 at offset %3)</source>
         <translation>%1：不是 JSON 对象（%2，偏移量 %3）</translation>
     </message>
@@ -2313,7 +2313,7 @@
         <translation>校准：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>cost assumptions</source>
         <translation>成本假设</translation>
     </message>
@@ -2326,7 +2326,7 @@
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+100"/>
         <source>weights need %L1 GB of external memory, it has %L2 GB</source>
         <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
@@ -2351,7 +2351,7 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
@@ -2367,22 +2367,22 @@
     </message>
     <message>
         <location line="+89"/>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>model %1 fits on no count of %2 up to %3: %4</source>
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+360"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+365"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -2727,7 +2727,12 @@
         <translation>不能为负数</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>must be between 0 and 1</source>
+        <translation>必须在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>expected fixed, offline or server</source>
         <translation>应为 fixed、offline 或 server</translation>
     </message>
@@ -2783,7 +2788,7 @@
         <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+97"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5979,7 +5984,7 @@
         <translation>已用时间</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>Does not fit: no race for this deployment</source>
         <translation>放不下：此部署不参赛</translation>
     </message>
@@ -6009,7 +6014,7 @@
         <translation>首 token 用时 %1：超过语音智能体所需的 100 毫秒</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>%1 calls done in %2, %3 of it waiting for first tokens</source>
         <translation>%1 次调用用时 %2，其中 %3 在等待首 token</translation>
     </message>
@@ -6249,7 +6254,47 @@
         <translation>每输出 token 时间目标（即每用户 1000 / TPOT token/s 的速度）：服务器目标会选取满足它的最大批量；在任何目标下，未达到它的部署都会被标出</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+9"/>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of each prompt whose KV cache is already held from an earlier turn (agents and chats resend their history): prefill skips it</source>
+        <translation>每个提示中 KV 缓存已在之前轮次中保留的比例（智能体和对话会重发其历史）：预填充跳过这部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prefix cached</source>
+        <translation>已缓存前缀</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sessions waiting between turns (on a tool or the user) whose KV cache is kept: beyond free device memory it waits in host DRAM, SSD or MemoryX and is read back at that tier&apos;s bandwidth</source>
+        <translation>在轮次之间等待（等待工具或用户）并保留 KV 缓存的会话：超出空闲设备内存的部分存放在主机 DRAM、SSD 或 MemoryX 中，并按该层的带宽读回</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Idle sessions</source>
+        <translation>空闲会话</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Set cached prefix to %L1 %</source>
+        <translation>将已缓存前缀设为 %L1 %</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set idle sessions to %L1</source>
+        <translation>将空闲会话设为 %L1</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>%1 is longer than the longest context studied here (%2).</source>
         <translation>%1 超过了此处研究的最长上下文（%2）。</translation>
     </message>
@@ -6259,7 +6304,7 @@
         <translation>“%1”不是上下文长度：请输入 token 数，可带 K 或 M（8k、128K、1M）。</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-119"/>
         <source>TTFT target</source>
         <translation>首 token 目标</translation>
     </message>
@@ -6269,7 +6314,7 @@
         <translation>每 token 目标</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+36"/>
         <source>Set output length to %L1</source>
         <translation>将输出长度设为 %L1</translation>
     </message>
@@ -6299,7 +6344,7 @@
         <translation>取消每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+41"/>
         <source>Set context to %1</source>
         <translation>将上下文设为 %1</translation>
     </message>
@@ -6503,7 +6548,7 @@
         <translation>应为 fixed 或 exponential</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>expected fixed, offline or server</source>
         <translation>应为 fixed、offline 或 server</translation>
     </message>

@@ -191,7 +191,10 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     const double area = layerArea(ctx);
     const double layerPeak =
         std::max(std::min(area, 1.0), std::ceil(area)) * ctx.peakFlops * ctx.cal.computeEfficiency.value;
-    const FlopBreakdown pf = prefillFlops(m, in);
+    // Idle sessions' prefixes: SRAM the pipeline leaves free, then MemoryX beside any spilled KV.
+    e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), ctx.chips, 1,
+                            {0.0, 0.0, 0.0, kvExternal ? kv / ctx.chips : 0.0});
+    const FlopBreakdown pf = freshPrefillFlops(m, in, e.reuse.cachedTokens);
     const double prefillLatency =
         single + pf.total() / m.layers /
                      (area > 1 ? layerPeak : area * ctx.peakFlops * ctx.cal.computeEfficiency.value);
@@ -265,8 +268,11 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     (streamS >= computeS ? e.decode.memory : e.decode.compute) = std::max(streamS, computeS);
     e.decode.overhead = overhead;
 
-    const double prefillCompute =
-        prefillFlops(m, in).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    // Idle sessions' prefixes: SRAM beside the streaming buffers, then MemoryX beside the weights.
+    e.reuse = placePrefixes(ctx, e.memory.capacity - e.memory.used(), ctx.chips, 1,
+                            {0.0, 0.0, 0.0, ctx.weightBytes / ctx.chips});
+    const double prefillCompute = freshPrefillFlops(m, in, e.reuse.cachedTokens).total() /
+                                  (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
     const double prefill = std::max(streamS, prefillCompute) + overhead;
     finishServing(e, ctx, prefill / std::max(1, b), prefill, step, b, 1);
     e.bottleneck = !e.fits ? Bottleneck::Capacity

@@ -134,6 +134,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
         ctx.externalBandwidth = ext->bandwidthBytesPerS.at(deviceBound);
         ctx.externalCapacity = ext->capacityBytes.at(deviceBound);
     }
+    ctx.offload = offloadTiersPerChip(d, chips, deviceBound);
     ctx.idleW = dev.idlePowerW.at(deviceBound);
     ctx.peakW = dev.peakPowerW.at(deviceBound);
     if (ctx.peakFlops <= 0 || ctx.attnPeakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
@@ -460,6 +461,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         }
     }
     best.minChips = needed;
+    addColdStart(*this, best, d, m, w, goal, c, deviceBound);
     if (!best.fits) {
         // What it lacks (the step model's words), then the smallest count that holds it.
         int smallest = needed > chips ? needed : 0;

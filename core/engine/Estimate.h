@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/PrefixReuse.h"
 #include "engine/Workload.h"
 
 #include <QString>
@@ -86,6 +87,7 @@ struct Estimate
     bool decodeFromCache = false; // CPUs: a decode step's bytes stream from the last-level cache, not DRAM
     LatencyBreakdown decode;      // one decode step
     MemoryBudget memory;          // the busiest device
+    PrefixReuse reuse;            // prefix caching: prefill skipped, where the reused KV came from
     QStringList notes;
 };
 

@@ -3,6 +3,7 @@
 
 #include "engine/CostAssumptions.h"
 #include "engine/Deployment.h"
+#include "engine/KvTiers.h"
 #include "hardware/Calibration.h"
 #include "model/ModelMath.h"
 #include "topology/Topology.h"
@@ -54,6 +55,8 @@ struct EvalContext
     double slowBandwidth = 0;
     double externalBandwidth = 0; // weight streaming tier (0 when none)
     double externalCapacity = 0;
+    // Tiers below device memory where idle sessions' KV cache waits (engine/KvTiers.h), per chip.
+    std::vector<KvTierSpec> offload;
     double idleW = 0;
     double peakW = 0;
 

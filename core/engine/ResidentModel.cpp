@@ -260,11 +260,14 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 }
 
 // Prefill of one request's prompt: compute-bound matrix-matrix work, stages in sequence.
-double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double promptTokens, double slowShare = 0.0)
+double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double prompt, double slowShare = 0.0,
+                   double cached = 0.0)
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
-    const FlopBreakdown f = prefillFlops(m, promptTokens);
+    // With a cached prefix (PrefixReuse.h) only the tokens after it are computed.
+    const FlopBreakdown f = freshPrefillFlops(m, prompt, cached);
+    const double promptTokens = prompt - cached;
     // Dense and expert matrix multiplies see many rows; attention is compute-bound at length.
     double rows = promptTokens;
     if (m.isMoe())
@@ -354,8 +357,10 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
         step.parts.overhead += draftS;
     }
     const double weightsHeld = e.memory.weights + e.memory.slowWeights;
-    const double prefill =
-        prefillTime(ctx, p, in, weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0);
+    e.reuse = placePrefixes(ctx, e.memory.capacity - e.memory.used(), shardsFor(ctx, p).kv * p.pp, replicas,
+                            {0.0, e.memory.slowWeights});
+    const double prefill = prefillTime(ctx, p, in, weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0,
+                                       e.reuse.cachedTokens);
     if (e.memory.slowWeights > 0)
         e.notes << QCoreApplication::translate("is::Engine", "%1 GB of weights per chip stream from DDR")
                        .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);

@@ -26,7 +26,8 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.prefillS = prefillLatencyS;
     e.prefillOccupancyS = prefillOccupancyS;
     e.decodeStepS = stepS;
-    e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait;
+    // A reused prefix that waited in an offload tier is copied back before the prefill can use it.
+    e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait + e.reuse.readbackS;
     e.queueingS = wait;
     e.tpotS = tpot;
     // Percentiles. While one request decodes, the other b - 1 streams each start about one new
@@ -39,7 +40,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double interruptionsP99 = interruptions > 0 ? interruptions + kZ99 * std::sqrt(interruptions) : 0.0;
     e.tpotP99S = (decodeS + interruptionsP99 * prefillOccupancyS) / out;
     const double waitP99 = b > 1 ? (wait - stepS / 2.0) * std::log(100.0) + stepS : 0.0;
-    e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99;
+    e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99 + e.reuse.readbackS;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
     e.batch = static_cast<int>(b) * replicas;

@@ -16,6 +16,12 @@ struct Workload
     double ttftLimitS = 0;  // 0 = no limit
     double tpotLimitS = 0;  // 0 = no limit
     bool p99Limits = false; // the limits bound the 99th percentile (MLPerf server), not the mean
+    // Prefix caching (engine/PrefixReuse.h): the share of each prompt whose KV cache is already
+    // held from an earlier turn (0: none, today's engine), and the sessions waiting between turns
+    // (on a tool or the user) whose KV is kept for reuse: beyond free device memory it lives in
+    // the offload tiers (host DRAM, SSD, MemoryX) and is read back at their bandwidth.
+    double prefixHitRate = 0;
+    int idleSessions = 0;
     bool operator==(const Workload&) const = default;
 };
 

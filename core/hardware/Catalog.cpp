@@ -129,6 +129,17 @@ std::optional<SystemPackaging> parseSystem(const QJsonObject& o, const QString& 
     s.scaleOutLink = f.string("scale_out_link");
     s.hostPowerW = f.sourced("host_power_w", false);
     s.priceUsd = f.positiveSourced("price_usd", false);
+    const QJsonObject offload = f.object("kv_offload");
+    const auto tier = [&](const char* key, KvOffloadTier& t) {
+        if (!error->isEmpty() || !offload.contains(QLatin1String(key)))
+            return;
+        JsonFields tf(offload.value(QLatin1String(key)).toObject(),
+                      f.fieldPath("kv_offload") + QLatin1Char('.') + QLatin1String(key), error);
+        t.capacityBytes = tf.positiveSourced("capacity_bytes");
+        t.bandwidthBytesPerS = tf.positiveSourced("bandwidth_bytes_s");
+    };
+    tier("host_dram", s.hostDram);
+    tier("ssd", s.ssd);
     if (!error->isEmpty())
         return std::nullopt;
     return s;

@@ -19,6 +19,16 @@ struct Link
     Sourced powerWPerPort;
 };
 
+// A tier below device memory that a system offers the KV cache of idle sessions (host DRAM
+// behind PCIe or NVLink-C2C, local NVMe SSDs): the whole system's capacity, and the bandwidth at
+// which the system's devices together read it back. Zero when the catalog gives none.
+struct KvOffloadTier
+{
+    Sourced capacityBytes;
+    Sourced bandwidthBytesPerS;
+    bool present() const { return capacityBytes.value > 0 && bandwidthBytesPerS.value > 0; }
+};
+
 // A packaging of devices: an HGX node, an NVL72 rack, a CS-3 with MemoryX and SwarmX.
 struct SystemPackaging
 {
@@ -30,6 +40,8 @@ struct SystemPackaging
     QString scaleOutLink;
     Sourced hostPowerW; // on top of the devices' own power
     Sourced priceUsd;   // the whole system, devices included
+    KvOffloadTier hostDram; // "kv_offload": {"host_dram": ..., "ssd": ...}
+    KvOffloadTier ssd;
 };
 
 } // namespace is

@@ -269,6 +269,11 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
         wf.fail("tpot_limit_ms", QCoreApplication::translate("is::Scenario", "must not be negative"));
     s.workload.ttftLimitS = ttft / 1000.0;
     s.workload.tpotLimitS = tpot / 1000.0;
+    // Prefix caching (engine/PrefixReuse.h): a share of the prompt, and whole sessions.
+    s.workload.prefixHitRate = wf.number("prefix_hit_rate", 0);
+    if (wf.ok() && !(s.workload.prefixHitRate >= 0 && s.workload.prefixHitRate <= 1))
+        wf.fail("prefix_hit_rate", QCoreApplication::translate("is::Scenario", "must be between 0 and 1"));
+    s.workload.idleSessions = wf.integer("idle_sessions", 0, 0, 1 << 24);
     const QString goal = wf.string("goal", QStringLiteral("fixed"));
     if (auto g = servingGoalFromId(goal))
         s.goal = *g;
@@ -377,6 +382,10 @@ QJsonObject scenarioToJson(const Scenario& s)
         wl.insert(QStringLiteral("ttft_limit_ms"), s.workload.ttftLimitS * 1000.0);
     if (s.workload.tpotLimitS > 0)
         wl.insert(QStringLiteral("tpot_limit_ms"), s.workload.tpotLimitS * 1000.0);
+    if (s.workload.prefixHitRate > 0)
+        wl.insert(QStringLiteral("prefix_hit_rate"), s.workload.prefixHitRate);
+    if (s.workload.idleSessions > 0)
+        wl.insert(QStringLiteral("idle_sessions"), s.workload.idleSessions);
     root.insert(QStringLiteral("workload"), wl);
     QJsonObject costSection;
     for (const cost::TcoField& field : cost::tcoFields())

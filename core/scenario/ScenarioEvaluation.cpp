@@ -208,6 +208,8 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
                                    {QStringLiteral("capacity"), e.memory.capacity / 1e9}}}};
         if (!e.fits)
             o.insert(QStringLiteral("why"), e.why);
+        if (e.reuse.active())
+            o.insert(QStringLiteral("prefix_reuse"), prefixReuseToJson(e.reuse, e.ttftS));
         if (r.estimate.ranged) {
             // The band spans the point estimate and both ends: a metric need not move monotonically
             // with the inputs (more wafers for a bigger model can lower the cost per token).

@@ -162,8 +162,15 @@ RequestSet RequestGenerator::generate(double rateRps, int count) const
             q.toolTimeS = agent.toolTimeExponential && agent.toolTimeS > 0 ? lengths.exponential(agent.toolTimeS)
                                                                            : agent.toolTimeS;
     }
-    for (const RequestSpec& q : set.requests)
+    set.reusePrefix = agent.enabled() && agent.reusePrefix;
+    for (RequestSpec& q : set.requests) {
         set.maxContext = std::max(set.maxContext, static_cast<double>(q.inputTokens) + q.outputTokens);
+        // A shared prefix (system prompt, documents) the hit rate says is cached; the last token
+        // is always computed (engine/PrefixReuse.h, requestedCachedTokens).
+        if (m_workload.prefixHitRate > 0)
+            q.cachedTokens = static_cast<int>(
+                std::clamp(std::floor(m_workload.prefixHitRate * q.inputTokens), 0.0, q.inputTokens - 1.0));
+    }
     return set;
 }
 

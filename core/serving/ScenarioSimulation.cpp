@@ -219,6 +219,20 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
                                                     {QStringLiteral("tpot_ms"), r.tpotTargetS * 1000.0},
                                                     {QStringLiteral("source"), d.slo.source}});
         o.insert(QStringLiteral("preemptions"), static_cast<double>(r.preemptions));
+        if (r.reuse.requests > 0 || r.reuse.byTier != decltype(r.reuse.byTier){}) {
+            QJsonObject tiers;
+            for (int t = 0; t < kKvTierCount; ++t)
+                tiers.insert(kvTierId(static_cast<KvTier>(t)), r.reuse.byTier[static_cast<size_t>(t)]);
+            QJsonObject reuse{{QStringLiteral("requests"), r.reuse.requests},
+                              {QStringLiteral("prefill_tokens_skipped"), r.reuse.prefillTokensSkipped},
+                              {QStringLiteral("kv_readback_mean_ms"), r.reuse.readbackMeanS * 1000.0},
+                              {QStringLiteral("calls_by_tier"), tiers}};
+            // The engine's single stream with nothing cached, where the workload caches a share.
+            if (d.singleStream.reuse.active())
+                reuse.insert(QStringLiteral("engine_ttft_without_reuse_ms"),
+                             d.singleStream.reuse.ttftColdS * 1000.0);
+            o.insert(QStringLiteral("prefix_reuse"), reuse);
+        }
         o.insert(QStringLiteral("kv_use"), QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
         o.insert(QStringLiteral("kv_capacity_tokens"), d.kvCapacityTokens);
         o.insert(QStringLiteral("queue"), QJsonObject{{QStringLiteral("mean"), r.queueMean}, {QStringLiteral("max"), r.queueMax}});

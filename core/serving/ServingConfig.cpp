@@ -231,6 +231,7 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QStr
             gf.fail("tool_time", QCoreApplication::translate("is::serving::ServingConfig",
                                                              "expected fixed or exponential"));
         c.agent.contextGrowthTokens = checked(gf, "context_growth_tokens", 0, true);
+        c.agent.reusePrefix = gf.boolean("reuse_prefix", false);
     }
     if (f.has("slo")) {
         JsonFields sf(f.object("slo"), f.fieldPath("slo"), error);
@@ -288,13 +289,17 @@ QJsonObject servingConfigToJson(const ServingConfig& c)
             deps.insert(id, deploymentServingToJson(d));
         o.insert(QStringLiteral("deployments"), deps);
     }
-    if (c.agent.enabled())
-        o.insert(QStringLiteral("agent"),
-                 QJsonObject{{QStringLiteral("calls"), c.agent.calls},
-                             {QStringLiteral("tool_time_s"), c.agent.toolTimeS},
-                             {QStringLiteral("tool_time"), c.agent.toolTimeExponential ? QStringLiteral("exponential")
-                                                                                      : QStringLiteral("fixed")},
-                             {QStringLiteral("context_growth_tokens"), c.agent.contextGrowthTokens}});
+    if (c.agent.enabled()) {
+        QJsonObject agent{{QStringLiteral("calls"), c.agent.calls},
+                          {QStringLiteral("tool_time_s"), c.agent.toolTimeS},
+                          {QStringLiteral("tool_time"), c.agent.toolTimeExponential
+                                                            ? QStringLiteral("exponential")
+                                                            : QStringLiteral("fixed")},
+                          {QStringLiteral("context_growth_tokens"), c.agent.contextGrowthTokens}};
+        if (c.agent.reusePrefix)
+            agent.insert(QStringLiteral("reuse_prefix"), true);
+        o.insert(QStringLiteral("agent"), agent);
+    }
     if (c.slo.any())
         o.insert(QStringLiteral("slo"), QJsonObject{{QStringLiteral("ttft_ms"), c.slo.ttftS * 1000.0},
                                                     {QStringLiteral("tpot_ms"), c.slo.tpotS * 1000.0}});

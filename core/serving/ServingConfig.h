@@ -68,6 +68,9 @@ struct AgentSpec
     double toolTimeS = 0;
     bool toolTimeExponential = false;
     double contextGrowthTokens = 0;
+    // Each later call finds the previous call's context (prompt and output) cached, wherever the
+    // session's KV cache waited in the meantime (device memory, host DRAM, SSD or evicted).
+    bool reusePrefix = false;
     bool enabled() const { return calls > 0; }
 };
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/KvTiers.h"
+
+#include <array>
 #include <vector>
 
 namespace is::serving {
@@ -25,6 +28,15 @@ struct TimelinePoint
     double batch = 0;       // sequences on the replicas (prefilling and decoding)
     double kvUse = 0;       // share of the KV cache in use, 0..1
     double utilisation = 0; // share of the chips' dynamic power drawn, 0..1 (power)
+};
+
+// What prefix caching did over the run (workload.prefix_hit_rate, serving.agent.reuse_prefix).
+struct ReuseStats
+{
+    int requests = 0; // requests admitted with part of their prompt cached
+    double prefillTokensSkipped = 0;
+    double readbackMeanS = 0;               // over those requests: copying their KV back from an offload tier
+    std::array<int, kKvTierCount> byTier{}; // agent calls by the tier their context waited in
 };
 
 struct SessionStats
@@ -75,6 +87,7 @@ struct SimResult
 
     std::vector<TimelinePoint> timeline;
     SessionStats sessions;
+    ReuseStats reuse;
 };
 
 } // namespace is::serving

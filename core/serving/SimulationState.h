@@ -3,6 +3,7 @@
 // The request-level simulation's state and event handlers (core/serving internal): shared by
 // Simulator.cpp (arrivals, admission, completion), SimulationSteps.cpp (building and ending a
 // replica's step, preemption) and SimulationSummary.cpp (the result's statistics).
+#include "serving/PrefixPool.h"
 #include "serving/Simulator.h"
 #include "serving/Statistics.h"
 
@@ -46,6 +47,7 @@ struct Req
     int out = 1;
     int prompt = 0; // tokens this prefill covers (the prompt, plus output when recomputed)
     int prefilled = 0;
+    int reuse = 0; // prompt tokens whose KV is cached at admission (0 after a preemption)
     int chunk = 0; // tokens scheduled in the running step
     int replica = -1;
     std::uint32_t epoch = 0; // bumped on preemption: invalidates heap entries
@@ -104,7 +106,7 @@ public:
           m_block(std::max(1, o.scheduler.blockTokens)),
           m_capBlocks(std::floor(model.kvCapacityTokens() / m_block)),
           m_maxSeqs(o.scheduler.maxSeqs > 0 ? o.scheduler.maxSeqs : model.maxSeqsPerReplica()),
-          m_timeline(o.timelinePoints, 1.0)
+          m_timeline(o.timelinePoints, 1.0), m_pool(set.reusePrefix ? set.requests.size() : 0)
     {
         const size_t n = set.requests.size();
         m_reqs.resize(n);
@@ -112,6 +114,7 @@ public:
             m_reqs[i].in = set.requests[i].inputTokens;
             m_reqs[i].out = set.requests[i].outputTokens;
             m_reqs[i].arrivalS = set.requests[i].arrivalS;
+            m_reqs[i].reuse = set.requests[i].cachedTokens;
             m_tokensTotal += m_reqs[i].out;
         }
         if (o.disaggregated.enabled()) {
@@ -207,6 +210,11 @@ private:
     double m_tokensAtLast = 0;
     int m_rejected = 0;
     TimelineAccumulator m_timeline;
+    // Prefix caching: agent contexts kept between calls, and what reuse saved.
+    PrefixPool m_pool;
+    bool recallPrefix(int id, double t);
+    ReuseStats m_reuse;
+    double m_readbackSumS = 0;
 };
 
 } // namespace is::serving::sim

@@ -42,6 +42,7 @@ bool Simulation::preempt(int r)
         q.generated = q.firstTokenS >= 0 ? std::min<double>(std::floor(generated), q.out - 1) : 0.0;
         q.prompt = q.in + static_cast<int>(q.generated);
         q.prefilled = 0;
+        q.reuse = 0; // its cached prefix's blocks were freed with the rest
         q.chunk = 0;
         q.replica = -1;
         q.phase = Phase::Waiting;
@@ -195,26 +196,32 @@ void Simulation::startStep(int r, double t)
                 ++m_rejected;
                 continue;
             }
-            const int n = sch.chunkedPrefill ? std::min(budget, q.prompt) : q.prompt;
+            // A cached prefix is held in blocks from admission but never computed.
+            const int skip = q.reuse;
+            const int n = sch.chunkedPrefill ? std::min(budget, q.prompt - skip) : q.prompt - skip;
             if (!sch.chunkedPrefill && n > budget && !rep.chunks.empty())
                 break;
             const double growth = m_a * std::min(untilNext, (q.out - q.generated) / m_a);
             if (freeTokens(rep, 1) < promised + q.prompt + growth)
                 break;
-            promised += q.prompt - n + growth;
+            promised += q.prompt - skip - n + growth;
             m_waiting.pop_front();
             q.phase = Phase::Prefilling;
             q.replica = r;
             if (q.admitS < 0)
                 firstAdmission(q, t);
             q.prefillStartS = t;
-            q.prefilled = 0;
+            q.prefilled = skip;
+            if (skip > 0) {
+                ++m_reuse.requests;
+                m_reuse.prefillTokensSkipped += skip;
+            }
             q.chunk = n;
             rep.prefilling.push_back(id);
             rep.admitted.push_back(id);
             ++rep.nOther;
             ++m_seqs;
-            rep.otherKv += n;
+            rep.otherKv += skip + n;
             budget -= n;
             rep.chunks.push_back(id);
         }

@@ -10,6 +10,8 @@ SimResult Simulation::summarise()
     res.requests = static_cast<int>(m_reqs.size());
     res.rejected = m_rejected;
     res.preemptions = m_preemptions;
+    res.reuse = m_reuse;
+    res.reuse.readbackMeanS = m_reuse.requests > 0 ? m_readbackSumS / m_reuse.requests : 0.0;
     res.ttftTargetS = m_opt.ttftTargetS;
     res.tpotTargetS = m_opt.tpotTargetS;
 

@@ -60,15 +60,19 @@ double Simulation::freeTokens(const Replica& rep, int extraSeqs) const
 void Simulation::onArrival(double t)
 {
     int id = -1;
+    std::uint32_t recalled = 0; // 1: an agent call whose context was read back from an offload tier
     if (!m_followUps.empty() && (m_nextStatic >= m_reqs.size() ||
                                  m_followUps.top().t <= m_reqs[m_nextStatic].arrivalS + m_overhead)) {
         id = m_followUps.top().id;
+        recalled = m_followUps.top().tag;
         m_followUps.pop();
     } else {
         id = static_cast<int>(m_nextStatic);
         m_nextStatic += static_cast<size_t>(m_set.callsPerSession);
     }
     advance(t);
+    if (recalled == 0 && recallPrefix(id, t))
+        return; // it reaches the scheduler once its context is back in device memory
     Req& q = m_reqs[static_cast<size_t>(id)];
     q.enterS = t;
     q.prompt = q.in;
@@ -147,9 +151,36 @@ void Simulation::complete(int id, double t)
         const double next = t + m_set.requests[static_cast<size_t>(id)].toolTimeS;
         m_reqs[static_cast<size_t>(id) + 1].arrivalS = next;
         m_followUps.push(TimedEntry{next + m_overhead, id + 1, 0});
+        if (m_set.reusePrefix)
+            m_pool.keep(id, q.in + q.out);
         if (m_waiting.empty())
             cut(Role::Prefill, next + m_overhead);
     }
+}
+
+bool Simulation::recallPrefix(int id, double t)
+{
+    const int calls = m_set.callsPerSession;
+    if (!m_set.reusePrefix || id % calls == 0)
+        return false;
+    std::vector<PrefixPool::Tier> tiers;
+    for (const auto& [tier, tokens] : m_model.offloadCapacityTokens())
+        tiers.push_back({tier, tokens});
+    const KvTier tier = m_pool.take(id - 1, m_capTokensAll - m_kvUsed, tiers);
+    ++m_reuse.byTier[static_cast<size_t>(tier)];
+    if (tier == KvTier::Evicted)
+        return false;
+    Req& q = m_reqs[static_cast<size_t>(id)];
+    const Req& previous = m_reqs[static_cast<size_t>(id) - 1];
+    // The previous call's prompt and output, as far as this prompt repeats it; the last token is
+    // always computed.
+    q.reuse = std::max(q.reuse, std::min(q.in - 1, previous.in + previous.out));
+    const double readback = m_model.kvReadbackS(q.reuse, tier);
+    if (readback <= 0)
+        return false;
+    m_readbackSumS += readback;
+    m_followUps.push(TimedEntry{t + readback, id, 1});
+    return true;
 }
 
 void Simulation::joinDecode(int r, int id, double t)
@@ -187,7 +218,12 @@ void Simulation::prefillDone(int r, int id, double t)
     if (it != rep.prefilling.end())
         rep.prefilling.erase(it);
     // The wafer pipeline's fill latency can outlast the machine time the prefill took.
-    const double ready = std::max(t, q.prefillStartS + m_model.prefillLatencyS(q.prompt));
+    // With a cached prefix the new tokens still take one pass through every layer (the latency of
+    // a one-token prompt), plus what the tokens after the prefix add to it.
+    const double latency = q.reuse > 0 ? m_model.prefillLatencyS(1) + m_model.prefillLatencyS(q.prompt) -
+                                             m_model.prefillLatencyS(q.reuse)
+                                       : m_model.prefillLatencyS(q.prompt);
+    const double ready = std::max(t, q.prefillStartS + latency);
     if (rep.role == Role::Prefill) {
         rep.otherKv -= q.prompt;
         --rep.nOther;

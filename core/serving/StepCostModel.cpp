@@ -120,6 +120,7 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     s.m_maxSeqs = std::min(s.m_maxSeqs, maxBatch);
     s.m_requestOverheadS = memCtx->cal.requestOverheadS.value;
 
+    s.m_offload = memCtx->offload;
     const Link* link = d.scaleOut ? d.scaleOut : d.scaleUp;
     if (link) {
         s.m_transferBytesPerS = link->bandwidthBytesPerS.value * memCtx->cal.linkEfficiency.value * s.m_chipsPerReplica;
@@ -200,6 +201,23 @@ double StepCostModel::kvTransferS(double tokens) const
     if (m_transferBytesPerS <= 0)
         return 0;
     return m_transferLatencyS + tokens * m_kvBytesPerToken / m_transferBytesPerS;
+}
+
+double StepCostModel::kvReadbackS(double tokens, KvTier tier) const
+{
+    for (const KvTierSpec& t : m_offload)
+        if (t.tier == tier && t.bandwidthBytesPerS > 0)
+            return tokens * m_kvBytesPerToken / (t.bandwidthBytesPerS * m_chipsPerReplica);
+    return 0;
+}
+
+std::vector<std::pair<KvTier, double>> StepCostModel::offloadCapacityTokens() const
+{
+    std::vector<std::pair<KvTier, double>> tiers;
+    for (const KvTierSpec& t : m_offload)
+        tiers.emplace_back(t.tier,
+                           m_kvBytesPerToken > 0 ? t.capacityBytes * m_chips / m_kvBytesPerToken : 0.0);
+    return tiers;
 }
 
 } // namespace is::serving

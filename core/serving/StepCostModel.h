@@ -45,6 +45,12 @@ public:
     double prefillLatencyS(double tokens) const;
     // Time to move one prompt's KV cache from a prefill replica to a decode replica.
     double kvTransferS(double tokens) const;
+    // Time to copy `tokens` of a session's KV cache back into device memory from an offload
+    // tier (engine/KvTiers.h): each chip of the replica reads its slice at its share of the
+    // tier's bandwidth. 0 for device memory.
+    double kvReadbackS(double tokens, KvTier tier) const;
+    // The offload tiers' capacity in tokens of KV cache, for the whole deployment, fastest first.
+    std::vector<std::pair<KvTier, double>> offloadCapacityTokens() const;
 
     int replicas() const { return m_replicas; }
     int chipsPerReplica() const { return m_chipsPerReplica; }
@@ -79,6 +85,7 @@ private:
     double m_kvBytesPerToken = 0;
     double m_transferBytesPerS = 0;
     double m_transferLatencyS = 0;
+    std::vector<KvTierSpec> m_offload; // per chip
     Estimate m_planEstimate;
 };
 

@@ -741,6 +741,37 @@ private Q_SLOTS:
         QVERIFY(settle());
     }
 
+    // Prefix caching is edited on the workload panel: each change is one undo step, and the
+    // analysis then reports what the cached prefix saved.
+    void prefixCachingIsAnUndoableWorkloadEdit()
+    {
+        WorkloadPanel* panel = window()->workload();
+        auto* hit = panel->findChild<QDoubleSpinBox*>(QStringLiteral("prefixHitRate"));
+        auto* idle = panel->findChild<QSpinBox*>(QStringLiteral("idleSessions"));
+        QVERIFY(hit && idle);
+        const int start = doc()->undoStack()->index();
+        hit->setValue(80);
+        QCOMPARE(doc()->scenario().workload.prefixHitRate, 0.8);
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Set cached prefix to 80 %"));
+        idle->setValue(300);
+        QCOMPARE(doc()->scenario().workload.idleSessions, 300);
+        QCOMPARE(doc()->undoStack()->index(), start + 2);
+        const auto a = settle();
+        QVERIFY(a);
+        for (const DeploymentAnalysis& d : a->deployments) {
+            if (!d.estimate.mid.fits)
+                continue;
+            QVERIFY(d.estimate.mid.reuse.active());
+            QVERIFY(d.estimate.mid.reuse.cachedTokens > 0);
+        }
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.idleSessions, 0);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.prefixHitRate, 0.0);
+        QCOMPARE(hit->value(), 0.0);
+        QVERIFY(settle());
+    }
+
     // Latency targets can be set in every goal; a deployment that misses one says which, in
     // the comparison table and on its canvas card, with the same words.
     void missedTargetsAreMarked()

@@ -14,6 +14,8 @@
 #include "serving/StepCostModel.h"
 #include "serving/Trace.h"
 
+#include "ServingRig.h"
+
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -22,61 +24,9 @@
 
 using namespace is;
 using namespace is::serving;
+using namespace is::serving::test;
 
 namespace {
-
-QJsonObject json(const char* text)
-{
-    return QJsonDocument::fromJson(QByteArray(text)).object();
-}
-
-// A deployment with the engine that evaluates it, as a scenario would resolve it.
-struct Rig
-{
-    std::shared_ptr<const Catalog> catalog = Catalog::builtin();
-    Engine engine{catalog};
-    Deployment d;
-    ModelDesc m;
-    Workload w{1000, 1000, 1, 0, 0};
-
-    Rig(const char* device, int count, const char* model, std::optional<Precision> weights = std::nullopt)
-    {
-        d = defaultDeployment(*catalog, *catalog->device(QString::fromLatin1(device)), count);
-        d.weightPrecision = weights;
-        m = catalog->model(QString::fromLatin1(model))->resolve();
-    }
-    StepCostModel model(ServingGoal goal, double maxContext = 0) const
-    {
-        StepCostModel::Options o;
-        o.planGoal = goal;
-        o.maxContext = maxContext;
-        QString error;
-        auto s = StepCostModel::build(engine, d, m, w, CostAssumptions{}, o, &error);
-        if (!s)
-            qFatal("%s", qPrintable(error));
-        return *s;
-    }
-    Estimate estimate(ServingGoal goal) const
-    {
-        QString error;
-        auto e = engine.estimate(d, m, w, goal, CostAssumptions{}, &error);
-        if (!e)
-            qFatal("%s", qPrintable(error));
-        return *e;
-    }
-};
-
-RequestSet requests(const char* serving, const Workload& w, double rate, int count)
-{
-    QString error;
-    auto c = parseServingConfig(json(serving), {}, &error);
-    if (!c)
-        qFatal("%s", qPrintable(error));
-    auto g = RequestGenerator::create(*c, w, &error);
-    if (!g)
-        qFatal("%s", qPrintable(error));
-    return g->generate(rate, count);
-}
 
 double rel(double a, double b)
 {

@@ -90,9 +90,28 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
                           "server goal picks the largest batch that meets it; in every goal a deployment "
                           "that misses it is marked"));
     form->addRow(tr("TPOT target"), m_tpot);
+
+    m_prefixHit = new QDoubleSpinBox(body);
+    m_prefixHit->setObjectName(QStringLiteral("prefixHitRate"));
+    m_prefixHit->setRange(0, 100);
+    m_prefixHit->setDecimals(0);
+    m_prefixHit->setSuffix(tr(" %"));
+    m_prefixHit->setSpecialValueText(tr("none"));
+    m_prefixHit->setToolTip(tr("Share of each prompt whose KV cache is already held from an earlier turn "
+                               "(agents and chats resend their history): prefill skips it"));
+    form->addRow(tr("Prefix cached"), m_prefixHit);
+
+    m_idleSessions = new QSpinBox(body);
+    m_idleSessions->setObjectName(QStringLiteral("idleSessions"));
+    m_idleSessions->setRange(0, 1 << 24);
+    m_idleSessions->setAccelerated(true);
+    m_idleSessions->setToolTip(tr("Sessions waiting between turns (on a tool or the user) whose KV cache is "
+                                  "kept: beyond free device memory it waits in host DRAM, SSD or MemoryX and "
+                                  "is read back at that tier's bandwidth"));
+    form->addRow(tr("Idle sessions"), m_idleSessions);
     // Spin boxes size themselves for their largest value; the dock shares a narrow column.
-    for (QAbstractSpinBox* b :
-         std::initializer_list<QAbstractSpinBox*>{m_output, m_concurrency, m_ttft, m_tpot})
+    for (QAbstractSpinBox* b : std::initializer_list<QAbstractSpinBox*>{m_output, m_concurrency, m_ttft,
+                                                                        m_tpot, m_prefixHit, m_idleSessions})
         b->setMinimumWidth(80);
     m_goal->setMinimumWidth(80);
     m_goal->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -121,6 +140,14 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
         push(QStringLiteral("tpot"),
              v > 0 ? tr("Set TPOT target to %1").arg(units::seconds(v / 1000.0)) : tr("Remove TPOT target"),
              [v](Workload& w) { w.tpotLimitS = v / 1000.0; });
+    });
+    connect(m_prefixHit, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        push(QStringLiteral("prefixHit"), tr("Set cached prefix to %L1 %").arg(v, 0, 'f', 0),
+             [v](Workload& w) { w.prefixHitRate = v / 100.0; });
+    });
+    connect(m_idleSessions, &QSpinBox::valueChanged, this, [this](int v) {
+        push(QStringLiteral("idleSessions"), tr("Set idle sessions to %L1").arg(v),
+             [v](Workload& w) { w.idleSessions = v; });
     });
     connect(m_goal, &QComboBox::currentIndexChanged, this, [this] {
         if (m_refreshing)
@@ -192,6 +219,8 @@ void WorkloadPanel::refresh()
     m_goal->setCurrentIndex(m_goal->findData(static_cast<int>(s.goal)));
     m_ttft->setValue(s.workload.ttftLimitS * 1000.0);
     m_tpot->setValue(s.workload.tpotLimitS * 1000.0);
+    m_prefixHit->setValue(s.workload.prefixHitRate * 100.0);
+    m_idleSessions->setValue(s.workload.idleSessions);
     m_concurrency->setEnabled(s.goal == ServingGoal::FixedConcurrency);
     m_refreshing = false;
 }

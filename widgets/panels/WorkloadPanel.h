@@ -48,6 +48,8 @@ private:
     QComboBox* m_goal = nullptr;
     QDoubleSpinBox* m_ttft = nullptr;
     QDoubleSpinBox* m_tpot = nullptr;
+    QDoubleSpinBox* m_prefixHit = nullptr; // share of the prompt already cached, percent
+    QSpinBox* m_idleSessions = nullptr;    // sessions between turns whose KV cache is kept
     bool m_refreshing = false;
 };
 

@@ -176,7 +176,8 @@ void PresenterLane::setDeployment(const DeploymentAnalysis& d, const QColor& col
     bar.setColor(QPalette::Window, colour);
     m_colourBar->setPalette(bar);
     const Estimate& e = d.estimate.mid;
-    m_lane = e.fits ? RaceLane{e.ttftS, e.tokSUser} : RaceLane{};
+    // An agent's first call finds nothing cached; its later calls reuse the growing prefix.
+    m_lane = e.fits ? RaceLane{e.ttftS, e.tokSUser, e.reuse.active() ? e.reuse.ttftColdS : -1.0} : RaceLane{};
     const QString none = QStringLiteral("–");
     m_speed.value->setText(e.fits ? units::number(e.tokSUser) : none);
     m_ttft.value->setText(e.fits ? units::seconds(e.ttftS) : none);
@@ -264,10 +265,14 @@ QString PresenterLane::statusText(const RacePlan& plan, double tS) const
                    : tr("First token after %1: over the 100 ms a voice agent needs").arg(ttft);
     }
     if (plan.kind == RaceKind::Agent) {
+        // The first call waits longer when the later ones find their prefix cached.
+        const double waitingS = m_lane.firstCallTtftS >= 0
+                                    ? m_lane.firstCallTtftS + (plan.calls - 1) * m_lane.ttftS
+                                    : plan.calls * m_lane.ttftS;
         if (p.finished)
             return tr("%1 calls done in %2, %3 of it waiting for first tokens")
                 .arg(plan.calls)
-                .arg(units::seconds(p.finishS), units::seconds(plan.calls * m_lane.ttftS));
+                .arg(units::seconds(p.finishS), units::seconds(waitingS));
         return p.waiting
                    ? tr("Call %1 of %2: waiting for its first token").arg(p.callsStarted).arg(plan.calls)
                    : tr("Call %1 of %2: streaming").arg(p.callsStarted).arg(plan.calls);

@@ -21,6 +21,10 @@ struct RaceLane
 {
     double ttftS = 0;    // predicted time to first token
     double tokSUser = 0; // predicted per-user decode speed
+    // An agent's first call, when it differs: nothing is cached yet, so it prefills its whole
+    // prompt; the later calls find the growing prefix cached and pay `ttftS` (engine/PrefixReuse.h).
+    // Below 0: every call pays `ttftS`.
+    double firstCallTtftS = -1;
     bool runs() const { return tokSUser > 0 && ttftS >= 0; }
 };
 
@@ -44,7 +48,8 @@ struct RaceProgress
     double streamingS = 0; // time spent streaming so far (no TTFT): tokens / streamingS is the rate
 };
 
-// Time per call and the whole lane: each call pays the time to first token, then streams its
+// Time per call and the whole lane: each call pays the time to first token (an agent's first call
+// its own, when the lane has one), then streams its
 // output at the per-user speed; calls are serial (an agent waits for a call's answer before the
 // next). Token n of a call arrives at TTFT + n / speed, so after t seconds of a call
 // floor(speed x (t - TTFT)) tokens are out.
