@@ -1126,13 +1126,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+110"/>
+        <location line="+135"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-173"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -1243,7 +1243,7 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+70"/>
         <source>Cost assumptions</source>
         <translation>成本假设</translation>
     </message>
@@ -2096,6 +2096,60 @@
     </message>
 </context>
 <context>
+    <name>is::AttentionFfnSplit</name>
+    <message>
+        <location filename="../core/engine/AttentionFfnSplit.cpp" line="+201"/>
+        <location line="+201"/>
+        <source>attention pool: %1</source>
+        <translation>注意力池：%1</translation>
+    </message>
+    <message>
+        <location line="-199"/>
+        <source>FFN pool: %1</source>
+        <translation>FFN 池：%1</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>the attention pool&apos;s memory holds %1 of %2 streams; the rest queue</source>
+        <translation>注意力池的内存只能容纳 %2 路流中的 %1 路；其余排队等待</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>latency limits cannot be met even with one stream</source>
+        <translation>即使只有一路流也无法满足延迟限制</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>ffn_pool.device: missing</source>
+        <translation>ffn_pool.device：缺失</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ffn_pool.link: missing</source>
+        <translation>ffn_pool.link：缺失</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>ffn_pool.link: link %1 needs a positive bandwidth</source>
+        <translation>ffn_pool.link：链路 %1 需要正的带宽</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>count: an attention-FFN deployment needs a fixed count of chips in each pool</source>
+        <translation>count：注意力-FFN 分离部署的每个池都需要固定的芯片数量</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>ffn_pool: %1</source>
+        <translation>ffn_pool：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>attention and KV cache on %1 x %2, FFN on %3 x %4, %5 micro-batches over %6</source>
+        <translation>注意力和 KV 缓存在 %1 × %2 上，FFN 在 %3 × %4 上，%5 个微批次经 %6 往返</translation>
+    </message>
+</context>
+<context>
     <name>is::Calibration</name>
     <message>
         <location filename="../core/hardware/Calibration.cpp" line="+73"/>
@@ -2313,7 +2367,7 @@
         <translation>校准：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>cost assumptions</source>
         <translation>成本假设</translation>
     </message>
@@ -2336,7 +2390,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+78"/>
+        <location filename="../core/engine/Engine.cpp" line="+79"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -2367,7 +2421,7 @@
     </message>
     <message>
         <location line="+89"/>
-        <location line="+120"/>
+        <location line="+122"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
@@ -2377,7 +2431,7 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../core/engine/Estimate.cpp" line="+34"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
@@ -2387,7 +2441,7 @@
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
     <message>
-        <location filename="../core/engine/Estimate.cpp" line="+46"/>
+        <location filename="../core/engine/Estimate.cpp" line="+24"/>
         <source>needs %L1 GB in all: %L2 GB on its one chip, which has %L3 GB</source>
         <translation>共需 %L1 GB：其唯一芯片需 %L2 GB，该芯片有 %L3 GB</translation>
     </message>
@@ -2686,27 +2740,33 @@
         <translation>未知的精度“%1”（应为 fp32、bf16、fp16、fp8、int8、fp4 或 int4）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+65"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+16"/>
         <source>empty device id</source>
         <translation>设备 ID 为空</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="-36"/>
         <source>tp x pp x dp = %1 but count is %2</source>
         <translation>tp x pp x dp = %1，但 count 为 %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-12"/>
+        <source>%1: expected &quot;auto&quot; or {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</source>
+        <translation>%1：应为 &quot;auto&quot; 或 {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>ep must divide tp x dp</source>
         <translation>ep 必须能整除 tp x dp</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>expected &quot;auto&quot; or {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</source>
-        <translation>应为 &quot;auto&quot; 或 {&quot;tp&quot;, &quot;pp&quot;, &quot;ep&quot;, &quot;dp&quot;}</translation>
+        <location line="+41"/>
+        <source>empty link id</source>
+        <translation>链路 id 为空</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+30"/>
         <source>expected auto, resident or weight-streaming</source>
         <translation>应为 auto、resident 或 weight-streaming</translation>
     </message>
@@ -2716,7 +2776,12 @@
         <translation>未知的投机解码方法“%1”（应为 draft、medusa、eagle3 或 mtp）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+16"/>
+        <source>an attention-FFN deployment needs a fixed count, not auto</source>
+        <translation>注意力-FFN 分离部署需要固定的数量，不能为 auto</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>unsupported version %1 (this build reads version %2)</source>
         <translation>不支持的版本 %1（当前程序只能读取版本 %2）</translation>
     </message>
@@ -2783,7 +2848,7 @@
         <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+84"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2793,7 +2858,7 @@
         <translation>%1：无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+89"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+90"/>
         <source>%1 on %2</source>
         <translation>%2 上的 %1</translation>
     </message>
@@ -2829,12 +2894,23 @@
         <translation>%1：未知的链路“%2”</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+34"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+70"/>
         <source>%1.device: unknown device &apos;%2&apos;</source>
         <translation>%1.device：未知的设备“%2”</translation>
     </message>
     <message>
         <location line="+9"/>
+        <source>%1.system: &apos;%2&apos; is no system of %3</source>
+        <translation>%1.system：“%2”不是 %3 的系统</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1.%2: unknown link &apos;%3&apos;</source>
+        <translation>%1.%2：未知的链路“%3”</translation>
+    </message>
+    <message>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+9"/>
         <source>%1.system: unknown system &apos;%2&apos;</source>
         <translation>%1.system：未知的系统“%2”</translation>
     </message>
@@ -3161,11 +3237,6 @@
     </message>
     <message>
         <location line="+9"/>
-        <source>the engine places whole layers on one kind of device; attention on one kind and the feed-forward layers on another is not modelled, so this architecture can be neither confirmed nor refuted</source>
-        <translation>引擎把整层放在同一类设备上；注意力放在一类设备、前馈层放在另一类设备的方案没有建模，因此这种架构既无法证实也无法否定</translation>
-    </message>
-    <message>
-        <location line="+6"/>
         <source>the claim names no baseline or setup the engine could reproduce</source>
         <translation>该说法没有给出引擎可以复现的基线或测试条件</translation>
     </message>
