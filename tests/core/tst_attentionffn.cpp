@@ -3,6 +3,8 @@
 // link that dominates, each pool's memory by hand, and the scenario format for the FFN pool.
 #include "EngineFixture.h"
 
+#include "cost/CostModel.h"
+#include "cost/TcoAssumptions.h"
 #include "engine/AttentionFfnSplit.h"
 #include "model/ModelMath.h"
 #include "scenario/Scenario.h"
@@ -171,6 +173,30 @@ private slots:
         // Both pools draw power and cost money.
         QVERIFY(s.attentionPowerW > 0 && s.ffnPowerW > 0 && s.attentionCapexUsd > 0 && s.ffnCapexUsd > 0);
         QVERIFY(std::abs(e.powerW - (s.attentionPowerW + s.ffnPowerW + s.linkPowerW)) < 1e-6);
+    }
+
+    // The cost model (TCO, fleet sizing, cost at load) prices and powers each pool as its own
+    // deployment and sums them: 8 H100s in one HGX node and 4 CS-3 systems.
+    void costModelSumsBothPools()
+    {
+        const Link* eth = m_catalog->link(QStringLiteral("eth-800g"));
+        const Deployment d = split(8, "cs-3", 4, eth, 0);
+        const cost::TcoAssumptions t;
+        const cost::DeploymentCostInputs both = cost::costInputs(d, QString(), 12, t);
+        Deployment attention = d;
+        attention.ffnPool.reset();
+        const cost::DeploymentCostInputs a = cost::costInputs(attention, QString(), 8, t);
+        const cost::DeploymentCostInputs f =
+            cost::costInputs(test::deploymentOf(*m_catalog, "cs-3", 4), QString(), 4, t);
+        QCOMPARE(both.chips, 12);
+        QCOMPARE(both.systems, a.systems + f.systems);
+        QVERIFY(std::abs(both.capexUsd - (a.capexUsd + f.capexUsd)) <= 1e-6 * both.capexUsd);
+        QVERIFY(f.capexUsd > 0 && a.capexUsd > 0);
+        const double linkW = 12 * eth->powerWPerPort.value;
+        QVERIFY(std::abs(both.power.peakItPowerW() - (a.power.peakItPowerW() + f.power.peakItPowerW() +
+                                                      linkW)) <= 1e-6 * both.power.peakItPowerW());
+        QVERIFY(std::abs(both.power.itPowerW(0) - (a.power.itPowerW(0) + f.power.itPowerW(0) + linkW)) <=
+                1e-6 * both.power.itPowerW(0));
     }
 
     // The scenario carries the FFN pool and the link; bad ones name the field.
