@@ -314,6 +314,11 @@
         <translation>权重流式加载</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>attention and FFN on two pools</source>
+        <translation>注意力与 FFN 分置两个池</translation>
+    </message>
+    <message>
         <location line="+90"/>
         <source>does not fit</source>
         <translation>装不下</translation>
@@ -2871,7 +2876,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+215"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+229"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
