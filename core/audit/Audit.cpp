@@ -125,13 +125,7 @@ ClaimVerdict checkQuotient(const Claim& c)
 ClaimVerdict notCheckable(const Claim& c)
 {
     ClaimVerdict v{c, std::nullopt, {}, Verdict::NotCheckable, {}};
-    if (c.check.why == QLatin1String("attention-ffn"))
-        v.reason = QCoreApplication::translate(
-            "is::audit::Audit",
-            "the engine places whole layers on one kind of device; attention on one kind and the "
-            "feed-forward layers on another is not modelled, so this architecture can be neither "
-            "confirmed nor refuted");
-    else if (c.check.why == QLatin1String("no-baseline"))
+    if (c.check.why == QLatin1String("no-baseline"))
         v.reason = QCoreApplication::translate(
             "is::audit::Audit", "the claim names no baseline or setup the engine could reproduce");
     else

@@ -23,8 +23,71 @@ double capitalRecoveryFactor(double rate, double years)
     return rate * g / (g - 1.0);
 }
 
+namespace {
+
+// A per-chip figure of two pools as one: their chip-weighted mean, so that a total over all chips
+// is the sum of the pools' totals; the source names both.
+Sourced pooledPerChip(const Sourced& a, int chipsA, const Sourced& b, int chipsB)
+{
+    const double n = std::max(1, chipsA + chipsB);
+    Sourced s = a;
+    s.value = (a.value * chipsA + b.value * chipsB) / n;
+    s.min = (a.min * chipsA + b.min * chipsB) / n;
+    s.max = (a.max * chipsA + b.max * chipsB) / n;
+    if (b.source != a.source)
+        s.source = QStringLiteral("attention pool: %1; FFN pool: %2").arg(a.source, b.source);
+    return s;
+}
+
+double pooledMean(double a, int na, double b, int nb)
+{
+    return na + nb > 0 ? (a * na + b * nb) / (na + nb) : 0.0;
+}
+
+// An attention-FFN deployment (engine/AttentionFfnSplit.h): `chips` counts both pools, the FFN
+// pool's own count among them. Each pool is priced and powered as a deployment of its own and the
+// two are summed (per-chip figures as chip-weighted means); the scenario's per-deployment prices
+// apply to the attention pool, whose device the deployment names.
+DeploymentCostInputs splitCostInputs(const Deployment& d, const QString& docId, int chips,
+                                     const TcoAssumptions& t)
+{
+    Deployment attention = d;
+    attention.ffnPool.reset();
+    Deployment ffn = attention;
+    ffn.device = d.ffnPool->device;
+    ffn.system = d.ffnPool->system;
+    ffn.scaleUp = d.ffnPool->scaleUp;
+    ffn.scaleOut = d.ffnPool->scaleOut;
+    const int nF = d.ffnPool->chips;
+    const int nA = std::max(1, chips - nF);
+    const DeploymentCostInputs a = costInputs(attention, docId, nA, t);
+    const DeploymentCostInputs f = costInputs(ffn, QString(), nF, t);
+    DeploymentCostInputs in = a;
+    in.chips = nA + nF;
+    in.systems = a.systems + f.systems;
+    in.capexPerChip = pooledPerChip(a.capexPerChip, nA, f.capexPerChip, nF);
+    in.systemShareUsd = a.systemShareUsd + f.systemShareUsd;
+    in.networkCapexUsd = a.networkCapexUsd + f.networkCapexUsd;
+    in.capexUsd = a.capexUsd + f.capexUsd;
+    in.rentalPerChipHour = pooledPerChip(a.rentalPerChipHour, nA, f.rentalPerChipHour, nF);
+    PowerModel& p = in.power;
+    p.chips = in.chips;
+    p.systems = in.systems;
+    p.idleWPerChip = pooledMean(a.power.idleWPerChip, nA, f.power.idleWPerChip, nF);
+    p.peakWPerChip = pooledMean(a.power.peakWPerChip, nA, f.power.peakWPerChip, nF);
+    p.hostWPerSystem = pooledMean(a.power.hostWPerSystem, a.systems, f.power.hostWPerSystem, f.systems);
+    p.networkWPerChip = pooledMean(a.power.networkWPerChip, nA, f.power.networkWPerChip, nF);
+    if (d.ffnPool->link) // every chip's port on the link between the pools
+        p.networkWPerChip += d.ffnPool->link->powerWPerPort.value;
+    return in;
+}
+
+} // namespace
+
 DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t)
 {
+    if (d.ffnPool && chips > d.ffnPool->chips)
+        return splitCostInputs(d, docId, chips, t);
     DeploymentCostInputs in;
     in.chips = chips;
     const int perSystem = std::max(1, d.devicesPerSystem());

@@ -20,6 +20,21 @@ struct FamilyCalibration;
 // external memory every step (Cerebras MemoryX). Auto picks resident when the model fits.
 enum class ExecutionMode { Auto, Resident, WeightStreaming };
 
+// Attention-FFN disaggregation (engine/AttentionFfnSplit.h): the feed-forward layers (or the
+// experts) of every layer run on this second pool, joined to the deployment's own chips, which
+// keep attention and the KV cache, by `link`.
+struct FfnPool
+{
+    const Device* device = nullptr;
+    const SystemPackaging* system = nullptr; // may be null: bare devices
+    const Link* scaleUp = nullptr;
+    const Link* scaleOut = nullptr;
+    int chips = 1;
+    std::optional<ParallelPlan> plan; // nullopt = automatic
+    const Link* link = nullptr;       // between the pools
+    int microBatches = 0;             // ping-pong micro-batches; 0 = automatic
+};
+
 // One deployment as the engine sees it: resolved catalog entries, a topology, and choices.
 struct Deployment
 {
@@ -38,6 +53,8 @@ struct Deployment
     SpeculativeMethod speculative = SpeculativeMethod::None;
     double acceptanceOverride = 0; // 0 = the method's stated default
     QString softwareDate;          // "2024-08": calibrate with the software generation of that date; empty = newest
+    // Set: attention-FFN disaggregated; the fields above describe the attention pool.
+    std::optional<FfnPool> ffnPool;
 
     Precision weights() const { return weightPrecision.value_or(device->defaultPrecision); }
     Precision kv() const;

@@ -3,6 +3,7 @@
 
 #include "common/Log.h"
 #include "common/ThreadCheck.h"
+#include "engine/AttentionFfnSplit.h"
 #include "engine/StepModels.h"
 #include "hardware/Catalog.h"
 
@@ -397,6 +398,8 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                                          ServingGoal goal, const CostAssumptions& c, QString* error,
                                          Bound deviceBound) const
 {
+    if (d.ffnPool) // two pools joined by a link: engine/AttentionFfnSplit.cpp
+        return estimateAttentionFfnSplit(*this, d, m, w, goal, c, error, deviceBound);
     const int needed = minChips(d, m, w);
     int chips = d.chips;
     bool wholeSystems = false; // the count was rounded up to whole systems
@@ -477,16 +480,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         else if (!count.isEmpty())
             best.why = QCoreApplication::translate("is::Engine", "%1; %2").arg(best.why, count);
     }
-    // No hardware serves a request longer than the model's window (vLLM refuses it outright).
-    if (!m.withinContextWindow(w.inputTokens + w.outputTokens)) {
-        best.fits = false;
-        best.why =
-            QCoreApplication::translate(
-                "is::Engine", "%L1 prompt + %L2 output tokens exceed the model's %L3-token context window")
-                .arg(w.inputTokens, 0, 'f', 0)
-                .arg(w.outputTokens, 0, 'f', 0)
-                .arg(m.maxContext);
-    }
+    refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
                               chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
     return best;

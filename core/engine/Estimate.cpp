@@ -26,6 +26,18 @@ QString bottleneckId(Bottleneck b)
     return {};
 }
 
+void refuseBeyondContextWindow(Estimate& e, const Workload& w, int maxContext)
+{
+    if (maxContext <= 0 || w.inputTokens + w.outputTokens <= maxContext)
+        return;
+    e.fits = false;
+    e.why = QCoreApplication::translate(
+                "is::Engine", "%L1 prompt + %L2 output tokens exceed the model's %L3-token context window")
+                .arg(w.inputTokens, 0, 'f', 0)
+                .arg(w.outputTokens, 0, 'f', 0)
+                .arg(maxContext);
+}
+
 QString kvPlacementId(KvPlacement p)
 {
     switch (p) {

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace is {
 
 // What limits a deployment, by name.
@@ -44,6 +46,30 @@ struct MemoryBudget
     double slowWeights = 0;
     double slowCapacity = 0;
     double used() const { return weights + kvCache + activations; }
+};
+
+// An attention-FFN disaggregated deployment (engine/AttentionFfnSplit.h): each pool's and the
+// link's busy time in one decode step (seconds, over all layers and micro-batches), and what each
+// pool holds and costs.
+struct AttentionFfnBreakdown
+{
+    double attentionS = 0;
+    double ffnS = 0;
+    double linkS = 0; // one direction; the link is full duplex, the way back overlaps it
+    double stepS = 0;
+    double linkShare = 0; // the link's part of the step's breakdown (communication / step)
+    int microBatches = 1;
+    int attentionChips = 0;
+    int ffnChips = 0;
+    ParallelPlan attentionPlan;
+    ParallelPlan ffnPlan;
+    MemoryBudget attentionMemory; // per chip of each pool
+    MemoryBudget ffnMemory;
+    double attentionPowerW = 0;
+    double ffnPowerW = 0;
+    double linkPowerW = 0;
+    double attentionCapexUsd = 0;
+    double ffnCapexUsd = 0;
 };
 
 // Where the KV cache lives when a wafer deployment runs out of SRAM.
@@ -89,6 +115,7 @@ struct Estimate
     MemoryBudget memory;          // the busiest device
     PrefixReuse reuse;            // prefix caching: prefill skipped, where the reused KV came from
     QStringList notes;
+    std::optional<AttentionFfnBreakdown> split; // attention-FFN disaggregated deployments
 };
 
 // What a deployment that does not fit lacks, in one wording for every device class: the total
@@ -99,6 +126,10 @@ QString memoryShortfall(double totalBytes, double perChipBytes, double capacityP
 // fits is 24"), or that none up to `searchLimit` does, with the count it would take when known
 // (`beyondLimit` > 0).
 QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit = 0);
+
+// No hardware serves a request longer than the model's window (vLLM refuses it outright): marks
+// the estimate as not fitting, saying why, when prompt and output exceed `maxContext` (0: none).
+void refuseBeyondContextWindow(Estimate& e, const Workload& w, int maxContext);
 
 // An estimate whose inputs carry ranges: the point estimate and the two ends of the band.
 struct RangedEstimate

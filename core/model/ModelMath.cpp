@@ -311,17 +311,26 @@ double decodeWeightBytes(const ModelDesc& m, double batch, Precision weights)
     return params * bytesPerElement(weights);
 }
 
-double kernelsPerLayer(const ModelDesc& m)
+double attentionKernelsPerLayer(const ModelDesc& m)
 {
-    // Attention block: norm, QKV projection, rotary, attention, output projection; MLA adds the
-    // low-rank down/up projections and their norms.
-    const double attention = m.attention == AttentionKind::MLA ? 10.0 : 5.0;
+    // Norm, QKV projection, rotary, attention, output projection; MLA adds the low-rank down/up
+    // projections and their norms.
+    return m.attention == AttentionKind::MLA ? 10.0 : 5.0;
+}
+
+double ffnKernelsPerLayer(const ModelDesc& m)
+{
     // Dense FFN: norm, gate+up, activation, down. MoE: norm, router, top-k, permute, grouped
     // gate+up, activation, grouped down, un-permute/combine, plus the shared expert's three.
     const double dense = 4.0;
     const double moe = 8.0 + (m.sharedExperts > 0 ? 3.0 : 0.0);
     const double moeShare = m.layers > 0 ? static_cast<double>(m.moeLayerCount()) / m.layers : 0.0;
-    return attention + dense * (1.0 - moeShare) + moe * moeShare;
+    return dense * (1.0 - moeShare) + moe * moeShare;
+}
+
+double kernelsPerLayer(const ModelDesc& m)
+{
+    return attentionKernelsPerLayer(m) + ffnKernelsPerLayer(m);
 }
 
 double hiddenStateBytes(const ModelDesc& m, Precision act)

@@ -71,6 +71,9 @@ double decodeWeightBytes(const ModelDesc& m, double batch, Precision weights);
 // projections, rotary embedding, attention, FFN or the router/dispatch/grouped-GEMM/combine chain of
 // an MoE layer. Fixed per-kernel costs (launch, synchronisation) scale with it.
 double kernelsPerLayer(const ModelDesc& m);
+// Its two parts: the attention block's kernels and the feed-forward (or MoE) block's.
+double attentionKernelsPerLayer(const ModelDesc& m);
+double ffnKernelsPerLayer(const ModelDesc& m);
 
 // Activation bytes that one token's hidden state occupies (for communication and activations).
 double hiddenStateBytes(const ModelDesc& m, Precision act);

@@ -31,7 +31,7 @@ bool DeploymentDoc::operator==(const DeploymentDoc& o) const
            autoCount == o.autoCount && system == o.system && scaleUpLink == o.scaleUpLink &&
            scaleOutLink == o.scaleOutLink && plan == o.plan && weights == o.weights && kv == o.kv &&
            mode == o.mode && speculative == o.speculative && model == o.model && x == o.x && y == o.y &&
-           color == o.color;
+           color == o.color && ffnPool == o.ffnPool;
 }
 
 bool Scenario::operator==(const Scenario& o) const
@@ -177,25 +177,9 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     d.scaleUpLink = lf.string("scale_up");
     d.scaleOutLink = lf.string("scale_out");
 
-    const QJsonValue par = o.value(QStringLiteral("parallelism"));
-    if (par.isObject()) {
-        JsonFields pf(par.toObject(), f.fieldPath("parallelism"), error);
-        ParallelPlan p;
-        p.tp = pf.integer("tp", 1, 1, 1 << 16);
-        p.pp = pf.integer("pp", 1, 1, 1 << 16);
-        p.ep = pf.integer("ep", 1, 1, 1 << 16);
-        p.dp = pf.integer("dp", 1, 1, 1 << 16);
-        if (pf.ok() && !d.autoCount && p.chips() != d.count)
-            pf.fail("tp", QCoreApplication::translate("is::Scenario", "tp x pp x dp = %1 but count is %2")
-                              .arg(p.chips())
-                              .arg(d.count));
-        if (pf.ok() && (p.tp * p.dp) % p.ep != 0)
-            pf.fail("ep", QCoreApplication::translate("is::Scenario", "ep must divide tp x dp"));
-        d.plan = p;
-    } else if (!par.isUndefined() && !(par.isString() && par.toString() == QLatin1String("auto"))) {
-        f.fail("parallelism", QCoreApplication::translate(
-                                  "is::Scenario", "expected \"auto\" or {\"tp\", \"pp\", \"ep\", \"dp\"}"));
-    }
+    if (f.ok())
+        d.plan = parseParallelism(o.value(QStringLiteral("parallelism")), f.fieldPath("parallelism"),
+                                  d.autoCount ? 0 : d.count, error);
     const QJsonObject prec = f.object("precision");
     JsonFields precF(prec, f.fieldPath("precision"), error);
     d.weights = parsePrecision(precF, "weights");
@@ -228,6 +212,14 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     d.x = cf.number("x", 0);
     d.y = cf.number("y", 0);
     d.color = f.string("color");
+    if (f.ok() && o.contains(QStringLiteral("ffn_pool"))) {
+        const QJsonObject pool = f.object("ffn_pool");
+        if (f.ok() && d.autoCount)
+            f.fail("count", QCoreApplication::translate(
+                                "is::Scenario", "an attention-FFN deployment needs a fixed count, not auto"));
+        if (f.ok())
+            d.ffnPool = parseFfnPool(pool, f.fieldPath("ffn_pool"), error);
+    }
     if (!error->isEmpty())
         return std::nullopt;
     return d;
@@ -403,20 +395,9 @@ QJsonObject scenarioToJson(const Scenario& s)
                  d.autoCount ? QJsonValue(QStringLiteral("auto")) : QJsonValue(d.count));
         if (!d.system.isEmpty())
             o.insert(QStringLiteral("system"), d.system);
-        QJsonObject links;
-        if (!d.scaleUpLink.isEmpty())
-            links.insert(QStringLiteral("scale_up"), d.scaleUpLink);
-        if (!d.scaleOutLink.isEmpty())
-            links.insert(QStringLiteral("scale_out"), d.scaleOutLink);
-        if (!links.isEmpty())
+        if (const QJsonObject links = linksToJson(d.scaleUpLink, d.scaleOutLink); !links.isEmpty())
             o.insert(QStringLiteral("links"), links);
-        if (d.plan)
-            o.insert(QStringLiteral("parallelism"), QJsonObject{{QStringLiteral("tp"), d.plan->tp},
-                                                                {QStringLiteral("pp"), d.plan->pp},
-                                                                {QStringLiteral("ep"), d.plan->ep},
-                                                                {QStringLiteral("dp"), d.plan->dp}});
-        else
-            o.insert(QStringLiteral("parallelism"), QStringLiteral("auto"));
+        o.insert(QStringLiteral("parallelism"), parallelismToJson(d.plan));
         QJsonObject prec;
         if (d.weights)
             prec.insert(QStringLiteral("weights"), precisionId(*d.weights));
@@ -434,6 +415,8 @@ QJsonObject scenarioToJson(const Scenario& s)
                  QJsonObject{{QStringLiteral("x"), d.x}, {QStringLiteral("y"), d.y}});
         if (!d.color.isEmpty())
             o.insert(QStringLiteral("color"), d.color);
+        if (d.ffnPool)
+            o.insert(QStringLiteral("ffn_pool"), ffnPoolToJson(*d.ffnPool));
         deps.append(o);
     }
     root.insert(QStringLiteral("deployments"), deps);

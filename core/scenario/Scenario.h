@@ -6,6 +6,7 @@
 #include "engine/Deployment.h"
 #include "engine/Workload.h"
 #include "model/ModelEntry.h"
+#include "scenario/FfnPoolDoc.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -49,6 +50,8 @@ struct DeploymentDoc
     double x = 0;            // canvas position
     double y = 0;
     QString color;           // "#rrggbb"; empty: assigned by position in the list
+    // Set: attention-FFN disaggregated; device, count and parallelism above are the attention pool.
+    std::optional<FfnPoolDoc> ffnPool;
     bool operator==(const DeploymentDoc& o) const;
 };
 

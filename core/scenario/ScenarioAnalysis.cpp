@@ -89,6 +89,20 @@ std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeploym
     auto base = engine.estimate(r.deployment, m, one, ServingGoal::FixedConcurrency, c, &err);
     if (!base || !base->fits)
         return points;
+    if (r.deployment.ffnPool) {
+        // Two pools (engine/AttentionFfnSplit.h): no single-device plan covers them; each batch
+        // is the split's own estimate at that concurrency.
+        for (int batch = 1; batch <= 8192; batch *= 2) {
+            Workload wl = w;
+            wl.concurrency = batch;
+            const auto e = engine.estimate(r.deployment, m, wl, ServingGoal::FixedConcurrency, c, &err);
+            if (!e || !e->fits || e->batch < batch)
+                break;
+            points.push_back(ParetoPoint{batch, e->tokSUser, e->tokSTotal / std::max(1, e->chips),
+                                         e->facilityPowerW > 0 ? e->tokSTotal / (e->facilityPowerW / 1e6) : 0});
+        }
+        return points;
+    }
     auto ctx = engine.prepare(r.deployment, m, w, c, base->chips, Bound::Mid, &err);
     if (!ctx)
         return points;

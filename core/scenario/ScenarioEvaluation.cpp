@@ -4,6 +4,7 @@
 #include "common/ErrorText.h"
 #include "hardware/Catalog.h"
 #include "model/HfConfigImport.h"
+#include "scenario/AttentionFfnJson.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -150,6 +151,11 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         d.speculative = doc.speculative;
         if (d.plan && d.device->cls == DeviceClass::SramDataflow)
             d.plan.reset(); // wafers and LPUs always pipeline layers; a manual plan does not apply
+        if (doc.ffnPool) {
+            d.ffnPool = resolveFfnPool(*doc.ffnPool, catalog, path + QStringLiteral(".ffn_pool"), error);
+            if (!d.ffnPool)
+                return std::nullopt;
+        }
         auto model = resolveModel(doc.model.isSet() ? doc.model : s.model, s, catalog,
                                   doc.model.isSet() ? path + QStringLiteral(".model") : QStringLiteral("model"), error);
         if (!model)
@@ -210,6 +216,8 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
             o.insert(QStringLiteral("why"), e.why);
         if (e.reuse.active())
             o.insert(QStringLiteral("prefix_reuse"), prefixReuseToJson(e.reuse, e.ttftS));
+        if (e.split)
+            o.insert(QStringLiteral("attention_ffn"), attentionFfnToJson(*e.split));
         if (r.estimate.ranged) {
             // The band spans the point estimate and both ends: a metric need not move monotonically
             // with the inputs (more wafers for a bigger model can lower the cost per token).

@@ -168,6 +168,14 @@ private slots:
             << QByteArray(R"({"version":1,"workload":{},"deployments":[{"device":"groq-lpu","count":"auto",
             "model":{"id":"huge","parametric":{"total_params":1e15,"active_params":1e12,"layers":200}}}]})")
             << QStringLiteral("fits on no count");
+        QTest::newRow("ffn pool link")
+            << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
+            "count":1,"ffn_pool":{"device":"cs-3","count":1,"link":"eth-9000g"}}]})")
+            << QStringLiteral("deployments[0].ffn_pool.link: unknown link 'eth-9000g'");
+        QTest::newRow("ffn pool count")
+            << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
+            "count":1,"ffn_pool":{"device":"cs-3","count":-2,"link":"eth-800g"}}]})")
+            << QStringLiteral("deployments[0].ffn_pool.count");
     }
     void badInputExitsTwo()
     {

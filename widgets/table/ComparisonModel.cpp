@@ -139,6 +139,8 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
                     return tr("layers pipelined across chips");
                 if (m == QLatin1String("weight-streaming"))
                     return tr("weights streamed");
+                if (m == QLatin1String("attention-ffn"))
+                    return tr("attention and FFN on two pools");
                 return m;
             },
             [](const is::DeploymentAnalysis& d) { return d.estimate.mid.mode; }),
