@@ -101,7 +101,8 @@ DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int c
         in.capexPerChip = d.system->priceUsd.scaled(1.0 / perSystem);
     else
         in.capexPerChip = d.device->priceUsd;
-    const double share = prices && prices->systemShareUsd ? prices->systemShareUsd->value : t.systemShareUsd.value;
+    const double share =
+        prices && prices->systemShareUsd ? prices->systemShareUsd->value : t.systemShareUsd.value;
     in.systemShareUsd = share * in.systems;
     const double hardware = in.capexPerChip.value * chips;
     in.networkCapexUsd = in.systems > 1 ? hardware * t.networkCapexFraction.value : 0.0;
@@ -133,22 +134,24 @@ DeploymentPriceAssumptions deploymentPriceAssumptions(const Deployment& d, const
     return a;
 }
 
-HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW, double units)
+HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW,
+                      double units)
 {
     HourlyCost h;
     if (t.pricing == Pricing::Rental) {
         h.rental = in.chips * in.rentalPerChipHour.value * units;
         return h;
     }
-    h.capital = in.capexUsd * capitalRecoveryFactor(t.costOfCapital.value, t.amortisationYears.value) / kHoursPerYear * units;
+    h.capital = in.capexUsd * capitalRecoveryFactor(t.costOfCapital.value, t.amortisationYears.value) /
+                kHoursPerYear * units;
     h.maintenance = in.capexUsd * t.maintenancePerYear.value / kHoursPerYear * units;
     h.energy = avgFacilityPowerW / 1000.0 * t.usdPerKWh.value;
     h.space = in.power.peakItPowerW() / 1000.0 * t.spaceUsdPerKwMonth.value * 12.0 / kHoursPerYear * units;
     return h;
 }
 
-TokenCosts tokenCosts(const HourlyCost& h, double outputTokS, double inputTokS, double prefillShare, double users,
-                      double avgFacilityPowerW)
+TokenCosts tokenCosts(const HourlyCost& h, double outputTokS, double inputTokS, double prefillShare,
+                      double users, double avgFacilityPowerW)
 {
     TokenCosts c;
     c.hourly = h;

@@ -44,15 +44,15 @@ struct Deployment
     const Link* scaleUp = nullptr;
     const Link* scaleOut = nullptr;
     int chips = 1;
-    bool autoChips = false;                  // choose the smallest count that fits
-    std::optional<ParallelPlan> plan;        // nullopt = automatic
+    bool autoChips = false;                   // choose the smallest count that fits
+    std::optional<ParallelPlan> plan;         // nullopt = automatic
     std::optional<Precision> weightPrecision; // nullopt = the device's usual serving precision
     std::optional<Precision> kvPrecision;     // nullopt = weight precision, at least fp8
     Precision activationPrecision = Precision::BF16;
     ExecutionMode mode = ExecutionMode::Auto;
     SpeculativeMethod speculative = SpeculativeMethod::None;
     double acceptanceOverride = 0; // 0 = the method's stated default
-    QString softwareDate;          // "2024-08": calibrate with the software generation of that date; empty = newest
+    QString softwareDate; // "2024-08": calibrate with the software generation of that date; empty = newest
     // Set: attention-FFN disaggregated; the fields above describe the attention pool.
     std::optional<FfnPool> ffnPool;
 

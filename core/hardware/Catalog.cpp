@@ -145,8 +145,7 @@ std::optional<SystemPackaging> parseSystem(const QJsonObject& o, const QString& 
     return s;
 }
 
-template <typename T>
-std::vector<const T*> valuesOf(const std::map<QString, T>& m)
+template <typename T> std::vector<const T*> valuesOf(const std::map<QString, T>& m)
 {
     std::vector<const T*> out;
     out.reserve(m.size());
@@ -155,8 +154,7 @@ std::vector<const T*> valuesOf(const std::map<QString, T>& m)
     return out;
 }
 
-template <typename T>
-const T* find(const std::map<QString, T>& m, const QString& id)
+template <typename T> const T* find(const std::map<QString, T>& m, const QString& id)
 {
     auto it = m.find(id);
     return it == m.end() ? nullptr : &it->second;
@@ -323,7 +321,8 @@ QStringList jsonFilesUnder(const QString& dir)
 std::shared_ptr<Catalog> loadBuiltin()
 {
     auto catalog = std::make_shared<Catalog>();
-    QStringList files = jsonFilesUnder(QStringLiteral(":/hardware")) + jsonFilesUnder(QStringLiteral(":/models"));
+    QStringList files =
+        jsonFilesUnder(QStringLiteral(":/hardware")) + jsonFilesUnder(QStringLiteral(":/models"));
     files << QStringLiteral(":/calibration.json");
     for (const QString& f : files) {
         QString err;
@@ -359,13 +358,37 @@ std::shared_ptr<const Catalog> Catalog::load(QStringList* warnings)
     return catalog;
 }
 
-const Device* Catalog::device(const QString& id) const { return find(m_devices, id); }
-const Link* Catalog::link(const QString& id) const { return find(m_links, id); }
-const SystemPackaging* Catalog::system(const QString& id) const { return find(m_systems, id); }
-const ModelEntry* Catalog::model(const QString& id) const { return find(m_models, id); }
-std::vector<const Device*> Catalog::devices() const { return valuesOf(m_devices); }
-std::vector<const Link*> Catalog::links() const { return valuesOf(m_links); }
-std::vector<const SystemPackaging*> Catalog::systems() const { return valuesOf(m_systems); }
-std::vector<const ModelEntry*> Catalog::models() const { return valuesOf(m_models); }
+const Device* Catalog::device(const QString& id) const
+{
+    return find(m_devices, id);
+}
+const Link* Catalog::link(const QString& id) const
+{
+    return find(m_links, id);
+}
+const SystemPackaging* Catalog::system(const QString& id) const
+{
+    return find(m_systems, id);
+}
+const ModelEntry* Catalog::model(const QString& id) const
+{
+    return find(m_models, id);
+}
+std::vector<const Device*> Catalog::devices() const
+{
+    return valuesOf(m_devices);
+}
+std::vector<const Link*> Catalog::links() const
+{
+    return valuesOf(m_links);
+}
+std::vector<const SystemPackaging*> Catalog::systems() const
+{
+    return valuesOf(m_systems);
+}
+std::vector<const ModelEntry*> Catalog::models() const
+{
+    return valuesOf(m_models);
+}
 
 } // namespace is

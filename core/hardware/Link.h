@@ -38,8 +38,8 @@ struct SystemPackaging
     int devicesPerSystem = 1; // the scale-up domain
     QString scaleUpLink;
     QString scaleOutLink;
-    Sourced hostPowerW; // on top of the devices' own power
-    Sourced priceUsd;   // the whole system, devices included
+    Sourced hostPowerW;     // on top of the devices' own power
+    Sourced priceUsd;       // the whole system, devices included
     KvOffloadTier hostDram; // "kv_offload": {"host_dram": ..., "ssd": ...}
     KvOffloadTier ssd;
 };

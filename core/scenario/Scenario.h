@@ -19,9 +19,9 @@ namespace is {
 // Where a scenario's model comes from: a catalog id, an inline description, or a config.json.
 struct ModelRef
 {
-    QString catalogId;               // "llama-3.1-70b"
+    QString catalogId; // "llama-3.1-70b"
     std::optional<ModelEntry> inlineModel;
-    QString configPath;              // Hugging Face config.json (relative to the scenario file)
+    QString configPath; // Hugging Face config.json (relative to the scenario file)
     bool isSet() const { return !catalogId.isEmpty() || inlineModel || !configPath.isEmpty(); }
     bool operator==(const ModelRef& o) const;
 };
@@ -38,18 +38,18 @@ struct DeploymentDoc
     QString device;
     int count = 1;
     bool autoCount = false;
-    QString system;          // empty: the device's default system
-    QString scaleUpLink;     // empty: the system's
-    QString scaleOutLink;    // empty: the system's
+    QString system;                   // empty: the device's default system
+    QString scaleUpLink;              // empty: the system's
+    QString scaleOutLink;             // empty: the system's
     std::optional<ParallelPlan> plan; // nullopt: automatic
     std::optional<Precision> weights;
     std::optional<Precision> kv;
     ExecutionMode mode = ExecutionMode::Auto;
     SpeculativeMethod speculative = SpeculativeMethod::None;
-    ModelRef model;          // empty: the scenario's model
-    double x = 0;            // canvas position
+    ModelRef model; // empty: the scenario's model
+    double x = 0;   // canvas position
     double y = 0;
-    QString color;           // "#rrggbb"; empty: assigned by position in the list
+    QString color; // "#rrggbb"; empty: assigned by position in the list
     // Set: attention-FFN disaggregated; device, count and parallelism above are the attention pool.
     std::optional<FfnPoolDoc> ffnPool;
     bool operator==(const DeploymentDoc& o) const;

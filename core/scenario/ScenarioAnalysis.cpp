@@ -98,8 +98,9 @@ std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeploym
             const auto e = engine.estimate(r.deployment, m, wl, ServingGoal::FixedConcurrency, c, &err);
             if (!e || !e->fits || e->batch < batch)
                 break;
-            points.push_back(ParetoPoint{batch, e->tokSUser, e->tokSTotal / std::max(1, e->chips),
-                                         e->facilityPowerW > 0 ? e->tokSTotal / (e->facilityPowerW / 1e6) : 0});
+            points.push_back(
+                ParetoPoint{batch, e->tokSUser, e->tokSTotal / std::max(1, e->chips),
+                            e->facilityPowerW > 0 ? e->tokSTotal / (e->facilityPowerW / 1e6) : 0});
         }
         return points;
     }

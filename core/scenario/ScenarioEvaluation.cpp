@@ -23,7 +23,8 @@ std::optional<ModelEntry> resolveModel(const ModelRef& ref, const Scenario& s, c
     if (ref.inlineModel)
         return ref.inlineModel;
     if (!ref.configPath.isEmpty()) {
-        const QString file = QDir(s.baseDir.isEmpty() ? QDir::currentPath() : s.baseDir).filePath(ref.configPath);
+        const QString file =
+            QDir(s.baseDir.isEmpty() ? QDir::currentPath() : s.baseDir).filePath(ref.configPath);
         QString err;
         auto m = importHfConfigFile(file, &err);
         if (!m)
@@ -133,8 +134,10 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
                 return std::nullopt;
             }
         }
-        const QString up = !doc.scaleUpLink.isEmpty() ? doc.scaleUpLink : defaultScaleUpLink(*d.device, d.system);
-        const QString outId = !doc.scaleOutLink.isEmpty() ? doc.scaleOutLink : defaultScaleOutLink(*d.device, d.system);
+        const QString up =
+            !doc.scaleUpLink.isEmpty() ? doc.scaleUpLink : defaultScaleUpLink(*d.device, d.system);
+        const QString outId =
+            !doc.scaleOutLink.isEmpty() ? doc.scaleOutLink : defaultScaleOutLink(*d.device, d.system);
         QString linkErr;
         d.scaleUp = resolveLink(up, catalog, path + QStringLiteral(".links.scale_up"), &linkErr);
         d.scaleOut = resolveLink(outId, catalog, path + QStringLiteral(".links.scale_out"), &linkErr);
@@ -156,8 +159,9 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
             if (!d.ffnPool)
                 return std::nullopt;
         }
-        auto model = resolveModel(doc.model.isSet() ? doc.model : s.model, s, catalog,
-                                  doc.model.isSet() ? path + QStringLiteral(".model") : QStringLiteral("model"), error);
+        auto model = resolveModel(
+            doc.model.isSet() ? doc.model : s.model, s, catalog,
+            doc.model.isSet() ? path + QStringLiteral(".model") : QStringLiteral("model"), error);
         if (!model)
             return std::nullopt;
         r.model = *model;
@@ -166,7 +170,8 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
     return out;
 }
 
-std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s, const Engine& engine, QString* error)
+std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s, const Engine& engine,
+                                                              QString* error)
 {
     auto resolved = resolveScenario(s, engine.catalog(), error);
     if (!resolved)
@@ -222,16 +227,18 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
             // The band spans the point estimate and both ends: a metric need not move monotonically
             // with the inputs (more wafers for a bigger model can lower the cost per token).
             auto band = [](double a, double b, double mid) {
-                return QJsonObject{{QStringLiteral("low"), std::min({a, b, mid})}, {QStringLiteral("high"), std::max({a, b, mid})}};
+                return QJsonObject{{QStringLiteral("low"), std::min({a, b, mid})},
+                                   {QStringLiteral("high"), std::max({a, b, mid})}};
             };
             const Estimate& lo = r.estimate.low;
             const Estimate& hi = r.estimate.high;
             o.insert(QStringLiteral("range"),
-                     QJsonObject{{QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser, e.tokSUser)},
-                                 {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal, e.tokSTotal)},
-                                 {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000, e.ttftS * 1000)},
-                                 {QStringLiteral("chips"), band(lo.chips, hi.chips, e.chips)},
-                                 {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok, e.usdPerMTok)}});
+                     QJsonObject{
+                         {QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser, e.tokSUser)},
+                         {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal, e.tokSTotal)},
+                         {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000, e.ttftS * 1000)},
+                         {QStringLiteral("chips"), band(lo.chips, hi.chips, e.chips)},
+                         {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok, e.usdPerMTok)}});
         }
         deps.append(o);
     }

@@ -22,7 +22,8 @@ double meanOf(const LengthSpec& l, double fallback)
 
 } // namespace
 
-std::optional<RequestGenerator> RequestGenerator::create(const ServingConfig& c, const Workload& w, QString* error)
+std::optional<RequestGenerator> RequestGenerator::create(const ServingConfig& c, const Workload& w,
+                                                         QString* error)
 {
     RequestGenerator g;
     g.m_config = c;
@@ -88,7 +89,8 @@ RequestSet RequestGenerator::generate(double rateRps, int count) const
 
     if (a.process == ArrivalProcess::Trace) {
         // Each row is a request (or, with agent sessions, a session whose calls share its lengths).
-        const size_t wanted = static_cast<size_t>((std::max(1, count) + set.callsPerSession - 1) / set.callsPerSession);
+        const size_t wanted =
+            static_cast<size_t>((std::max(1, count) + set.callsPerSession - 1) / set.callsPerSession);
         const size_t n = std::min(m_arrivalTrace.size(), wanted);
         set.requests.reserve(n * static_cast<size_t>(set.callsPerSession));
         for (size_t s = 0; s < n; ++s) {
@@ -159,8 +161,9 @@ RequestSet RequestGenerator::generate(double rateRps, int count) const
     }
     if (agent.enabled()) {
         for (RequestSpec& q : set.requests)
-            q.toolTimeS = agent.toolTimeExponential && agent.toolTimeS > 0 ? lengths.exponential(agent.toolTimeS)
-                                                                           : agent.toolTimeS;
+            q.toolTimeS = agent.toolTimeExponential && agent.toolTimeS > 0
+                              ? lengths.exponential(agent.toolTimeS)
+                              : agent.toolTimeS;
     }
     set.reusePrefix = agent.enabled() && agent.reusePrefix;
     for (RequestSpec& q : set.requests) {

@@ -15,11 +15,11 @@ class Rng;
 // One request the simulator serves.
 struct RequestSpec
 {
-    double arrivalS = 0;   // for an agent's later calls: filled in by the simulator
+    double arrivalS = 0; // for an agent's later calls: filled in by the simulator
     int inputTokens = 1;
     int outputTokens = 1;
-    double toolTimeS = 0;  // agent sessions: tool time after this call before the next one
-    int cachedTokens = 0;  // prompt tokens whose KV is already cached (workload.prefix_hit_rate)
+    double toolTimeS = 0; // agent sessions: tool time after this call before the next one
+    int cachedTokens = 0; // prompt tokens whose KV is already cached (workload.prefix_hit_rate)
 };
 
 // Requests in arrival order. With agent sessions, session i's calls are requests
@@ -29,7 +29,7 @@ struct RequestSet
 {
     std::vector<RequestSpec> requests;
     int callsPerSession = 1;
-    double maxContext = 1; // longest prompt + output
+    double maxContext = 1;    // longest prompt + output
     bool reusePrefix = false; // agent calls reuse the previous call's context (AgentSpec)
 };
 

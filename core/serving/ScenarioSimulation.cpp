@@ -17,9 +17,9 @@ namespace is::serving {
 
 namespace {
 
-void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
-                 const ServingConfig& config, const cost::TcoAssumptions& tco, const RequestGenerator& gen,
-                 const std::atomic<bool>* cancel)
+void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const Scenario& s,
+                 const Engine& engine, const ServingConfig& config, const cost::TcoAssumptions& tco,
+                 const RequestGenerator& gen, const std::atomic<bool>* cancel)
 {
     const DeploymentServing& ds = config.forDeployment(r.docId);
     // Goodput needs targets. A scenario that states none is judged by the same assumed
@@ -55,7 +55,8 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
                                                                             : ServingGoal::MaxThroughput);
     so.maxSeqsPerReplica = ds.scheduler.maxSeqs;
 
-    const double rate = config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;
+    const double rate =
+        config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;
     if (!(rate > 0) && !gen.fixedArrivals()) {
         out.why =
             QCoreApplication::translate("is::serving::ScenarioSimulation",
@@ -73,8 +74,9 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     out.mode = model->mode();
     out.kvCapacityTokens = model->kvCapacityTokens();
     out.disaggregated = ds.disaggregated;
-    out.replicas = ds.disaggregated.enabled() ? ds.disaggregated.prefillReplicas + ds.disaggregated.decodeReplicas
-                                              : model->replicas();
+    out.replicas = ds.disaggregated.enabled()
+                       ? ds.disaggregated.prefillReplicas + ds.disaggregated.decodeReplicas
+                       : model->replicas();
     out.chips = ds.disaggregated.enabled() ? out.replicas * model->chipsPerReplica() : model->chips();
 
     SimOptions opt;
@@ -98,8 +100,8 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     for (const TimelinePoint& p : out.sim.timeline)
         out.powerKw.push_back(power.facilityPowerW(p.utilisation) / 1000.0);
     const cost::HourlyCost hourly = cost::hourlyCost(out.costInputs, tco, out.avgFacilityPowerW);
-    out.costs = cost::tokenCosts(hourly, out.sim.throughputTokS, out.sim.inputTokS, out.sim.prefillShare, out.sim.batchMean,
-                                 out.avgFacilityPowerW);
+    out.costs = cost::tokenCosts(hourly, out.sim.throughputTokS, out.sim.inputTokS, out.sim.prefillShare,
+                                 out.sim.batchMean, out.avgFacilityPowerW);
     out.ok = out.sim.completed > 0;
     if (!out.ok)
         out.why =
@@ -128,8 +130,9 @@ QJsonArray series(const std::vector<TimelinePoint>& t, double TimelinePoint::*fi
 
 } // namespace
 
-std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& engine, const SimulationOverrides& o,
-                                              QString* error, const std::atomic<bool>* cancel)
+std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& engine,
+                                              const SimulationOverrides& o, QString* error,
+                                              const std::atomic<bool>* cancel)
 {
     SimulationRun run;
     auto config = servingConfigFor(s, error);
@@ -155,8 +158,9 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
         return std::nullopt;
     for (const auto& [id, d] : run.config.perDeployment) {
         // An init-capture: clang before 16 cannot capture a structured binding.
-        const bool known = std::any_of(resolved->begin(), resolved->end(),
-                                       [&docId = id](const ResolvedDeployment& r) { return r.docId == docId; });
+        const bool known =
+            std::any_of(resolved->begin(), resolved->end(),
+                        [&docId = id](const ResolvedDeployment& r) { return r.docId == docId; });
         if (!known) {
             *error = QCoreApplication::translate("is::serving::ScenarioSimulation",
                                                  "serving.deployments.%1: no deployment has this id")
@@ -184,7 +188,9 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
 {
     QJsonArray deps;
     for (const DeploymentSimulation& d : run.deployments) {
-        QJsonObject o{{QStringLiteral("id"), d.docId}, {QStringLiteral("name"), d.name}, {QStringLiteral("model"), d.modelName},
+        QJsonObject o{{QStringLiteral("id"), d.docId},
+                      {QStringLiteral("name"), d.name},
+                      {QStringLiteral("model"), d.modelName},
                       {QStringLiteral("ok"), d.ok}};
         if (!d.ok) {
             o.insert(QStringLiteral("why"), d.why);
@@ -197,8 +203,9 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
         o.insert(QStringLiteral("plan"), d.plan.toString());
         o.insert(QStringLiteral("mode"), d.mode);
         if (d.disaggregated.enabled())
-            o.insert(QStringLiteral("disaggregated"), QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},
-                                                                  {QStringLiteral("decode_replicas"), d.disaggregated.decodeReplicas}});
+            o.insert(QStringLiteral("disaggregated"),
+                     QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},
+                                 {QStringLiteral("decode_replicas"), d.disaggregated.decodeReplicas}});
         o.insert(QStringLiteral("arrival_rps"), d.arrivalRps);
         o.insert(QStringLiteral("load"), d.load);
         o.insert(QStringLiteral("capacity_rps"), d.capacityRps);
@@ -233,11 +240,15 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
                              d.singleStream.reuse.ttftColdS * 1000.0);
             o.insert(QStringLiteral("prefix_reuse"), reuse);
         }
-        o.insert(QStringLiteral("kv_use"), QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
+        o.insert(QStringLiteral("kv_use"),
+                 QJsonObject{{QStringLiteral("mean"), r.kvUseMean}, {QStringLiteral("max"), r.kvUseMax}});
         o.insert(QStringLiteral("kv_capacity_tokens"), d.kvCapacityTokens);
-        o.insert(QStringLiteral("queue"), QJsonObject{{QStringLiteral("mean"), r.queueMean}, {QStringLiteral("max"), r.queueMax}});
-        o.insert(QStringLiteral("batch"), QJsonObject{{QStringLiteral("mean"), r.batchMean}, {QStringLiteral("max"), r.batchMax}});
-        o.insert(QStringLiteral("little"), QJsonObject{{QStringLiteral("l"), r.littleL}, {QStringLiteral("lambda_w"), r.littleLambdaW}});
+        o.insert(QStringLiteral("queue"),
+                 QJsonObject{{QStringLiteral("mean"), r.queueMean}, {QStringLiteral("max"), r.queueMax}});
+        o.insert(QStringLiteral("batch"),
+                 QJsonObject{{QStringLiteral("mean"), r.batchMean}, {QStringLiteral("max"), r.batchMax}});
+        o.insert(QStringLiteral("little"), QJsonObject{{QStringLiteral("l"), r.littleL},
+                                                       {QStringLiteral("lambda_w"), r.littleLambdaW}});
         o.insert(QStringLiteral("utilisation"), r.utilisationMean);
         o.insert(QStringLiteral("power_kw"), d.avgFacilityPowerW / 1000.0);
         o.insert(QStringLiteral("energy_kwh"), d.energyKWh);
@@ -248,22 +259,25 @@ QJsonObject simulationToJson(const SimulationRun& run, bool timeline)
         o.insert(QStringLiteral("usd_per_mtok_input"), d.costs.usdPerMTokInput);
         o.insert(QStringLiteral("usd_per_mtok_output"), d.costs.usdPerMTokOutput);
         o.insert(QStringLiteral("usd_per_user_hour"), d.costs.usdPerUserHour);
-        o.insert(QStringLiteral("engine"), QJsonObject{{QStringLiteral("ttft_ms"), d.singleStream.ttftS * 1000.0},
-                                                       {QStringLiteral("tpot_ms"), d.singleStream.tpotS * 1000.0},
-                                                       {QStringLiteral("max_tok_s"), d.maxThroughput.tokSTotal}});
+        o.insert(QStringLiteral("engine"),
+                 QJsonObject{{QStringLiteral("ttft_ms"), d.singleStream.ttftS * 1000.0},
+                             {QStringLiteral("tpot_ms"), d.singleStream.tpotS * 1000.0},
+                             {QStringLiteral("max_tok_s"), d.maxThroughput.tokSTotal}});
         if (r.sessions.sessions > 0)
-            o.insert(QStringLiteral("sessions"), QJsonObject{{QStringLiteral("count"), r.sessions.sessions},
-                                                             {QStringLiteral("calls"), r.sessions.callsPerSession},
-                                                             {QStringLiteral("e2e_s"), percentilesJson(r.sessions.e2eS, 1.0)}});
+            o.insert(QStringLiteral("sessions"),
+                     QJsonObject{{QStringLiteral("count"), r.sessions.sessions},
+                                 {QStringLiteral("calls"), r.sessions.callsPerSession},
+                                 {QStringLiteral("e2e_s"), percentilesJson(r.sessions.e2eS, 1.0)}});
         if (timeline) {
             QJsonArray power;
             for (double p : d.powerKw)
                 power.append(p);
-            o.insert(QStringLiteral("timeline"), QJsonObject{{QStringLiteral("t_s"), series(r.timeline, &TimelinePoint::tS)},
-                                                             {QStringLiteral("queue"), series(r.timeline, &TimelinePoint::queue)},
-                                                             {QStringLiteral("batch"), series(r.timeline, &TimelinePoint::batch)},
-                                                             {QStringLiteral("kv_use"), series(r.timeline, &TimelinePoint::kvUse)},
-                                                             {QStringLiteral("power_kw"), power}});
+            o.insert(QStringLiteral("timeline"),
+                     QJsonObject{{QStringLiteral("t_s"), series(r.timeline, &TimelinePoint::tS)},
+                                 {QStringLiteral("queue"), series(r.timeline, &TimelinePoint::queue)},
+                                 {QStringLiteral("batch"), series(r.timeline, &TimelinePoint::batch)},
+                                 {QStringLiteral("kv_use"), series(r.timeline, &TimelinePoint::kvUse)},
+                                 {QStringLiteral("power_kw"), power}});
         }
         deps.append(o);
     }

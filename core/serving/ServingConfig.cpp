@@ -24,8 +24,7 @@ std::optional<E> fromId(const std::array<std::pair<E, const char*>, N>& ids, con
     return std::nullopt;
 }
 
-template <typename E, size_t N>
-QString toId(const std::array<std::pair<E, const char*>, N>& ids, E e)
+template <typename E, size_t N> QString toId(const std::array<std::pair<E, const char*>, N>& ids, E e)
 {
     for (const auto& [v, name] : ids)
         if (v == e)
@@ -140,12 +139,12 @@ void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
 QJsonObject deploymentServingToJson(const DeploymentServing& d)
 {
     const SchedulerSpec& s = d.scheduler;
-    QJsonObject o{{QStringLiteral("scheduler"),
-                   QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
-                               {QStringLiteral("max_seqs"), s.maxSeqs},
-                               {QStringLiteral("block_tokens"), s.blockTokens},
-                               {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
-                               {QStringLiteral("kv_watermark"), s.kvWatermark}}}};
+    QJsonObject o{
+        {QStringLiteral("scheduler"), QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
+                                                  {QStringLiteral("max_seqs"), s.maxSeqs},
+                                                  {QStringLiteral("block_tokens"), s.blockTokens},
+                                                  {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
+                                                  {QStringLiteral("kv_watermark"), s.kvWatermark}}}};
     if (d.disaggregated.enabled())
         o.insert(QStringLiteral("disaggregated"),
                  QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},
@@ -155,8 +154,14 @@ QJsonObject deploymentServingToJson(const DeploymentServing& d)
 
 } // namespace
 
-QString arrivalProcessId(ArrivalProcess p) { return toId(kProcesses, p); }
-QString lengthDistId(LengthDist d) { return toId(kDists, d); }
+QString arrivalProcessId(ArrivalProcess p)
+{
+    return toId(kProcesses, p);
+}
+QString lengthDistId(LengthDist d)
+{
+    return toId(kDists, d);
+}
 
 const DeploymentServing& ServingConfig::forDeployment(const QString& id) const
 {
@@ -277,7 +282,8 @@ QJsonObject servingConfigToJson(const ServingConfig& c)
     }
     if (!a.traceFile.isEmpty())
         arrival.insert(QStringLiteral("file"), a.traceFile);
-    QJsonObject lengths{{QStringLiteral("input"), lengthToJson(c.input)}, {QStringLiteral("output"), lengthToJson(c.output)}};
+    QJsonObject lengths{{QStringLiteral("input"), lengthToJson(c.input)},
+                        {QStringLiteral("output"), lengthToJson(c.output)}};
     if (!c.lengthTraceFile.isEmpty())
         lengths.insert(QStringLiteral("trace"), c.lengthTraceFile);
     QJsonObject o = deploymentServingToJson(c.defaults);

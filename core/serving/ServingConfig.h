@@ -26,7 +26,7 @@ struct LengthSpec
     double sd = 0;    // normal: standard deviation, tokens
     double sigma = 0; // log-normal: standard deviation of ln(length)
     double min = 1;
-    double max = 0;   // 0: no cap
+    double max = 0; // 0: no cap
 };
 
 enum class ArrivalProcess { Poisson, Constant, Gamma, OnOff, Trace };
@@ -38,7 +38,7 @@ struct ArrivalSpec
     double cv = 2.0;    // gamma: coefficient of variation of the gaps (above 1: bursty)
     double onS = 10;    // on/off: mean length of a burst and of a pause (exponential)
     double offS = 30;
-    QString traceFile;  // trace: the CSV, as written (relative to the scenario's folder)
+    QString traceFile; // trace: the CSV, as written (relative to the scenario's folder)
 };
 
 // The continuous-batching scheduler (vLLM-style). Defaults are assumptions, stated in the JSON.

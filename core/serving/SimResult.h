@@ -51,19 +51,19 @@ struct SimResult
 {
     int requests = 0;
     int completed = 0;
-    int rejected = 0;         // longer than the whole KV cache: never admitted
-    double durationS = 0;     // first arrival to last completion
-    double arrivalRps = 0;    // offered load
+    int rejected = 0;      // longer than the whole KV cache: never admitted
+    double durationS = 0;  // first arrival to last completion
+    double arrivalRps = 0; // offered load
 
     Percentiles ttftS;
-    Percentiles tpotS;        // per request: (last token - first token) / (output - 1)
+    Percentiles tpotS; // per request: (last token - first token) / (output - 1)
     Percentiles e2eS;
-    Percentiles queueWaitS;   // arrival at the scheduler to first admission
+    Percentiles queueWaitS; // arrival at the scheduler to first admission
 
     double throughputTokS = 0; // output tokens/s while fed (admission of 10 % to 100 % of requests)
     double throughputRps = 0;
     double inputTokS = 0;
-    double goodputRps = 0;     // requests/s that met both latency targets
+    double goodputRps = 0;      // requests/s that met both latency targets
     double goodputFraction = 0; // of all requests (rejected ones included), the share that met both targets
     double ttftTargetS = 0;
     double tpotTargetS = 0;
@@ -80,9 +80,9 @@ struct SimResult
     double littleL = 0;
     double littleLambdaW = 0;
 
-    double utilisationMean = 0;  // time average over the run, for energy
-    double prefillShare = 0;     // of the busy machine time, the share spent prefilling
-    double inputTokens = 0;      // prompt tokens of completed requests
+    double utilisationMean = 0; // time average over the run, for energy
+    double prefillShare = 0;    // of the busy machine time, the share spent prefilling
+    double inputTokens = 0;     // prompt tokens of completed requests
     double outputTokens = 0;
 
     std::vector<TimelinePoint> timeline;

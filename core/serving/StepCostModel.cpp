@@ -71,9 +71,9 @@ double busyOf(const Estimate& e)
 
 } // namespace
 
-std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const Deployment& d, const ModelDesc& m,
-                                                  const Workload& w, const CostAssumptions& c, const Options& o,
-                                                  QString* error)
+std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const Deployment& d,
+                                                  const ModelDesc& m, const Workload& w,
+                                                  const CostAssumptions& c, const Options& o, QString* error)
 {
     auto est = engine.estimate(d, m, w, o.planGoal, c, error);
     if (!est)
@@ -100,8 +100,10 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     const double meanContext = w.inputTokens + w.outputTokens / 2.0;
     const Estimate one = engine.evaluate(*memCtx, s.m_plan, s.m_replicas);
     const Estimate two = engine.evaluate(*memCtx, s.m_plan, 2 * s.m_replicas);
-    const double perSeq = (two.memory.kvCache + two.memory.activations) - (one.memory.kvCache + one.memory.activations);
-    const double fixed = one.memory.weights + one.memory.activations - (two.memory.activations - one.memory.activations);
+    const double perSeq =
+        (two.memory.kvCache + two.memory.activations) - (one.memory.kvCache + one.memory.activations);
+    const double fixed =
+        one.memory.weights + one.memory.activations - (two.memory.activations - one.memory.activations);
     s.m_kvBytesPerToken = memCtx->kvBytesAt(meanContext) / meanContext;
     const bool spilled = one.kvPlacement == KvPlacement::SpilledExternal;
     if (spilled)
@@ -116,14 +118,16 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
         return std::nullopt;
     }
     s.m_maxSeqs = o.maxSeqsPerReplica > 0 ? o.maxSeqsPerReplica : detail::kMaxBatchPerReplica;
-    const int maxBatch = static_cast<int>(std::clamp(s.m_kvCapacityTokens, 1.0, static_cast<double>(s.m_maxSeqs)));
+    const int maxBatch =
+        static_cast<int>(std::clamp(s.m_kvCapacityTokens, 1.0, static_cast<double>(s.m_maxSeqs)));
     s.m_maxSeqs = std::min(s.m_maxSeqs, maxBatch);
     s.m_requestOverheadS = memCtx->cal.requestOverheadS.value;
 
     s.m_offload = memCtx->offload;
     const Link* link = d.scaleOut ? d.scaleOut : d.scaleUp;
     if (link) {
-        s.m_transferBytesPerS = link->bandwidthBytesPerS.value * memCtx->cal.linkEfficiency.value * s.m_chipsPerReplica;
+        s.m_transferBytesPerS =
+            link->bandwidthBytesPerS.value * memCtx->cal.linkEfficiency.value * s.m_chipsPerReplica;
         s.m_transferLatencyS = link->latencyS.value;
     }
 
@@ -171,8 +175,9 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
             s.m_table[bi * nc + ci] = {b[0] + slope * (s.m_batchGrid[bi] - bb), b[1], b[2]};
         }
     }
-    log::get("serving")->debug("{}: step table {} batches x {} contexts, KV {:.0f} tokens/replica, {} replicas",
-                               d.name.toStdString(), nb, nc, s.m_kvCapacityTokens, s.m_replicas);
+    log::get("serving")->debug(
+        "{}: step table {} batches x {} contexts, KV {:.0f} tokens/replica, {} replicas",
+        d.name.toStdString(), nb, nc, s.m_kvCapacityTokens, s.m_replicas);
     return s;
 }
 

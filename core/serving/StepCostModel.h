@@ -23,9 +23,9 @@ class StepCostModel
 public:
     struct Options
     {
-        double maxContext = 0;     // longest sequence the simulation holds (prompt + output); 0: the workload's
+        double maxContext = 0; // longest sequence the simulation holds (prompt + output); 0: the workload's
         ServingGoal planGoal = ServingGoal::MaxThroughput; // which plan (and chip count) to simulate
-        int maxSeqsPerReplica = 0; // 0: the engine's cap on the running batch
+        int maxSeqsPerReplica = 0;                         // 0: the engine's cap on the running batch
     };
 
     // Fails (error set) when the engine cannot evaluate the deployment or the model does not fit.
@@ -39,7 +39,10 @@ public:
     double decodeBusy(int batch, double context) const { return lookup(batch, context, 1); }
     // Machine time to prefill the first `tokens` tokens of a prompt while `batch` sequences decode.
     // Chunked prefill charges chunk [a, a+n) as prefillOccupancyS(a+n) - prefillOccupancyS(a).
-    double prefillOccupancyS(double tokens, int batch) const { return tokens <= 0 ? 0.0 : lookup(batch, tokens, 2); }
+    double prefillOccupancyS(double tokens, int batch) const
+    {
+        return tokens <= 0 ? 0.0 : lookup(batch, tokens, 2);
+    }
     // Time from the start of a prompt's prefill to its first token (the wafer pipeline's fill
     // latency can exceed the machine time the prefill occupies).
     double prefillLatencyS(double tokens) const;
@@ -59,9 +62,9 @@ public:
     const QString& mode() const { return m_mode; }
     double kvCapacityTokens() const { return m_kvCapacityTokens; } // per replica
     int maxSeqsPerReplica() const { return m_maxSeqs; }
-    double acceptance() const { return m_acceptance; }            // tokens per decode step per sequence
+    double acceptance() const { return m_acceptance; }             // tokens per decode step per sequence
     double requestOverheadS() const { return m_requestOverheadS; } // API, tokenizer: before the scheduler
-    double kvBytesPerToken() const { return m_kvBytesPerToken; }  // per replica
+    double kvBytesPerToken() const { return m_kvBytesPerToken; }   // per replica
     double maxContext() const { return m_ctxGrid.back(); }
     // The engine's own estimate for the simulated plan at the scenario workload and the goal.
     const Estimate& planEstimate() const { return m_planEstimate; }

@@ -81,8 +81,8 @@ private slots:
             const QJsonObject o = d.toObject();
             for (const char* key :
                  {"name", "chips", "fits", "ttft_ms", "tpot_ms", "tok_s_user", "tok_s_total", "power_kw",
-                  "joules_per_token", "usd_per_mtok", "bottleneck", "usd_per_mtok_at_load", "tok_s_total_at_load",
-                  "concurrency_at_load"})
+                  "joules_per_token", "usd_per_mtok", "bottleneck", "usd_per_mtok_at_load",
+                  "tok_s_total_at_load", "concurrency_at_load"})
                 QVERIFY2(o.contains(QString::fromLatin1(key)), key);
             QVERIFY(o.value(QStringLiteral("tok_s_user")).toDouble() > 0);
             // One user against a loaded service: a token costs no more at full load.
@@ -169,11 +169,13 @@ private slots:
             "model":{"id":"huge","parametric":{"total_params":1e15,"active_params":1e12,"layers":200}}}]})")
             << QStringLiteral("fits on no count");
         QTest::newRow("ffn pool link")
-            << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
+            << QByteArray(
+                   R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
             "count":1,"ffn_pool":{"device":"cs-3","count":1,"link":"eth-9000g"}}]})")
             << QStringLiteral("deployments[0].ffn_pool.link: unknown link 'eth-9000g'");
         QTest::newRow("ffn pool count")
-            << QByteArray(R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
+            << QByteArray(
+                   R"({"version":1,"model":"llama-3.1-8b","workload":{},"deployments":[{"device":"h100-sxm",
             "count":1,"ffn_pool":{"device":"cs-3","count":-2,"link":"eth-800g"}}]})")
             << QStringLiteral("deployments[0].ffn_pool.count");
     }
