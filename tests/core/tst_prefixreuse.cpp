@@ -187,12 +187,13 @@ private slots:
         // Wafers have no host DRAM path: idle prefixes beyond the SRAM the pipeline leaves free
         // wait in MemoryX and come back at its bandwidth, shared by the wafers.
         const Deployment d = deploymentOf(*m_catalog, "cs-3", 4);
+        const ModelDesc m = llama70(); // the context points at it: it must outlive ctx
         Workload w{8000, 200, 1, 0, 0};
         w.prefixHitRate = 0.9;
         w.idleSessions = 1000;
-        const Estimate e = run(d, llama70(), w);
+        const Estimate e = run(d, m, w);
         QCOMPARE(e.reuse.tier, KvTier::External);
-        const EvalContext ctx = context(d, llama70(), w);
+        const EvalContext ctx = context(d, m, w);
         const double prefix = ctx.kvBytesAt(7200);
         const double external = d.device->tier(MemoryTierKind::External)->bandwidthBytesPerS.value;
         QVERIFY(qAbs(e.reuse.readbackS - e.reuse.shareOf(KvTier::External) * prefix / external) < 1e-12);
