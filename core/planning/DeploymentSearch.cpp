@@ -279,14 +279,18 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
             base.config = g.config;
             base.costBound = detail::refinedCostBound(g, *ctx);
             const std::vector<ParallelPlan> plans = detail::groupPlans(engine, d, model, g);
-            double groupSpeed = 0;
+            std::vector<double> speedBounds;
+            speedBounds.reserve(plans.size());
             for (const ParallelPlan& plan : plans)
-                groupSpeed = std::max(groupSpeed, detail::speedBound(*ctx, plan));
+                speedBounds.push_back(detail::speedBound(*ctx, plan));
+            const double groupSpeed =
+                speedBounds.empty() ? 0.0 : *std::max_element(speedBounds.begin(), speedBounds.end());
             if (control.prune && found.dominates(base.costBound, groupSpeed)) {
                 ++result.stats.groupsPruned;
             } else {
-                for (const ParallelPlan& plan : plans) {
-                    base.speedBound = detail::speedBound(*ctx, plan);
+                for (size_t p = 0; p < plans.size(); ++p) {
+                    const ParallelPlan& plan = plans[p];
+                    base.speedBound = speedBounds[p];
                     if (control.prune && found.dominates(base.costBound, base.speedBound)) {
                         ++result.stats.plansPruned;
                         continue;
