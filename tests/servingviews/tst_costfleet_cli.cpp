@@ -33,9 +33,7 @@ namespace {
 
 QString defaultScenario()
 {
-    const QString env = qEnvironmentVariable("IS_SOURCE_DIR");
-    return (env.isEmpty() ? QDir::currentPath() : env) +
-           QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+    return is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
 }
 
 QJsonObject runJson(const QStringList& args)
