@@ -4,6 +4,7 @@
 # for SECONDS_PER_TARGET seconds (default 60), one target at a time, then prints per target the
 # executions, their rate, the coverage (cov: edges, ft: features) and what went wrong, if anything.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (targets: the folders of tests/fuzz/corpus)
+# FUZZ_NO_BUILD=1 skips installing and building: for long campaigns run in slices against one build.
 # Limits: no input may take over 1 s, use over 2 GiB or allocate over 2 GiB in one go. New corpus
 # entries go to build/fuzz/corpus/<target> (out of git; kept between runs), crashes, leaks,
 # timeouts and out-of-memory inputs to build/fuzz/artifacts/<target>: fix the parser, then commit
@@ -12,9 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
-scripts/install-deps.sh fuzz
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
+    scripts/install-deps.sh fuzz
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz
+fi
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
