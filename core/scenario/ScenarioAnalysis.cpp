@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace is {
@@ -78,61 +79,117 @@ std::vector<double> defaultContextGrid(int points)
     return grid;
 }
 
+namespace {
+
+QString regimeOf(const Estimate& e)
+{
+    return e.mode + QLatin1Char('/') + kvPlacementId(e.kvPlacement);
+}
+
+ParetoPoint paretoPointOf(const Estimate& e, int batch)
+{
+    return ParetoPoint{batch, e.tokSUser, e.tokSTotal / std::max(1, e.chips),
+                       e.facilityPowerW > 0 ? e.tokSTotal / (e.facilityPowerW / 1e6) : 0, regimeOf(e)};
+}
+
+// Batches 1, 2, 4... up to the largest that fits, then refined where a doubling hides what
+// matters: between two batches of different regimes the last batch of the first and the first of
+// the second (where the curve breaks), and after the last fitting batch the largest one that
+// still fits (where the curve ends). `at` gives a batch's point, nullopt when it does not fit.
+template <class PointAt> std::vector<ParetoPoint> sweepBatches(const PointAt& at)
+{
+    constexpr int kMaxBatch = 8192;
+    std::vector<ParetoPoint> points;
+    int firstMiss = 0;
+    for (int batch = 1; batch <= kMaxBatch; batch *= 2) {
+        auto p = at(batch);
+        if (!p) {
+            firstMiss = batch;
+            break;
+        }
+        points.push_back(std::move(*p));
+    }
+    if (points.empty())
+        return points;
+    std::vector<ParetoPoint> refined;
+    for (size_t i = 0; i < points.size(); ++i) {
+        refined.push_back(points[i]);
+        if (i + 1 == points.size() || points[i + 1].regime == points[i].regime)
+            continue;
+        ParetoPoint lo = points[i], hi = points[i + 1];
+        while (hi.batch - lo.batch > 1) {
+            const int mid = lo.batch + (hi.batch - lo.batch) / 2;
+            auto p = at(mid);
+            if (!p)
+                break;
+            (p->regime == lo.regime ? lo : hi) = std::move(*p);
+        }
+        if (lo.batch != points[i].batch)
+            refined.push_back(lo);
+        if (hi.batch != points[i + 1].batch)
+            refined.push_back(hi);
+    }
+    if (firstMiss > 0) {
+        ParetoPoint last = refined.back();
+        int miss = firstMiss;
+        while (miss - last.batch > 1) {
+            const int mid = last.batch + (miss - last.batch) / 2;
+            if (auto p = at(mid))
+                last = std::move(*p);
+            else
+                miss = mid;
+        }
+        if (last.batch != refined.back().batch)
+            refined.push_back(last);
+    }
+    return refined;
+}
+
+} // namespace
+
 std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeployment& r, const Workload& w,
                                      const CostAssumptions& c)
 {
-    std::vector<ParetoPoint> points;
     const ModelDesc m = r.model.resolve(Bound::Mid);
     QString err;
     Workload one = w;
     one.concurrency = 1;
     auto base = engine.estimate(r.deployment, m, one, ServingGoal::FixedConcurrency, c, &err);
     if (!base || !base->fits)
-        return points;
+        return {};
     if (r.deployment.ffnPool) {
         // Two pools (engine/AttentionFfnSplit.h): no single-device plan covers them; each batch
         // is the split's own estimate at that concurrency.
-        for (int batch = 1; batch <= 8192; batch *= 2) {
+        return sweepBatches([&](int batch) -> std::optional<ParetoPoint> {
             Workload wl = w;
             wl.concurrency = batch;
-            const auto e = engine.estimate(r.deployment, m, wl, ServingGoal::FixedConcurrency, c, &err);
+            QString ignored;
+            const auto e = engine.estimate(r.deployment, m, wl, ServingGoal::FixedConcurrency, c, &ignored);
             if (!e || !e->fits || e->batch < batch)
-                break;
-            points.push_back(
-                ParetoPoint{batch, e->tokSUser, e->tokSTotal / std::max(1, e->chips),
-                            e->facilityPowerW > 0 ? e->tokSTotal / (e->facilityPowerW / 1e6) : 0});
-        }
-        return points;
+                return std::nullopt;
+            return paretoPointOf(*e, batch);
+        });
     }
     auto ctx = engine.prepare(r.deployment, m, w, c, base->chips, Bound::Mid, &err);
     if (!ctx)
-        return points;
+        return {};
     // Each batch size with its best plan: the frontier a serving engineer can reach.
     const std::vector<ParallelPlan> plans = engine.candidatePlans(r.deployment, m, base->chips);
-    for (int batch = 1; batch <= 8192; batch *= 2) {
-        ParetoPoint best;
-        bool found = false;
+    return sweepBatches([&](int batch) -> std::optional<ParetoPoint> {
+        std::optional<Estimate> best;
         for (const ParallelPlan& p : plans) {
-            Workload wl = w;
-            wl.concurrency = batch;
             EvalContext c2 = *ctx;
-            c2.workload = wl;
+            c2.workload.concurrency = batch;
             Estimate e = engine.evaluate(c2, p, batch);
             if (!e.fits || e.batch < batch)
                 continue;
-            if (!found || e.tokSTotal > best.tokSPerChip * base->chips) {
-                best.batch = batch;
-                best.tokSUser = e.tokSUser;
-                best.tokSPerChip = e.tokSTotal / std::max(1, e.chips);
-                best.tokSPerMW = e.facilityPowerW > 0 ? e.tokSTotal / (e.facilityPowerW / 1e6) : 0;
-                found = true;
-            }
+            if (!best || e.tokSTotal > best->tokSTotal)
+                best = std::move(e);
         }
-        if (!found)
-            break;
-        points.push_back(best);
-    }
-    return points;
+        if (!best)
+            return std::nullopt;
+        return paretoPointOf(*best, batch);
+    });
 }
 
 ContextCurveCache::ContextCurveCache(size_t capacity) : m_capacity(std::max<size_t>(1, capacity)) {}

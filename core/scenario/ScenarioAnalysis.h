@@ -35,6 +35,10 @@ struct ParetoPoint
     double tokSUser = 0;
     double tokSPerChip = 0;
     double tokSPerMW = 0;
+    // Where the weights and the KV cache live at this batch ("resident/on-chip", "pipelined/
+    // spilled-external"...). Where it changes between neighbours the curve jumps: no batch runs
+    // at the speeds in between, so a chart breaks the line there.
+    QString regime;
 };
 
 // The workload's latency targets, by name.

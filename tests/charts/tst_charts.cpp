@@ -10,6 +10,7 @@
 #include "charts/ChartsView.h"
 #include "charts/NiceAxis.h"
 #include "charts/ParetoChart.h"
+#include "charts/SpeedVsContextChart.h"
 #include "cost/FullLoad.h"
 #include "document/DeploymentColours.h"
 #include "measure/MeasurePanel.h"
@@ -131,6 +132,7 @@ private Q_SLOTS:
     void exportsAreValid();
     void fileExportMenu();
     void nonFiniteInputsAreSanitised();
+    void paretoBreaksWhereTheRegimeChanges();
     void markerTextStaysInThePlot();
     void longNamesStayApartOnBarRows();
     void longTimesCountSeconds();
@@ -524,6 +526,62 @@ void TestCharts::fileExportMenu()
     QCOMPARE(view.charts().first()->chartView()->actions().size(), 5);
 }
 
+// A curve whose KV cache leaves on-chip memory between two batches is drawn as two solid runs
+// joined by a thin dashed line, never as one line that suggests speeds in between.
+void TestCharts::paretoBreaksWhereTheRegimeChanges()
+{
+    auto split = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    QVERIFY(split->deployments.size() >= 2);
+    const QString onChip = QStringLiteral("pipelined/on-chip");
+    const QString spilled = QStringLiteral("pipelined/spilled-external");
+    split->deployments[0].pareto = {
+        ParetoPoint{1, 1000, 10, 100, onChip}, ParetoPoint{64, 900, 600, 6000, onChip},
+        ParetoPoint{65, 50, 40, 400, spilled}, ParetoPoint{128, 40, 60, 600, spilled}};
+    split->deployments[1].pareto = {ParetoPoint{1, 100, 5, 50, QStringLiteral("resident/on-chip")},
+                                    ParetoPoint{2, 90, 9, 90, QStringLiteral("resident/on-chip")}};
+    ChartsView view;
+    view.resize(1600, 1000);
+    view.setAnalysis(split, m_colours);
+    view.flush();
+    auto* pareto = qobject_cast<ParetoChart*>(view.chart(QStringLiteral("throughput-vs-interactivity")));
+    QVERIFY(pareto);
+    int solid = 0;
+    QList<QList<QPointF>> dashed;
+    const auto series = pareto->series();
+    for (QAbstractSeries* s : series) {
+        auto* line = qobject_cast<QLineSeries*>(s);
+        QVERIFY(line);
+        if (line->pen().style() == Qt::DashLine)
+            dashed << line->points();
+        else
+            ++solid;
+    }
+    // Two runs for the wafer, one for the other deployment; one jump, from batch 64 to batch 65.
+    QCOMPARE(solid, 3);
+    QCOMPARE(dashed.size(), 1);
+    QCOMPARE(dashed.front(), (QList<QPointF>{QPointF(900, 600), QPointF(50, 40)}));
+    QVERIFY(pareto->note().contains(QLatin1String("Dashed")));
+    // The export says which regime each point is in.
+    const QString csv = pareto->toCsv();
+    QVERIFY(
+        csv.startsWith(QLatin1String("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime\n")));
+    QVERIFY(csv.contains(QLatin1String(",65,50,40,400,pipelined/spilled-external\n")));
+
+    // Back to one regime: the jump and the second run are gone.
+    auto joined = std::make_shared<ScenarioAnalysis>(*split);
+    for (ParetoPoint& p : joined->deployments[0].pareto)
+        p.regime = onChip;
+    view.setAnalysis(joined, m_colours);
+    view.flush();
+    int dashedLeft = 0;
+    const auto after = pareto->series();
+    for (QAbstractSeries* s : after)
+        dashedLeft += qobject_cast<QLineSeries*>(s)->pen().style() == Qt::DashLine ? 1 : 0;
+    QCOMPARE(after.size(), 2);
+    QCOMPARE(dashedLeft, 0);
+    QVERIFY(!pareto->note().contains(QLatin1String("Dashed")));
+}
+
 void TestCharts::nonFiniteInputsAreSanitised()
 {
     auto broken = std::make_shared<ScenarioAnalysis>(*m_analysis);
@@ -645,6 +703,40 @@ void TestCharts::markerTextStaysInThePlot()
         }
         QVERIFY2(!texts[0].intersects(texts[1]), together ? "markers together" : "markers apart");
     }
+
+    // A claimed speed drawn through the marker ("official: 750" at the SRAM-full speed): the
+    // marker's text moves off the claim's line and its label.
+    auto marked = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    DeploymentAnalysis& d = marked->deployments[0];
+    const BandPoint& mid = d.speedVsContext[d.speedVsContext.size() / 2];
+    d.sramExhaustedAt = mid.x;
+    d.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::AddedChips);
+    view.setAnalysis(marked, m_colours);
+    auto* speed = qobject_cast<SpeedVsContextChart*>(view.chart(QStringLiteral("speed-vs-context")));
+    QVERIFY(speed);
+    speed->setClaimMarks({{d.docId, mid.y, QStringLiteral("official: %1").arg(mid.y)}});
+    view.flush();
+    QChart* chart = speed->chart();
+    QRectF sram, claimText;
+    for (QGraphicsItem* item : chart->childItems())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item); text && text->isVisible()) {
+            if (text->text().startsWith(QLatin1String("SRAM full")))
+                sram = text->sceneBoundingRect();
+            else if (text->text().startsWith(QLatin1String("official")))
+                claimText = text->sceneBoundingRect();
+        }
+    QVERIFY(!sram.isEmpty() && !claimText.isEmpty());
+    QVERIFY(!sram.intersects(claimText));
+    QLineSeries* claimLine = nullptr;
+    for (QAbstractSeries* series : chart->series())
+        if (series->name().startsWith(QLatin1String("official")))
+            claimLine = qobject_cast<QLineSeries*>(series);
+    QVERIFY(claimLine);
+    const qreal lineY = chart->mapToScene(chart->mapToPosition(QPointF(mid.x, mid.y), claimLine)).y();
+    QVERIFY2(
+        lineY < sram.top() || lineY > sram.bottom(),
+        qPrintable(
+            QStringLiteral("line at %1 crosses text %2..%3").arg(lineY).arg(sram.top()).arg(sram.bottom())));
 }
 
 // Six long names that differ only at their ends, in the studio's small bar charts: one line each

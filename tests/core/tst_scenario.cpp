@@ -97,6 +97,13 @@ private slots:
             for (const BandPoint& p : d.speedVsContext)
                 QVERIFY(std::isfinite(p.y) && p.low <= p.y && p.y <= p.high);
             QVERIFY(!d.pareto.empty());
+            // Batches grow; where the regime changes the sweep found the exact batch it changes at.
+            for (size_t i = 1; i < d.pareto.size(); ++i) {
+                QVERIFY(d.pareto[i].batch > d.pareto[i - 1].batch);
+                QVERIFY(!d.pareto[i].regime.isEmpty());
+                if (d.pareto[i].regime != d.pareto[i - 1].regime)
+                    QCOMPARE(d.pareto[i].batch, d.pareto[i - 1].batch + 1);
+            }
         }
     }
 

@@ -21,8 +21,7 @@ namespace {
 constexpr double kEmptyLo = 1, kEmptyHi = 1000;
 } // namespace
 
-ParetoChart::ParetoChart(QWidget* parent)
-    : ChartPanel(parent)
+ParetoChart::ParetoChart(QWidget* parent) : ChartPanel(parent)
 {
     m_x = new QLogValueAxis(this);
     m_y = new QLogValueAxis(this);
@@ -91,22 +90,34 @@ void ParetoChart::placeToggle()
 void ParetoChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
     chart()->removeAllSeries();
-    m_lines.clear();
+    m_curves.clear();
     int index = 0;
-    for (const is::DeploymentAnalysis& d : analysis.deployments) {
+    for (const is::DeploymentAnalysis& d : analysis.deployments)
+        m_curves.push_back(Curve{d.name, chartfmt::deploymentColour(colours, d.docId, index++), {}, {}});
+    applyFonts();
+}
+
+void ParetoChart::resizeSeries(std::vector<QLineSeries*>& series, size_t n, const Curve& curve, bool dashed)
+{
+    while (series.size() > n) {
+        chart()->removeSeries(series.back());
+        delete series.back();
+        series.pop_back();
+    }
+    while (series.size() < n) {
         auto* line = new QLineSeries;
-        line->setName(d.name);
-        QPen pen(chartfmt::deploymentColour(colours, d.docId, index++));
-        pen.setWidthF(3);
+        line->setName(curve.name);
+        QPen pen(curve.colour);
+        pen.setWidthF(dashed ? 1.5 : 3);
+        pen.setStyle(dashed ? Qt::DashLine : Qt::SolidLine);
         line->setPen(pen);
-        line->setPointsVisible(true);
+        line->setPointsVisible(!dashed);
         line->setMarkerSize(6);
         chart()->addSeries(line);
         line->attachAxis(m_x);
         line->attachAxis(m_y);
-        m_lines.push_back(line);
+        series.push_back(line);
     }
-    applyFonts();
 }
 
 void ParetoChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
@@ -125,7 +136,7 @@ void ParetoChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[i];
         for (const is::ParetoPoint& p : d.pareto)
-            m_rows[i].push_back(Row{d.name, p.batch, p.tokSUser, p.tokSPerChip, p.tokSPerMW});
+            m_rows[i].push_back(Row{d.name, p.batch, p.tokSUser, p.tokSPerChip, p.tokSPerMW, p.regime});
     }
     refill();
 }
@@ -138,23 +149,40 @@ void ParetoChart::refill()
         hi = std::max(hi, v);
     };
     QStringList notes;
+    bool anyJump = false;
     QList<WrappingLegend::Entry> entries;
-    for (size_t i = 0; i < m_lines.size() && i < m_rows.size(); ++i) {
-        QList<QPointF> points;
+    for (size_t i = 0; i < m_curves.size() && i < m_rows.size(); ++i) {
+        Curve& curve = m_curves[i];
+        // Runs of drawable points in one regime; a new run starts where the regime changes.
+        std::vector<QList<QPointF>> runs;
+        QString regime;
         for (const Row& r : m_rows[i]) {
             const double y = m_measure == Measure::PerChip ? r.perChip : r.perMW;
             // Log axes: only positive, finite points.
             if (!(r.user > 0) || !(y > 0) || !chartfmt::drawable(r.user) || !chartfmt::drawable(y))
                 continue;
-            points.append(QPointF(r.user, y));
+            if (runs.empty() || r.regime != regime)
+                runs.emplace_back();
+            regime = r.regime;
+            runs.back().append(QPointF(r.user, y));
             widen(xLo, xHi, r.user);
             widen(yLo, yHi, y);
         }
-        m_lines[i]->replace(points);
-        entries.append({m_lines[i]->pen().color(), m_lines[i]->name(), WrappingLegend::Shape::Line});
-        if (points.isEmpty())
-            notes << tr("%1: does not fit, no curve").arg(m_lines[i]->name());
+        resizeSeries(curve.runs, runs.size(), curve, false);
+        resizeSeries(curve.jumps, runs.empty() ? 0 : runs.size() - 1, curve, true);
+        for (size_t k = 0; k < runs.size(); ++k) {
+            curve.runs[k]->replace(runs[k]);
+            if (k + 1 < runs.size())
+                curve.jumps[k]->replace({runs[k].back(), runs[k + 1].front()});
+        }
+        anyJump = anyJump || runs.size() > 1;
+        entries.append({curve.colour, curve.name, WrappingLegend::Shape::Line});
+        if (runs.empty())
+            notes << tr("%1: does not fit, no curve").arg(curve.name);
     }
+    if (anyJump)
+        notes << tr(
+            "Dashed: where the weights or the KV cache move to another memory; no batch runs in between");
     if (xHi <= 0) {
         // No curve at all: the axes of a new chart, however wide the last curves had made them.
         for (QLogValueAxis* a : {m_x, m_y})
@@ -169,11 +197,12 @@ void ParetoChart::refill()
 
 QString ParetoChart::toCsv() const
 {
-    QString csv = QStringLiteral("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw\n");
+    QString csv = QStringLiteral("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime\n");
     for (const auto& rows : m_rows)
         for (const Row& r : rows)
-            csv += chartexport::csvField(r.deployment) % QLatin1Char(',') % QString::number(r.batch) % QLatin1Char(',') %
-                   chartexport::csvNumber(r.user) % QLatin1Char(',') % chartexport::csvNumber(r.perChip) %
-                   QLatin1Char(',') % chartexport::csvNumber(r.perMW) % QLatin1Char('\n');
+            csv += chartexport::csvField(r.deployment) % QLatin1Char(',') % QString::number(r.batch) %
+                   QLatin1Char(',') % chartexport::csvNumber(r.user) % QLatin1Char(',') %
+                   chartexport::csvNumber(r.perChip) % QLatin1Char(',') % chartexport::csvNumber(r.perMW) %
+                   QLatin1Char(',') % chartexport::csvField(r.regime) % QLatin1Char('\n');
     return csv;
 }

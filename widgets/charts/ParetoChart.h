@@ -14,6 +14,8 @@ class LogAxisLabels;
 
 // Throughput versus interactivity: tokens/s per user (x) against tokens/s per chip or per
 // megawatt (y), one curve per deployment as the batch grows from one stream to the memory limit.
+// Where the operating regime changes (a wafer's KV cache leaving SRAM for MemoryX) the curve
+// breaks: a thin dashed line joins the two regimes, since no batch runs at the speeds between.
 class ParetoChart : public ChartPanel
 {
     Q_OBJECT
@@ -44,13 +46,25 @@ private:
     LogAxisLabels* m_yLabels = nullptr;
     QComboBox* m_measureBox = nullptr;
     Measure m_measure = Measure::PerChip;
-    std::vector<QLineSeries*> m_lines;
+    // One curve: a solid series per run of points in one regime, a dashed one per jump.
+    struct Curve
+    {
+        QString name;
+        QColor colour;
+        std::vector<QLineSeries*> runs;
+        std::vector<QLineSeries*> jumps;
+    };
+    // `series` holds `n` series of the curve's colour, solid or dashed, attached to the axes.
+    void resizeSeries(std::vector<QLineSeries*>& series, size_t n, const Curve& curve, bool dashed);
+
+    std::vector<Curve> m_curves;
     QStringList m_signature;
     struct Row
     {
         QString deployment;
         int batch;
         double user, perChip, perMW;
+        QString regime;
     };
     std::vector<std::vector<Row>> m_rows;
 };

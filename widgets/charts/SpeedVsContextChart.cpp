@@ -375,6 +375,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
 void SpeedVsContextChart::placeMarkerLabels()
 {
     const QRectF plot = chart()->plotArea();
+    // Text placed so far, and the claims' lines: a marker's text crosses neither.
+    QList<QRectF> placed;
     // A claim's label at the right end of its line, just below it, where the curves have
     // mostly ended (long contexts); above the line where there is no room below.
     for (qsizetype i = 0; i < m_claimLabels.size() && i < m_claimLines.size(); ++i) {
@@ -389,9 +391,9 @@ void SpeedVsContextChart::placeMarkerLabels()
         if (top + r.height() > plot.bottom())
             top = at.y() - 3 - r.height();
         label->setPos(plot.right() - r.width() - 4, top);
+        placed << QRectF(label->pos(), r.size()) << QRectF(plot.left(), at.y() - 3, plot.width(), 6);
     }
     constexpr qreal gap = 10; // clears the 16-pixel marker
-    QList<QRectF> placed;
     for (const Curve& c : m_curves) {
         if (c.marker->count() == 0 || !c.marker->isVisible())
             continue;
