@@ -75,6 +75,15 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
                                                   const ModelDesc& m, const Workload& w,
                                                   const CostAssumptions& c, const Options& o, QString* error)
 {
+    if (d.ffnPool) {
+        // Its steps are the ping-pong of two pools (engine/AttentionFfnSplit.h), which the step
+        // table below, built from one pool's plans, cannot express; a wrong table is worse than none.
+        *error = QCoreApplication::translate(
+            "is::serving::StepCostModel",
+            "splits attention and the FFN across two pools: the request simulator models one pool "
+            "per deployment; the engine's estimate covers the split");
+        return std::nullopt;
+    }
     auto est = engine.estimate(d, m, w, o.planGoal, c, error);
     if (!est)
         return std::nullopt;
