@@ -51,6 +51,7 @@
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -395,6 +396,63 @@ private Q_SLOTS:
         QCOMPARE(doc()->deployment(id)->count, 32);
         doc()->undoStack()->undo();
         QCOMPARE(doc()->deployment(id)->count, 24);
+    }
+
+    void inspectorSplitsAttentionAndFfn()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        InspectorPanel* inspector = window()->inspector();
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QVERIFY(!inspector->ffnPoolBox()->isChecked());
+        const int undoBefore = doc()->undoStack()->index();
+
+        // Checking the box is one undoable edit that adds a pool of another class of device
+        // (wafers for GPU attention), and the canvas draws both pools.
+        inspector->ffnPoolBox()->setChecked(true);
+        const DeploymentDoc* d = doc()->deployment(id);
+        QVERIFY(d->ffnPool);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore + 1);
+        const Device* attention = doc()->catalog().device(d->device);
+        const Device* ffn = doc()->catalog().device(d->ffnPool->device);
+        QVERIFY(attention && ffn);
+        if (attention->cls == DeviceClass::HbmAccelerator)
+            QCOMPARE(ffn->cls, DeviceClass::SramDataflow);
+        QVERIFY(!d->autoCount);
+        QVERIFY(doc()->catalog().link(d->ffnPool->link));
+        DeploymentItem* item = window()->canvas()->scene()->item(id);
+        QVERIFY(item->view().split);
+        QCOMPARE(item->view().ffnCount, d->ffnPool->count);
+        QCOMPARE(item->view().ffnDeviceName, ffn->name);
+
+        // The pool's fields edit it, each undoable; the document is the one truth.
+        inspector->ffnCountSpin()->setValue(40);
+        QCOMPARE(doc()->deployment(id)->ffnPool->count, 40);
+        QCOMPARE(item->view().ffnCount, 40);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->ffnPool->count, d->ffnPool->count);
+        QCOMPARE(inspector->ffnCountSpin()->value(), doc()->deployment(id)->ffnPool->count);
+
+        // The analysis evaluates the split: its estimate carries the two pools' breakdown.
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        bool evaluated = false;
+        for (const DeploymentAnalysis& a : analysis->deployments)
+            if (a.docId == id)
+                evaluated = a.estimate.mid.split.has_value();
+        QVERIFY(evaluated);
+
+        // Unchecking removes the pool; undo brings it back, undo again gives the plain deployment.
+        inspector->ffnPoolBox()->setChecked(false);
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QVERIFY(!item->view().split);
+        doc()->undoStack()->undo();
+        QVERIFY(doc()->deployment(id)->ffnPool);
+        QVERIFY(inspector->ffnPoolBox()->isChecked());
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        QVERIFY(settle());
     }
 
     void renameInPlace()

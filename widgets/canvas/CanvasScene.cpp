@@ -156,6 +156,16 @@ void CanvasScene::refreshItem(const QString& id)
     v.scaleUp = linkLabel(d->scaleUpLink, upDefault);
     v.scaleOut = linkLabel(d->scaleOutLink, outDefault);
     v.colour = QColor(d->color);
+    if (d->ffnPool) {
+        const Device* ffnDev = cat.device(d->ffnPool->device);
+        const SystemPackaging* ffnSys =
+            cat.system(d->ffnPool->system.isEmpty() && ffnDev ? ffnDev->defaultSystem : d->ffnPool->system);
+        v.split = true;
+        v.ffnDeviceName = ffnDev ? ffnDev->name : d->ffnPool->device;
+        v.ffnCount = d->ffnPool->count;
+        v.ffnDevicesPerSystem = ffnSys ? ffnSys->devicesPerSystem : 1;
+        v.ffnLink = linkName(cat, d->ffnPool->link);
+    }
     if (m_analysis) {
         for (const DeploymentAnalysis& a : m_analysis->deployments) {
             if (a.docId != id)

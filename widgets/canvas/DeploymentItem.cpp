@@ -24,7 +24,9 @@ bool DeploymentView::sameLook(const DeploymentView& o) const
     return id == o.id && name == o.name && deviceName == o.deviceName && count == o.count &&
            autoCount == o.autoCount && devicesPerSystem == o.devicesPerSystem && scaleUp == o.scaleUp &&
            scaleOut == o.scaleOut && colour == o.colour && analysed == o.analysed && fits == o.fits &&
-           chips == o.chips && summary == o.summary && missedTargets == o.missedTargets;
+           chips == o.chips && summary == o.summary && missedTargets == o.missedTargets && split == o.split &&
+           ffnDeviceName == o.ffnDeviceName && ffnCount == o.ffnCount &&
+           ffnDevicesPerSystem == o.ffnDevicesPerSystem && ffnLink == o.ffnLink;
 }
 
 DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGraphicsObject(parent)
@@ -44,6 +46,11 @@ void DeploymentItem::setView(const DeploymentView& v)
     m_view = v;
     QString tip =
         QStringLiteral("<b>%1</b><br/>%2").arg(v.name.toHtmlEscaped(), v.deviceName.toHtmlEscaped());
+    if (v.split)
+        tip += QStringLiteral("<br/>") + tr("Attention: %1 × %2; FFN: %3 × %4, over %5")
+                                             .arg(v.deviceName, QString::number(v.count), v.ffnDeviceName,
+                                                  QString::number(v.ffnCount), v.ffnLink)
+                                             .toHtmlEscaped();
     if (!v.summary.isEmpty())
         tip += QStringLiteral("<br/>") + v.summary.toHtmlEscaped();
     if (!v.missedTargets.isEmpty())
@@ -116,6 +123,10 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     if (m_view.autoCount)
         count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName, QString::number(m_view.chips))
                                  : tr("%1 × auto").arg(m_view.deviceName);
+    else if (m_view.split)
+        count = tr("attention %1 × %2 · FFN %3 × %4")
+                    .arg(m_view.deviceName, QString::number(m_view.count), m_view.ffnDeviceName,
+                         QString::number(m_view.ffnCount));
     else
         count = tr("%1 × %2").arg(m_view.deviceName, QString::number(m_view.count));
     const QRectF countArea = countRect();
@@ -132,14 +143,20 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     const QRectF out(kPad, kHeader + 2 + 2 * kLine, kWidth - 2 * kPad, kLine - 2);
     p->drawText(up, Qt::AlignVCenter | Qt::AlignLeft,
                 fmSmall.elidedText(tr("↕ %1").arg(m_view.scaleUp), Qt::ElideRight, up.width()));
+    const QString outText =
+        m_view.split ? tr("⇄ %1 between the pools").arg(m_view.ffnLink) : tr("↔ %1").arg(m_view.scaleOut);
     p->drawText(out, Qt::AlignVCenter | Qt::AlignLeft,
-                fmSmall.elidedText(tr("↔ %1").arg(m_view.scaleOut), Qt::ElideRight, out.width()));
+                fmSmall.elidedText(outText, Qt::ElideRight, out.width()));
 
     // Chips grouped by system; a missed latency target takes a line from them.
     const bool missed = m_view.analysed && !m_view.missedTargets.isEmpty();
     const QRectF chipsArea(kPad, kHeader + 4 + 3 * kLine, kWidth - 2 * kPad,
                            kHeight - kHeader - (missed ? 5 : 4) * kLine - 12);
-    paintChips(p, chipsArea);
+    if (m_view.split)
+        paintSplitPools(p, chipsArea);
+    else
+        paintChips(p, chipsArea, m_view.autoCount ? std::max(1, m_view.chips) : std::max(1, m_view.count),
+                   m_view.devicesPerSystem, m_view.colour.lighter(115), kMaxSystemsDrawn);
     const QColor warning(0xc0, 0x1c, 0x28);
     if (missed) {
         const QRectF targets(kPad, kHeight - 2 * kLine - 4, kWidth - 2 * kPad, kLine);
@@ -164,17 +181,17 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     }
 }
 
-void DeploymentItem::paintChips(QPainter* p, const QRectF& area) const
+void DeploymentItem::paintChips(QPainter* p, const QRectF& area, int devices, int perSystemIn,
+                                const QColor& chip, int maxBoards) const
 {
-    const int devices = m_view.autoCount ? std::max(1, m_view.chips) : std::max(1, m_view.count);
-    const int perSystem = std::max(1, m_view.devicesPerSystem);
+    devices = std::max(1, devices);
+    const int perSystem = std::max(1, perSystemIn);
     const int systems = (devices + perSystem - 1) / perSystem;
-    const int drawn = std::min(systems, kMaxSystemsDrawn);
+    const int drawn = std::min(systems, maxBoards);
     const double gap = 6;
     const double boxW =
         std::min(56.0, (area.width() - gap * (drawn - 1) - (systems > drawn ? 30 : 0)) / drawn);
     const double boxH = area.height();
-    const QColor chip = m_view.colour.lighter(115);
     p->setFont(QApplication::font());
     for (int s = 0; s < drawn; ++s) {
         const QRectF box(area.left() + s * (boxW + gap), area.top(), boxW, boxH);
@@ -204,6 +221,30 @@ void DeploymentItem::paintChips(QPainter* p, const QRectF& area) const
         p->drawText(QRectF(area.left() + drawn * (boxW + gap), area.top(), 40, boxH),
                     Qt::AlignVCenter | Qt::AlignLeft, tr("+%1").arg(systems - drawn));
     }
+}
+
+void DeploymentItem::paintSplitPools(QPainter* p, const QRectF& area) const
+{
+    // Two halves and a link between them; the FFN pool's chips are a darker shade of the colour.
+    const double linkW = 18;
+    const double half = (area.width() - linkW) / 2;
+    const QRectF left(area.left(), area.top(), half, area.height());
+    const QRectF right(area.right() - half, area.top(), half, area.height());
+    constexpr int kBoardsPerPool = 2;
+    paintChips(p, left, std::max(1, m_view.count), m_view.devicesPerSystem, m_view.colour.lighter(115),
+               kBoardsPerPool);
+    paintChips(p, right, std::max(1, m_view.ffnCount), m_view.ffnDevicesPerSystem, m_view.colour.darker(115),
+               kBoardsPerPool);
+    p->setPen(QPen(m_view.colour.darker(150), 3));
+    const double y = area.center().y();
+    const double x0 = left.right() - 2;
+    const double x1 = right.left() + 2;
+    p->drawLine(QPointF(x0, y), QPointF(x1, y));
+    // Arrow heads both ways: activations go to the FFN pool and come back every layer.
+    p->setBrush(m_view.colour.darker(150));
+    p->setPen(Qt::NoPen);
+    p->drawPolygon(QPolygonF({QPointF(x0, y), QPointF(x0 + 5, y - 4), QPointF(x0 + 5, y + 4)}));
+    p->drawPolygon(QPolygonF({QPointF(x1, y), QPointF(x1 - 5, y - 4), QPointF(x1 - 5, y + 4)}));
 }
 
 } // namespace is::gui

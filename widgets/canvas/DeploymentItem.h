@@ -21,6 +21,12 @@ struct DeploymentView
     QString scaleUp; // link names; "(default)" marks the system's own
     QString scaleOut;
     QColor colour;
+    // The FFN pool of an attention-FFN split deployment (the fields above are its attention pool).
+    bool split = false;
+    QString ffnDeviceName;
+    int ffnCount = 0;
+    int ffnDevicesPerSystem = 1;
+    QString ffnLink; // the link between the pools
     // From the analysis (empty until one arrives).
     bool analysed = false;
     bool fits = true;
@@ -33,7 +39,8 @@ struct DeploymentView
 };
 
 // One deployment on the canvas: a card in the deployment's colour with its devices drawn as
-// systems of chips joined by their links. Purely a view: positions and every field come from
+// systems of chips joined by their links; a split deployment draws its two pools side by side,
+// joined by the link between them. Purely a view: positions and every field come from
 // the document; the scene turns mouse gestures into undo commands.
 class DeploymentItem : public QGraphicsObject
 {
@@ -60,7 +67,11 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    void paintChips(QPainter* p, const QRectF& area) const;
+    // `devices` chips, `perSystem` to a board, as boards in `area` (at most `maxBoards`, then "+n").
+    void paintChips(QPainter* p, const QRectF& area, int devices, int perSystem, const QColor& chip,
+                    int maxBoards) const;
+    // Attention pool left, FFN pool right, the link between them in the middle.
+    void paintSplitPools(QPainter* p, const QRectF& area) const;
 
     DeploymentView m_view;
     bool m_dropHighlight = false;

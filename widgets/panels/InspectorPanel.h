@@ -9,6 +9,7 @@
 #include <memory>
 
 class QCheckBox;
+class QGroupBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -26,7 +27,8 @@ class ScenarioDocument;
 
 // The inspector dock: every field of the selected deployment (name, colour, device, count or
 // automatic, parallelism automatic or manual TP/PP/EP/DP, weight and KV precision, execution mode,
-// speculative decoding, scale-up and scale-out links) and what the engine chose for it.
+// speculative decoding, scale-up and scale-out links), the FFN pool of an attention-FFN split
+// deployment (device, count, the link between the pools, micro-batches) and what the engine chose.
 class InspectorPanel : public QDockWidget
 {
     Q_OBJECT
@@ -35,6 +37,9 @@ public:
 
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis);
     QSpinBox* countSpin() const { return m_count; }
+    QGroupBox* ffnPoolBox() const { return m_ffnBox; }
+    QSpinBox* ffnCountSpin() const { return m_ffnCount; }
+    QComboBox* ffnDeviceBox() const { return m_ffnDevice; }
 
 private:
     void onSelectionChanged();
@@ -43,6 +48,10 @@ private:
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
     void editPlan();
     QWidget* buildDeploymentPage();
+    QGroupBox* buildFfnPoolBox(QWidget* page);
+    // A first FFN pool for `d`: another class of device (wafers for GPU attention), its count.
+    FfnPoolDoc defaultFfnPool(const DeploymentDoc& d) const;
+    void refreshFfnPool(const DeploymentDoc& d);
 
     ScenarioDocument* m_doc;
     std::shared_ptr<const ScenarioAnalysis> m_analysis;
@@ -67,6 +76,12 @@ private:
     QComboBox* m_speculative = nullptr;
     QComboBox* m_scaleUp = nullptr;
     QComboBox* m_scaleOut = nullptr;
+    QGroupBox* m_ffnBox = nullptr;
+    QWidget* m_ffnFields = nullptr;
+    QComboBox* m_ffnDevice = nullptr;
+    QSpinBox* m_ffnCount = nullptr;
+    QComboBox* m_ffnLink = nullptr;
+    QSpinBox* m_ffnMicroBatches = nullptr;
     QLabel* m_model = nullptr;
     QLabel* m_result = nullptr;
 };
