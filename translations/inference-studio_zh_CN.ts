@@ -598,7 +598,7 @@
 <context>
     <name>ParetoChart</name>
     <message>
-        <location filename="../widgets/charts/ParetoChart.cpp" line="+53"/>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+52"/>
         <source>Throughput vs interactivity</source>
         <translation>吞吐量与交互性</translation>
     </message>
@@ -2447,7 +2447,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+288"/>
+        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+287"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -4525,16 +4525,21 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>attention %1 × %2 · FFN %3 × %4</source>
-        <translation>注意力 %1 × %2 · FFN %3 × %4</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
+        <source>Attn: %1 × %2</source>
+        <translation>注意力：%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN: %1 × %2</source>
+        <translation>FFN：%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>↕ %1</source>
         <translation>↕ %1</translation>
     </message>
@@ -4549,7 +4554,7 @@
         <translation>⇄ 池间：%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
@@ -5210,7 +5215,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+98"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+99"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5276,7 +5281,7 @@
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>

@@ -77,6 +77,7 @@
 #include <QTreeView>
 #include <QUndoStack>
 #include <QValueAxis>
+#include <QWheelEvent>
 #include <QXmlStreamReader>
 
 #include <functional>
@@ -452,6 +453,42 @@ private Q_SLOTS:
         doc()->undoStack()->undo();
         QVERIFY(!doc()->deployment(id)->ffnPool);
         QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        QVERIFY(settle());
+    }
+
+    void wheelOverThePanelsScrollsThem()
+    {
+        // A wheel turned over the inspector while the pointer crosses a combo box scrolls the
+        // inspector; it changes nothing until the combo has been clicked or tabbed to.
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        const QString device = doc()->deployment(id)->device;
+        const int undoBefore = doc()->undoStack()->index();
+        QComboBox* combo = window()->inspector()->findChild<QComboBox*>();
+        QVERIFY(combo);
+        const auto wheel = [combo] {
+            const QPointF at(combo->width() / 2.0, combo->height() / 2.0);
+            QWheelEvent e(at, combo->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(combo, &e);
+        };
+        combo->clearFocus();
+        // The pointer enters the combo on its way: a wheel does not focus it from then on.
+        QEnterEvent enter(QPointF(1, 1), QPointF(1, 1), combo->mapToGlobal(QPointF(1, 1)));
+        QApplication::sendEvent(combo, &enter);
+        QCOMPARE(combo->focusPolicy(), Qt::StrongFocus);
+        wheel();
+        QCOMPARE(doc()->deployment(id)->device, device);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        // Focused, it takes the wheel as any combo does, as one undoable edit.
+        combo->setFocus();
+        if (combo->hasFocus() && combo->currentIndex() + 1 < combo->count()) { // offscreen may refuse focus
+            wheel();                                                           // down: the next device
+            QCOMPARE(doc()->undoStack()->index(), undoBefore + 1);
+            QVERIFY(doc()->deployment(id)->device != device);
+            doc()->undoStack()->undo();
+        }
+        QCOMPARE(doc()->deployment(id)->device, device);
         QVERIFY(settle());
     }
 

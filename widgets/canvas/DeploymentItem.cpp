@@ -123,15 +123,22 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     if (m_view.autoCount)
         count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName, QString::number(m_view.chips))
                                  : tr("%1 × auto").arg(m_view.deviceName);
-    else if (m_view.split)
-        count = tr("attention %1 × %2 · FFN %3 × %4")
-                    .arg(m_view.deviceName, QString::number(m_view.count), m_view.ffnDeviceName,
-                         QString::number(m_view.ffnCount));
     else
         count = tr("%1 × %2").arg(m_view.deviceName, QString::number(m_view.count));
     const QRectF countArea = countRect();
-    p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
-                fm.elidedText(count, Qt::ElideRight, countArea.width()));
+    if (m_view.split) {
+        // Each pool's count above its half of the drawing, elided on its own so both counts show.
+        const double half = (countArea.width() - kPad) / 2;
+        const QRectF left(countArea.left(), countArea.top(), half, countArea.height());
+        const QRectF right(countArea.right() - half, countArea.top(), half, countArea.height());
+        const QString attention = tr("Attn: %1 × %2").arg(QString::number(m_view.count), m_view.deviceName);
+        const QString ffn = tr("FFN: %1 × %2").arg(QString::number(m_view.ffnCount), m_view.ffnDeviceName);
+        p->drawText(left, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(attention, Qt::ElideRight, half));
+        p->drawText(right, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(ffn, Qt::ElideRight, half));
+    } else {
+        p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
+                    fm.elidedText(count, Qt::ElideRight, countArea.width()));
+    }
 
     // Links.
     QFont small = f;

@@ -20,6 +20,7 @@
 #include "panels/IssuesPanel.h"
 #include "panels/ModelPanel.h"
 #include "panels/SpinBoxUndo.h"
+#include "panels/WheelGuard.h"
 #include "panels/WorkloadPanel.h"
 #include "presenter/PresenterWindow.h"
 #include "serving/ServingCostFleetView.h"
@@ -75,6 +76,8 @@ MainWindow::MainWindow(ScenarioDocument* doc, IssueLog* issues, Settings* settin
       m_calibrations(calibrations), m_engine(std::move(engine))
 {
     setObjectName(QStringLiteral("MainWindow"));
+    // Before any panel exists, so that it sees every combo and spin box polished.
+    qApp->installEventFilter(new WheelGuard(this));
     setWindowIcon(QIcon(QStringLiteral(":/icons/wafer.svg")));
     setDockNestingEnabled(true);
     setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
