@@ -5051,11 +5051,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+240"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-237"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -5163,7 +5164,28 @@
         <translation>瓶颈</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>Attention pool</source>
+        <translation>注意力池</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <location line="+3"/>
+        <source>%1, %2 of %3 per device</source>
+        <translation>%1，每设备 %2 / %3</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FFN pool</source>
+        <translation>FFN 池</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 % of the step, %2 micro-batches</source>
+        <translation>占每步 %1 %，%2 个微批次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Memory per device</source>
         <translation>每设备内存</translation>
     </message>
@@ -5173,7 +5195,7 @@
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Per user</source>
         <translation>每用户</translation>
     </message>
@@ -5215,7 +5237,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+99"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+101"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5281,7 +5303,7 @@
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>

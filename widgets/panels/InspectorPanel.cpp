@@ -524,8 +524,23 @@ void InspectorPanel::refreshResult()
             line(tr("Batch"), QString::number(e.batch));
             line(tr("Mode"), e.mode);
             line(tr("Bottleneck"), names::bottleneck(e.bottleneck));
-            line(tr("Memory per device"),
-                 tr("%1 of %2").arg(units::bytes(e.memory.used()), units::bytes(e.memory.capacity)));
+            if (e.split) {
+                // Two pools: each one's plan and memory, and what the link between them costs.
+                const AttentionFfnBreakdown& sp = *e.split;
+                line(tr("Attention pool"),
+                     tr("%1, %2 of %3 per device")
+                         .arg(sp.attentionPlan.toString(), units::bytes(sp.attentionMemory.used()),
+                              units::bytes(sp.attentionMemory.capacity)));
+                line(tr("FFN pool"), tr("%1, %2 of %3 per device")
+                                         .arg(sp.ffnPlan.toString(), units::bytes(sp.ffnMemory.used()),
+                                              units::bytes(sp.ffnMemory.capacity)));
+                line(tr("Link between pools"),
+                     tr("%1 % of the step, %2 micro-batches")
+                         .arg(units::number(100.0 * sp.linkShare), QString::number(sp.microBatches)));
+            } else {
+                line(tr("Memory per device"),
+                     tr("%1 of %2").arg(units::bytes(e.memory.used()), units::bytes(e.memory.capacity)));
+            }
             line(tr("Per user"), tr("%1 tok/s").arg(units::number(e.tokSUser)));
             line(tr("TTFT"), units::seconds(e.ttftS));
         }
