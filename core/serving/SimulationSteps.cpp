@@ -245,21 +245,22 @@ void Simulation::startStep(int r, double t)
 
     const int n = rep.nDecode;
     double prefillS = 0;
-    double chunkTokens = 0;
+    double largestChunk = 0;
     const int batchRef = std::max(1, n);
     for (int id : rep.chunks) {
         const Req& q = m_reqs[static_cast<size_t>(id)];
         prefillS += m_model.prefillOccupancyS(q.prefilled + q.chunk, batchRef) -
                     m_model.prefillOccupancyS(q.prefilled, batchRef);
-        chunkTokens += q.chunk;
+        largestChunk = std::max(largestChunk, static_cast<double>(q.chunk));
     }
     // Beside a decode batch a chunk costs what it adds to a pass that reads the weights anyway.
     // Alone, the chunks are a pass of their own: it reads every weight and pays the step's fixed
     // costs, which the differences above leave out when a chunk starts after a cached prefix or
     // an earlier chunk (a 200-token turn after a 1,800-token cached history is not 200 tokens'
-    // share of a 2,000-token prefill). The engine's prefill of the new tokens alone bounds it.
-    if (n == 0 && chunkTokens > 0)
-        prefillS = std::max(prefillS, m_model.prefillOccupancyS(chunkTokens, 1));
+    // share of a 2,000-token prefill). The pass costs at least a fresh prefill of its largest
+    // chunk alone (not of all chunks as one prompt: each attends only to its own tokens).
+    if (n == 0 && largestChunk > 0)
+        prefillS = std::max(prefillS, m_model.prefillOccupancyS(largestChunk, 1));
     publish(r);
     if (n == 0 && rep.chunks.empty()) {
         // Nothing to run. Sleep until a pending first token is due (an arrival may cut it short).
