@@ -34,7 +34,7 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
             .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals),
                  fmt(std::max({a, b, mid}), decimals));
     };
-    const std::vector<Row> rows = {
+    std::vector<Row> rows = {
         {"model", [](const auto& r) -> QString { return r.modelName; }},
         {"chips", [](const auto& r) -> QString { return QString::number(r.estimate.mid.chips); }},
         {"fits",
@@ -85,6 +85,31 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
          }},
         {"bottleneck", [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
     };
+    // With prefix caching, what it saves: the same request's TTFT with nothing cached, the prompt
+    // tokens each request skips and the slowest tier a cached prefix comes back from.
+    const bool reuse = std::any_of(results.begin(), results.end(), [](const is::DeploymentResult& r) {
+        return r.estimate.mid.reuse.active();
+    });
+    if (reuse) {
+        const auto ttft = std::find_if(rows.begin(), rows.end(), [](const Row& r) {
+            return QLatin1String(r.label) == QLatin1String("TTFT (ms)");
+        });
+        rows.insert(std::next(ttft), {{"TTFT uncached (ms)",
+                                       [](const auto& r) -> QString {
+                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
+                                           return p.active() ? fmt(p.ttftColdS * 1000, 1)
+                                                             : QStringLiteral("-");
+                                       }},
+                                      {"prefix cached (tokens)",
+                                       [](const auto& r) -> QString {
+                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
+                                           return p.active() ? fmt(p.cachedTokens, 0) : QStringLiteral("-");
+                                       }},
+                                      {"prefix read from", [](const auto& r) -> QString {
+                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
+                                           return p.active() ? is::kvTierId(p.tier) : QStringLiteral("-");
+                                       }}});
+    }
     is::app::printAligned(is::app::metricTable(
                               results, [](const auto& r) { return r.name; }, rows,
                               [](const auto&, const Row&) { return true; }),
@@ -121,8 +146,7 @@ int runEstimate(const QStringList& argsIn)
             return is::app::ExitBadInput;
         }
         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
-    }
-    else
+    } else
         printTable(*results, out);
     return is::app::ExitOk;
 }

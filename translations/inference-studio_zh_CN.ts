@@ -119,7 +119,7 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+58"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+59"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -319,7 +319,12 @@
         <translation>注意力与 FFN 分置两个池</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+11"/>
+        <source>Time to first token, nothing cached (ms)</source>
+        <translation>首 token 时间（无缓存）（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+89"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>

@@ -921,6 +921,21 @@ void TestCharts::comparisonTableRatios()
     QCOMPARE(ratioAt(ComparisonModel::Metric::JoulesPerToken), second.joulesPerToken / first.joulesPerToken);
     QCOMPARE(ratioAt(ComparisonModel::Metric::UsdPerMTok), second.usdPerMTok / first.usdPerMTok);
     QCOMPARE(ratioAt(ComparisonModel::Metric::Ttft), second.ttftS / first.ttftS);
+    // Nothing cached: no row for the TTFT without the cache.
+    QCOMPARE(model->rowOf(ComparisonModel::Metric::TtftUncached), -1);
+    {
+        // With prefix caching the row follows the TTFT row and shows the uncached TTFT.
+        auto cached = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        cached->workload.prefixHitRate = 0.9;
+        cached->deployments[0].estimate.mid.reuse.hitRate = 0.9;
+        cached->deployments[0].estimate.mid.reuse.ttftColdS = 0.25;
+        table.setAnalysis(cached, m_colours);
+        const int row = model->rowOf(ComparisonModel::Metric::TtftUncached);
+        QCOMPARE(row, model->rowOf(ComparisonModel::Metric::Ttft) + 1);
+        QVERIFY2(model->index(row, model->valueColumn(0)).data().toString().startsWith(QLatin1String("250")),
+                 qPrintable(model->index(row, model->valueColumn(0)).data().toString()));
+        table.setAnalysis(m_analysis, m_colours);
+    }
     // The cost rows say which of the studio's two cost models they show.
     for (const auto m : {ComparisonModel::Metric::UsdPerMTok, ComparisonModel::Metric::UsdPerHour})
         QVERIFY(model->headerData(model->rowOf(m), Qt::Vertical, Qt::ToolTipRole)

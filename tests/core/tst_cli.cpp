@@ -92,6 +92,41 @@ private slots:
         const Run table = run({QStringLiteral("estimate"), scenario});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("tok/s per user"));
+        // Nothing cached: no prefix-cache lines.
+        QVERIFY(!table.out.contains("TTFT uncached"));
+
+        // With prefix caching the table says what it saves, as the JSON's prefix_reuse does.
+        const QString agents =
+            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/agent-turns-gpt-5.6-sol.json");
+        const Run cached = run({QStringLiteral("estimate"), agents});
+        QVERIFY2(cached.code == 0, cached.err.constData());
+        const Run cachedJson = run({QStringLiteral("estimate"), agents, QStringLiteral("--json")});
+        const QJsonObject first = QJsonDocument::fromJson(cachedJson.out)
+                                      .object()
+                                      .value(QStringLiteral("deployments"))
+                                      .toArray()
+                                      .first()
+                                      .toObject()
+                                      .value(QStringLiteral("prefix_reuse"))
+                                      .toObject();
+        const QString cold =
+            QString::number(first.value(QStringLiteral("ttft_without_reuse_ms")).toDouble(), 'f', 1);
+        const QString skipped =
+            QString::number(first.value(QStringLiteral("prefill_tokens_skipped")).toDouble(), 'f', 0);
+        for (const QString& line :
+             {QStringLiteral("TTFT uncached (ms)"), QStringLiteral("prefix cached (tokens)"),
+              QStringLiteral("prefix read from")})
+            QVERIFY2(cached.out.contains(line.toUtf8()), qPrintable(line));
+        const QList<QByteArray> lines = cached.out.split('\n');
+        const auto lineOf = [&](const char* label) {
+            for (const QByteArray& l : lines)
+                if (l.startsWith(label))
+                    return QString::fromUtf8(l).simplified();
+            return QString();
+        };
+        QVERIFY2(lineOf("TTFT uncached (ms)").contains(cold), qPrintable(lineOf("TTFT uncached (ms)")));
+        QVERIFY2(lineOf("prefix cached (tokens)").contains(skipped),
+                 qPrintable(lineOf("prefix cached (tokens)")));
     }
 
     // `audit --json`: one object, every claim with the contract's fields and a known verdict;

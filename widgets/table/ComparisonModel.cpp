@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QPixmap>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -53,7 +54,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
         return r;
     };
     // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
-    return {
+    std::vector<Row> all = {
         text(
             QStringLiteral("model"), Metric::Model, tr("Model"),
             [](const is::DeploymentAnalysis& d) { return is::gui::names::catalogName(d.modelName); },
@@ -145,6 +146,16 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
             },
             [](const is::DeploymentAnalysis& d) { return d.estimate.mid.mode; }),
     };
+    // With prefix caching, the TTFT it saves: the same request's with nothing cached.
+    if (m_analysis && m_analysis->workload.prefixHitRate > 0) {
+        const auto ttft =
+            std::find_if(all.begin(), all.end(), [](const Row& r) { return r.metric == Metric::Ttft; });
+        all.insert(std::next(ttft),
+                   number(QStringLiteral("ttft_uncached"), QStringLiteral("ms"), Metric::TtftUncached,
+                          tr("Time to first token, nothing cached (ms)"), Direction::LowerIsFaster, {},
+                          [](const Estimate& e) { return e.reuse.ttftColdS * 1e3; }));
+    }
+    return all;
 }
 
 bool ComparisonModel::hasTargets() const

@@ -51,6 +51,7 @@ public:
         TokSUser,
         TokSTotal,
         Ttft,
+        TtftUncached, // with prefix caching: the same request's TTFT had nothing been cached
         Tpot,
         FacilityPower,
         JoulesPerToken,
