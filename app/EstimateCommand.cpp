@@ -94,21 +94,20 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
         const auto ttft = std::find_if(rows.begin(), rows.end(), [](const Row& r) {
             return QLatin1String(r.label) == QLatin1String("TTFT (ms)");
         });
-        rows.insert(std::next(ttft), {{"TTFT uncached (ms)",
-                                       [](const auto& r) -> QString {
-                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
-                                           return p.active() ? fmt(p.ttftColdS * 1000, 1)
-                                                             : QStringLiteral("-");
-                                       }},
-                                      {"prefix cached (tokens)",
-                                       [](const auto& r) -> QString {
-                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
-                                           return p.active() ? fmt(p.cachedTokens, 0) : QStringLiteral("-");
-                                       }},
-                                      {"prefix read from", [](const auto& r) -> QString {
-                                           const is::PrefixReuse& p = r.estimate.mid.reuse;
-                                           return p.active() ? is::kvTierId(p.tier) : QStringLiteral("-");
-                                       }}});
+        // One cell of a prefix-cache row: "-" where the deployment caches nothing.
+        const auto reuseCell = [](auto text) {
+            return [text](const is::DeploymentResult& r) -> QString {
+                const is::PrefixReuse& p = r.estimate.mid.reuse;
+                return p.active() ? text(p) : QStringLiteral("-");
+            };
+        };
+        rows.insert(
+            std::next(ttft),
+            {{"TTFT uncached (ms)",
+              reuseCell([](const is::PrefixReuse& p) { return fmt(p.ttftColdS * 1000, 1); })},
+             {"prefix cached (tokens)",
+              reuseCell([](const is::PrefixReuse& p) { return fmt(p.cachedTokens, 0); })},
+             {"prefix read from", reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
     }
     is::app::printAligned(is::app::metricTable(
                               results, [](const auto& r) { return r.name; }, rows,
