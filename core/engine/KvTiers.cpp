@@ -45,10 +45,13 @@ std::vector<KvTierSpec> offloadTiersPerChip(const Deployment& d, int chips, Boun
                 tiers.push_back({tier, spec->capacityBytes.at(b) / perSystem,
                                  spec->bandwidthBytesPerS.at(b) / perSystem});
     }
+    // MemoryX is one appliance the wafers share, so each holds its share of the capacity; but the
+    // catalog's bandwidth is one CS-3's own system I/O, the ports weight streaming also uses, so
+    // every wafer reads its slice of a prefix back at that full rate, all wafers at once.
     if (dev.cls == DeviceClass::SramDataflow)
         if (const MemoryTier* ext = dev.tier(MemoryTierKind::External))
             tiers.push_back({KvTier::External, ext->capacityBytes.at(b) / std::max(1, chips),
-                             ext->bandwidthBytesPerS.at(b) / std::max(1, chips)});
+                             ext->bandwidthBytesPerS.at(b)});
     return tiers;
 }
 

@@ -30,8 +30,9 @@ struct KvTierSpec
 
 // The offload tiers of one chip of a deployment of `chips`, fastest first: the system's host
 // DRAM and SSDs (catalog "kv_offload") split evenly over its devices; a tiered device's own DDR
-// (SN40L); for wafers the device's external memory (MemoryX), which the engine treats as the
-// deployment's, shared by its chips. Empty when the catalog offers none (Groq, bare devices).
+// (SN40L); for wafers the device's external memory (MemoryX): its capacity shared by the
+// deployment's wafers, its bandwidth each wafer's own system I/O (as in weight streaming). Empty
+// when the catalog offers none (Groq, bare devices).
 std::vector<KvTierSpec> offloadTiersPerChip(const Deployment& d, int chips, Bound b);
 
 } // namespace is

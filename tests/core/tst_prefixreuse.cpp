@@ -14,6 +14,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <limits>
+
 using namespace is;
 using namespace is::test;
 
@@ -185,7 +187,8 @@ private slots:
     void wafersOffloadToMemoryX()
     {
         // Wafers have no host DRAM path: idle prefixes beyond the SRAM the pipeline leaves free
-        // wait in MemoryX and come back at its bandwidth, shared by the wafers.
+        // wait in MemoryX and come back through every wafer's own system I/O at once (the ports
+        // weight streaming uses): each of the 4 wafers reads its quarter of a prefix at full rate.
         const Deployment d = deploymentOf(*m_catalog, "cs-3", 4);
         const ModelDesc m = llama70(); // the context points at it: it must outlive ctx
         Workload w{8000, 200, 1, 0, 0};
@@ -196,8 +199,27 @@ private slots:
         const EvalContext ctx = context(d, m, w);
         const double prefix = ctx.kvBytesAt(7200);
         const double external = d.device->tier(MemoryTierKind::External)->bandwidthBytesPerS.value;
-        QVERIFY(qAbs(e.reuse.readbackS - e.reuse.shareOf(KvTier::External) * prefix / external) < 1e-12);
+        QVERIFY(qAbs(e.reuse.readbackS - e.reuse.shareOf(KvTier::External) * prefix / (4 * external)) <
+                1e-12);
         QVERIFY(e.reuse.shareOf(KvTier::External) > 0.5);
+    }
+
+    void moreWafersReadAPrefixBackFaster()
+    {
+        // Direction: the same prefix spread over more wafers comes back sooner, since each wafer
+        // reads its own slice through its own ports. The prefix lives wholly in MemoryX here.
+        const ModelDesc m = llama70();
+        Workload w{8000, 200, 1, 0, 0};
+        w.prefixHitRate = 0.9;
+        w.idleSessions = 100000;
+        double previous = std::numeric_limits<double>::infinity();
+        for (int wafers : {4, 8, 16}) {
+            const Deployment d = deploymentOf(*m_catalog, "cs-3", wafers);
+            const Estimate e = run(d, m, w);
+            QCOMPARE(e.reuse.tier, KvTier::External);
+            QVERIFY2(e.reuse.readbackS < previous, qPrintable(QString::number(wafers)));
+            previous = e.reuse.readbackS;
+        }
     }
 
     void moreReuseNeverSlowsTheFirstToken()
