@@ -55,14 +55,17 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
 {
     out << "Plan for " << targetsLine(r.targets, modelName) << "\n"
         << r.stats.configurations << " configurations evaluated in " << r.stats.groups << " groups ("
-        << r.stats.groupsPruned << " and " << r.stats.plansPruned << " more plans pruned as dominated), "
-        << r.feasibleCount << " meet every target\n\n";
+        << r.stats.groupsPruned << " and " << r.stats.plansPruned << " more plans pruned as dominated"
+        << (r.stats.splitUnits > 0 ? QStringLiteral(", %1 attention-FFN units").arg(r.stats.splitUnits)
+                                   : QString())
+        << "), " << r.feasibleCount << " meet every target\n\n";
     std::vector<QStringList> table{
         {QStringLiteral("device"), QStringLiteral("unit"), QStringLiteral("units"), QStringLiteral("chips"),
          QStringLiteral("systems"), QStringLiteral("precision"), QStringLiteral("mode"),
-         QStringLiteral("speculative"), QStringLiteral("$/Mtok"), QStringLiteral("tok/s/user"),
-         QStringLiteral("TTFT ms"), QStringLiteral("TPOT ms"), QStringLiteral("peak MW"),
-         QStringLiteral("capex $M"), QStringLiteral("binding"), QStringLiteral("pareto")}};
+         QStringLiteral("speculative"), QStringLiteral("layout"), QStringLiteral("$/Mtok"),
+         QStringLiteral("tok/s/user"), QStringLiteral("TTFT ms"), QStringLiteral("TPOT ms"),
+         QStringLiteral("peak MW"), QStringLiteral("capex $M"), QStringLiteral("binding"),
+         QStringLiteral("pareto")}};
     for (const PlanRow* p : is::planning::listedRows(r)) {
         const PlanRow& row = *p;
         const auto& c = row.config;
@@ -74,8 +77,9 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
                          c.speculative == is::SpeculativeMethod::None
                              ? QStringLiteral("none")
                              : is::speculativeMethodId(c.speculative),
-                         fmt(row.usdPerMTok, 3), fmt(row.tokSUser, 1), fmt(row.ttftS * 1000, 0),
-                         fmt(row.tpotS * 1000, 1), fmt(row.powerMW, 2), fmt(row.capexUsd / 1e6, 1),
+                         is::planning::layoutText(row), fmt(row.usdPerMTok, 3), fmt(row.tokSUser, 1),
+                         fmt(row.ttftS * 1000, 0), fmt(row.tpotS * 1000, 1), fmt(row.powerMW, 2),
+                         fmt(row.capexUsd / 1e6, 1),
                          row.feasible ? is::planning::bindingId(row.binding)
                                       : QStringLiteral("misses %1").arg(is::planning::bindingId(row.binding)),
                          row.pareto ? QStringLiteral("*") : QString()});

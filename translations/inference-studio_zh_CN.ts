@@ -5835,12 +5835,17 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+140"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+142"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+31"/>
+        <source>A prefill-decode fleet is two roles of this unit, not one canvas deployment: the table gives how many units prefill and how many decode</source>
+        <translation>预填充-解码分离的集群是同一单元的两种角色，而不是画布上的一个部署：表格给出多少单元做预填充、多少单元做解码</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -5900,7 +5905,7 @@
         <translation>常驻</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 (Pareto)</source>
         <translation>%1（帕累托）</translation>
     </message>
@@ -5920,7 +5925,7 @@
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>Tokens/s per user</source>
         <translation>每用户 token/s</translation>
     </message>
@@ -5930,7 +5935,7 @@
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
@@ -5980,7 +5985,7 @@
         <translation>添加到画布</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -6005,7 +6010,7 @@
         <translation>系统</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
@@ -6015,7 +6020,7 @@
         <translation>模式</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Speculative</source>
         <translation>推测解码</translation>
     </message>
@@ -6025,7 +6030,7 @@
         <translation>$/百万 token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Tok/s per user</source>
         <translation>每用户 tok/s</translation>
     </message>
@@ -6036,6 +6041,11 @@
     </message>
     <message>
         <location line="+0"/>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>TPOT (ms)</source>
         <translation>TPOT（毫秒）</translation>
     </message>
@@ -6045,7 +6055,7 @@
         <translation>峰值 MW</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Capex ($M)</source>
         <translation>资本支出（百万美元）</translation>
     </message>
@@ -6552,7 +6562,7 @@
 <context>
     <name>is::planning</name>
     <message>
-        <location filename="../core/planning/DeploymentSearch.cpp" line="+23"/>
+        <location filename="../core/planning/DeploymentSearch.cpp" line="+24"/>
         <source>TTFT limit</source>
         <translation>TTFT 上限</translation>
     </message>
@@ -6587,7 +6597,7 @@
         <translation>资本支出预算</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+176"/>
         <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
         <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
     </message>
@@ -6607,7 +6617,7 @@
         <translation>集群购置成本 %1 百万美元，预算为 %2 百万美元</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+113"/>
         <source>workload: %L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>workload：%L1 个提示 token + %L2 个输出 token 超出了模型 %L3 token 的上下文窗口</translation>
     </message>
@@ -6642,9 +6652,39 @@
         <translation>devices：“%1”是 CPU，不是推理加速器</translation>
     </message>
     <message>
-        <location filename="../core/planning/ScenarioPlan.cpp" line="+18"/>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+19"/>
         <source>deployments: the scenario names no model to plan for</source>
         <translation>deployments：场景没有指定要规划的模型</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/PlanRanking.cpp" line="+121"/>
+        <source>FFN on %1 x %2</source>
+        <translation>FFN 在 %1 × %2 上</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%L1 prefill + %L2 decode units</source>
+        <translation>%L1 个预填充 + %L2 个解码单元</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>colocated</source>
+        <translation>合并部署</translation>
+    </message>
+    <message>
+        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+107"/>
+        <source>no decode batch meets the latency limits</source>
+        <translation>没有任何解码批次满足延迟限制</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a power budget sizes colocated fleets only</source>
+        <translation>功率预算只用于确定合并部署集群的规模</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the first token needs %1 ms before any queueing</source>
+        <translation>不计排队，首个 token 已需 %1 ms</translation>
     </message>
 </context>
 <context>

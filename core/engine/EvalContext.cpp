@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "engine/EvalContext.h"
 
+#include "hardware/Link.h"
+
+#include <algorithm>
+
 namespace is {
 
 double EvalContext::kvBytesAt(double ctx) const
@@ -11,6 +15,26 @@ double EvalContext::kvBytesAt(double ctx) const
 double EvalContext::decodeKvBytesAt(double ctx) const
 {
     return is::decodeKvBytes(*model, ctx, deployment->kv());
+}
+
+namespace {
+const Link* handoverLink(const Deployment& d)
+{
+    return d.scaleOut ? d.scaleOut : d.scaleUp;
+}
+} // namespace
+
+double EvalContext::kvHandoverBandwidth(int chipsPerReplica) const
+{
+    const Link* link = handoverLink(*deployment);
+    return link ? link->bandwidthBytesPerS.value * cal.linkEfficiency.value * std::max(1, chipsPerReplica)
+                : 0.0;
+}
+
+double EvalContext::kvHandoverLatencyS() const
+{
+    const Link* link = handoverLink(*deployment);
+    return link ? link->latencyS.value : 0.0;
 }
 
 } // namespace is

@@ -65,6 +65,12 @@ struct EvalContext
     // Cache bytes one decode step of one sequence reads and writes at context ctx (sparse
     // attention reads only its top-k entries; model/ModelMath.h decodeKvBytes).
     double decodeKvBytesAt(double ctx) const;
+    // Disaggregated serving hands a request's KV cache from the replica that prefilled it to one
+    // that decodes it, over the scale-out network (else the scale-up one): every chip of a replica
+    // sends its own slice through its own port at the calibrated link efficiency. Bytes a second
+    // (0 without a link), and the link's latency.
+    double kvHandoverBandwidth(int chipsPerReplica) const;
+    double kvHandoverLatencyS() const;
 };
 
 } // namespace is

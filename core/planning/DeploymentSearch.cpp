@@ -6,6 +6,7 @@
 #include "engine/EvalContext.h"
 #include "hardware/Catalog.h"
 #include "planning/PlanRanking.h"
+#include "planning/PrefillDecodeSplit.h"
 #include "planning/SearchSpace.h"
 
 #include <QCoreApplication>
@@ -36,6 +37,19 @@ QString bindingText(Binding b)
     return QCoreApplication::translate("is::planning", kBindingIds[static_cast<int>(b)]);
 }
 
+QString poolLayoutId(PoolLayout l)
+{
+    switch (l) {
+    case PoolLayout::PrefillDecode:
+        return QStringLiteral("prefill-decode");
+    case PoolLayout::AttentionFfn:
+        return QStringLiteral("attention-ffn");
+    case PoolLayout::Colocated:
+        break;
+    }
+    return QStringLiteral("colocated");
+}
+
 Deployment PlanConfig::deployment(const Catalog& catalog) const
 {
     Deployment d = defaultDeployment(catalog, *device, std::max(1, unitChips));
@@ -43,6 +57,19 @@ Deployment PlanConfig::deployment(const Catalog& catalog) const
     d.kvPrecision = kv;
     d.mode = mode;
     d.speculative = speculative;
+    if (layout == PoolLayout::AttentionFfn && ffnDevice) {
+        // Each pool's plan and the micro-batches are the engine's choice (AttentionFfnSplit.cpp).
+        const Deployment f = defaultDeployment(catalog, *ffnDevice, std::max(1, ffnChips));
+        FfnPool pool;
+        pool.device = f.device;
+        pool.system = f.system;
+        pool.scaleUp = f.scaleUp;
+        pool.scaleOut = f.scaleOut;
+        pool.chips = f.chips;
+        pool.link = d.scaleOut ? d.scaleOut : d.scaleUp; // the attention pool's own network
+        d.ffnPool = pool;
+        return d;
+    }
     if (device->cls != DeviceClass::SramDataflow)
         d.plan = plan;
     return d;
@@ -79,6 +106,78 @@ public:
     {
         row.config.plan = plan;
         const Estimate e = m_engine.bestBatch(ctx, plan, ServingGoal::LatencyBounded);
+        return judge(
+            d, e, std::move(row), [&] { return m_engine.bestBatch(ctx, plan, ServingGoal::MaxThroughput); },
+            [&](int probe) { return m_engine.evaluate(ctx, plan, probe); });
+    }
+
+    // An attention-FFN unit: the engine's whole estimate (both pools' plans, the batch and the
+    // micro-batches are its choice), judged like any other unit.
+    PlanRow evaluateSplit(const Deployment& d, const ModelDesc& model, PlanRow row) const
+    {
+        QString err;
+        const auto e =
+            m_engine.estimate(d, model, m_w, ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+        if (!e) {
+            row.binding = Binding::KvCapacity;
+            row.why = err;
+            row.miss = std::numeric_limits<double>::infinity();
+            return row;
+        }
+        row.config.plan = e->split ? e->split->attentionPlan : e->plan;
+        auto fixedBatch = [&](int batch) {
+            Workload w = m_w;
+            w.concurrency = batch;
+            QString ignored;
+            const auto p =
+                m_engine.estimate(d, model, w, ServingGoal::FixedConcurrency, m_tco.engineCost(), &ignored);
+            Estimate out = p ? *p : Estimate{};
+            if (p && p->bottleneck == Bottleneck::Capacity) // memory held fewer streams: they queued
+                out.fits = false;
+            return out;
+        };
+        return judge(
+            d, *e, std::move(row),
+            [&] {
+                QString ignored;
+                const auto r = m_engine.estimate(d, model, m_relaxed, ServingGoal::MaxThroughput,
+                                                 m_tco.engineCost(), &ignored);
+                return r ? *r : *e;
+            },
+            fixedBatch);
+    }
+
+    // A prefill-decode unit: feasible rows only, since where it misses a target its colocated
+    // twin (the same unit and plan) already says how close the unit comes.
+    std::optional<PlanRow> evaluatePrefillDecode(const EvalContext& ctx, const Deployment& d,
+                                                 const ParallelPlan& plan, PlanRow row) const
+    {
+        row.config.plan = plan;
+        row.config.layout = PoolLayout::PrefillDecode;
+        const PrefillDecodePoint p = prefillDecodePoint(m_engine, ctx, plan);
+        if (!p.feasible)
+            return std::nullopt;
+        const cost::FleetRow f =
+            sizePrefillDecode(d, p, m_w, m_tco, m_t.load, &row.prefillUnits, &row.decodeUnits);
+        if (!f.feasible)
+            return std::nullopt;
+        fillFleet(row, f);
+        if (!withinBudgets(row))
+            return std::nullopt;
+        row.feasible = true;
+        row.binding = p.batchCappedByMemory ? Binding::KvCapacity : tpotBinding();
+        return row;
+    }
+
+private:
+    // What the search reports for a unit at its latency-bounded serving point `e`: whether it fits,
+    // meets the latency targets (else its cost at `relaxed()`, the best throughput without them),
+    // carries the load and stays within the budgets; for a feasible one what binds it (a
+    // somewhat larger batch `probe(batch)` breaks memory or a limit, else throughput had peaked).
+    template <typename Relaxed, typename Probe>
+    PlanRow judge(const Deployment& d, const Estimate& e, PlanRow row, Relaxed relaxedPoint,
+                  Probe probe) const
+    {
         row.ttftS = latency(e.ttftS, e.ttftP99S);
         row.tpotS = latency(e.tpotS, e.tpotP99S);
         row.tokSUser = e.tokSUser;
@@ -93,7 +192,7 @@ public:
         const double tpotOver = m_w.tpotLimitS > 0 ? row.tpotS / m_w.tpotLimitS : 0;
         if (ttftOver > 1 || tpotOver > 1) {
             // Misses a latency target even at one stream per replica: the cost it would have without it.
-            const Estimate relaxed = m_engine.bestBatch(ctx, plan, ServingGoal::MaxThroughput);
+            const Estimate relaxed = relaxedPoint();
             fillFleet(row,
                       cost::sizeServingPoint(d, QString(), relaxed, m_relaxed, m_tco, m_t.load, m_noSlo));
             row.tokSUser = e.tokSUser;
@@ -120,9 +219,9 @@ public:
             return row;
         }
         fillFleet(row, f);
-        const double powerOver = m_t.powerMW > 0 ? row.powerMW / m_t.powerMW : 0;
-        const double capexOver = m_t.capexUsd > 0 ? row.capexUsd / m_t.capexUsd : 0;
-        if (powerOver > 1 || capexOver > 1) {
+        if (!withinBudgets(row)) {
+            const double powerOver = m_t.powerMW > 0 ? row.powerMW / m_t.powerMW : 0;
+            const double capexOver = m_t.capexUsd > 0 ? row.capexUsd / m_t.capexUsd : 0;
             row.miss = std::max(powerOver, capexOver);
             if (powerOver >= capexOver) {
                 row.binding = Binding::PowerBudget;
@@ -140,11 +239,16 @@ public:
             return row;
         }
         row.feasible = true;
-        row.binding = unitBinding(ctx, plan, e);
+        row.binding = unitBinding(e, probe);
         return row;
     }
 
-private:
+    bool withinBudgets(const PlanRow& row) const
+    {
+        return (m_t.powerMW <= 0 || row.powerMW <= m_t.powerMW) &&
+               (m_t.capexUsd <= 0 || row.capexUsd <= m_t.capexUsd);
+    }
+
     double latency(double mean, double p99) const { return m_w.p99Limits ? p99 : mean; }
 
     Binding tpotBinding() const
@@ -155,10 +259,9 @@ private:
 
     // Why the batch is not larger: one step beyond the serving point either does not fit in
     // memory or breaks a latency limit; where it does neither, throughput had stopped growing.
-    Binding unitBinding(const EvalContext& ctx, const ParallelPlan& plan, const Estimate& e) const
+    template <typename Probe> Binding unitBinding(const Estimate& e, Probe probe) const
     {
-        const int probe = e.batch + std::max(1, e.batch / 16);
-        const Estimate p = m_engine.evaluate(ctx, plan, probe);
+        const Estimate p = probe(e.batch + std::max(1, e.batch / 16));
         if (!p.fits || p.kvPlacement == KvPlacement::SpilledExternal)
             return Binding::KvCapacity;
         const double ttftOver = m_w.ttftLimitS > 0 ? latency(p.ttftS, p.ttftP99S) / m_w.ttftLimitS : 0;
@@ -263,6 +366,24 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
     std::vector<PlanRow> feasible;
     std::vector<PlanRow> infeasible;
     FeasibleIndex found(targets.top);
+    auto keep = [&](PlanRow row) {
+        ++result.stats.configurations;
+        if (row.feasible)
+            found.add(row.usdPerMTok, row.tokSUser);
+        (row.feasible ? feasible : infeasible).push_back(std::move(row));
+    };
+    // Attention-FFN units first: few, not pruned, and whatever they find only tightens the
+    // pruning of the groups after them.
+    const std::vector<PlanConfig> splits = detail::splitUnits(engine, model, w, targets);
+    result.stats.splitUnits = static_cast<int>(splits.size());
+    for (const PlanConfig& c : splits) {
+        if (control.cancel && control.cancel->load())
+            break;
+        PlanRow base;
+        base.config = c;
+        base.costBound = 0;
+        keep(evaluator.evaluateSplit(c.deployment(engine.catalog()), model, base));
+    }
     for (size_t i = 0; i < groups.size(); ++i) {
         if (control.cancel && control.cancel->load()) {
             result.cancelled = true;
@@ -295,11 +416,12 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
                         ++result.stats.plansPruned;
                         continue;
                     }
-                    PlanRow row = evaluator.evaluate(*ctx, d, plan, base);
-                    ++result.stats.configurations;
-                    if (row.feasible)
-                        found.add(row.usdPerMTok, row.tokSUser);
-                    (row.feasible ? feasible : infeasible).push_back(std::move(row));
+                    keep(evaluator.evaluate(*ctx, d, plan, base));
+                    // Wafer pipelines interleave prompts as pipeline stages, with no decode batch
+                    // for a prefill to stop; the other classes batch prefills into decode steps.
+                    if (d.device->cls != DeviceClass::SramDataflow)
+                        if (auto pd = evaluator.evaluatePrefillDecode(*ctx, d, plan, base))
+                            keep(std::move(*pd));
                 }
             }
         }

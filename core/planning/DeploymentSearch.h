@@ -36,18 +36,33 @@ enum class Binding {
 QString bindingId(Binding b);
 QString bindingText(Binding b);
 
+// How a unit's work is laid out over devices.
+enum class PoolLayout {
+    Colocated,     // every replica prefills and decodes
+    PrefillDecode, // some units only prefill and hand the KV cache to units that only decode
+    AttentionFfn   // attention and the KV cache on `device`, the FFN or experts on `ffnDevice`
+};
+// Stable id for JSON ("colocated", "prefill-decode", "attention-ffn").
+QString poolLayoutId(PoolLayout l);
+
 // One point of the search space: a deployment unit the fleet is made of copies of.
 struct PlanConfig
 {
     const Device* device = nullptr;
-    int unitChips = 0;
+    int unitChips = 0; // AttentionFfn: the attention pool's chips
     ParallelPlan plan;
     Precision weights = Precision::BF16;
     Precision kv = Precision::BF16;
     ExecutionMode mode = ExecutionMode::Resident;
     SpeculativeMethod speculative = SpeculativeMethod::None;
+    PoolLayout layout = PoolLayout::Colocated;
+    // AttentionFfn: the FFN pool, in its device's default system, joined to the attention pool by
+    // the attention pool's scale-out link; its plan and micro-batches the engine's choice.
+    const Device* ffnDevice = nullptr;
+    int ffnChips = 0;
     // The unit as the engine takes it: the device's default system and links, `plan` fixed
-    // (reset it to let the engine choose).
+    // (reset it to let the engine choose). A prefill-decode unit is the same deployment: the
+    // layout is how the fleet uses its copies, not how one copy is built.
     Deployment deployment(const Catalog& catalog) const;
 };
 
@@ -58,7 +73,9 @@ struct PlanRow
     Binding binding = Binding::Throughput;
     QString why;     // infeasible: the target it misses, with the numbers
     double miss = 0; // infeasible: how far past the missed limit (1.3 = 30 % over); inf when it does not fit
-    long long units = 0;
+    long long units = 0; // PrefillDecode: prefillUnits + decodeUnits
+    long long prefillUnits = 0;
+    long long decodeUnits = 0;
     int unitSystems = 0;
     long long chips = 0; // the fleet
     long long systems = 0;
@@ -81,6 +98,7 @@ struct PlanRow
 struct SearchStats
 {
     int groups = 0;               // (device, chips, precisions, mode, speculative) combinations
+    int splitUnits = 0;           // attention-FFN units evaluated (never pruned: there are few)
     int groupsPruned = 0;         // skipped: dominated by a configuration already found
     long long plansPruned = 0;    // plans of evaluated groups skipped on the same grounds
     long long configurations = 0; // (group, plan) pairs whose serving point the engine searched
@@ -107,7 +125,9 @@ struct SearchControl
 };
 
 // Inverse design: every device of the catalog (or the targets' list) x unit chip counts x
-// parallelism plans x weight and KV precisions x modes x speculative methods, each unit's serving
+// parallelism plans x weight and KV precisions x modes x speculative methods x pool layouts
+// (colocated; prefill-decode disaggregated for devices that batch prefills into decode steps;
+// attention on a GPU kind with the FFN on a wafer kind when both are offered), each unit's serving
 // point under the latency targets from the engine (Engine::prepare, candidatePlans, bestBatch),
 // the fleet sized for the load with the same function as `size` (cost::sizeServingPoint), the
 // fleet checked against the power and capex budgets. Groups run in ascending order of a cost

@@ -3,6 +3,7 @@
 
 #include "scenario/Scenario.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -18,7 +19,8 @@ auto configKey(const PlanConfig& c)
 {
     return std::make_tuple(c.device->id, c.unitChips, c.plan.tp, c.plan.pp, c.plan.ep, c.plan.dp,
                            static_cast<int>(c.weights), static_cast<int>(c.kv), static_cast<int>(c.mode),
-                           static_cast<int>(c.speculative));
+                           static_cast<int>(c.speculative), static_cast<int>(c.layout),
+                           c.ffnDevice ? c.ffnDevice->id : QString(), c.ffnChips);
 }
 
 double finiteOr(double v, double fallback)
@@ -104,7 +106,29 @@ QString configSummary(const PlanConfig& c)
                       executionModeId(c.mode)};
     if (c.speculative != SpeculativeMethod::None)
         parts << speculativeMethodId(c.speculative);
+    if (c.layout == PoolLayout::AttentionFfn && c.ffnDevice)
+        parts << QStringLiteral("FFN on %1 x%2").arg(c.ffnDevice->id).arg(c.ffnChips);
+    else if (c.layout == PoolLayout::PrefillDecode)
+        parts << poolLayoutId(c.layout);
     return parts.join(QStringLiteral(", "));
+}
+
+QString layoutText(const PlanRow& row)
+{
+    const PlanConfig& c = row.config;
+    switch (c.layout) {
+    case PoolLayout::AttentionFfn:
+        return QCoreApplication::translate("is::planning", "FFN on %1 x %2")
+            .arg(c.ffnChips)
+            .arg(c.ffnDevice ? c.ffnDevice->id : QString());
+    case PoolLayout::PrefillDecode:
+        return QCoreApplication::translate("is::planning", "%L1 prefill + %L2 decode units")
+            .arg(row.prefillUnits)
+            .arg(row.decodeUnits);
+    case PoolLayout::Colocated:
+        break;
+    }
+    return QCoreApplication::translate("is::planning", "colocated");
 }
 
 QJsonObject planResultToJson(const PlanResult& r)
@@ -134,6 +158,15 @@ QJsonObject planResultToJson(const PlanResult& r)
                       {QStringLiteral("capex_usd"), row.capexUsd},
                       {QStringLiteral("binding"), bindingId(row.binding)},
                       {QStringLiteral("pareto"), row.pareto}};
+        o.insert(QStringLiteral("layout"), poolLayoutId(c.layout));
+        if (c.layout == PoolLayout::AttentionFfn && c.ffnDevice) {
+            o.insert(QStringLiteral("ffn_device"), c.ffnDevice->id);
+            o.insert(QStringLiteral("ffn_chips"), c.ffnChips);
+        }
+        if (c.layout == PoolLayout::PrefillDecode) {
+            o.insert(QStringLiteral("prefill_units"), static_cast<double>(row.prefillUnits));
+            o.insert(QStringLiteral("decode_units"), static_cast<double>(row.decodeUnits));
+        }
         if (!row.feasible)
             o.insert(QStringLiteral("why"), row.why);
         rows.append(o);
@@ -145,6 +178,7 @@ QJsonObject planResultToJson(const PlanResult& r)
         {QStringLiteral("search"),
          QJsonObject{{QStringLiteral("groups"), r.stats.groups},
                      {QStringLiteral("groups_pruned"), r.stats.groupsPruned},
+                     {QStringLiteral("attention_ffn_units"), r.stats.splitUnits},
                      {QStringLiteral("plans_pruned"), static_cast<double>(r.stats.plansPruned)},
                      {QStringLiteral("configurations"), static_cast<double>(r.stats.configurations)}}}};
     if (r.nextCheaper >= 0) {

@@ -22,6 +22,10 @@ std::vector<const PlanRow*> listedRows(const PlanResult& r);
 // "h100-sxm x16, TP8 DP2, fp8/kv fp8, resident, eagle3": one configuration in one line.
 QString configSummary(const PlanConfig& c);
 
+// How a row's fleet lays its work out, for a table cell: "colocated", "FFN on 8 x cs-3",
+// "3 prefill + 12 decode units" (translated where a translator is installed).
+QString layoutText(const PlanRow& row);
+
 // The `plan --json` contract.
 QJsonObject planResultToJson(const PlanResult& r);
 

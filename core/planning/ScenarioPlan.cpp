@@ -2,6 +2,7 @@
 #include "planning/ScenarioPlan.h"
 
 #include "engine/Engine.h"
+#include "hardware/Link.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingConfig.h"
 
@@ -45,6 +46,31 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
     t.ttftS = slo.ttftS;
     t.tpotS = tokSUserGiven > 0 ? 0.0 : slo.tpotS;
     t.minTokSUser = tokSUserGiven;
+}
+
+std::optional<DeploymentDoc> deploymentDocFor(const PlanConfig& c, const Catalog& catalog)
+{
+    if (c.layout == PoolLayout::PrefillDecode || !c.device)
+        return std::nullopt;
+    DeploymentDoc d;
+    d.device = c.device->id;
+    d.count = c.unitChips;
+    if (c.layout == PoolLayout::AttentionFfn && c.ffnDevice) {
+        const Deployment unit = c.deployment(catalog);
+        FfnPoolDoc pool;
+        pool.device = c.ffnDevice->id;
+        pool.count = c.ffnChips;
+        if (unit.ffnPool && unit.ffnPool->link)
+            pool.link = unit.ffnPool->link->id;
+        d.ffnPool = pool;
+    } else if (c.device->cls != DeviceClass::SramDataflow) {
+        d.plan = c.plan;
+    }
+    d.weights = c.weights;
+    d.kv = c.kv;
+    d.mode = c.mode;
+    d.speculative = c.speculative;
+    return d;
 }
 
 std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,

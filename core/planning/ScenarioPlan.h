@@ -6,12 +6,9 @@
 #include "engine/Workload.h"
 #include "model/ModelEntry.h"
 #include "planning/DeploymentSearch.h"
+#include "scenario/Scenario.h"
 
 #include <optional>
-
-namespace is {
-struct Scenario;
-}
 
 namespace is::planning {
 
@@ -32,6 +29,13 @@ std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalo
 // rule `size` follows). A per-user speed floor given replaces the TPOT target.
 void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,
                          double tokSUserGiven);
+
+// The scenario deployment a search row becomes when a user adds it to the canvas: the unit's
+// device, count, precisions, mode and speculative method, with its plan (GPU and tiered units) or
+// its FFN pool (attention-FFN units: both pools' plans and the micro-batches automatic, as the
+// search evaluated them). nullopt for a prefill-decode fleet, which is two roles of one unit, not
+// one deployment the engine evaluates. Id, name, position and colour are the caller's.
+std::optional<DeploymentDoc> deploymentDocFor(const PlanConfig& c, const Catalog& catalog);
 
 // The search on a scenario's inputs, the model at its mid estimate.
 std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,

@@ -2,6 +2,7 @@
 #include "planning/SearchSpace.h"
 
 #include "cost/CostModel.h"
+#include "engine/AttentionFfnSplit.h"
 #include "engine/Engine.h"
 #include "engine/EvalContext.h"
 #include "hardware/Catalog.h"
@@ -191,6 +192,60 @@ std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& mod
     std::sort(groups.begin(), groups.end(),
               [&](const SearchGroup& a, const SearchGroup& b) { return key(a) < key(b); });
     return groups;
+}
+
+std::vector<PlanConfig> splitUnits(const Engine& engine, const ModelDesc& model, const Workload& workload,
+                                   const PlanTargets& targets)
+{
+    const Catalog& catalog = engine.catalog();
+    auto listed = [&](const Device* dev) {
+        return targets.devices.isEmpty() || targets.devices.contains(dev->id);
+    };
+    const ModelDesc attentionPart = attentionPartOf(model);
+    const ModelDesc ffnPart = ffnPartOf(model);
+    std::vector<PlanConfig> units;
+    for (const Device* attention : catalog.devices()) {
+        if (attention->cls != DeviceClass::HbmAccelerator || !listed(attention))
+            continue;
+        Deployment a = defaultDeployment(catalog, *attention, 1);
+        const int perSystem = std::max(1, a.devicesPerSystem());
+        const int attentionNeeded = engine.minChips(a, attentionPart, workload);
+        if (attentionNeeded == 0)
+            continue;
+        const int systems = (attentionNeeded + perSystem - 1) / perSystem;
+        for (const Device* ffn : catalog.devices()) {
+            if (ffn->cls != DeviceClass::SramDataflow || !listed(ffn))
+                continue;
+            const Deployment f = defaultDeployment(catalog, *ffn, 1);
+            const int ffnNeeded = engine.minChips(f, ffnPart, workload);
+            if (ffnNeeded == 0)
+                continue;
+            std::vector<Precision> weights{ffn->defaultPrecision};
+            if (attention->defaultPrecision != ffn->defaultPrecision)
+                weights.push_back(attention->defaultPrecision);
+            std::vector<int> ffnCounts;
+            for (double g : {1.0, 1.5, 2.0})
+                if (const int n = static_cast<int>(std::ceil(ffnNeeded * g));
+                    n <= kMaxUnitChips && (ffnCounts.empty() || ffnCounts.back() != n))
+                    ffnCounts.push_back(n);
+            for (int k : {1, 2})
+                for (int n : ffnCounts)
+                    for (Precision wp : weights)
+                        for (Precision kv : {Precision::BF16, Precision::FP8}) {
+                            PlanConfig c;
+                            c.layout = PoolLayout::AttentionFfn;
+                            c.device = attention;
+                            c.unitChips = systems * k * perSystem;
+                            c.ffnDevice = ffn;
+                            c.ffnChips = n;
+                            c.weights = wp;
+                            c.kv = kv;
+                            if (c.unitChips <= kMaxUnitChips)
+                                units.push_back(c);
+                        }
+        }
+    }
+    return units;
 }
 
 std::vector<ParallelPlan> groupPlans(const Engine& engine, const Deployment& d, const ModelDesc& model,

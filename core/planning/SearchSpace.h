@@ -37,6 +37,14 @@ double refinedCostBound(const SearchGroup& g, const EvalContext& ctx);
 std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& model, const Workload& workload,
                                       const cost::TcoAssumptions& tco, const PlanTargets& targets);
 
+// Attention-FFN units, when the catalog (or the targets' list) offers both kinds the split pairs:
+// attention and the KV cache on a GPU kind (whole systems: the smallest count that holds the
+// attention part and twice that), the FFN on a wafer kind (the smallest count that holds the FFN
+// part, 1.5 and 2 times it); weights at either device's serving precision, KV at BF16 or FP8. In
+// a fixed order, so the search is the same every run.
+std::vector<PlanConfig> splitUnits(const Engine& engine, const ModelDesc& model, const Workload& workload,
+                                   const PlanTargets& targets);
+
 // The plans to try in a group: the engine's candidates for the unit's chips. The smallest unit
 // also tries plans on the powers of two below it that hold the model (the rest idle, as the
 // engine's own automatic sizing does); larger units leave out plain data-parallel splits, which

@@ -133,12 +133,8 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     s.m_requestOverheadS = memCtx->cal.requestOverheadS.value;
 
     s.m_offload = memCtx->offload;
-    const Link* link = d.scaleOut ? d.scaleOut : d.scaleUp;
-    if (link) {
-        s.m_transferBytesPerS =
-            link->bandwidthBytesPerS.value * memCtx->cal.linkEfficiency.value * s.m_chipsPerReplica;
-        s.m_transferLatencyS = link->latencyS.value;
-    }
+    s.m_transferBytesPerS = memCtx->kvHandoverBandwidth(s.m_chipsPerReplica);
+    s.m_transferLatencyS = memCtx->kvHandoverLatencyS();
 
     s.m_batchGrid = batchGrid(maxBatch, dataflow ? m.layers : 0);
     const double maxContext = std::max(o.maxContext, w.inputTokens + w.outputTokens);

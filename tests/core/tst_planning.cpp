@@ -4,11 +4,18 @@
 // determinism, cancellation and the answers for impossible or infeasible targets.
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
+#include "engine/EvalContext.h"
 #include "hardware/Catalog.h"
+#include "hardware/Link.h"
 #include "planning/DeploymentSearch.h"
 #include "planning/PlanRanking.h"
+#include "planning/PrefillDecodeSplit.h"
+#include "planning/ScenarioPlan.h"
+#include "scenario/ScenarioEvaluation.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <atomic>
@@ -74,6 +81,21 @@ private slots:
         for (const PlanRow& row : all.rows) {
             const Deployment d = row.config.deployment(m_engine.catalog());
             QString err;
+            if (row.config.layout == PoolLayout::PrefillDecode) {
+                // A prefill-decode fleet of this unit, from a context of its own.
+                const auto ctx = m_engine.prepare(d, m_model, w, m_tco.engineCost(), row.config.unitChips,
+                                                  Bound::Mid, &err);
+                QVERIFY2(ctx, qPrintable(err));
+                const PrefillDecodePoint p = prefillDecodePoint(m_engine, *ctx, row.config.plan);
+                long long prefill = 0;
+                long long decode = 0;
+                const cost::FleetRow f = sizePrefillDecode(d, p, w, m_tco, t.load, &prefill, &decode);
+                if (p.feasible && f.feasible && f.ttftS <= t.ttftS && f.tpotS <= t.tpotS) {
+                    bruteCheapest = std::min(bruteCheapest, f.costs.usdPerMTok);
+                    ++checked;
+                }
+                continue;
+            }
             auto e = m_engine.estimate(d, m_model, w, ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
             QVERIFY2(e, qPrintable(err));
             const bool meets = e->fits && e->ttftS <= t.ttftS && e->tpotS <= t.tpotS;
@@ -285,6 +307,131 @@ private slots:
             QCOMPARE(row.config.unitChips % 8, 0);
         }
         QVERIFY(bf16);
+    }
+
+    // Both new layouts are part of the space: attention on a GPU kind with the FFN on the wafer
+    // (the small catalog offers both kinds), and prefill-decode fleets of the GPU units. Each
+    // such row is what it says: an FFN pool of the wafer kind, prefill and decode units that add
+    // up to the fleet, the targets met.
+    void layoutsAreSearched()
+    {
+        const PlanTargets t = smallTargets();
+        const PlanResult all = search(t, false);
+        QVERIFY(all.stats.splitUnits > 0);
+        int split = 0;
+        int pd = 0;
+        for (const PlanRow& row : all.rows) {
+            const PlanConfig& c = row.config;
+            if (c.layout == PoolLayout::AttentionFfn) {
+                ++split;
+                QCOMPARE(c.device->cls, DeviceClass::HbmAccelerator);
+                QVERIFY(c.ffnDevice && c.ffnDevice->id == QStringLiteral("cs-3"));
+                QVERIFY(c.deployment(m_engine.catalog()).ffnPool.has_value());
+                if (row.feasible)
+                    QVERIFY(row.chips >= row.units * (c.unitChips + c.ffnChips));
+            } else if (c.layout == PoolLayout::PrefillDecode) {
+                ++pd;
+                QVERIFY(row.feasible); // only feasible prefill-decode rows are kept
+                QVERIFY(c.device->cls != DeviceClass::SramDataflow);
+                QVERIFY(row.prefillUnits >= 1 && row.decodeUnits >= 1);
+                QCOMPARE(row.units, row.prefillUnits + row.decodeUnits);
+                QVERIFY(row.ttftS <= t.ttftS && row.tpotS <= t.tpotS);
+            }
+        }
+        QVERIFY(split > 0);
+        QVERIFY(pd > 0);
+        // Without a wafer kind in the list there is nothing to put the FFN on.
+        PlanTargets gpus = t;
+        gpus.devices = {QStringLiteral("h100-sxm"), QStringLiteral("mi300x")};
+        QCOMPARE(search(gpus).stats.splitUnits, 0);
+        // The JSON names the layout and, per layout, its pools.
+        const QJsonObject j = planResultToJson(all);
+        for (const QJsonValue& v : j.value(QStringLiteral("results")).toArray()) {
+            const QJsonObject o = v.toObject();
+            const QString layout = o.value(QStringLiteral("layout")).toString();
+            QVERIFY(layout == QStringLiteral("colocated") || layout == QStringLiteral("prefill-decode") ||
+                    layout == QStringLiteral("attention-ffn"));
+            if (layout == QStringLiteral("prefill-decode"))
+                QCOMPARE(o.value(QStringLiteral("prefill_units")).toDouble() +
+                             o.value(QStringLiteral("decode_units")).toDouble(),
+                         o.value(QStringLiteral("units")).toDouble());
+            if (layout == QStringLiteral("attention-ffn"))
+                QCOMPARE(o.value(QStringLiteral("ffn_device")).toString(), QStringLiteral("cs-3"));
+        }
+    }
+
+    // "Add to canvas": a row becomes a scenario deployment that resolves to the very unit the
+    // search evaluated (the same estimate), an attention-FFN unit with its pool; a prefill-decode
+    // fleet becomes none.
+    void rowsBecomeTheDeploymentsTheySearched()
+    {
+        const PlanResult all = search(smallTargets(), false);
+        bool sawSplit = false, sawColocated = false, sawPd = false;
+        for (const PlanRow& row : all.rows) {
+            const PlanConfig& c = row.config;
+            const auto doc = deploymentDocFor(c, m_engine.catalog());
+            if (c.layout == PoolLayout::PrefillDecode) {
+                QVERIFY(!doc);
+                sawPd = true;
+                continue;
+            }
+            QVERIFY(doc);
+            if (!row.feasible || (c.layout == PoolLayout::AttentionFfn ? sawSplit : sawColocated))
+                continue;
+            (c.layout == PoolLayout::AttentionFfn ? sawSplit : sawColocated) = true;
+            QCOMPARE(doc->ffnPool.has_value(), c.layout == PoolLayout::AttentionFfn);
+            Scenario sc;
+            sc.model.catalogId = QStringLiteral("llama-3.1-8b");
+            DeploymentDoc named = *doc;
+            named.id = QStringLiteral("d");
+            sc.deployments.push_back(named);
+            QString err;
+            const auto resolved = resolveScenario(sc, m_engine.catalog(), &err);
+            QVERIFY2(resolved && resolved->size() == 1, qPrintable(err));
+            Workload w = m_workload;
+            w.ttftLimitS = smallTargets().ttftS;
+            w.tpotLimitS = smallTargets().tpotS;
+            const auto fromDoc = m_engine.estimate(resolved->front().deployment, m_model, w,
+                                                   ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+            const auto fromRow = m_engine.estimate(c.deployment(m_engine.catalog()), m_model, w,
+                                                   ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+            QVERIFY2(fromDoc && fromRow, qPrintable(err));
+            QCOMPARE(fromDoc->tokSUser, fromRow->tokSUser);
+            QCOMPARE(fromDoc->tokSTotal, fromRow->tokSTotal);
+            QCOMPARE(fromDoc->chips, fromRow->chips);
+        }
+        QVERIFY(sawSplit && sawColocated && sawPd);
+    }
+
+    // Direction: no prefill interrupts a decode unit's streams, so under the same TPOT limit a
+    // decode unit runs at least the batch a colocated unit of the same plan can, and with a long
+    // prompt (whose prefills interrupt colocated streams for longest) a larger one.
+    void decodeUnitsRunLargerBatches()
+    {
+        const Deployment d =
+            defaultDeployment(m_engine.catalog(), *m_engine.catalog().device(QStringLiteral("h100-sxm")), 8);
+        Workload w{8000, 500, 1, 0, 0.02};
+        QString err;
+        const auto ctx = m_engine.prepare(d, m_model, w, m_tco.engineCost(), 8, Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        const ParallelPlan plan{1, 1, 1, 8};
+        const Estimate colocated = m_engine.bestBatch(*ctx, plan, ServingGoal::LatencyBounded);
+        const PrefillDecodePoint p = prefillDecodePoint(m_engine, *ctx, plan);
+        QVERIFY(p.feasible);
+        QVERIFY2(p.decode.batch > colocated.batch,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p.decode.batch).arg(colocated.batch)));
+        QVERIFY(p.decode.tpotS <= 0.02);
+        // The hand-over: each of the replica's chips sends its slice of the prompt's KV cache
+        // through its own scale-out port at the calibrated efficiency, after the link's latency.
+        const Link* link = d.scaleOut;
+        QVERIFY(link);
+        const double expected =
+            link->latencyS.value +
+            ctx->kvBytesAt(8000) / (link->bandwidthBytesPerS.value * ctx->cal.linkEfficiency.value);
+        QVERIFY(std::abs(p.handoverS - expected) <= 1e-12 + 1e-9 * expected);
+        // Its first token: the prefill alone, the hand-over and half a decode step to join.
+        const Estimate alone = m_engine.evaluate(*ctx, plan, 8);
+        QVERIFY(std::abs(p.firstTokenS - (alone.ttftS + p.handoverS + p.decode.decodeStepS / 2)) < 1e-12);
     }
 
     // A tok/s-per-user floor is a TPOT limit of its inverse.

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -83,13 +84,36 @@ private slots:
 
         const int before = static_cast<int>(doc.scenario().deployments.size());
         const int undoBefore = doc.undoStack()->count();
-        QVERIFY(panel.addToCanvas(0));
+        // A prefill-decode fleet is two roles of a unit, not one deployment: its row adds nothing
+        // and its button stays off; any other row adds its unit.
+        int pd = -1;
+        int addable = -1;
+        for (int i = 0; i < static_cast<int>(listed.size()); ++i) {
+            const bool isPd =
+                listed[static_cast<size_t>(i)]->config.layout == is::planning::PoolLayout::PrefillDecode;
+            if (isPd && pd < 0)
+                pd = i;
+            if (!isPd && addable < 0)
+                addable = i;
+        }
+        QVERIFY(addable >= 0);
+        if (pd >= 0) {
+            QVERIFY(!panel.addToCanvas(pd));
+            panel.table()->selectRow(pd);
+            QVERIFY(!panel.addButton()->isEnabled());
+            QVERIFY(!panel.addButton()->toolTip().isEmpty());
+            QCOMPARE(doc.undoStack()->count(), undoBefore);
+        }
+        panel.table()->selectRow(addable);
+        QVERIFY(panel.addButton()->isEnabled());
+        const is::planning::PlanConfig& chosen = listed[static_cast<size_t>(addable)]->config;
+        QVERIFY(panel.addToCanvas(addable));
         QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before + 1);
         QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
         const is::DeploymentDoc& added = doc.scenario().deployments.back();
-        QCOMPARE(added.device, listed.front()->config.device->id);
-        QCOMPARE(added.count, listed.front()->config.unitChips);
-        QCOMPARE(added.weights.value(), listed.front()->config.weights);
+        QCOMPARE(added.device, chosen.device->id);
+        QCOMPARE(added.count, chosen.unitChips);
+        QCOMPARE(added.weights.value(), chosen.weights);
         doc.undoStack()->undo();
         QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before);
     }

@@ -8,6 +8,7 @@
 #include "engine/Engine.h"
 #include "planning/PlanRanking.h"
 #include "planning/PlanningJob.h"
+#include "planning/ScenarioPlan.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
 
@@ -45,6 +46,7 @@ enum Column {
     ColPrecision,
     ColMode,
     ColSpeculative,
+    ColLayout,
     ColCost,
     ColSpeed,
     ColTtft,
@@ -162,8 +164,16 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
         if (!rows.isEmpty())
             addToCanvas(rows.front().row());
     });
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_addButton->setEnabled(!m_table->selectionModel()->selectedRows().isEmpty()); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
+        const auto rows = m_table->selectionModel()->selectedRows();
+        const bool can = !rows.isEmpty() && canAddToCanvas(rows.front().row());
+        m_addButton->setEnabled(can);
+        m_addButton->setToolTip(
+            !rows.isEmpty() && !can
+                ? tr("A prefill-decode fleet is two roles of this unit, not one canvas "
+                     "deployment: the table gives how many units prefill and how many decode")
+                : QString());
+    });
     connect(m_loadKind, &QComboBox::currentIndexChanged, this, [this](int i) {
         const auto kind = i == 1 ? cost::FleetTargetKind::RequestsPerS : cost::FleetTargetKind::Users;
         m_load->setDecimals(i == 1 ? 1 : 0);
@@ -294,6 +304,7 @@ void PlanningPanel::fillTable()
                                          c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming")
                                                                                   : tr("resident"),
                                          speculative,
+                                         planning::layoutText(row),
                                          chartfmt::significant(row.usdPerMTok),
                                          chartfmt::significant(row.tokSUser),
                                          QString::number(row.ttftS * 1000, 'f', 0),
@@ -304,7 +315,7 @@ void PlanningPanel::fillTable()
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
                 cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
-                                     col != ColMode && col != ColSpeculative);
+                                     col != ColMode && col != ColSpeculative && col != ColLayout);
             if (!row.feasible)
                 item->setToolTip(row.why);
             m_table->setItem(i, col, item);
@@ -317,8 +328,8 @@ void PlanningPanel::drawChart()
 {
     m_chart->clearChart();
     QString csv =
-        QStringLiteral("device,unit_chips,plan,precision,kv_precision,mode,speculative,usd_per_mtok,"
-                       "tok_s_user,pareto\n");
+        QStringLiteral("device,unit_chips,plan,precision,kv_precision,mode,speculative,layout,ffn_device,"
+                       "ffn_chips,prefill_units,decode_units,usd_per_mtok,tok_s_user,pareto\n");
     if (!m_result || m_result->feasibleCount == 0) {
         m_chart->setCsv(csv);
         m_chart->showNote(m_result ? tr("No configuration meets every target.") : QString());
@@ -348,6 +359,13 @@ void PlanningPanel::drawChart()
                            precisionId(c.kv),
                            executionModeId(c.mode),
                            speculativeMethodId(c.speculative),
+                           planning::poolLayoutId(c.layout),
+                           c.ffnDevice ? chartexport::csvField(c.ffnDevice->id) : QString(),
+                           c.ffnDevice ? QString::number(c.ffnChips) : QString(),
+                           c.layout == planning::PoolLayout::PrefillDecode ? QString::number(row.prefillUnits)
+                                                                           : QString(),
+                           c.layout == planning::PoolLayout::PrefillDecode ? QString::number(row.decodeUnits)
+                                                                           : QString(),
                            chartexport::csvNumber(row.usdPerMTok),
                            chartexport::csvNumber(row.tokSUser),
                            row.pareto ? QStringLiteral("1") : QStringLiteral("0")}
@@ -377,22 +395,24 @@ void PlanningPanel::drawChart()
     m_chart->refreshFonts();
 }
 
+bool PlanningPanel::canAddToCanvas(int row) const
+{
+    return row >= 0 && row < static_cast<int>(m_listed.size()) &&
+           planning::deploymentDocFor(m_listed[static_cast<size_t>(row)]->config, m_doc->catalog())
+               .has_value();
+}
+
 bool PlanningPanel::addToCanvas(int row)
 {
     if (row < 0 || row >= static_cast<int>(m_listed.size()))
         return false;
     const planning::PlanConfig& c = m_listed[static_cast<size_t>(row)]->config;
-    DeploymentDoc d;
+    std::optional<DeploymentDoc> doc = planning::deploymentDocFor(c, m_doc->catalog());
+    if (!doc)
+        return false;
+    DeploymentDoc& d = *doc;
     d.id = m_doc->newDeploymentId(c.device->id);
     d.autoName = true;
-    d.device = c.device->id;
-    d.count = c.unitChips;
-    if (c.device->cls != DeviceClass::SramDataflow)
-        d.plan = c.plan;
-    d.weights = c.weights;
-    d.kv = c.kv;
-    d.mode = c.mode;
-    d.speculative = c.speculative;
     // To the right of the deployments already there.
     double right = -360;
     for (const DeploymentDoc& other : m_doc->scenario().deployments)
@@ -425,10 +445,10 @@ void PlanningPanel::retranslate()
     m_searchButton->setText(tr("Find deployments"));
     m_cancelButton->setText(tr("Cancel"));
     m_addButton->setText(tr("Add to canvas"));
-    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Unit"), tr("Units"), tr("Chips"), tr("Systems"),
-                                        tr("Precision"), tr("Mode"), tr("Speculative"), tr("$/M tokens"),
-                                        tr("Tok/s per user"), tr("TTFT (ms)"), tr("TPOT (ms)"), tr("Peak MW"),
-                                        tr("Capex ($M)"), tr("Binding constraint")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Device"), tr("Unit"), tr("Units"), tr("Chips"), tr("Systems"), tr("Precision"), tr("Mode"),
+         tr("Speculative"), tr("Layout"), tr("$/M tokens"), tr("Tok/s per user"), tr("TTFT (ms)"),
+         tr("TPOT (ms)"), tr("Peak MW"), tr("Capex ($M)"), tr("Binding constraint")});
     if (m_result) {
         fillTable();
         drawChart();

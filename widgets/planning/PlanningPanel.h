@@ -42,11 +42,14 @@ public:
     void search();
     void cancel();
     bool searching() const;
+    // Whether a listed row can become a canvas deployment (a prefill-decode fleet cannot).
+    bool canAddToCanvas(int row) const;
     // Adds the configuration of table row `row` to the scenario (one undo step).
     bool addToCanvas(int row);
 
     const std::optional<planning::PlanResult>& result() const { return m_result; }
     QTableWidget* table() const { return m_table; }
+    QPushButton* addButton() const { return m_addButton; }
     ServingChartPanel* chart() const { return m_chart; }
     QDoubleSpinBox* loadValue() const { return m_load; }
     QDoubleSpinBox* ttftMs() const { return m_ttft; }
