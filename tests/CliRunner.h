@@ -3,6 +3,8 @@
 // Running the real inference-studio executable from a test: the suites that check the command
 // line (tst_cli, tst_serving_cli, tst_calibration) share this instead of each writing its own.
 // The including target defines IS_APP_BINARY (the executable's path).
+#include "SourcePath.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -30,13 +32,6 @@ inline CliRun runCli(const QStringList& args,
     if (!p.waitForFinished(300000))
         qFatal("inference-studio did not finish");
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-// A file of the repository: ctest points IS_SOURCE_DIR at it; run by hand, the current directory.
-inline QString sourcePath(const QString& relative)
-{
-    const QString root = qEnvironmentVariable("IS_SOURCE_DIR");
-    return (root.isEmpty() ? QDir::currentPath() : root) + QLatin1Char('/') + relative;
 }
 
 // Writes a test input into `dir` and returns its path.

@@ -10,6 +10,8 @@
 #include "scenario/Scenario.h"
 #include "scenario/ScenarioEvaluation.h"
 
+#include "SourcePath.h"
+
 #include <QJsonDocument>
 #include <QtTest>
 
@@ -266,8 +268,8 @@ private slots:
     // wafers. Both pools hold their part, and each pool's and the link's time is reported.
     void seedScenarioEvaluates()
     {
-        const QString file = qEnvironmentVariable("IS_SOURCE_DIR") +
-                             QStringLiteral("/scenarios/gpt-5.6-sol-attention-ffn.json");
+        const QString file =
+            is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-attention-ffn.json"));
         QString error;
         auto s = loadScenarioFile(file, &error);
         QVERIFY2(s, qPrintable(error));

@@ -123,7 +123,7 @@ private slots:
     void rangesAreTheDocumentedOnes()
     {
         // resources/CALIBRATION.md states each fitted constant's range; the code reads its table.
-        QFile md(qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/resources/CALIBRATION.md"));
+        QFile md(is::testing::sourcePath(QStringLiteral("resources/CALIBRATION.md")));
         QVERIFY(md.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(md.readAll());
         for (const CalibrationParameter& p : calibrationParameters()) {
@@ -336,8 +336,7 @@ private slots:
         // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o
         // resources/calibration.json`. The search starts from the "default" family, never from
         // the values it replaces, so the fit run on its own output lands where it did.
-        const QString csv =
-            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/resources/validation/measurements.csv");
+        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
         const auto rows = loadMeasurementsFile(csv, &err);
         QVERIFY2(rows, qPrintable(err));

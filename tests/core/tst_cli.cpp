@@ -70,7 +70,7 @@ private slots:
     void estimateJsonContract()
     {
         const QString scenario =
-            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+            is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
         const Run r = run({QStringLiteral("estimate"), scenario, QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonDocument doc = QJsonDocument::fromJson(r.out);
@@ -97,7 +97,7 @@ private slots:
 
         // With prefix caching the table says what it saves, as the JSON's prefix_reuse does.
         const QString agents =
-            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/agent-turns-gpt-5.6-sol.json");
+            is::testing::sourcePath(QStringLiteral("scenarios/agent-turns-gpt-5.6-sol.json"));
         const Run cached = run({QStringLiteral("estimate"), agents});
         QVERIFY2(cached.code == 0, cached.err.constData());
         const Run cachedJson = run({QStringLiteral("estimate"), agents, QStringLiteral("--json")});
@@ -261,7 +261,7 @@ private slots:
     void sizeRefusesAbsurdTargets()
     {
         const QString scenario =
-            qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+            is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
         const Run r =
             run({QStringLiteral("size"), scenario, QStringLiteral("--rps"), QStringLiteral("1e30")});
         QCOMPARE(r.code, 2);
@@ -286,7 +286,7 @@ private slots:
     void planAnswersShippedScenarios()
     {
         QFETCH(QString, file);
-        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") + QStringLiteral("/scenarios/") + file;
+        const QString scenario = is::testing::sourcePath(QStringLiteral("scenarios/")) + file;
         const Run r = run({QStringLiteral("plan"), scenario, QStringLiteral("--users"),
                            QStringLiteral("1000"), QStringLiteral("--ttft-ms"), QStringLiteral("2000"),
                            QStringLiteral("--tpot-ms"), QStringLiteral("100"), QStringLiteral("--json")});
@@ -347,8 +347,8 @@ private slots:
     // Targets nothing meets: an answer naming the closest configuration and the target it misses.
     void planInfeasibleNamesClosest()
     {
-        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") +
-                                 QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json");
+        const QString scenario =
+            is::testing::sourcePath(QStringLiteral("scenarios/llama-3.1-70b-cs3-vs-h100.json"));
         const QStringList args{QStringLiteral("plan"),      scenario,
                                QStringLiteral("--users"),   QStringLiteral("100"),
                                QStringLiteral("--ttft-ms"), QStringLiteral("0.01")};
@@ -395,8 +395,8 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, field);
-        const QString scenario = qEnvironmentVariable("IS_SOURCE_DIR") +
-                                 QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json");
+        const QString scenario =
+            is::testing::sourcePath(QStringLiteral("scenarios/llama-3.1-70b-cs3-vs-h100.json"));
         const Run r = run(QStringList{QStringLiteral("plan"), scenario} + args);
         QCOMPARE(r.code, 2);
         const QString err = QString::fromUtf8(r.err).trimmed();

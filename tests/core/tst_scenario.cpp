@@ -5,6 +5,8 @@
 #include "scenario/ScenarioAnalysis.h"
 #include "scenario/ScenarioEvaluation.h"
 
+#include "SourcePath.h"
+
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QThreadPool>
@@ -19,7 +21,7 @@ class TestScenario : public QObject
 {
     Q_OBJECT
 
-    static QString sourceDir() { return qEnvironmentVariable("IS_SOURCE_DIR"); }
+    static QString sourceDir() { return is::testing::sourceRoot(); }
     QString m_err;
 
     // Everything analyseScenario derives from a deployment's speed-versus-context curves.

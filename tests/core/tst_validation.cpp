@@ -5,6 +5,8 @@
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
 
+#include "SourcePath.h"
+
 #include <QJsonArray>
 #include <QtTest>
 
@@ -164,8 +166,7 @@ private slots:
         QVERIFY2(shipped.open(QIODevice::ReadOnly), qPrintable(shipped.errorString()));
         const QByteArray ours = shipped.readAll();
         QVERIFY(ours.startsWith("id,device,chips,model"));
-        QFile source(qEnvironmentVariable("IS_SOURCE_DIR") +
-                     QStringLiteral("/resources/validation/measurements.csv"));
+        QFile source(is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv")));
         QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(source.fileName()));
         QVERIFY2(source.readAll() == ours,
                  "the embedded measurements differ from resources/validation/: rebuild");

@@ -4,6 +4,8 @@
 // again the way a user starts it. The class-level autosave tests cannot see start-up itself: the
 // document loaded at start-up is marked clean, and that once threw the crashed session's
 // recovery file away before it was offered.
+#include "SourcePath.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -46,8 +48,7 @@ class TestStartup : public QObject
     {
         QVERIFY(home.dir.isValid());
         home.scenario = home.dir.filePath(QStringLiteral("work.json"));
-        QVERIFY(QFile::copy(qEnvironmentVariable("IS_SOURCE_DIR") +
-                                QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"),
+        QVERIFY(QFile::copy(is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json")),
                             home.scenario));
         QFile::setPermissions(home.scenario, QFile::ReadOwner | QFile::WriteOwner);
     }

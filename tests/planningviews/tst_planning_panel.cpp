@@ -9,6 +9,8 @@
 #include "scenario/Scenario.h"
 #include "serving/ServingChartPanel.h"
 
+#include "SourcePath.h"
+
 #include <QChart>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -24,8 +26,7 @@ namespace {
 
 QString sourceDir()
 {
-    const QString env = qEnvironmentVariable("IS_SOURCE_DIR");
-    return env.isEmpty() ? QDir::currentPath() : env;
+    return is::testing::sourceRoot();
 }
 
 } // namespace

@@ -16,6 +16,8 @@
 
 #include "ServingRig.h"
 
+#include "SourcePath.h"
+
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -500,9 +502,8 @@ private slots:
     void scenarioSimulation()
     {
         QString error;
-        auto sc = loadScenarioFile(qEnvironmentVariable("IS_SOURCE_DIR") +
-                                       QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"),
-                                   &error);
+        auto sc = loadScenarioFile(
+            is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json")), &error);
         QVERIFY2(sc, qPrintable(error));
         Engine engine(Catalog::builtin());
         SimulationOverrides o;

@@ -22,8 +22,7 @@ class TestServingCli : public QObject
     }
     static QString defaultScenario()
     {
-        return qEnvironmentVariable("IS_SOURCE_DIR") +
-               QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json");
+        return is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
     }
     // The Llama 3.1 70B comparison with a "serving" section.
     QString scenarioWith(const char* name, const char* serving)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Serving, Cost and Fleet views: a real scenario through the real engine, checked for
 // complete, finite series and for cost arithmetic that matches core to the last digit.
+#include "SourcePath.h"
 #include "serving/CostTab.h"
 #include "serving/FleetTab.h"
 #include "serving/ScenarioSimulation.h"
@@ -9,6 +10,7 @@
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"
 #include "serving/TcoEditor.h"
+
 #include <QHeaderView>
 #include <algorithm>
 
@@ -50,8 +52,7 @@ namespace {
 
 QString sourceDir()
 {
-    const QString env = qEnvironmentVariable("IS_SOURCE_DIR");
-    return env.isEmpty() ? QDir::currentPath() : env;
+    return is::testing::sourceRoot();
 }
 
 double rel(double a, double b)
