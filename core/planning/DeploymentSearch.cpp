@@ -416,10 +416,20 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
                         ++result.stats.plansPruned;
                         continue;
                     }
-                    keep(evaluator.evaluate(*ctx, d, plan, base));
+                    PlanRow colocated = evaluator.evaluate(*ctx, d, plan, base);
                     // Wafer pipelines interleave prompts as pipeline stages, with no decode batch
                     // for a prefill to stop; the other classes batch prefills into decode steps.
-                    if (d.device->cls != DeviceClass::SramDataflow)
+                    // A unit that cannot hold the model, or misses a latency limit with one stream
+                    // per replica (where no other prefill interrupts), misses it disaggregated
+                    // too: its first token only gains the hand-over.
+                    const bool latencyOrMemory = !colocated.feasible &&
+                                                 colocated.binding != Binding::Throughput &&
+                                                 colocated.binding != Binding::PowerBudget &&
+                                                 colocated.binding != Binding::CapexBudget;
+                    const bool tryDisaggregated =
+                        d.device->cls != DeviceClass::SramDataflow && !latencyOrMemory;
+                    keep(std::move(colocated));
+                    if (tryDisaggregated)
                         if (auto pd = evaluator.evaluatePrefillDecode(*ctx, d, plan, base))
                             keep(std::move(*pd));
                 }
