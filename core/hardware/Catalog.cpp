@@ -370,6 +370,14 @@ const SystemPackaging* Catalog::system(const QString& id) const
 {
     return find(m_systems, id);
 }
+QString Catalog::systemIdFor(const Device& device, const QString& chosen)
+{
+    return chosen.isEmpty() ? device.defaultSystem : chosen;
+}
+const SystemPackaging* Catalog::systemFor(const Device* device, const QString& chosen) const
+{
+    return system(device ? systemIdFor(*device, chosen) : chosen);
+}
 const ModelEntry* Catalog::model(const QString& id) const
 {
     return find(m_models, id);

@@ -34,6 +34,10 @@ public:
     const Device* device(const QString& id) const;
     const Link* link(const QString& id) const;
     const SystemPackaging* system(const QString& id) const;
+    // The system a deployment of `device` sits in: the one it names (`chosen`), else the device's
+    // default; empty when neither is given. systemFor resolves it (null when unknown or none).
+    static QString systemIdFor(const Device& device, const QString& chosen);
+    const SystemPackaging* systemFor(const Device* device, const QString& chosen) const;
     const ModelEntry* model(const QString& id) const;
     const Calibration& calibration() const { return m_calibration; }
 

@@ -109,7 +109,7 @@ std::optional<FfnPool> resolveFfnPool(const FfnPoolDoc& p, const Catalog& catalo
                      .arg(path, p.device);
         return std::nullopt;
     }
-    const QString systemId = p.system.isEmpty() ? pool.device->defaultSystem : p.system;
+    const QString systemId = Catalog::systemIdFor(*pool.device, p.system);
     if (!systemId.isEmpty()) {
         pool.system = catalog.system(systemId);
         if (!pool.system || pool.system->deviceId != pool.device->id) {

@@ -118,7 +118,7 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
                          .arg(path, doc.device);
             return std::nullopt;
         }
-        const QString systemId = doc.system.isEmpty() ? d.device->defaultSystem : doc.system;
+        const QString systemId = Catalog::systemIdFor(*d.device, doc.system);
         if (!systemId.isEmpty()) {
             d.system = catalog.system(systemId);
             if (!d.system) {

@@ -134,7 +134,7 @@ void CanvasScene::refreshItem(const QString& id)
         return;
     const Catalog& cat = m_doc->catalog();
     const Device* dev = cat.device(d->device);
-    const SystemPackaging* sys = cat.system(d->system.isEmpty() && dev ? dev->defaultSystem : d->system);
+    const SystemPackaging* sys = cat.systemFor(dev, d->system);
     DeploymentView v;
     v.id = id;
     v.name = d->name;
@@ -158,8 +158,7 @@ void CanvasScene::refreshItem(const QString& id)
     v.colour = QColor(d->color);
     if (d->ffnPool) {
         const Device* ffnDev = cat.device(d->ffnPool->device);
-        const SystemPackaging* ffnSys =
-            cat.system(d->ffnPool->system.isEmpty() && ffnDev ? ffnDev->defaultSystem : d->ffnPool->system);
+        const SystemPackaging* ffnSys = cat.systemFor(ffnDev, d->ffnPool->system);
         v.split = true;
         v.ffnDeviceName = ffnDev ? ffnDev->name : d->ffnPool->device;
         v.ffnCount = d->ffnPool->count;

@@ -377,8 +377,7 @@ FfnPoolDoc InspectorPanel::defaultFfnPool(const DeploymentDoc& d) const
         }
     pool.count = std::max(1, d.autoCount ? 1 : d.count);
     // The scale-out network the attention pool already has, else any scale-out link.
-    const SystemPackaging* sys =
-        attention ? cat.system(d.system.isEmpty() ? attention->defaultSystem : d.system) : nullptr;
+    const SystemPackaging* sys = attention ? cat.systemFor(attention, d.system) : nullptr;
     pool.link = !d.scaleOutLink.isEmpty() ? d.scaleOutLink
                 : attention               ? defaultScaleOutLink(*attention, sys)
                                           : QString();
