@@ -233,6 +233,7 @@ private Q_SLOTS:
         ServingCostFleetView* serving = window()->servingView();
         results->setCurrentIndex(results->indexOf(serving));
         QTRY_VERIFY_WITH_TIMEOUT(serving->servingTab()->hasRun(), 30000);
+        QVERIFY(serving->waitForCostAndFleet());
         settle();
         // Nothing around the tabs scrolls; each tab has the room its contents need.
         for (QWidget* w = serving; w; w = w->parentWidget())

@@ -90,6 +90,7 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, {});
+        QVERIFY(view.waitForCostAndFleet());
         const QJsonObject json =
             runJson({QStringLiteral("cost"), defaultScenario(), QStringLiteral("--json")});
         const QJsonArray deployments = json.value(QStringLiteral("deployments")).toArray();
@@ -156,6 +157,7 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, {});
+        QVERIFY(view.waitForCostAndFleet());
         FleetTab* tab = view.fleetTab();
         QVERIFY(tab->result());
         // The tab's starting target, which the command takes by default.

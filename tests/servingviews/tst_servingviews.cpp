@@ -118,7 +118,8 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         view.setScenario(m_scenario, m_engine, m_colours);
-        QVERIFY(view.simulationPending());
+        QVERIFY(view.simulationPending()); // setScenario returned before the simulation ended
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         qInfo("simulation of %d requests per deployment delivered after %lld ms", view.simulatedRequests(),
               static_cast<long long>(timer.elapsed()));
@@ -157,12 +158,14 @@ private Q_SLOTS:
         is::Scenario empty = m_scenario;
         empty.deployments.clear();
         view.setScenario(empty, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         for (ChartPanel* c : view.charts())
             QVERIFY2(c->placeholder() == ChartPanel::noDeploymentsText(), qPrintable(c->id()));
         QVERIFY(!view.servingTab()->timelineSelector()->isEnabled());
 
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         for (ChartPanel* c : view.charts())
             QVERIFY2(c->placeholder().isEmpty(), qPrintable(c->id()));
@@ -176,6 +179,10 @@ private Q_SLOTS:
         is::Scenario other = m_scenario;
         other.deployments.pop_back();
         view.setScenario(other, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
+        // Cost and fleet, like the simulation, show the newest scenario: one deployment.
+        QCOMPARE(int(view.costTab()->inputs().points.size()), 1);
+        QCOMPARE(view.fleetTab()->table()->rowCount(), 1);
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(view.simulation());
         QCOMPARE(int(view.simulation()->deployments.size()), 1);
@@ -185,6 +192,7 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         CostTab* cost = view.costTab();
         const servingdata::CostInputs& in = cost->inputs();
         QVERIFY2(in.error.isEmpty(), qPrintable(in.error));
@@ -247,6 +255,7 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         // Cost and fleet are recomputed on the GUI thread. Reported, not asserted: a wall-clock limit
         // fails on a busy machine without saying anything about the code.
         qInfo("synchronous cost and fleet update: %lld ms", static_cast<long long>(timer.elapsed()));
@@ -254,6 +263,7 @@ private Q_SLOTS:
         is::Scenario dear = m_scenario;
         dear.cost.usdPerKWh.value *= 3;
         view.setScenario(dear, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         const auto after = view.costTab()->breakdown();
         QCOMPARE(after.size(), before.size());
         for (size_t i = 0; i < before.size(); ++i) {
@@ -271,11 +281,13 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         FleetTab* fleet = view.fleetTab();
         QVERIFY(fleet->result());
         QCOMPARE(fleet->table()->rowCount(), int(m_scenario.deployments.size()));
         QVERIFY(checkFinite(fleet->chart()) > 0);
         fleet->setTarget(is::cost::FleetTargetKind::PowerMW, 750);
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY(fleet->result());
         QCOMPARE(fleet->result()->target.kind, is::cost::FleetTargetKind::PowerMW);
         QCOMPARE(fleet->table()->rowCount(), int(m_scenario.deployments.size()));
@@ -283,6 +295,7 @@ private Q_SLOTS:
             if (r.feasible)
                 QVERIFY(r.peakMW <= 750 * (1 + 1e-9));
         fleet->targetKind()->setCurrentIndex(1); // requests/s through the UI
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(fleet->result()->target.kind, is::cost::FleetTargetKind::RequestsPerS);
         QVERIFY(checkFinite(fleet->chart()) >= 0);
     }
@@ -293,6 +306,7 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTableWidget* t = view.fleetTab()->table();
         QVERIFY(t->isSortingEnabled());
         QVERIFY(t->rowCount() >= 2);
@@ -322,6 +336,7 @@ private Q_SLOTS:
         s.workload.tpotLimitS = 0;
         ServingCostFleetView view;
         view.setScenario(s, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QString text = view.fleetTab()->summaryText();
         QVERIFY2(text.contains(QStringLiteral("first token within 0.5 s")) &&
                      text.contains(QStringLiteral("no limit per output token")) &&
@@ -330,6 +345,7 @@ private Q_SLOTS:
         // Nothing stated: the assumed targets, said to be assumed.
         s.workload.ttftLimitS = 0;
         view.setScenario(s, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         text = view.fleetTab()->summaryText();
         QVERIFY2(text.contains(QStringLiteral("first token within 2 s")) &&
                      text.contains(QStringLiteral("50 ms per output token")) &&
@@ -344,6 +360,7 @@ private Q_SLOTS:
         bad.deployments.front().device = QStringLiteral("no-such-device");
         ServingCostFleetView view;
         view.setScenario(bad, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(!view.simulation());
         QVERIFY(view.simulationError().contains(QStringLiteral("no-such-device")));
@@ -354,6 +371,7 @@ private Q_SLOTS:
             QVERIFY2(checkFinite(c) >= 0, qPrintable(c->id()));
         // A good scenario afterwards draws again.
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(view.simulation());
         QCOMPARE(view.fleetTab()->table()->rowCount(), int(m_scenario.deployments.size()));
@@ -370,6 +388,7 @@ private Q_SLOTS:
         QObject::connect(&doc, &is::gui::ScenarioDocument::changed, &view,
                          [&] { view.setScenario(doc.scenario(), m_engine, m_colours); });
         view.setScenario(doc.scenario(), m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         CostTab* cost = view.costTab();
         TcoEditor* ed = cost->editor();
         QTableWidget* t = ed->table();
@@ -412,6 +431,7 @@ private Q_SLOTS:
             t->item(ed->rowOf(QString(), QStringLiteral("usd_per_kwh")), TcoEditor::ValueColumn);
         QVERIFY(price->flags() & Qt::ItemIsEditable);
         price->setText(QLocale().toString(2 * kwh, 'g', 10));
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
         QVERIFY(doc.isModified());
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -448,6 +468,7 @@ private Q_SLOTS:
         QTRY_VERIFY(ed->rowOf(h100, QStringLiteral("capex_usd_per_chip")) >= 0);
         t->item(ed->rowOf(h100, QStringLiteral("capex_usd_per_chip")), TcoEditor::ValueColumn)
             ->setText(QString::number(perChip + 10000.0, 'f', 2));
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
         QCOMPARE(doc.undoStack()->count(), 2);
         const std::vector<is::cost::HourlyCost> capexUp = cost->breakdown();
@@ -476,11 +497,13 @@ private Q_SLOTS:
             const QString shown = cell(QString(), b.key, TcoEditor::ValueColumn);
             t->item(ed->rowOf(QString(), QLatin1String(b.key)), TcoEditor::ValueColumn)
                 ->setText(QLatin1String(b.text));
+            QVERIFY(view.waitForCostAndFleet());
             QVERIFY2(!ed->message().isEmpty(), b.key);
             QCOMPARE(doc.undoStack()->count(), 2);
             QCOMPARE(cell(QString(), b.key, TcoEditor::ValueColumn), shown);
         }
         QVERIFY(!ed->edit(h100, QStringLiteral("usd_per_chip_hour"), QStringLiteral("-3")));
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(ed->message(), TcoEditor::tr("%1 cannot be negative.").arg(TcoEditor::tr("Rental price")));
         QCOMPARE(doc.undoStack()->count(), 2);
         for (ChartPanel* c : view.charts())
@@ -507,6 +530,7 @@ private Q_SLOTS:
         {
             ServingCostFleetView again;
             again.setScenario(*reopened, m_engine, m_colours);
+            QVERIFY(again.waitForCostAndFleet());
             const auto& b2 = again.costTab()->breakdown();
             QCOMPARE(b2.size(), capexUp.size());
             for (size_t i = 0; i < b2.size(); ++i)
@@ -515,25 +539,31 @@ private Q_SLOTS:
 
         // 5. Undo restores each figure; redo brings the edit back.
         doc.undoStack()->undo();
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY(doc.isModified());
         QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, hb.capital) < 1e-12);
         doc.undoStack()->undo();
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.scenario().cost.usdPerKWh.value, kwh);
         for (size_t i = 0; i < before.size(); ++i)
             QVERIFY(rel(cost->breakdown()[i].total(), before[i].total()) < 1e-12);
         QVERIFY(doc.scenario() == original);
         doc.undoStack()->redo();
+        QVERIFY(view.waitForCostAndFleet());
         doc.undoStack()->redo();
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, ha.capital) < 1e-12);
 
         // 6. Reset to the catalog's price: the H100 capex row reads the catalog again.
         ed->reset(h100, QStringLiteral("capex_usd_per_chip"));
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.undoStack()->count(), 3);
         QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, hb.capital) < 1e-12);
         QVERIFY(cell(h100, "capex_usd_per_chip", TcoEditor::KindColumn) != ed->tr("user-set"));
 
         // 7. Renting: the pricing chooser and the preset, each one undoable step.
         ed->pricingSelector()->setCurrentIndex(1);
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.undoStack()->count(), 4);
         auto rentalTco = is::cost::tcoFor(doc.scenario(), &error);
         QVERIFY(rentalTco && rentalTco->pricing == is::cost::Pricing::Rental);
@@ -544,10 +574,13 @@ private Q_SLOTS:
             QCOMPARE(h.capital, 0.0);
         }
         ed->presetSelector()->setCurrentIndex(ed->presetSelector()->findData(QStringLiteral("hyperscaler")));
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.undoStack()->count(), 5);
         QVERIFY(cost->breakdown()[size_t(h100Index)].rental > rented[size_t(h100Index)].rental);
         doc.undoStack()->undo();
+        QVERIFY(view.waitForCostAndFleet());
         doc.undoStack()->undo();
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(is::cost::tcoFor(doc.scenario(), &error)->pricing, is::cost::Pricing::Capex);
         QTRY_COMPARE(ed->pricingSelector()->currentIndex(), 0);
     }
@@ -565,6 +598,7 @@ private Q_SLOTS:
         s.cost.usdPerKWh.source = QStringLiteral("our own PPA, 2026");
         ServingCostFleetView view;
         view.setScenario(s, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         TcoEditor* ed = view.costTab()->editor();
         auto source = [&](const char* key) {
             const int row = ed->rowOf(QString(), QLatin1String(key));
@@ -588,6 +622,7 @@ private Q_SLOTS:
         QObject::connect(&doc, &is::gui::ScenarioDocument::changed, &view,
                          [&] { view.setScenario(doc.scenario(), m_engine, m_colours); });
         view.setScenario(doc.scenario(), m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         TcoEditor* ed = view.costTab()->editor();
         QVERIFY2(view.costTab()->inputs().error.isEmpty(), qPrintable(view.costTab()->inputs().error));
         QVERIFY(!view.costTab()->inputs().points.empty());
@@ -613,6 +648,7 @@ private Q_SLOTS:
         };
         QVERIFY2(ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")),
                  qPrintable(ed->message()));
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.scenario().cost.usdPerKWh.value, 0.0);
         auto reopened = saveAndReopen("free-power.json");
         QVERIFY2(reopened, qPrintable(error));
@@ -624,10 +660,12 @@ private Q_SLOTS:
               std::pair{"usd_per_kwh", "0"}, std::pair{"cost_of_capital", "0"},
               std::pair{"amortisation_years", "0.5"}})
             QVERIFY2(ed->edit(QString(), QLatin1String(key), QLatin1String(text)), qPrintable(ed->message()));
+        QVERIFY(view.waitForCostAndFleet());
         const int steps = doc.undoStack()->count();
         for (const auto& [key, text] :
              {std::pair{"pue", "0.99"}, std::pair{"utilisation", "0"}, std::pair{"amortisation_years", "0"}})
             QVERIFY2(!ed->edit(QString(), QLatin1String(key), QLatin1String(text)), key);
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.undoStack()->count(), steps);
         reopened = saveAndReopen("edges.json");
         QVERIFY2(reopened, qPrintable(error));
@@ -639,11 +677,13 @@ private Q_SLOTS:
         broken.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("pue"), 0.5}});
         doc.reset(broken, QString());
         QVERIFY(!ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")));
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY2(ed->message().contains(QStringLiteral("tco.pue: must be at least 1")),
                  qPrintable(ed->message()));
         QCOMPARE(doc.undoStack()->count(), 0);
         QVERIFY2(ed->edit(QString(), QStringLiteral("pue"), QStringLiteral("1.2")),
                  qPrintable(ed->message()));
+        QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.scenario().cost.pue.value, 1.2);
         QVERIFY(!doc.scenario()
                      .extensions.value(QStringLiteral("tco"))
@@ -656,12 +696,14 @@ private Q_SLOTS:
     {
         ServingCostFleetView view;
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(view.servingTab()->hasRun());
         QVERIFY(checkFinite(view.servingTab()->percentileChart(0)) > 0);
         is::Scenario bad = m_scenario;
         bad.deployments.front().device = QStringLiteral("no-such-device");
         view.setScenario(bad, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(!view.simulation());
         QVERIFY(!view.servingTab()->hasRun());
@@ -673,6 +715,7 @@ private Q_SLOTS:
         QVERIFY(view.servingTab()->summary().isEmpty());
         QCOMPARE(view.servingTab()->timelineSelector()->count(), 0);
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QVERIFY(checkFinite(view.servingTab()->percentileChart(0)) > 0);
     }
@@ -682,6 +725,7 @@ private Q_SLOTS:
         ServingCostFleetView view;
         view.resize(1400, 900);
         view.setScenario(m_scenario, m_engine, m_colours);
+        QVERIFY(view.waitForCostAndFleet());
         QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
         QTemporaryDir dir;
         for (ChartPanel* c : view.charts()) {

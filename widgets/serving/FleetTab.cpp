@@ -245,20 +245,40 @@ void FleetTab::setTarget(FleetTargetKind kind, double value)
 
 void FleetTab::recompute()
 {
-    m_result.reset();
-    m_error.clear();
-    if (m_scenario && m_engine) {
-        // Sized by core (what `inference-studio fleet` prints) on a worker: the GUI thread never
-        // evaluates. The result is here when this returns, as the table and chart expect.
-        QString error;
-        const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
-        m_result = m_jobs.runAndWait(
-            [&](is::JobContext&) { return is::cost::analyseFleet(*m_scenario, *m_engine, target, &error); });
-        if (!m_result)
-            m_error = error;
+    if (!m_scenario || !m_engine) {
+        m_jobs.cancelAll();
+        m_result.reset();
+        m_error.clear();
+        fillTable();
+        drawChart();
+        return;
     }
-    fillTable();
-    drawChart();
+    // Sized by core (what `inference-studio fleet` prints) on a worker: the GUI thread neither
+    // evaluates nor waits. The table keeps the last figures until the newest arrive; the job owns
+    // copies of what it reads, since the scenario may change while it runs.
+    struct Outcome
+    {
+        std::optional<is::cost::FleetResult> result;
+        QString error;
+    };
+    const is::cost::FleetTarget target{kindAt(m_kind->currentIndex()), m_value->value()};
+    m_jobs.submit(
+        [scenario = *m_scenario, engine = m_engine, target](is::JobContext&) {
+            Outcome o;
+            o.result = is::cost::analyseFleet(scenario, *engine, target, &o.error);
+            return o;
+        },
+        [this](Outcome o) {
+            m_result = std::move(o.result);
+            m_error = m_result ? QString() : o.error;
+            fillTable();
+            drawChart();
+        });
+}
+
+bool FleetTab::waitForIdle(int timeoutMs)
+{
+    return m_jobs.waitForIdle(timeoutMs);
 }
 
 QString FleetTab::summaryText() const

@@ -41,6 +41,11 @@ ServingCostFleetView::ServingCostFleetView(QWidget* parent) : QWidget(parent)
 
 ServingCostFleetView::~ServingCostFleetView() = default;
 
+bool ServingCostFleetView::waitForCostAndFleet(int timeoutMs)
+{
+    return m_costs.waitForIdle(timeoutMs) && m_fleet->waitForIdle(timeoutMs);
+}
+
 QList<ChartPanel*> ServingCostFleetView::charts() const
 {
     QList<ChartPanel*> all;
@@ -106,12 +111,14 @@ void ServingCostFleetView::setScenario(const is::Scenario& s, std::shared_ptr<co
     m_colours = colourByDeploymentId;
     if (!m_engine)
         return;
-    // Costed by core (what `inference-studio cost` prints) on a worker: the GUI thread never
-    // evaluates. The analysis is here when this returns, as the editor and the tests expect.
-    const is::cost::CostAnalysis costs =
-        m_costs.runAndWait([&](is::JobContext&) { return is::cost::analyseCost(s, *m_engine); });
-    m_cost->setAnalysis(costs, m_colours);
-    m_cost->editor()->setScenario(s, costs.inputs);
+    // Costed by core (what `inference-studio cost` prints) on a worker: the GUI thread neither
+    // evaluates nor waits; the newest scenario's analysis replaces the last when it arrives.
+    m_costs.submit([scenario = s,
+                    engine = m_engine](is::JobContext&) { return is::cost::analyseCost(scenario, *engine); },
+                   [this, scenario = s](const is::cost::CostAnalysis& costs) {
+                       m_cost->setAnalysis(costs, m_colours);
+                       m_cost->editor()->setScenario(scenario, costs.inputs);
+                   });
     m_fleet->setScenario(s, m_engine, m_colours);
 
     m_pending = true;

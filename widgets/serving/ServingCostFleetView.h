@@ -34,10 +34,10 @@ class FleetTab;
 
 // Serving under load, cost per token and fleet sizing for the open scenario, as three tabs.
 //
-// setScenario() may be called on every edit: the cost and fleet tabs recompute at once (engine
-// estimates, milliseconds, on a JobTracker worker while this thread waits); the request-level
-// simulation runs on a worker with a modest request count, newer scenarios cancel older runs
-// (newest job wins) and results come back by queued call. Every number comes from core
+// setScenario() may be called on every edit: the cost and fleet tabs recompute on JobTracker
+// workers (engine estimates, milliseconds) and the request-level simulation on another with a
+// modest request count; newer scenarios supersede older jobs (newest wins) and results come back
+// by queued call, so this thread never evaluates or waits. Every number comes from core
 // (serving::simulateScenario, cost::analyseCost, cost::analyseFleet); this widget only draws them.
 class ServingCostFleetView : public QWidget
 {
@@ -56,6 +56,9 @@ public:
 
     // Requests simulated per deployment (5,000: interactive, still stable percentiles).
     int simulatedRequests() const { return m_requests; }
+
+    // Processes events until the newest cost and fleet figures are in; false on timeout.
+    bool waitForCostAndFleet(int timeoutMs = 30000);
 
     // True while a simulation for the newest scenario is queued or running.
     bool simulationPending() const { return m_pending; }

@@ -6,6 +6,7 @@
 #include "Names.h"
 #include "cost/CostModel.h"
 #include "cost/TcoEditing.h"
+#include "cost/TcoFields.h"
 #include "document/ChangeCostCommand.h"
 #include "document/ScenarioDocument.h"
 #include "scenario/Scenario.h"
@@ -24,6 +25,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using is::cost::Pricing;
@@ -455,11 +457,9 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
         showMessage(rangeMessage(row), true);
         return false;
     }
+    // Against the document as it is now, not the table: the table is rebuilt when the newest cost
+    // analysis arrives, and an edit typed before that must not be taken for "no change".
     const is::cost::TcoSections now = is::cost::tcoSections(m_doc->scenario());
-    if (row.hasValue && *typed == row.shown && is::cost::isOverridden(now, deploymentId, key)) {
-        showMessage(QString(), false);
-        return true; // nothing changes
-    }
     const QString what = deploymentId.isEmpty()
                              ? tr("Change %1").arg(label(row))
                              : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
@@ -468,6 +468,15 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
     if (!next) {
         showMessage(tr("Cannot change %1: %2").arg(label(row), error), true);
         return false;
+    }
+    const bool unchanged =
+        next->tco == now.tco && std::all_of(is::cost::tcoFields().begin(), is::cost::tcoFields().end(),
+                                            [&](const is::cost::TcoField& f) {
+                                                return !f.cost || next->cost.*f.cost == now.cost.*f.cost;
+                                            });
+    if (unchanged) {
+        showMessage(QString(), false);
+        return true; // the value is already set to this
     }
     return apply(*next, what);
 }
