@@ -39,7 +39,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double interruptions = b - 1;
     const double interruptionsP99 = interruptions > 0 ? interruptions + kZ99 * std::sqrt(interruptions) : 0.0;
     e.tpotP99S = (decodeS + interruptionsP99 * prefillOccupancyS) / out;
-    const double waitP99 = b > 1 ? (wait - stepS / 2.0) * std::log(100.0) + stepS : 0.0;
+    const double waitP99 = b > 1 ? (wait - stepS / 2.0) * kP99WaitFactor + stepS : 0.0;
     e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99 + e.reuse.readbackS;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;

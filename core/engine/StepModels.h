@@ -56,6 +56,10 @@ inline double moeImbalance(double meanSlots, double ranks, double cap)
     return std::max(1.0, std::min(busiest, std::max(cap, meanSlots)) / meanSlots);
 }
 
+// The 99th percentile of an exponentially distributed wait (a queue for prefill slots) is ln(100)
+// times its mean: the colocated serving cycle and the search's prefill units both use it.
+inline const double kP99WaitFactor = std::log(100.0);
+
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
 // TensorRT-LLM cap the running batch in the low thousands).
 constexpr int kMaxBatchPerReplica = 4096;

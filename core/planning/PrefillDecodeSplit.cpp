@@ -15,10 +15,6 @@ namespace is::planning {
 
 namespace {
 
-// The 99th percentile of an exponential wait is ln(100) times its mean (as in the engine's
-// colocated serving, engine/ServingAccounting.cpp).
-const double kP99Factor = std::log(100.0);
-
 double tpotOf(const Estimate& e)
 {
     return e.decodeStepS / std::max(1.0, e.acceptance);
@@ -126,7 +122,7 @@ cost::FleetRow sizePrefillDecode(const Deployment& d, const PrefillDecodePoint& 
     if (w.ttftLimitS > 0 && occ > 0) {
         const double fixed = w.p99Limits ? e.ttftP99S : e.ttftS;
         const double slack = w.ttftLimitS - fixed;
-        const double factor = w.p99Limits ? kP99Factor : 1.0;
+        const double factor = w.p99Limits ? detail::kP99WaitFactor : 1.0;
         if (slack <= 0) {
             row.why =
                 QCoreApplication::translate("is::planning", "the first token needs %1 ms before any queueing")
@@ -148,7 +144,7 @@ cost::FleetRow sizePrefillDecode(const Deployment& d, const PrefillDecodePoint& 
     row.unitUsers = e.batch;
     row.unitTokS = e.tokSTotal;
     row.unitRps = e.tokSTotal / w.outputTokens;
-    row.ttftS = w.p99Limits ? e.ttftP99S + wait * kP99Factor : e.ttftS + wait;
+    row.ttftS = w.p99Limits ? e.ttftP99S + wait * detail::kP99WaitFactor : e.ttftS + wait;
     row.unitFacilityW = unit.power.facilityPowerW(unit.power.utilisationOf(e));
     row.unitPeakFacilityW = unit.power.peakFacilityPowerW();
     row.chips = units * e.chips;
