@@ -191,11 +191,17 @@ private:
         const double ttftOver = m_w.ttftLimitS > 0 ? row.ttftS / m_w.ttftLimitS : 0;
         const double tpotOver = m_w.tpotLimitS > 0 ? row.tpotS / m_w.tpotLimitS : 0;
         if (ttftOver > 1 || tpotOver > 1) {
-            // Misses a latency target even at one stream per replica: the cost it would have without it.
+            // Misses a latency target even at one stream per replica: the cost it would have without
+            // it, and the speed and latencies it has where it comes closest (one stream per replica),
+            // which the miss and the reason state.
             const Estimate relaxed = relaxedPoint();
+            const double ttft = row.ttftS;
+            const double tpot = row.tpotS;
             fillFleet(row,
                       cost::sizeServingPoint(d, QString(), relaxed, m_relaxed, m_tco, m_t.load, m_noSlo));
             row.tokSUser = e.tokSUser;
+            row.ttftS = ttft;
+            row.tpotS = tpot;
             row.feasible = false;
             row.miss = std::max(ttftOver, tpotOver);
             if (ttftOver >= tpotOver) {

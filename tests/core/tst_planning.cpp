@@ -220,6 +220,26 @@ private slots:
             QVERIFY(looseSet.contains(configSummary(tight.rows[static_cast<size_t>(i)].config)));
     }
 
+    // A configuration that misses a latency limit even at one stream per replica reports the
+    // latencies it was judged on there (not those of the throughput point its cost comes from):
+    // the miss is the reported TTFT over the limit, and the reason quotes it.
+    void missedLimitReportsTheLatencyItWasJudgedOn()
+    {
+        PlanTargets t = smallTargets();
+        t.ttftS = 0.02; // 20 ms: the wafer's prefill can, the GPUs' at their best batch cannot
+        const PlanResult r = search(t, false);
+        int checked = 0;
+        for (const PlanRow& row : r.rows) {
+            if (row.feasible || row.binding != Binding::TtftLimit)
+                continue;
+            QVERIFY2(std::abs(row.ttftS / t.ttftS - row.miss) < 1e-9 * row.miss, qPrintable(row.why));
+            QVERIFY2(row.why.contains(QString::number(row.ttftS * 1000.0, 'f', row.ttftS < 0.1 ? 1 : 0)),
+                     qPrintable(row.why));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+    }
+
     void infeasibleNamesClosestAndTarget()
     {
         PlanTargets t = smallTargets();
