@@ -260,8 +260,9 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 }
 
 // Prefill of one request's prompt: compute-bound matrix-matrix work, stages in sequence.
-double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double prompt, double slowShare = 0.0,
-                   double cached = 0.0)
+// One prompt's prefill on a replica, its routed experts' FLOPs spread over `expertRanks` chips.
+double prefillTime(const EvalContext& ctx, const ParallelPlan& p, int expertRanks, double prompt,
+                   double slowShare = 0.0, double cached = 0.0)
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
@@ -275,9 +276,12 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, double prompt,
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
     double matmul = f.matmul / p.tp;
     if (m.isMoe()) {
-        // The routed experts' share of the prompt's FLOPs waits for the busiest expert chip.
-        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens / p.tp;
-        matmul += expertFlops * (expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) - 1.0);
+        // The routed experts' share of the prompt's FLOPs runs on the expert chips and waits for
+        // the busiest of them.
+        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
+        matmul += expertFlops / std::max(1, expertRanks) *
+                      expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) -
+                  expertFlops / p.tp;
     }
     const double gemm = gemmTime(ctx, matmul, wBytes, rows,
                                  tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare));
@@ -359,14 +363,24 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     const double weightsHeld = e.memory.weights + e.memory.slowWeights;
     e.reuse = placePrefixes(ctx, e.memory.capacity - e.memory.used(), shardsFor(ctx, p).kv * p.pp, replicas,
                             {0.0, e.memory.slowWeights});
-    const double prefill = prefillTime(ctx, p, in, weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0,
-                                       e.reuse.cachedTokens);
+    const Shards s = shardsFor(ctx, p);
+    const double slowShare = weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0;
+    // A prompt waits for its routed experts on every chip that holds them (ep of them), so its
+    // first token comes after the expert work spread over those chips. With ep > tp the chips
+    // are shared with other replicas, which step together at each MoE layer's all-to-all: per
+    // cycle a replica loses the group's time on the experts of all the prompts it sees (g x b
+    // prompts of the g replicas, each taking the expert work over g x tp chips), which is its own
+    // b prompts' expert work at its own tp chips' rate, while the replicas' attention and dense
+    // work run side by side (prefills scheduled on all ranks together).
+    const double prefill = prefillTime(ctx, p, s.experts, in, slowShare, e.reuse.cachedTokens);
+    const double prefillOccupancy =
+        s.experts > p.tp ? prefillTime(ctx, p, p.tp, in, slowShare, e.reuse.cachedTokens) : prefill;
     if (e.memory.slowWeights > 0)
         e.notes << QCoreApplication::translate("is::Engine", "%1 GB of weights per chip stream from DDR")
                        .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);
     e.decode = step.parts;
     e.decodeFromCache = step.fromCache;
-    finishServing(e, ctx, prefill, prefill, step.total, perReplica, replicas);
+    finishServing(e, ctx, prefillOccupancy, prefill, step.total, perReplica, replicas);
 
     // Name what limits the step.
     const LatencyBreakdown& d = e.decode;

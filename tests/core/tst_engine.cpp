@@ -212,6 +212,30 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2").arg(e.decode.communication).arg(want)));
     }
 
+    void expertsSharedByReplicasSpeedThePromptNotTheCycle()
+    {
+        // Mixtral-8x7B on eight H100s, tp 1, dp 8: with ep 8 a prompt's routed-expert work runs on
+        // all eight chips, so its first token comes sooner than with ep 1 (every replica its own
+        // experts) on a long, compute-bound prompt. The replica's share of the cycle stays the
+        // prompt's whole expert work at its own chip's rate: the others wait for it in lockstep.
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
+        const Workload w{8000, 500, 8, 0, 0};
+        QString err;
+        auto ctx = m_engine.prepare(d, m, w, CostAssumptions{}, 8, Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        ParallelPlan shared{1, 1, 8, 8};
+        ParallelPlan own{1, 1, 1, 8};
+        const Estimate wide = m_engine.evaluate(*ctx, shared, 8);
+        const Estimate alone = m_engine.evaluate(*ctx, own, 8);
+        QVERIFY(wide.fits && alone.fits);
+        QVERIFY2(wide.prefillS < 0.8 * alone.prefillS,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(wide.prefillS).arg(alone.prefillS)));
+        QVERIFY(wide.prefillOccupancyS > wide.prefillS);
+        // Without experts shared across replicas, the prompt's time and its occupancy are one.
+        QCOMPARE(alone.prefillOccupancyS, alone.prefillS);
+    }
+
     void moreBandwidthNeverSlowsDecode()
     {
         const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
