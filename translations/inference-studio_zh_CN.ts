@@ -299,27 +299,7 @@
         <translation>执行方式</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>weights resident</source>
-        <translation>权重常驻</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>layers pipelined across chips</source>
-        <translation>各层在芯片间流水线化</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>weights streamed</source>
-        <translation>权重流式加载</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>attention and FFN on two pools</source>
-        <translation>注意力与 FFN 分置两个池</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Time to first token, nothing cached (ms)</source>
         <translation>首 token 时间（无缓存）（毫秒）</translation>
     </message>
@@ -579,7 +559,7 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+45"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+47"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -1290,7 +1270,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+149"/>
+        <location filename="../widgets/serving/TcoEditor.cpp" line="+151"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1582,7 +1562,7 @@
         <translation>%1：“%2”不是数字。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>Change %1</source>
         <translation>更改%1</translation>
     </message>
@@ -1597,7 +1577,7 @@
         <translation>无法更改%1：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Reset %1</source>
         <translation>重置%1</translation>
     </message>
@@ -1966,7 +1946,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+80"/>
+        <location filename="../core/engine/Engine.cpp" line="+72"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1986,7 +1966,8 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+97"/>
+        <location filename="../core/engine/PrefillDecodeServing.cpp" line="+186"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -1996,15 +1977,25 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+89"/>
-        <location line="+123"/>
+        <location line="+105"/>
+        <location line="+143"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-99"/>
+        <source>a deployment splits either attention from the FFN or prefill from decode, not both</source>
+        <translation>一个部署只能把注意力与 FFN 分开，或把预填充与解码分开，不能两者兼有</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>model %1 fits on no count of %2 up to %3: %4</source>
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>%1 prefill replicas need a plan with at least one more replica to decode on (data parallelism above %1, experts within each role); %2 chips of %3 have none</source>
+        <translation>%1 个预填充副本需要一个至少多出一个解码副本的并行方案（数据并行度大于 %1，专家不跨角色）；%3 的 %2 颗芯片没有这样的方案</translation>
     </message>
     <message>
         <location filename="../core/engine/Estimate.cpp" line="+34"/>
@@ -2012,7 +2003,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+365"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+379"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -2040,6 +2031,16 @@
         <location line="+3"/>
         <source>no count up to %L1 fits</source>
         <translation>%L1 个以内都装不下</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/PrefillDecodeServing.cpp" line="-48"/>
+        <source>no scale-out link to hand the KV cache over on</source>
+        <translation>没有可用于移交 KV 缓存的横向扩展链路</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 prefill replicas take at most %2 prompts a second; the decode replicas wait for them</source>
+        <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
     </message>
 </context>
 <context>
@@ -2357,7 +2358,17 @@
         <translation>注意力-FFN 分离部署需要固定的数量，不能为 auto</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+9"/>
+        <source>a deployment splits either attention from the FFN (ffn_pool) or prefill from decode, not both</source>
+        <translation>一个部署只能把注意力与 FFN 分开（ffn_pool），或把预填充与解码分开，不能两者兼有</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>must be fewer than the parallelism&apos;s dp (%1): the other replicas decode</source>
+        <translation>必须少于并行方案的 dp（%1）：其余副本负责解码</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>unsupported version %1 (this build reads version %2)</source>
         <translation>不支持的版本 %1（当前程序只能读取版本 %2）</translation>
     </message>
@@ -2429,7 +2440,7 @@
         <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+90"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2448,6 +2459,11 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <location line="+57"/>
+        <source>%1.prefill_replicas: %2 serves every stream through one pipeline; prefill-decode splits GPU and tiered replicas</source>
+        <translation>%1.prefill_replicas：%2 通过同一条流水线服务所有数据流；预填充-解码分离只适用于 GPU 和分层存储设备的副本</translation>
+    </message>
 </context>
 <context>
     <name>is::ScenarioAnalysis</name>
@@ -2465,7 +2481,7 @@
 <context>
     <name>is::ScenarioEvaluation</name>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-64"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-121"/>
         <source>%1: unknown model &apos;%2&apos;</source>
         <translation>%1：未知的模型“%2”</translation>
     </message>
@@ -4227,7 +4243,7 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>%1 tok/s per user · %2</source>
         <translation>每用户 %1 token/s · %2</translation>
     </message>
@@ -4703,18 +4719,18 @@
     <message>
         <location line="+1"/>
         <location line="+3"/>
-        <location line="+138"/>
+        <location line="+158"/>
         <source>Systems</source>
         <translation>系统数</translation>
     </message>
     <message>
-        <location line="-140"/>
-        <location line="+140"/>
+        <location line="-160"/>
+        <location line="+160"/>
         <source>Facility power (MW)</source>
         <translation>设施功率（兆瓦）</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-158"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
@@ -4749,7 +4765,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+98"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -4826,12 +4842,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+61"/>
-        <location line="+388"/>
+        <location line="+404"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-353"/>
+        <location line="-369"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4847,23 +4863,23 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+185"/>
+        <location line="+202"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-199"/>
         <source>auto (smallest that fits)</source>
         <translation>自动（能装下的最少数量）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+184"/>
+        <location line="+201"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-199"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -4934,14 +4950,29 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+375"/>
+        <location line="+395"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-370"/>
+        <location line="-390"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none (colocated)</source>
+        <translation>无（同置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefill-decode disaggregation: this many of the plan&apos;s replicas only prefill prompts and hand the KV cache over the scale-out link to the others, which only decode (GPU and tiered devices)</source>
+        <translation>预填充-解码分离：并行方案中这么多副本只做提示预填充，并经横向扩展链路把 KV 缓存移交给其余只做解码的副本（GPU 与分层存储设备）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Prefill replicas</source>
+        <translation>预填充副本</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4970,7 +5001,7 @@
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Engine</source>
         <translation>引擎结果</translation>
     </message>
@@ -4990,12 +5021,12 @@
         <translation>修改颜色</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Change device to %1</source>
         <translation>将设备改为 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Change count</source>
         <translation>修改数量</translation>
     </message>
@@ -5030,7 +5061,12 @@
         <translation>修改投机解码</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Change prefill replicas</source>
+        <translation>修改预填充副本数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Change scale-up link</source>
         <translation>修改纵向扩展链路</translation>
     </message>
@@ -5056,12 +5092,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+240"/>
+        <location line="+250"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-247"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -5106,7 +5142,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -5134,7 +5170,7 @@
         </translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
@@ -5164,7 +5200,17 @@
         <translation>批大小</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Prefill-decode</source>
+        <translation>预填充-解码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 replicas prefill, %2 decode; a prompt waits %3 for a prefill replica, its KV cache %4 to reach a decode replica</source>
+        <translation>%1 个副本预填充，%2 个解码；提示平均等待预填充副本 %3，其 KV 缓存需 %4 才能到达解码副本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -5840,9 +5886,9 @@
         <translation>成本与每用户速度</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <source>A prefill-decode fleet is two roles of this unit, not one canvas deployment: the table gives how many units prefill and how many decode</source>
-        <translation>预填充-解码分离的集群是同一单元的两种角色，而不是画布上的一个部署：表格给出多少单元做预填充、多少单元做解码</translation>
+        <location line="+30"/>
+        <source>This fleet&apos;s prefill-decode ratio needs more chips than one deployment may have</source>
+        <translation>该集群的预填充/解码比例所需芯片数超过单个部署的上限</translation>
     </message>
     <message>
         <location line="+62"/>
@@ -6311,7 +6357,7 @@
 <context>
     <name>is::gui::ServingCostFleetView</name>
     <message>
-        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+89"/>
+        <location filename="../widgets/serving/ServingCostFleetView.cpp" line="+94"/>
         <source>Serving</source>
         <translation>服务</translation>
     </message>
@@ -6341,7 +6387,7 @@
         <translation>各部署满足负载或功率预算所需的系统数、资本支出和功率</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Simulating %L1 requests per deployment…</source>
         <translation>正在为每个部署模拟 %L1 个请求…</translation>
     </message>
@@ -6597,7 +6643,7 @@
         <translation>资本支出预算</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="+182"/>
         <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
         <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
     </message>
@@ -6652,7 +6698,7 @@
         <translation>devices：“%1”是 CPU，不是推理加速器</translation>
     </message>
     <message>
-        <location filename="../core/planning/ScenarioPlan.cpp" line="+19"/>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+21"/>
         <source>deployments: the scenario names no model to plan for</source>
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
@@ -6672,7 +6718,7 @@
         <translation>合并部署</translation>
     </message>
     <message>
-        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+107"/>
+        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+57"/>
         <source>no decode batch meets the latency limits</source>
         <translation>没有任何解码批次满足延迟限制</translation>
     </message>
@@ -6695,7 +6741,7 @@
         <translation>在此负载下没有可用容量：引擎估算的吞吐量为零</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+51"/>
         <source>every request is longer than the KV cache holds</source>
         <translation>所有请求都超出了 KV 缓存可容纳的长度</translation>
     </message>
@@ -7021,6 +7067,31 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>weights resident</source>
+        <translation>权重常驻</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layers pipelined across chips</source>
+        <translation>各层在芯片间流水线执行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weights streamed</source>
+        <translation>权重流式加载</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention and FFN on two pools</source>
+        <translation>注意力与 FFN 分属两个资源池</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 replicas prefill, the rest decode</source>
+        <translation>%2 个副本中 %1 个预填充，其余解码</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>

@@ -109,6 +109,24 @@ QString speculative(SpeculativeMethod m)
     return {};
 }
 
+QString execution(const Estimate& e)
+{
+    const QString& m = e.mode;
+    if (m == QLatin1String("resident"))
+        return QCoreApplication::translate("names", "weights resident");
+    if (m == QLatin1String("pipelined"))
+        return QCoreApplication::translate("names", "layers pipelined across chips");
+    if (m == QLatin1String("weight-streaming"))
+        return QCoreApplication::translate("names", "weights streamed");
+    if (m == QLatin1String("attention-ffn"))
+        return QCoreApplication::translate("names", "attention and FFN on two pools");
+    if (m == QLatin1String("prefill-decode"))
+        return QCoreApplication::translate("names", "%1 of %2 replicas prefill, the rest decode")
+            .arg(e.prefillReplicas)
+            .arg(e.plan.dp);
+    return m;
+}
+
 QString bottleneck(Bottleneck b)
 {
     switch (b) {

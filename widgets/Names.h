@@ -24,6 +24,9 @@ QString goal(ServingGoal g);
 QString mode(ExecutionMode m);
 QString speculative(SpeculativeMethod m);
 QString bottleneck(Bottleneck b);
+// How an estimate executes (Estimate::mode), in words: "weights resident", "3 of 8 replicas
+// prefill, the rest decode"...
+QString execution(const Estimate& e);
 // "TTFT", "TPOT".
 QString latencyTarget(LatencyTarget t);
 // The latency targets a deployment misses, for the comparison table and its canvas card:

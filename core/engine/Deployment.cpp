@@ -16,7 +16,10 @@ Precision Deployment::kv() const
     return bytesPerElement(w) < 1.0 ? Precision::FP8 : w;
 }
 
-int Deployment::devicesPerSystem() const { return system ? system->devicesPerSystem : 1; }
+int Deployment::devicesPerSystem() const
+{
+    return system ? system->devicesPerSystem : 1;
+}
 
 Topology::Spec Deployment::topologySpec(int chipCount) const
 {
@@ -48,6 +51,11 @@ Deployment defaultDeployment(const Catalog& catalog, const Device& device, int c
     d.scaleOut = catalog.link(defaultScaleOutLink(device, d.system));
     d.chips = chips;
     return d;
+}
+
+bool splitsPrefillFromDecode(const Device& device)
+{
+    return device.cls == DeviceClass::HbmAccelerator || device.cls == DeviceClass::Tiered;
 }
 
 } // namespace is

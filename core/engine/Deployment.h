@@ -55,12 +55,20 @@ struct Deployment
     QString softwareDate; // "2024-08": calibrate with the software generation of that date; empty = newest
     // Set: attention-FFN disaggregated; the fields above describe the attention pool.
     std::optional<FfnPool> ffnPool;
+    // Prefill-decode disaggregated (engine/PrefillDecodeServing.cpp): this many of the plan's
+    // replicas only prefill and hand the KV cache over to the others, which only decode.
+    // 0: every replica does both.
+    int prefillReplicas = 0;
 
     Precision weights() const { return weightPrecision.value_or(device->defaultPrecision); }
     Precision kv() const;
     int devicesPerSystem() const;
     Topology::Spec topologySpec(int chipCount) const;
 };
+
+// Whether a device's replicas can split prefill from decode (Deployment::prefillReplicas): GPUs
+// and tiered devices hold whole replicas; a wafer or LPU pipeline serves every stream alike.
+bool splitsPrefillFromDecode(const Device& device);
 
 // The links a deployment uses when it names none: its system's, else the device's own.
 QString defaultScaleUpLink(const Device& device, const SystemPackaging* system);

@@ -44,14 +44,6 @@ bool better(const Estimate& a, const Estimate& b, ServingGoal goal, int concurre
     return a.tokSTotal > b.tokSTotal * (1 + 1e-9);
 }
 
-bool meetsLimits(const Estimate& e, const Workload& w)
-{
-    // MLPerf's server scenario bounds the 99th percentiles; other published limits the means.
-    const double ttft = w.p99Limits ? e.ttftP99S : e.ttftS;
-    const double tpot = w.p99Limits ? e.tpotP99S : e.tpotS;
-    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
-}
-
 // Ascending. Trial division up to sqrt(n), each hit giving its pair: the plan search asks for
 // the divisors of every chip count it splits, and up to n itself a million chips cost 180 ms.
 std::vector<int> divisors(int n)
@@ -178,7 +170,7 @@ Estimate Engine::evaluate(const EvalContext& ctx, const ParallelPlan& plan, int 
     return e;
 }
 
-void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
+void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx, int prefillChips, double prefillBusy) const
 {
     const Deployment& d = *ctx.deployment;
     const LatencyBreakdown& b = e.decode;
@@ -193,7 +185,10 @@ void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx) const
     // Chips the plan leaves unused (an automatic count of whole systems may run on part of them)
     // still draw idle power.
     const int active = std::clamp(e.plan.chips(), 1, ctx.chips);
-    e.powerW = chipW * active + ctx.idleW * (ctx.chips - active) + hostW;
+    const int prefilling = std::clamp(prefillChips, 0, active);
+    const double prefillW = ctx.idleW + (ctx.peakW - ctx.idleW) * std::clamp(prefillBusy, 0.0, 1.0);
+    e.powerW =
+        chipW * (active - prefilling) + prefillW * prefilling + ctx.idleW * (ctx.chips - active) + hostW;
     e.facilityPowerW = e.powerW * ctx.cost.pue.value;
     e.joulesPerToken = e.tokSTotal > 0 ? e.facilityPowerW / e.tokSTotal : 0;
 
@@ -287,6 +282,22 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
         }
     }
     return best;
+}
+
+Estimate Engine::servingPoint(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const
+{
+    return ctx.deployment->prefillReplicas > 0 ? prefillDecodeServing(ctx, plan, goal)
+                                               : bestBatch(ctx, plan, goal);
+}
+
+bool Engine::suits(const Deployment& d, const ParallelPlan& plan)
+{
+    if (d.prefillReplicas <= 0)
+        return true;
+    // Both roles hold whole expert groups: experts spread over more chips than a role's replicas
+    // have would need the other role's chips in every step.
+    const int decodeReplicas = plan.dp - d.prefillReplicas;
+    return decodeReplicas >= 1 && plan.ep <= plan.tp * std::min(d.prefillReplicas, decodeReplicas);
 }
 
 std::vector<ParallelPlan> Engine::candidatePlans(const Deployment& d, const ModelDesc& m, int chips) const
@@ -398,6 +409,12 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                                          ServingGoal goal, const CostAssumptions& c, QString* error,
                                          Bound deviceBound) const
 {
+    if (d.ffnPool && d.prefillReplicas > 0) {
+        *error = QCoreApplication::translate("is::Engine",
+                                             "a deployment splits either attention from the FFN or prefill "
+                                             "from decode, not both");
+        return std::nullopt;
+    }
     if (d.ffnPool) // two pools joined by a link: engine/AttentionFfnSplit.cpp
         return estimateAttentionFfnSplit(*this, d, m, w, goal, c, error, deviceBound);
     const int needed = minChips(d, m, w);
@@ -452,8 +469,12 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     Estimate best;
     bool have = false;
     bool bestMeets = false;
+    bool anySuits = false;
     for (const ParallelPlan& p : plans) {
-        Estimate e = bestBatch(*ctx, p, goal);
+        if (!suits(d, p))
+            continue;
+        anySuits = true;
+        Estimate e = servingPoint(*ctx, p, goal);
         // Under latency limits a plan that meets them beats one that cannot even with one
         // stream per replica, however fast the latter would be without them.
         const bool meets = goal != ServingGoal::LatencyBounded || (e.fits && meetsLimits(e, w));
@@ -462,6 +483,16 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
             have = true;
             bestMeets = meets;
         }
+    }
+    if (!anySuits) {
+        *error = QCoreApplication::translate(
+                     "is::Engine", "%1 prefill replicas need a plan with at least one more replica to "
+                                   "decode on (data parallelism above %1, experts within each role); "
+                                   "%2 chips of %3 have none")
+                     .arg(d.prefillReplicas)
+                     .arg(chips)
+                     .arg(d.device->id);
+        return std::nullopt;
     }
     best.minChips = needed;
     addColdStart(*this, best, d, m, w, goal, c, deviceBound);

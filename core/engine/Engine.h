@@ -28,19 +28,22 @@ public:
     // Builds what one evaluation needs for a chip count. Fails (error set) on a disconnected
     // topology or an impossible parameter.
     std::optional<EvalContext> prepare(const Deployment& d, const ModelDesc& m, const Workload& w,
-                                       const CostAssumptions& c, int chips, Bound deviceBound, QString* error) const;
+                                       const CostAssumptions& c, int chips, Bound deviceBound,
+                                       QString* error) const;
 
     // One configuration: plan and batch fixed. The inner loop of every search.
     Estimate evaluate(const EvalContext& ctx, const ParallelPlan& plan, int batch) const;
 
     // The full estimate: chooses the chip count (when automatic), the parallelism plan (when
     // automatic) and the batch for the goal. nullopt with `error` on bad input.
-    std::optional<Estimate> estimate(const Deployment& d, const ModelDesc& m, const Workload& w, ServingGoal goal,
-                                     const CostAssumptions& c, QString* error, Bound deviceBound = Bound::Mid) const;
+    std::optional<Estimate> estimate(const Deployment& d, const ModelDesc& m, const Workload& w,
+                                     ServingGoal goal, const CostAssumptions& c, QString* error,
+                                     Bound deviceBound = Bound::Mid) const;
 
     // The same over ranges: the point estimate and the pessimistic and optimistic ends.
     std::optional<RangedEstimate> estimateRanged(const Deployment& d, const ModelEntry& m, const Workload& w,
-                                                 ServingGoal goal, const CostAssumptions& c, QString* error) const;
+                                                 ServingGoal goal, const CostAssumptions& c,
+                                                 QString* error) const;
 
     // Smallest chip count on which the model (and one sequence's KV cache at the workload's
     // length) fits. 0 when no count up to the search limit does.
@@ -56,6 +59,23 @@ public:
 
     // The batch search for one plan: fixed concurrency, max throughput, or latency-bounded.
     Estimate bestBatch(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const;
+
+    // The serving point of one plan for the goal: bestBatch, or for a prefill-decode deployment
+    // (Deployment::prefillReplicas) prefillDecodeServing. False from `suits` when the plan has no
+    // replica left to decode (or the experts span more chips than a role has).
+    Estimate servingPoint(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const;
+    static bool suits(const Deployment& d, const ParallelPlan& plan);
+
+    // Prefill-decode disaggregation (PrefillDecodeServing.cpp). `decodeRole`: replicas that only
+    // decode, never interrupted by a prefill, at the goal's batch (latency-bounded: the largest
+    // within the TPOT limit and memory; `cappedByMemory` says memory stopped it).
+    // `prefillDecodeServing`: the deployment's prefill replicas, the hand-over, the queue in front
+    // of them and its decode replicas together. `kvHandoverS`: one prompt's KV cache from a
+    // prefill to a decode replica (negative: no link to send it on).
+    Estimate decodeRole(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal,
+                        bool* cappedByMemory) const;
+    Estimate prefillDecodeServing(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const;
+    double kvHandoverS(const EvalContext& ctx, const ParallelPlan& plan) const;
 
     struct ContextPoint
     {
@@ -78,7 +98,10 @@ private:
     // has no primary memory tier).
     int dataflowChipsFor(const Deployment& d, const ModelDesc& m, double streams, double kvContext) const;
     bool streamingOnly(const EvalContext& ctx) const;
-    void addPowerAndCost(Estimate& e, const EvalContext& ctx) const;
+    // `prefillChips` of the plan's chips only prefill: busy `prefillBusy` of the time at full
+    // power instead of the decode step's share.
+    void addPowerAndCost(Estimate& e, const EvalContext& ctx, int prefillChips = 0,
+                         double prefillBusy = 0) const;
     std::shared_ptr<const Catalog> m_catalog;
 };
 

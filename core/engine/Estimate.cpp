@@ -79,4 +79,12 @@ QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit)
     return QCoreApplication::translate("is::Engine", "no count up to %L1 fits").arg(searchLimit);
 }
 
+bool meetsLimits(const Estimate& e, const Workload& w)
+{
+    // MLPerf's server scenario bounds the 99th percentiles; other published limits the means.
+    const double ttft = w.p99Limits ? e.ttftP99S : e.ttftS;
+    const double tpot = w.p99Limits ? e.tpotP99S : e.tpotS;
+    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
+}
+
 } // namespace is

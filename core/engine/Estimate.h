@@ -116,7 +116,13 @@ struct Estimate
     PrefixReuse reuse;            // prefix caching: prefill skipped, where the reused KV came from
     QStringList notes;
     std::optional<AttentionFfnBreakdown> split; // attention-FFN disaggregated deployments
+    int prefillReplicas = 0;                    // prefill-decode disaggregated: of plan.dp
+    double kvHandoverS = 0;                     // and one prompt's KV cache from prefill to decode
 };
+
+// Whether the estimate's TTFT and TPOT are within the workload's limits (the 99th percentiles
+// where the limits bound them, else the means).
+bool meetsLimits(const Estimate& e, const Workload& w);
 
 // What a deployment that does not fit lacks, in one wording for every device class: the total
 // need of the deployment, the need per chip at its count and what each chip has ("needs 1,500.6 GB

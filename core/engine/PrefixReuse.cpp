@@ -107,8 +107,9 @@ void addColdStart(const Engine& engine, Estimate& best, const Deployment& d, con
     if (!ctx)
         return;
     // The fixed-concurrency search adds the streams memory cannot hold as queueing: run it again.
-    const Estimate e = goal == ServingGoal::FixedConcurrency
-                           ? engine.bestBatch(*ctx, best.plan, goal)
+    // A prefill-decode deployment's serving point has its own accounting: search it the same way.
+    const Estimate e = goal == ServingGoal::FixedConcurrency || d.prefillReplicas > 0
+                           ? engine.servingPoint(*ctx, best.plan, goal)
                            : engine.evaluate(*ctx, best.plan, std::max(1, best.batch));
     best.reuse.ttftColdS = e.ttftS;
 }

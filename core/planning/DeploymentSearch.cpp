@@ -432,8 +432,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
                                                  colocated.binding != Binding::Throughput &&
                                                  colocated.binding != Binding::PowerBudget &&
                                                  colocated.binding != Binding::CapexBudget;
-                    const bool tryDisaggregated =
-                        d.device->cls != DeviceClass::SramDataflow && !latencyOrMemory;
+                    const bool tryDisaggregated = splitsPrefillFromDecode(*d.device) && !latencyOrMemory;
                     keep(std::move(colocated));
                     if (tryDisaggregated)
                         if (auto pd = evaluator.evaluatePrefillDecode(*ctx, d, plan, base))

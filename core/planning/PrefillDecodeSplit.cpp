@@ -13,15 +13,6 @@
 
 namespace is::planning {
 
-namespace {
-
-double tpotOf(const Estimate& e)
-{
-    return e.decodeStepS / std::max(1.0, e.acceptance);
-}
-
-} // namespace
-
 PrefillDecodePoint prefillDecodePoint(const Engine& engine, const EvalContext& ctx, const ParallelPlan& plan)
 {
     PrefillDecodePoint p;
@@ -33,51 +24,14 @@ PrefillDecodePoint prefillDecodePoint(const Engine& engine, const EvalContext& c
     if (!one.fits)
         return p;
     p.prefillOccupancyS = one.prefillOccupancyS;
-    const int chipsPerReplica = std::max(1, plan.tp * plan.pp);
-    const double bandwidth = ctx.kvHandoverBandwidth(chipsPerReplica);
-    if (bandwidth <= 0)
+    p.handoverS = engine.kvHandoverS(ctx, plan);
+    if (p.handoverS < 0)
         return p; // nothing to hand the cache over with
-    p.handoverS = ctx.kvHandoverLatencyS() + ctx.kvBytesAt(w.inputTokens) / bandwidth;
-
-    // Decode batches: larger ones give more tokens a second until memory or the TPOT limit stops
-    // them (a step's time grows with its batch). Doubling, then bisection to the last that works.
-    const qint64 cap = std::min<qint64>(qint64(detail::maxBatchPerReplica(ctx, plan)) * p.replicas,
-                                        detail::kMaxDeploymentBatch);
-    auto works = [&](const Estimate& e) {
-        return e.fits && (w.tpotLimitS <= 0 || tpotOf(e) <= w.tpotLimitS);
-    };
-    Estimate best;
-    int lo = 0;
-    int hi = 0;
-    for (qint64 b = p.replicas;; b = std::min(b * 2, cap)) {
-        Estimate e = engine.evaluate(ctx, plan, static_cast<int>(b));
-        if (!works(e)) {
-            hi = static_cast<int>(b);
-            break;
-        }
-        best = e;
-        lo = static_cast<int>(b);
-        if (b >= cap)
-            break;
-    }
-    if (lo == 0)
+    // Decode units run the largest batch that fits in memory within the TPOT limit.
+    const Estimate best = engine.decodeRole(ctx, plan, ServingGoal::LatencyBounded, &p.batchCappedByMemory);
+    if (!best.fits || (w.tpotLimitS > 0 && best.tpotS > w.tpotLimitS))
         return p;
-    while (hi > lo + std::max(1, lo / 64)) {
-        const int mid = lo + (hi - lo) / 2;
-        Estimate e = engine.evaluate(ctx, plan, mid);
-        if (works(e)) {
-            best = e;
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    p.batchCappedByMemory = hi == 0 || !engine.evaluate(ctx, plan, hi).fits;
     p.decode = best;
-    p.decode.tpotS = tpotOf(best);
-    p.decode.tpotP99S = p.decode.tpotS;
-    p.decode.tokSUser = p.decode.tpotS > 0 ? 1.0 / p.decode.tpotS : 0.0;
-    p.decode.tokSTotal = p.decode.tpotS > 0 ? best.batch / p.decode.tpotS : 0.0;
     // Joining the running batch takes half a decode step on average, a whole one at worst.
     p.firstTokenS = one.ttftS + p.handoverS + best.decodeStepS / 2.0;
     p.decode.ttftS = p.firstTokenS;

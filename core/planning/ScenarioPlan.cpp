@@ -8,6 +8,8 @@
 
 #include <QCoreApplication>
 
+#include <numeric>
+
 namespace is::planning {
 
 std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalog, QString* error)
@@ -48,13 +50,33 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
     t.minTokSUser = tokSUserGiven;
 }
 
-std::optional<DeploymentDoc> deploymentDocFor(const PlanConfig& c, const Catalog& catalog)
+std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog)
 {
-    if (c.layout == PoolLayout::PrefillDecode || !c.device)
+    const PlanConfig& c = row.config;
+    if (!c.device)
         return std::nullopt;
     DeploymentDoc d;
     d.device = c.device->id;
     d.count = c.unitChips;
+    if (c.layout == PoolLayout::PrefillDecode) {
+        if (row.prefillUnits <= 0 || row.decodeUnits <= 0)
+            return std::nullopt;
+        const long long common = std::gcd(row.prefillUnits, row.decodeUnits);
+        const long long prefill = row.prefillUnits / common;
+        const long long units = prefill + row.decodeUnits / common;
+        if (units * c.unitChips > kMaxDeploymentCount)
+            return std::nullopt;
+        d.count = static_cast<int>(units * c.unitChips);
+        ParallelPlan plan = c.plan;
+        plan.dp = static_cast<int>(c.plan.dp * units);
+        d.plan = plan;
+        d.prefillReplicas = static_cast<int>(c.plan.dp * prefill);
+        d.weights = c.weights;
+        d.kv = c.kv;
+        d.mode = c.mode;
+        d.speculative = c.speculative;
+        return d;
+    }
     if (c.layout == PoolLayout::AttentionFfn && c.ffnDevice) {
         const Deployment unit = c.deployment(catalog);
         FfnPoolDoc pool;

@@ -33,9 +33,11 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
 // The scenario deployment a search row becomes when a user adds it to the canvas: the unit's
 // device, count, precisions, mode and speculative method, with its plan (GPU and tiered units) or
 // its FFN pool (attention-FFN units: both pools' plans and the micro-batches automatic, as the
-// search evaluated them). nullopt for a prefill-decode fleet, which is two roles of one unit, not
-// one deployment the engine evaluates. Id, name, position and colour are the caller's.
-std::optional<DeploymentDoc> deploymentDocFor(const PlanConfig& c, const Catalog& catalog);
+// search evaluated them). A prefill-decode row becomes the smallest deployment with its fleet's
+// ratio of prefill to decode units (both divided by their greatest common divisor): the units'
+// replicas side by side in one plan, the prefill units' replicas named as such. nullopt for a row
+// without a device. Id, name, position and colour are the caller's.
+std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog);
 
 // The search on a scenario's inputs, the model at its mid estimate.
 std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,

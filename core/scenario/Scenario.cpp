@@ -31,7 +31,7 @@ bool DeploymentDoc::operator==(const DeploymentDoc& o) const
            autoCount == o.autoCount && system == o.system && scaleUpLink == o.scaleUpLink &&
            scaleOutLink == o.scaleOutLink && plan == o.plan && weights == o.weights && kv == o.kv &&
            mode == o.mode && speculative == o.speculative && model == o.model && x == o.x && y == o.y &&
-           color == o.color && ffnPool == o.ffnPool;
+           color == o.color && ffnPool == o.ffnPool && prefillReplicas == o.prefillReplicas;
 }
 
 bool Scenario::operator==(const Scenario& o) const
@@ -169,7 +169,7 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
         d.autoCount = true;
         d.count = 0;
     } else {
-        d.count = f.integer("count", 1, 1, 1 << 20, true);
+        d.count = f.integer("count", 1, 1, kMaxDeploymentCount, true);
     }
     d.system = f.string("system");
     const QJsonObject links = f.object("links");
@@ -219,6 +219,20 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
                                 "is::Scenario", "an attention-FFN deployment needs a fixed count, not auto"));
         if (f.ok())
             d.ffnPool = parseFfnPool(pool, f.fieldPath("ffn_pool"), error);
+    }
+    d.prefillReplicas = f.integer("prefill_replicas", 0, 0, kMaxDeploymentCount);
+    if (f.ok() && d.prefillReplicas > 0) {
+        if (d.ffnPool)
+            f.fail("prefill_replicas",
+                   QCoreApplication::translate(
+                       "is::Scenario", "a deployment splits either attention from the FFN (ffn_pool) or "
+                                       "prefill from decode, not both"));
+        else if (d.plan && d.plan->dp <= d.prefillReplicas)
+            f.fail(
+                "prefill_replicas",
+                QCoreApplication::translate(
+                    "is::Scenario", "must be fewer than the parallelism's dp (%1): the other replicas decode")
+                    .arg(d.plan->dp));
     }
     if (!error->isEmpty())
         return std::nullopt;
@@ -417,6 +431,8 @@ QJsonObject scenarioToJson(const Scenario& s)
             o.insert(QStringLiteral("color"), d.color);
         if (d.ffnPool)
             o.insert(QStringLiteral("ffn_pool"), ffnPoolToJson(*d.ffnPool));
+        if (d.prefillReplicas > 0)
+            o.insert(QStringLiteral("prefill_replicas"), d.prefillReplicas);
         deps.append(o);
     }
     root.insert(QStringLiteral("deployments"), deps);

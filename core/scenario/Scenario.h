@@ -26,6 +26,9 @@ struct ModelRef
     bool operator==(const ModelRef& o) const;
 };
 
+// The most chips (and replicas) one deployment of a scenario may have.
+constexpr int kMaxDeploymentCount = 1 << 20;
+
 // One deployment as the user describes it. Ids are stable across edits (the canvas keys on them).
 struct DeploymentDoc
 {
@@ -52,6 +55,8 @@ struct DeploymentDoc
     QString color; // "#rrggbb"; empty: assigned by position in the list
     // Set: attention-FFN disaggregated; device, count and parallelism above are the attention pool.
     std::optional<FfnPoolDoc> ffnPool;
+    // Prefill-decode disaggregated: this many replicas of the plan only prefill (0: none).
+    int prefillReplicas = 0;
     bool operator==(const DeploymentDoc& o) const;
 };
 

@@ -152,6 +152,14 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         d.kvPrecision = doc.kv;
         d.mode = doc.mode;
         d.speculative = doc.speculative;
+        d.prefillReplicas = doc.prefillReplicas;
+        if (d.prefillReplicas > 0 && !splitsPrefillFromDecode(*d.device)) {
+            *error = QCoreApplication::translate("is::Scenario",
+                                                 "%1.prefill_replicas: %2 serves every stream through one "
+                                                 "pipeline; prefill-decode splits GPU and tiered replicas")
+                         .arg(path, d.device->name);
+            return std::nullopt;
+        }
         if (d.plan && d.device->cls == DeviceClass::SramDataflow)
             d.plan.reset(); // wafers and LPUs always pipeline layers; a manual plan does not apply
         if (doc.ffnPool) {
@@ -223,6 +231,13 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
             o.insert(QStringLiteral("prefix_reuse"), prefixReuseToJson(e.reuse, e.ttftS));
         if (e.split)
             o.insert(QStringLiteral("attention_ffn"), attentionFfnToJson(*e.split));
+        if (e.prefillReplicas > 0)
+            o.insert(QStringLiteral("prefill_decode"),
+                     QJsonObject{{QStringLiteral("prefill_replicas"), e.prefillReplicas},
+                                 {QStringLiteral("decode_replicas"), e.plan.dp - e.prefillReplicas},
+                                 {QStringLiteral("queueing_ms"), e.queueingS * 1000.0},
+                                 {QStringLiteral("kv_handover_ms"), e.kvHandoverS * 1000.0},
+                                 {QStringLiteral("decode_step_ms"), e.decodeStepS * 1000.0}});
         if (r.estimate.ranged) {
             // The band spans the point estimate and both ends: a metric need not move monotonically
             // with the inputs (more wafers for a bigger model can lower the cost per token).

@@ -73,15 +73,19 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     out.plan = model->plan();
     out.mode = model->mode();
     out.kvCapacityTokens = model->kvCapacityTokens();
-    out.disaggregated = ds.disaggregated;
-    out.replicas = ds.disaggregated.enabled()
-                       ? ds.disaggregated.prefillReplicas + ds.disaggregated.decodeReplicas
-                       : model->replicas();
-    out.chips = ds.disaggregated.enabled() ? out.replicas * model->chipsPerReplica() : model->chips();
+    // The serving section's split, else the deployment's own prefill replicas of its plan.
+    DisaggSpec disaggregated = ds.disaggregated;
+    const int prefillReplicas = r.deployment.prefillReplicas;
+    if (!disaggregated.enabled() && prefillReplicas > 0 && model->replicas() > prefillReplicas)
+        disaggregated = DisaggSpec{prefillReplicas, model->replicas() - prefillReplicas};
+    out.disaggregated = disaggregated;
+    out.replicas = disaggregated.enabled() ? disaggregated.prefillReplicas + disaggregated.decodeReplicas
+                                           : model->replicas();
+    out.chips = disaggregated.enabled() ? out.replicas * model->chipsPerReplica() : model->chips();
 
     SimOptions opt;
     opt.scheduler = ds.scheduler;
-    opt.disaggregated = ds.disaggregated;
+    opt.disaggregated = disaggregated;
     opt.ttftTargetS = out.slo.ttftS;
     opt.tpotTargetS = out.slo.tpotS;
     opt.timelinePoints = config.timelinePoints;

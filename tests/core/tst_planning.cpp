@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <numeric>
 
 using namespace is;
 using namespace is::planning;
@@ -57,6 +58,25 @@ class TestPlanning : public QObject
         if (!r)
             qFatal("search failed: %s", qPrintable(err));
         return *r;
+    }
+
+    // A scenario deployment as the engine evaluates it: resolved from the document alone, at the
+    // small targets' latency limits.
+    std::optional<Estimate> estimateOfDoc(const DeploymentDoc& doc, QString* err)
+    {
+        Scenario sc;
+        sc.model.catalogId = QStringLiteral("llama-3.1-8b");
+        DeploymentDoc named = doc;
+        named.id = QStringLiteral("d");
+        sc.deployments.push_back(named);
+        const auto resolved = resolveScenario(sc, m_engine.catalog(), err);
+        if (!resolved || resolved->size() != 1)
+            return std::nullopt;
+        Workload w = m_workload;
+        w.ttftLimitS = smallTargets().ttftS;
+        w.tpotLimitS = smallTargets().tpotS;
+        return m_engine.estimate(resolved->front().deployment, m_model, w, ServingGoal::LatencyBounded,
+                                 m_tco.engineCost(), err);
     }
 
 private slots:
@@ -382,37 +402,45 @@ private slots:
 
     // "Add to canvas": a row becomes a scenario deployment that resolves to the very unit the
     // search evaluated (the same estimate), an attention-FFN unit with its pool; a prefill-decode
-    // fleet becomes none.
+    // fleet the smallest deployment of its ratio of prefill to decode units, which the engine
+    // evaluates at the row's per-user speed and within the row's latency targets.
     void rowsBecomeTheDeploymentsTheySearched()
     {
-        const PlanResult all = search(smallTargets(), false);
+        const PlanTargets targets = smallTargets();
+        const PlanResult all = search(targets, false);
         bool sawSplit = false, sawColocated = false, sawPd = false;
         for (const PlanRow& row : all.rows) {
             const PlanConfig& c = row.config;
-            const auto doc = deploymentDocFor(c, m_engine.catalog());
+            const auto doc = deploymentDocFor(row, m_engine.catalog());
+            QVERIFY(doc);
             if (c.layout == PoolLayout::PrefillDecode) {
-                QVERIFY(!doc);
+                if (!row.feasible || sawPd)
+                    continue;
                 sawPd = true;
+                const long long common = std::gcd(row.prefillUnits, row.decodeUnits);
+                QCOMPARE(doc->count,
+                         static_cast<int>((row.prefillUnits + row.decodeUnits) / common * c.unitChips));
+                QVERIFY(doc->plan);
+                QCOMPARE(doc->prefillReplicas, static_cast<int>(row.prefillUnits / common * c.plan.dp));
+                QString err;
+                const auto e = estimateOfDoc(*doc, &err);
+                QVERIFY2(e, qPrintable(err));
+                QCOMPARE(e->mode, QStringLiteral("prefill-decode"));
+                QCOMPARE(e->chips, doc->count);
+                QVERIFY2(std::abs(e->tokSUser / row.tokSUser - 1.0) < 0.02,
+                         qPrintable(QStringLiteral("%1 vs %2").arg(e->tokSUser).arg(row.tokSUser)));
+                QVERIFY(e->ttftS <= targets.ttftS && e->tpotS <= targets.tpotS);
                 continue;
             }
-            QVERIFY(doc);
             if (!row.feasible || (c.layout == PoolLayout::AttentionFfn ? sawSplit : sawColocated))
                 continue;
             (c.layout == PoolLayout::AttentionFfn ? sawSplit : sawColocated) = true;
             QCOMPARE(doc->ffnPool.has_value(), c.layout == PoolLayout::AttentionFfn);
-            Scenario sc;
-            sc.model.catalogId = QStringLiteral("llama-3.1-8b");
-            DeploymentDoc named = *doc;
-            named.id = QStringLiteral("d");
-            sc.deployments.push_back(named);
             QString err;
-            const auto resolved = resolveScenario(sc, m_engine.catalog(), &err);
-            QVERIFY2(resolved && resolved->size() == 1, qPrintable(err));
+            const auto fromDoc = estimateOfDoc(*doc, &err);
             Workload w = m_workload;
             w.ttftLimitS = smallTargets().ttftS;
             w.tpotLimitS = smallTargets().tpotS;
-            const auto fromDoc = m_engine.estimate(resolved->front().deployment, m_model, w,
-                                                   ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
             const auto fromRow = m_engine.estimate(c.deployment(m_engine.catalog()), m_model, w,
                                                    ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
             QVERIFY2(fromDoc && fromRow, qPrintable(err));

@@ -85,8 +85,8 @@ private slots:
 
         const int before = static_cast<int>(doc.scenario().deployments.size());
         const int undoBefore = doc.undoStack()->count();
-        // A prefill-decode fleet is two roles of a unit, not one deployment: its row adds nothing
-        // and its button stays off; any other row adds its unit.
+        // Any row adds one deployment in one undoable edit: a unit, or for a prefill-decode fleet
+        // the smallest deployment of its ratio, its prefill replicas named.
         int pd = -1;
         int addable = -1;
         for (int i = 0; i < static_cast<int>(listed.size()); ++i) {
@@ -99,11 +99,17 @@ private slots:
         }
         QVERIFY(addable >= 0);
         if (pd >= 0) {
-            QVERIFY(!panel.addToCanvas(pd));
+            const is::planning::PlanRow& row = *listed[static_cast<size_t>(pd)];
             panel.table()->selectRow(pd);
-            QVERIFY(!panel.addButton()->isEnabled());
-            QVERIFY(!panel.addButton()->toolTip().isEmpty());
-            QCOMPARE(doc.undoStack()->count(), undoBefore);
+            QVERIFY(panel.addButton()->isEnabled());
+            QVERIFY(panel.addToCanvas(pd));
+            QCOMPARE(doc.undoStack()->count(), undoBefore + 1);
+            const is::DeploymentDoc& added = doc.scenario().deployments.back();
+            QVERIFY(added.prefillReplicas > 0 && added.plan);
+            QVERIFY(added.plan->dp > added.prefillReplicas);
+            QCOMPARE(added.count % row.config.unitChips, 0);
+            doc.undoStack()->undo();
+            QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before);
         }
         panel.table()->selectRow(addable);
         QVERIFY(panel.addButton()->isEnabled());

@@ -153,6 +153,13 @@ QWidget* InspectorPanel::buildDeploymentPage()
                                 SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp})
         m_speculative->addItem(names::speculative(m), static_cast<int>(m));
     form->addRow(tr("Speculative"), m_speculative);
+    m_prefillReplicas = new QSpinBox(page);
+    m_prefillReplicas->setRange(0, kMaxDeploymentCount);
+    m_prefillReplicas->setSpecialValueText(tr("none (colocated)"));
+    m_prefillReplicas->setToolTip(tr("Prefill-decode disaggregation: this many of the plan's replicas only "
+                                     "prefill prompts and hand the KV cache over the scale-out link to the "
+                                     "others, which only decode (GPU and tiered devices)"));
+    form->addRow(tr("Prefill replicas"), m_prefillReplicas);
     m_scaleUp = new QComboBox(page);
     m_scaleOut = new QComboBox(page);
     m_scaleUp->addItem(tr("System default"), QString());
@@ -176,6 +183,7 @@ QWidget* InspectorPanel::buildDeploymentPage()
     for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
         s->setMinimumWidth(48);
     m_count->setMinimumWidth(80);
+    m_prefillReplicas->setMinimumWidth(80);
     m_ffnCount->setMinimumWidth(80);
     m_result = new QLabel(page);
     m_result->setWordWrap(true);
@@ -203,10 +211,15 @@ QWidget* InspectorPanel::buildDeploymentPage()
     });
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         const QString dev = m_device->currentData().toString();
-        edit(QString(), tr("Change device to %1").arg(m_device->currentText()), [dev](DeploymentDoc& d) {
-            d.device = dev;
-            d.system.clear(); // the old device's system does not hold the new one
-        });
+        const Device* device = m_doc->catalog().device(dev);
+        const bool splits = device && splitsPrefillFromDecode(*device);
+        edit(QString(), tr("Change device to %1").arg(m_device->currentText()),
+             [dev, splits](DeploymentDoc& d) {
+                 d.device = dev;
+                 d.system.clear(); // the old device's system does not hold the new one
+                 if (!splits)
+                     d.prefillReplicas = 0; // a wafer or LPU pipeline serves every stream alike
+             });
     });
     connect(m_count, &QSpinBox::valueChanged, this, [this](int v) {
         edit(QStringLiteral("count"), tr("Change count"), [v](DeploymentDoc& d) {
@@ -253,6 +266,10 @@ QWidget* InspectorPanel::buildDeploymentPage()
     connect(m_speculative, &QComboBox::currentIndexChanged, this, [this] {
         const auto m = static_cast<SpeculativeMethod>(m_speculative->currentData().toInt());
         edit(QString(), tr("Change speculative decoding"), [m](DeploymentDoc& d) { d.speculative = m; });
+    });
+    connect(m_prefillReplicas, &QSpinBox::valueChanged, this, [this](int v) {
+        edit(QStringLiteral("prefillReplicas"), tr("Change prefill replicas"),
+             [v](DeploymentDoc& d) { d.prefillReplicas = v; });
     });
     connect(m_scaleUp, &QComboBox::currentIndexChanged, this, [this] {
         const QString id = m_scaleUp->currentData().toString();
@@ -486,6 +503,10 @@ void InspectorPanel::refresh()
     selectData(m_kv, d->kv ? precisionId(*d->kv) : QString());
     selectData(m_mode, static_cast<int>(d->mode));
     selectData(m_speculative, static_cast<int>(d->speculative));
+    m_prefillReplicas->setValue(d->prefillReplicas);
+    const Device* device = m_doc->catalog().device(d->device);
+    m_prefillReplicas->setEnabled((device && splitsPrefillFromDecode(*device) && !d->ffnPool) ||
+                                  d->prefillReplicas > 0);
     selectData(m_scaleUp, d->scaleUpLink);
     selectData(m_scaleOut, d->scaleOutLink);
     refreshFfnPool(*d);
@@ -521,7 +542,14 @@ void InspectorPanel::refreshResult()
             line(tr("Chips"), QString::number(e.chips));
             line(tr("Plan"), e.plan.toString());
             line(tr("Batch"), QString::number(e.batch));
-            line(tr("Mode"), e.mode);
+            line(tr("Mode"), names::execution(e));
+            if (e.prefillReplicas > 0)
+                line(tr("Prefill-decode"),
+                     tr("%1 replicas prefill, %2 decode; a prompt waits %3 for a prefill replica, "
+                        "its KV cache %4 to reach a decode replica")
+                         .arg(e.prefillReplicas)
+                         .arg(e.plan.dp - e.prefillReplicas)
+                         .arg(units::seconds(e.queueingS), units::seconds(e.kvHandoverS)));
             line(tr("Bottleneck"), names::bottleneck(e.bottleneck));
             if (e.split) {
                 // Two pools: each one's plan and memory, and what the link between them costs.

@@ -74,6 +74,7 @@ private:
     QComboBox* m_kv = nullptr;
     QComboBox* m_mode = nullptr;
     QComboBox* m_speculative = nullptr;
+    QSpinBox* m_prefillReplicas = nullptr; // 0: colocated
     QComboBox* m_scaleUp = nullptr;
     QComboBox* m_scaleOut = nullptr;
     QGroupBox* m_ffnBox = nullptr;

@@ -168,11 +168,10 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
         const auto rows = m_table->selectionModel()->selectedRows();
         const bool can = !rows.isEmpty() && canAddToCanvas(rows.front().row());
         m_addButton->setEnabled(can);
-        m_addButton->setToolTip(
-            !rows.isEmpty() && !can
-                ? tr("A prefill-decode fleet is two roles of this unit, not one canvas "
-                     "deployment: the table gives how many units prefill and how many decode")
-                : QString());
+        m_addButton->setToolTip(!rows.isEmpty() && !can
+                                    ? tr("This fleet's prefill-decode ratio needs more chips than "
+                                         "one deployment may have")
+                                    : QString());
     });
     connect(m_loadKind, &QComboBox::currentIndexChanged, this, [this](int i) {
         const auto kind = i == 1 ? cost::FleetTargetKind::RequestsPerS : cost::FleetTargetKind::Users;
@@ -398,8 +397,7 @@ void PlanningPanel::drawChart()
 bool PlanningPanel::canAddToCanvas(int row) const
 {
     return row >= 0 && row < static_cast<int>(m_listed.size()) &&
-           planning::deploymentDocFor(m_listed[static_cast<size_t>(row)]->config, m_doc->catalog())
-               .has_value();
+           planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog()).has_value();
 }
 
 bool PlanningPanel::addToCanvas(int row)
@@ -407,7 +405,8 @@ bool PlanningPanel::addToCanvas(int row)
     if (row < 0 || row >= static_cast<int>(m_listed.size()))
         return false;
     const planning::PlanConfig& c = m_listed[static_cast<size_t>(row)]->config;
-    std::optional<DeploymentDoc> doc = planning::deploymentDocFor(c, m_doc->catalog());
+    std::optional<DeploymentDoc> doc =
+        planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog());
     if (!doc)
         return false;
     DeploymentDoc& d = *doc;

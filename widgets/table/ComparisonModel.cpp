@@ -132,18 +132,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
             [](const is::DeploymentAnalysis& d) { return is::bottleneckId(d.estimate.mid.bottleneck); }),
         text(
             QStringLiteral("execution"), Metric::Mode, tr("Execution"),
-            [](const is::DeploymentAnalysis& d) {
-                const QString& m = d.estimate.mid.mode;
-                if (m == QLatin1String("resident"))
-                    return tr("weights resident");
-                if (m == QLatin1String("pipelined"))
-                    return tr("layers pipelined across chips");
-                if (m == QLatin1String("weight-streaming"))
-                    return tr("weights streamed");
-                if (m == QLatin1String("attention-ffn"))
-                    return tr("attention and FFN on two pools");
-                return m;
-            },
+            [](const is::DeploymentAnalysis& d) { return is::gui::names::execution(d.estimate.mid); },
             [](const is::DeploymentAnalysis& d) { return d.estimate.mid.mode; }),
     };
     // With prefix caching, the TTFT it saves: the same request's with nothing cached.
