@@ -134,6 +134,7 @@ private Q_SLOTS:
     void nonFiniteInputsAreSanitised();
     void paretoBreaksWhereTheRegimeChanges();
     void markerTextStaysInThePlot();
+    void markerTextWrapsInANarrowPlot();
     void longNamesStayApartOnBarRows();
     void longTimesCountSeconds();
     void crowdedLegendLeavesThePlotRoom();
@@ -737,6 +738,42 @@ void TestCharts::markerTextStaysInThePlot()
         lineY < sram.top() || lineY > sram.bottom(),
         qPrintable(
             QStringLiteral("line at %1 crosses text %2..%3").arg(lineY).arg(sram.top()).arg(sram.bottom())));
+}
+
+// At 1280 x 720 each chart of a pair is about 320 pixels wide, narrower than "SRAM full at 62.2K:
+// spills to MemoryX" on one line: the text breaks after its colon and stays inside the plot (it
+// ran off the chart's right edge).
+void TestCharts::markerTextWrapsInANarrowPlot()
+{
+    ChartsView view;
+    view.resize(650, 420);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto marked = std::make_shared<ScenarioAnalysis>(*m_analysis);
+    DeploymentAnalysis& d = marked->deployments[0];
+    d.sramExhaustedAt = d.speedVsContext[d.speedVsContext.size() / 2].x;
+    d.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::SpilledExternal);
+    view.setAnalysis(marked, m_colours);
+    view.flush();
+    QChart* chart = view.chart(QStringLiteral("speed-vs-context"))->chart();
+    const QRectF plot = chart->mapRectToScene(chart->plotArea());
+    QRectF text;
+    QString shown;
+    for (QGraphicsItem* item : chart->childItems())
+        if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+            t && t->isVisible() && t->text().startsWith(QLatin1String("SRAM full"))) {
+            text = t->sceneBoundingRect();
+            shown = t->text();
+        }
+    QVERIFY(!text.isEmpty());
+    QVERIFY2(text.left() >= plot.left() && text.right() <= plot.right(),
+             qPrintable(QStringLiteral("'%1' spans %2..%3, the plot %4..%5")
+                            .arg(shown)
+                            .arg(text.left())
+                            .arg(text.right())
+                            .arg(plot.left())
+                            .arg(plot.right())));
+    QVERIFY(shown.contains(QLatin1Char('\n')));
 }
 
 // Six long names that differ only at their ends, in the studio's small bar charts: one line each

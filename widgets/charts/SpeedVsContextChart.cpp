@@ -11,6 +11,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -22,6 +23,24 @@
 #include <utility>
 
 namespace {
+
+// Where a marker's whole text is kept (QGraphicsItem::data key).
+constexpr int kFullText = 0;
+
+// `text` on one line where it fits in `width`, else broken after its colon (": " or the
+// full-width "：") with the rest on a second line: "SRAM full at 62.2K:" / "spills to MemoryX".
+QString fittedToWidth(const QString& text, const QFont& font, qreal width)
+{
+    if (QFontMetricsF(font).horizontalAdvance(text) <= width)
+        return text;
+    for (const QString& colon : {QStringLiteral(": "), QStringLiteral("\uFF1A")}) {
+        const qsizetype at = text.indexOf(colon);
+        if (at > 0)
+            return text.left(at + 1) + QLatin1Char('\n') + text.mid(at + colon.size()).trimmed();
+    }
+    return text;
+}
+
 constexpr double kMinContext = 1024;
 constexpr double kMaxContext = 2.0 * 1024 * 1024;
 
@@ -344,8 +363,9 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                 d.sramExhaustedAction == is::kvPlacementId(is::KvPlacement::SpilledExternal)
                     ? chartfmt::kvPlacementName(is::KvPlacement::SpilledExternal)
                     : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
-            c.markerLabel->setText(
-                tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
+            // The whole text; placeMarkerLabels() breaks it where the plot is narrower.
+            c.markerLabel->setData(
+                kFullText, tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());
@@ -404,6 +424,8 @@ void SpeedVsContextChart::placeMarkerLabels()
         if (!onAxis)
             continue;
         const QPointF at = chart()->mapToPosition(point, c.marker);
+        c.markerLabel->setText(fittedToWidth(c.markerLabel->data(kFullText).toString(), c.markerLabel->font(),
+                                             plot.width() - 4));
         const QSizeF size = c.markerLabel->boundingRect().size();
         const qreal x = std::clamp(at.x() - size.width() / 2, plot.left() + 2,
                                    std::max(plot.left() + 2, plot.right() - size.width() - 2));
