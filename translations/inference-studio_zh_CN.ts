@@ -1189,7 +1189,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+66"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+85"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1234,7 +1234,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -5881,7 +5881,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+142"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+143"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5956,12 +5956,17 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
+        <source>Set the targets and press Find deployments: every configuration that meets them appears here by its cost and per-user speed.</source>
+        <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Configurations that meet the targets</source>
         <translation>满足目标的配置</translation>
     </message>

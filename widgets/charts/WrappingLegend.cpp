@@ -3,6 +3,7 @@
 
 #include <QChart>
 #include <QFontMetricsF>
+#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -119,6 +120,12 @@ void WrappingLegend::relayout()
                 r->setBrush(e.colour);
                 r->setPen(QPen(e.colour.darker(130), 1));
                 mark = r;
+            } else if (e.shape == Shape::Dot) {
+                const qreal d = swatch * 0.75;
+                auto* dot = new QGraphicsEllipseItem(px + (swatch - d) / 2, cy - d / 2, d, d, m_chart);
+                dot->setBrush(e.colour);
+                dot->setPen(QPen(e.colour.darker(130), 1));
+                mark = dot;
             } else {
                 auto* l = new QGraphicsLineItem(px, cy, px + swatch, cy, m_chart);
                 QPen pen(e.colour, e.shape == Shape::DashedLine ? 2.5 : 3);

@@ -19,7 +19,7 @@ class WrappingLegend : public QObject
 {
     Q_OBJECT
 public:
-    enum class Shape { Box, Line, DashedLine };
+    enum class Shape { Box, Line, DashedLine, Dot }; // Dot: a scatter series' marker
     struct Entry
     {
         QColor colour;

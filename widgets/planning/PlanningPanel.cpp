@@ -3,6 +3,7 @@
 
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
+#include "charts/NiceAxis.h"
 #include "document/AddDeploymentCommand.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
@@ -331,7 +332,10 @@ void PlanningPanel::drawChart()
                        "ffn_chips,prefill_units,decode_units,usd_per_mtok,tok_s_user,pareto\n");
     if (!m_result || m_result->feasibleCount == 0) {
         m_chart->setCsv(csv);
-        m_chart->showNote(m_result ? tr("No configuration meets every target.") : QString());
+        // Before the first search the chart says what fills it rather than standing empty.
+        m_chart->showNote(m_result ? tr("No configuration meets every target.")
+                                   : tr("Set the targets and press Find deployments: every configuration "
+                                        "that meets them appears here by its cost and per-user speed."));
         m_chart->refreshFonts();
         return;
     }
@@ -376,7 +380,7 @@ void PlanningPanel::drawChart()
     chart->addSeries(frontier);
     auto* x = new QValueAxis;
     x->setTitleText(tr("Tokens/s per user"));
-    x->setRange(0, chartfmt::niceCeil(maxSpeed * 1.05));
+    niceaxis::setValueRange(x, maxSpeed * 1.05);
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;
     y->setTitleText(tr("$ per million tokens"));
@@ -450,9 +454,9 @@ void PlanningPanel::retranslate()
          tr("TPOT (ms)"), tr("Peak MW"), tr("Capex ($M)"), tr("Binding constraint")});
     if (m_result) {
         fillTable();
-        drawChart();
         m_summary->setText(summaryText());
     }
+    drawChart(); // before any search: what will fill it
 }
 
 } // namespace is::gui

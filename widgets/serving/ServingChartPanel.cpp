@@ -4,9 +4,10 @@
 #include "charts/WrappingLegend.h"
 
 #include <QAbstractAxis>
-#include <QChart>
 #include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QChart>
+#include <QScatterSeries>
 #include <QXYSeries>
 
 ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()> title, QWidget* parent)
@@ -39,8 +40,15 @@ void ServingChartPanel::refreshFonts()
                 continue;
             WrappingLegend::Entry e;
             e.label = xy->name();
-            e.colour = xy->pen().color();
-            e.shape = xy->pen().style() == Qt::SolidLine ? WrappingLegend::Shape::Line : WrappingLegend::Shape::DashedLine;
+            if (qobject_cast<QScatterSeries*>(xy)) {
+                // A scatter series is its markers, filled with its colour (its pen only rims them).
+                e.colour = xy->color();
+                e.shape = WrappingLegend::Shape::Dot;
+            } else {
+                e.colour = xy->pen().color();
+                e.shape = xy->pen().style() == Qt::SolidLine ? WrappingLegend::Shape::Line
+                                                             : WrappingLegend::Shape::DashedLine;
+            }
             entries << e;
         } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
             const auto sets = bars->barSets();
