@@ -4243,7 +4243,7 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>%1 tok/s per user · %2</source>
         <translation>每用户 %1 token/s · %2</translation>
     </message>
@@ -4525,7 +4525,7 @@
 <context>
     <name>is::gui::DeploymentItem</name>
     <message>
-        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+50"/>
+        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+51"/>
         <source>Attention: %1 × %2; FFN: %3 × %4, over %5</source>
         <translation>注意力：%1 × %2；FFN：%3 × %4，经由 %5</translation>
     </message>
@@ -4560,7 +4560,12 @@
         <translation>FFN：%1 × %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
+        <source> · prefill ×%1</source>
+        <translation> · 预填充 ×%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>↕ %1</source>
         <translation>↕ %1</translation>
     </message>
@@ -4575,12 +4580,12 @@
         <translation>⇄ 池间：%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>

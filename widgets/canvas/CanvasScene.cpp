@@ -156,6 +156,7 @@ void CanvasScene::refreshItem(const QString& id)
     v.scaleUp = linkLabel(d->scaleUpLink, upDefault);
     v.scaleOut = linkLabel(d->scaleOutLink, outDefault);
     v.colour = QColor(d->color);
+    v.prefillReplicas = d->prefillReplicas;
     if (d->ffnPool) {
         const Device* ffnDev = cat.device(d->ffnPool->device);
         const SystemPackaging* ffnSys = cat.systemFor(ffnDev, d->ffnPool->system);
@@ -173,6 +174,7 @@ void CanvasScene::refreshItem(const QString& id)
             v.analysed = true;
             v.fits = e.fits;
             v.chips = e.chips;
+            v.prefillChips = e.prefillReplicas * std::max(1, e.plan.tp * e.plan.pp);
             v.missedTargets = names::missedTargets(a.missedTargets);
             if (e.fits)
                 v.summary = tr("%1 tok/s per user · %2")

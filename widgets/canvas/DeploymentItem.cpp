@@ -26,7 +26,8 @@ bool DeploymentView::sameLook(const DeploymentView& o) const
            scaleOut == o.scaleOut && colour == o.colour && analysed == o.analysed && fits == o.fits &&
            chips == o.chips && summary == o.summary && missedTargets == o.missedTargets && split == o.split &&
            ffnDeviceName == o.ffnDeviceName && ffnCount == o.ffnCount &&
-           ffnDevicesPerSystem == o.ffnDevicesPerSystem && ffnLink == o.ffnLink;
+           ffnDevicesPerSystem == o.ffnDevicesPerSystem && ffnLink == o.ffnLink &&
+           prefillReplicas == o.prefillReplicas && prefillChips == o.prefillChips;
 }
 
 DeploymentItem::DeploymentItem(const QString& id, QGraphicsItem* parent) : QGraphicsObject(parent)
@@ -136,8 +137,12 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
         p->drawText(left, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(attention, Qt::ElideRight, half));
         p->drawText(right, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(ffn, Qt::ElideRight, half));
     } else {
+        // A prefill-decode deployment's prefill replicas stay in view: the device name gives way.
+        const QString prefill =
+            m_view.prefillReplicas > 0 ? tr(" · prefill ×%1").arg(m_view.prefillReplicas) : QString();
         p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
-                    fm.elidedText(count, Qt::ElideRight, countArea.width()));
+                    fm.elidedText(count, Qt::ElideMiddle, countArea.width() - fm.horizontalAdvance(prefill)) +
+                        prefill);
     }
 
     // Links.
@@ -163,7 +168,8 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
         paintSplitPools(p, chipsArea);
     else
         paintChips(p, chipsArea, m_view.autoCount ? std::max(1, m_view.chips) : std::max(1, m_view.count),
-                   m_view.devicesPerSystem, m_view.colour.lighter(115), kMaxSystemsDrawn);
+                   m_view.devicesPerSystem, m_view.colour.lighter(115), kMaxSystemsDrawn,
+                   m_view.prefillChips);
     const QColor warning(0xc0, 0x1c, 0x28);
     if (missed) {
         const QRectF targets(kPad, kHeight - 2 * kLine - 4, kWidth - 2 * kPad, kLine);
@@ -189,7 +195,7 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
 }
 
 void DeploymentItem::paintChips(QPainter* p, const QRectF& area, int devices, int perSystemIn,
-                                const QColor& chip, int maxBoards) const
+                                const QColor& chip, int maxBoards, int darkChips) const
 {
     devices = std::max(1, devices);
     const int perSystem = std::max(1, perSystemIn);
@@ -213,10 +219,11 @@ void DeploymentItem::paintChips(QPainter* p, const QRectF& area, int devices, in
         const double cw = (box.width() - 4) / cols;
         const double ch = (box.height() - 4) / std::max(rows, 1);
         p->setPen(Qt::NoPen);
-        p->setBrush(chip);
-        for (int c = 0; c < shown; ++c)
+        for (int c = 0; c < shown; ++c) {
+            p->setBrush(s * perSystem + c < darkChips ? chip.darker(150) : chip);
             p->drawRect(QRectF(box.left() + 2 + (c % cols) * cw + 1, box.top() + 2 + (c / cols) * ch + 1,
                                cw - 2, ch - 2));
+        }
         // Scale-out between systems.
         if (s + 1 < drawn) {
             p->setPen(QPen(m_view.colour.darker(140), 2));

@@ -26,7 +26,9 @@ struct DeploymentView
     QString ffnDeviceName;
     int ffnCount = 0;
     int ffnDevicesPerSystem = 1;
-    QString ffnLink; // the link between the pools
+    QString ffnLink;         // the link between the pools
+    int prefillReplicas = 0; // prefill-decode: replicas that only prefill (0: colocated)
+    int prefillChips = 0;    // and their chips, drawn darker (from the analysis's plan)
     // From the analysis (empty until one arrives).
     bool analysed = false;
     bool fits = true;
@@ -67,9 +69,10 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    // `devices` chips, `perSystem` to a board, as boards in `area` (at most `maxBoards`, then "+n").
+    // `devices` chips, `perSystem` to a board, as boards in `area` (at most `maxBoards`, then "+n");
+    // the first `darkChips` a darker shade (a prefill-decode deployment's prefill replicas).
     void paintChips(QPainter* p, const QRectF& area, int devices, int perSystem, const QColor& chip,
-                    int maxBoards) const;
+                    int maxBoards, int darkChips = 0) const;
     // Attention pool left, FFN pool right, the link between them in the middle.
     void paintSplitPools(QPainter* p, const QRectF& area) const;
 
