@@ -260,9 +260,17 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
 }
 
 // Prefill of one request's prompt: compute-bound matrix-matrix work, stages in sequence.
-// One prompt's prefill on a replica, its routed experts' FLOPs spread over `expertRanks` chips.
-double prefillTime(const EvalContext& ctx, const ParallelPlan& p, int expertRanks, double prompt,
-                   double slowShare = 0.0, double cached = 0.0)
+// One prompt's prefill on a replica: `latency` with its routed experts' FLOPs spread over every
+// chip holding experts, `occupancy` with them at the replica's own tp chips' rate (the same where
+// ep <= tp). See evaluateResident() for why they differ.
+struct PrefillTimes
+{
+    double latency = 0;
+    double occupancy = 0;
+};
+
+PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double prompt, double slowShare = 0.0,
+                         double cached = 0.0)
 {
     const ModelDesc& m = *ctx.model;
     const Shards s = shardsFor(ctx, p);
@@ -274,17 +282,21 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, int expertRank
     if (m.isMoe())
         rows = promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens));
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
-    double matmul = f.matmul / p.tp;
-    if (m.isMoe()) {
-        // The routed experts' share of the prompt's FLOPs runs on the expert chips and waits for
-        // the busiest of them.
-        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
-        matmul += expertFlops / std::max(1, expertRanks) *
-                      expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) -
-                  expertFlops / p.tp;
-    }
-    const double gemm = gemmTime(ctx, matmul, wBytes, rows,
-                                 tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare));
+    const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);
+    // The matrix multiplies with the routed experts' FLOPs over `expertRanks` chips, waiting for
+    // the busiest of them.
+    auto gemmWith = [&](int expertRanks) {
+        double matmul = f.matmul / p.tp;
+        if (m.isMoe()) {
+            const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
+            matmul += expertFlops / expertRanks *
+                          expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) -
+                      expertFlops / p.tp;
+        }
+        return gemmTime(ctx, matmul, wBytes, rows, bandwidth);
+    };
+    const double gemm = gemmWith(s.experts);
+    const double gemmOwn = s.experts > p.tp ? gemmWith(p.tp) : gemm;
     const double attention = f.attention / p.tp / (ctx.attnPeakFlops * ctx.cal.computeEfficiency.value);
     const double linkEff = ctx.cal.linkEfficiency.value;
     const double msg = promptTokens * m.hidden * ctx.actBytes;
@@ -298,7 +310,8 @@ double prefillTime(const EvalContext& ctx, const ParallelPlan& p, int expertRank
     if (p.pp > 1 && ctx.topology)
         comm += (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, msg,
                                             ctx.topology->groupPath(p.tp * p.pp), linkEff);
-    return gemm + attention + comm + m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
+    const double rest = attention + comm + m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
+    return {gemm + rest, gemmOwn + rest};
 }
 
 } // namespace
@@ -363,7 +376,6 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     const double weightsHeld = e.memory.weights + e.memory.slowWeights;
     e.reuse = placePrefixes(ctx, e.memory.capacity - e.memory.used(), shardsFor(ctx, p).kv * p.pp, replicas,
                             {0.0, e.memory.slowWeights});
-    const Shards s = shardsFor(ctx, p);
     const double slowShare = weightsHeld > 0 ? e.memory.slowWeights / weightsHeld : 0.0;
     // A prompt waits for its routed experts on every chip that holds them (ep of them), so its
     // first token comes after the expert work spread over those chips. With ep > tp the chips
@@ -372,15 +384,13 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     // prompts of the g replicas, each taking the expert work over g x tp chips), which is its own
     // b prompts' expert work at its own tp chips' rate, while the replicas' attention and dense
     // work run side by side (prefills scheduled on all ranks together).
-    const double prefill = prefillTime(ctx, p, s.experts, in, slowShare, e.reuse.cachedTokens);
-    const double prefillOccupancy =
-        s.experts > p.tp ? prefillTime(ctx, p, p.tp, in, slowShare, e.reuse.cachedTokens) : prefill;
+    const PrefillTimes prefill = prefillTime(ctx, p, in, slowShare, e.reuse.cachedTokens);
     if (e.memory.slowWeights > 0)
         e.notes << QCoreApplication::translate("is::Engine", "%1 GB of weights per chip stream from DDR")
                        .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);
     e.decode = step.parts;
     e.decodeFromCache = step.fromCache;
-    finishServing(e, ctx, prefillOccupancy, prefill, step.total, perReplica, replicas);
+    finishServing(e, ctx, prefill.occupancy, prefill.latency, step.total, perReplica, replicas);
 
     // Name what limits the step.
     const LatencyBreakdown& d = e.decode;
