@@ -221,19 +221,7 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (goal == ServingGoal::FixedConcurrency) {
         const int batch = std::max(1, maxBatch > 0 ? std::min(w.concurrency, maxBatch) : 1);
         Estimate e = evaluate(ctx, plan, batch);
-        if (batch < w.concurrency && e.fits) {
-            // Requests beyond what memory holds wait for a slot: they see the extra time as queueing.
-            const double factor = static_cast<double>(w.concurrency) / batch;
-            const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
-            e.queueingS += extra;
-            e.ttftS += extra;
-            e.ttftP99S += extra;
-            e.notes << QCoreApplication::translate("is::Engine",
-                                                   "memory holds %1 of %2 streams; the rest queue")
-                           .arg(batch)
-                           .arg(w.concurrency);
-            e.bottleneck = Bottleneck::Capacity;
-        }
+        detail::queueStreamsBeyondMemory(e, batch, w);
         return e;
     }
     if (maxBatch <= 0)
@@ -266,19 +254,15 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
             return e;
         }
         if (bestIndex + 1 < static_cast<int>(candidates.size())) {
-            int lo = candidates[static_cast<size_t>(bestIndex)];
-            int hi = candidates[static_cast<size_t>(bestIndex) + 1];
-            while (hi - lo > std::max(1, lo / 64)) {
-                const int mid = lo + (hi - lo) / 2;
-                Estimate e = evaluate(ctx, plan, mid);
-                if (meetsLimits(e, w)) {
-                    if (better(e, best, goal, w.concurrency))
-                        best = e;
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
+            detail::bisectBatch(candidates[static_cast<size_t>(bestIndex)],
+                                candidates[static_cast<size_t>(bestIndex) + 1], [&](int batch) {
+                                    Estimate e = evaluate(ctx, plan, batch);
+                                    if (!meetsLimits(e, w))
+                                        return false;
+                                    if (better(e, best, goal, w.concurrency))
+                                        best = e;
+                                    return true;
+                                });
         }
     }
     return best;

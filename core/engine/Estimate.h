@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <optional>
 
 namespace is {
@@ -118,6 +119,8 @@ struct Estimate
     std::optional<AttentionFfnBreakdown> split; // attention-FFN disaggregated deployments
     int prefillReplicas = 0;                    // prefill-decode disaggregated: of plan.dp
     double kvHandoverS = 0;                     // and one prompt's KV cache from prefill to decode
+    int decodeReplicas() const { return plan.dp - prefillReplicas; }
+    int prefillChips() const { return prefillReplicas * std::max(1, plan.tp * plan.pp); }
 };
 
 // Whether the estimate's TTFT and TPOT are within the workload's limits (the 99th percentiles

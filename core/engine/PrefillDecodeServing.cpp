@@ -16,10 +16,6 @@ namespace is {
 
 namespace {
 
-// Above this load the M/D/1 wait in front of the prefill replicas grows without bound; the
-// colocated accounting caps the prefill slot's load at the same figure (ServingAccounting.cpp).
-constexpr double kMaxPrefillLoad = 0.95;
-
 // A decode replica's time per output token: its step over the tokens a step yields, nothing else.
 void decodeOnly(Estimate& e)
 {
@@ -76,16 +72,13 @@ Estimate Engine::decodeRole(const EvalContext& ctx, const ParallelPlan& plan, Se
             *cappedByMemory = true;
         return best;
     }
-    while (hi > lo + std::max<qint64>(1, lo / 64)) {
-        const qint64 mid = lo + (hi - lo) / 2;
-        Estimate e = at(mid);
-        if (works(e)) {
-            best = e;
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    detail::bisectBatch(lo, hi, [&](qint64 batch) {
+        Estimate e = at(batch);
+        if (!works(e))
+            return false;
+        best = e;
+        return true;
+    });
     return best;
 }
 
@@ -113,7 +106,7 @@ Estimate Engine::prefillDecodeServing(const EvalContext& ctx, const ParallelPlan
     const double handover = kvHandoverS(ctx, plan);
     const double out = std::max(1.0, w.outputTokens);
     const double occ = one.prefillOccupancyS;
-    const double capacityRps = occ > 0 ? kMaxPrefillLoad * prefillReplicas / occ : 0.0;
+    const double capacityRps = occ > 0 ? detail::kMaxPrefillLoad * prefillReplicas / occ : 0.0;
 
     // A decode-role estimate as the whole deployment's: its plan, mode and the prefill side.
     auto asDeployment = [&](Estimate e) {
@@ -169,28 +162,11 @@ Estimate Engine::prefillDecodeServing(const EvalContext& ctx, const ParallelPlan
             wait = occ * rho / (2.0 * (1.0 - rho)); // M/D/1 mean wait
         }
         e.tokSTotal = rps * out;
-        // The first token: the prompt's wait and prefill, the hand-over, and joining the running
-        // batch (half a decode step on average, a whole one at worst).
-        e.queueingS = wait;
-        e.kvHandoverS = handover;
-        e.ttftS = one.ttftS + wait + handover + e.decodeStepS / 2.0;
-        e.ttftP99S = one.ttftS + wait * detail::kP99WaitFactor + handover + e.decodeStepS;
-        if (goal == ServingGoal::FixedConcurrency && e.fits && e.batch < w.concurrency) {
-            // Streams beyond what the decode replicas' memory holds wait for a slot (as colocated).
-            const double extra =
-                (static_cast<double>(w.concurrency) / e.batch - 1.0) * (e.ttftS + out * e.tpotS);
-            e.queueingS += extra;
-            e.ttftS += extra;
-            e.ttftP99S += extra;
-            e.bottleneck = Bottleneck::Capacity;
-            e.notes << QCoreApplication::translate("is::Engine",
-                                                   "memory holds %1 of %2 streams; the rest queue")
-                           .arg(e.batch)
-                           .arg(w.concurrency);
-        }
+        detail::setSplitFirstToken(e, one.ttftS, wait, handover);
+        if (goal == ServingGoal::FixedConcurrency) // streams the decode replicas cannot hold queue
+            detail::queueStreamsBeyondMemory(e, e.batch, w);
         // Prefill chips compute flat out while they work and idle between prompts.
-        addPowerAndCost(e, ctx, prefillReplicas * std::max(1, plan.tp * plan.pp),
-                        occ > 0 ? std::min(1.0, rps * occ / prefillReplicas) : 0.0);
+        addPowerAndCost(e, ctx, e.prefillChips(), occ > 0 ? std::min(1.0, rps * occ / prefillReplicas) : 0.0);
         return e;
     };
 
@@ -208,19 +184,15 @@ Estimate Engine::prefillDecodeServing(const EvalContext& ctx, const ParallelPlan
     Estimate low = at(decodePlan.dp);
     if (!meetsLimits(low, w))
         return low; // not even one stream per decode replica: its figures say by how much
-    int lo = decodePlan.dp;
-    int hi = best.batch;
+    const int hi = best.batch;
     best = low;
-    while (hi > lo + std::max(1, lo / 64)) {
-        const int mid = lo + (hi - lo) / 2;
-        Estimate e = at(mid);
-        if (meetsLimits(e, w)) {
-            best = e;
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    detail::bisectBatch(decodePlan.dp, hi, [&](int batch) {
+        Estimate e = at(batch);
+        if (!meetsLimits(e, w))
+            return false;
+        best = e;
+        return true;
+    });
     return best;
 }
 

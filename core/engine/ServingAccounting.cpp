@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/StepModels.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -20,7 +22,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double tpot = (decodeS + (b - 1) * prefillOccupancyS) / out;
     // Queueing for a prefill slot behind others' prefills (M/D/1 mean wait), plus half a decode
     // step to join the running batch.
-    const double rho = b > 1 ? std::min(0.95, b * prefillOccupancyS / cycle) : 0.0;
+    const double rho = b > 1 ? std::min(kMaxPrefillLoad, b * prefillOccupancyS / cycle) : 0.0;
     const double wait = b > 1 ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0 : 0.0;
 
     e.prefillS = prefillLatencyS;
@@ -44,6 +46,29 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
     e.batch = static_cast<int>(b) * replicas;
+}
+
+void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w)
+{
+    if (!e.fits || held <= 0 || held >= w.concurrency)
+        return;
+    const double factor = static_cast<double>(w.concurrency) / held;
+    const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
+    e.queueingS += extra;
+    e.ttftS += extra;
+    e.ttftP99S += extra;
+    e.notes << QCoreApplication::translate("is::Engine", "memory holds %1 of %2 streams; the rest queue")
+                   .arg(held)
+                   .arg(w.concurrency);
+    e.bottleneck = Bottleneck::Capacity;
+}
+
+void setSplitFirstToken(Estimate& e, double prefillAloneS, double waitS, double handoverS)
+{
+    e.queueingS = waitS;
+    e.kvHandoverS = handoverS;
+    e.ttftS = prefillAloneS + waitS + handoverS + e.decodeStepS / 2.0;
+    e.ttftP99S = prefillAloneS + waitS * kP99WaitFactor + handoverS + e.decodeStepS;
 }
 
 } // namespace is::detail

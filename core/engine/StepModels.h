@@ -37,6 +37,30 @@ void resolveSpeculative(EvalContext& ctx);
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas);
 
+// Above this load a prefill queue's M/D/1 wait grows without bound: the colocated cycle caps the
+// prefill slot's load there, and a prefill-decode deployment's prefill replicas take no more.
+constexpr double kMaxPrefillLoad = 0.95;
+
+// A fixed concurrency larger than the `held` streams memory holds: the rest wait for a slot and
+// see the extra time as queueing before their first token (a note says so).
+void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w);
+
+// The first token of a prefill-decode split (separate prefill and decode replicas): the prompt
+// alone on a prefill replica (`prefillAloneS`, its overhead and read-back included), its wait for
+// one, the KV cache's hand-over, and joining the running batch of `e.decodeStepS` steps (half a
+// step on average, a whole one at worst). Sets the mean and 99th-percentile TTFT and the queueing.
+void setSplitFirstToken(Estimate& e, double prefillAloneS, double waitS, double handoverS);
+
+// Bisection of a batch between `lo`, which works, and `hi`, which does not, to within lo / 64:
+// `tryBatch(b)` evaluates b, keeps it when it is the best so far, and says whether it works.
+template <typename Integer, typename Try> void bisectBatch(Integer lo, Integer hi, Try tryBatch)
+{
+    while (hi > lo + std::max<Integer>(1, lo / 64)) {
+        const Integer mid = lo + (hi - lo) / 2;
+        (tryBatch(mid) ? lo : hi) = mid;
+    }
+}
+
 // The CPU tier rule: a step reading `bytes` streams from a cache of `capacity` bytes when they fit
 // in the share `usable` of it (the family's calibration, cache_usable).
 constexpr bool streamsFromCpuCache(double bytes, double capacity, double bandwidth, double usable)

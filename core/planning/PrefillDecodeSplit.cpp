@@ -32,11 +32,9 @@ PrefillDecodePoint prefillDecodePoint(const Engine& engine, const EvalContext& c
     if (!best.fits || (w.tpotLimitS > 0 && best.tpotS > w.tpotLimitS))
         return p;
     p.decode = best;
-    // Joining the running batch takes half a decode step on average, a whole one at worst.
-    p.firstTokenS = one.ttftS + p.handoverS + best.decodeStepS / 2.0;
-    p.decode.ttftS = p.firstTokenS;
-    p.decode.ttftP99S = one.ttftS + p.handoverS + best.decodeStepS;
-    p.decode.queueingS = 0;
+    // The first token before any queueing, which the fleet sizing adds for the prefill units it chooses.
+    detail::setSplitFirstToken(p.decode, one.ttftS, 0.0, p.handoverS);
+    p.firstTokenS = p.decode.ttftS;
     const double firstLimit = w.p99Limits ? p.decode.ttftP99S : p.firstTokenS;
     p.feasible = w.ttftLimitS <= 0 || firstLimit <= w.ttftLimitS;
     return p;

@@ -234,7 +234,7 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
         if (e.prefillReplicas > 0)
             o.insert(QStringLiteral("prefill_decode"),
                      QJsonObject{{QStringLiteral("prefill_replicas"), e.prefillReplicas},
-                                 {QStringLiteral("decode_replicas"), e.plan.dp - e.prefillReplicas},
+                                 {QStringLiteral("decode_replicas"), e.decodeReplicas()},
                                  {QStringLiteral("queueing_ms"), e.queueingS * 1000.0},
                                  {QStringLiteral("kv_handover_ms"), e.kvHandoverS * 1000.0},
                                  {QStringLiteral("decode_step_ms"), e.decodeStepS * 1000.0}});

@@ -32,6 +32,15 @@ class TestEngine : public QObject
         return *e;
     }
 
+    // Mixtral-8x7B on eight H100s in their node, prepared for `w`. The context points at both,
+    // which the fixture keeps.
+    const Deployment m_eightH100 = deploymentOf(*m_catalog, "h100-sxm", 8);
+    const ModelDesc m_mixtral = modelOf(*m_catalog, "mixtral-8x7b");
+    std::optional<EvalContext> mixtralOnEightH100(const Workload& w, QString* err) const
+    {
+        return m_engine.prepare(m_eightH100, m_mixtral, w, CostAssumptions{}, 8, Bound::Mid, err);
+    }
+
 private slots:
     void cpuStreamsFromItsCacheTier()
     {
@@ -191,11 +200,9 @@ private slots:
         // its two experts, and gets the results back, in every MoE layer. The buffer a device
         // sends does not grow with the replicas sharing its expert group (it was multiplied by
         // ep / tp, 8 here, in decode and divided by it in prefill).
-        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
-        const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
-        const Workload w{1000, 1000, 8, 0, 0};
+        const ModelDesc& m = m_mixtral;
         QString err;
-        auto ctx = m_engine.prepare(d, m, w, CostAssumptions{}, 8, Bound::Mid, &err);
+        auto ctx = mixtralOnEightH100(Workload{1000, 1000, 8, 0, 0}, &err);
         QVERIFY2(ctx, qPrintable(err));
         QVERIFY(ctx->topology);
         ParallelPlan plan;
@@ -218,11 +225,8 @@ private slots:
         // all eight chips, so its first token comes sooner than with ep 1 (every replica its own
         // experts) on a long, compute-bound prompt. The replica's share of the cycle stays the
         // prompt's whole expert work at its own chip's rate: the others wait for it in lockstep.
-        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
-        const ModelDesc m = modelOf(*m_catalog, "mixtral-8x7b");
-        const Workload w{8000, 500, 8, 0, 0};
         QString err;
-        auto ctx = m_engine.prepare(d, m, w, CostAssumptions{}, 8, Bound::Mid, &err);
+        auto ctx = mixtralOnEightH100(Workload{8000, 500, 8, 0, 0}, &err);
         QVERIFY2(ctx, qPrintable(err));
         ParallelPlan shared{1, 1, 8, 8};
         ParallelPlan own{1, 1, 1, 8};

@@ -98,7 +98,8 @@ private slots:
                 addable = i;
         }
         QVERIFY(addable >= 0);
-        if (pd >= 0) {
+        QVERIFY(pd >= 0); // the scenario's GPUs offer prefill-decode fleets
+        {
             const is::planning::PlanRow& row = *listed[static_cast<size_t>(pd)];
             panel.table()->selectRow(pd);
             QVERIFY(panel.addButton()->isEnabled());

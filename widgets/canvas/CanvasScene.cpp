@@ -174,7 +174,7 @@ void CanvasScene::refreshItem(const QString& id)
             v.analysed = true;
             v.fits = e.fits;
             v.chips = e.chips;
-            v.prefillChips = e.prefillReplicas * std::max(1, e.plan.tp * e.plan.pp);
+            v.prefillChips = e.prefillChips();
             v.missedTargets = names::missedTargets(a.missedTargets);
             if (e.fits)
                 v.summary = tr("%1 tok/s per user · %2")

@@ -548,7 +548,7 @@ void InspectorPanel::refreshResult()
                      tr("%1 replicas prefill, %2 decode; a prompt waits %3 for a prefill replica, "
                         "its KV cache %4 to reach a decode replica")
                          .arg(e.prefillReplicas)
-                         .arg(e.plan.dp - e.prefillReplicas)
+                         .arg(e.decodeReplicas())
                          .arg(units::seconds(e.queueingS), units::seconds(e.kvHandoverS)));
             line(tr("Bottleneck"), names::bottleneck(e.bottleneck));
             if (e.split) {
