@@ -68,7 +68,16 @@ std::optional<Scenario> loadScenarioToEvaluate(const QString& file, const QStrin
 // One metric of a comparison table: a label and how to read it from one column's item.
 template <typename Item> struct MetricRow
 {
-    const char* label;
+    MetricRow(const char* label, std::function<QString(const Item&)> value)
+        : label(QString::fromUtf8(label)), value(std::move(value))
+    {
+    }
+    // A metric's title from the table (report/Metrics.h).
+    MetricRow(QString label, std::function<QString(const Item&)> value)
+        : label(std::move(label)), value(std::move(value))
+    {
+    }
+    QString label;
     std::function<QString(const Item&)> value;
 };
 
@@ -83,7 +92,7 @@ std::vector<QStringList> metricTable(const std::vector<Item>& items, NameOf name
         header << nameOf(item);
     std::vector<QStringList> table{header};
     for (const MetricRow<Item>& row : rows) {
-        QStringList line{QString::fromLatin1(row.label)};
+        QStringList line{row.label};
         for (const Item& item : items)
             line << (shown(item, row) ? row.value(item) : QStringLiteral("-"));
         table.push_back(line);

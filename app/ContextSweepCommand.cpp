@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "hardware/Catalog.h"
+#include "report/Metrics.h"
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QJsonArray>
@@ -51,17 +52,17 @@ int runContextSweep(const QStringList& argsIn)
             QJsonArray pts;
             for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
                 const is::BandPoint& p = d.speedVsContext[i];
-                pts.append(
-                    QJsonObject{{QStringLiteral("context"), p.x},
-                                {QStringLiteral("tok_s_user"), p.y},
-                                {QStringLiteral("low"), p.low},
-                                {QStringLiteral("high"), p.high},
-                                {QStringLiteral("chips"), d.contextChips[i]},
-                                {QStringLiteral("kv_placement"), is::kvPlacementId(d.contextPlacement[i])}});
+                QJsonObject point{{QStringLiteral("kv_placement"), is::kvPlacementId(d.contextPlacement[i])}};
+                is::metrics::insert(point, u"context", p.x);
+                is::metrics::insert(point, is::metrics::Id::TokSUser, p.y);
+                is::metrics::insert(point, u"tok_s_user_low", p.low);
+                is::metrics::insert(point, u"tok_s_user_high", p.high);
+                is::metrics::insert(point, is::metrics::Id::Chips, d.contextChips[i]);
+                pts.append(point);
             }
             QJsonObject o{{QStringLiteral("name"), d.name}, {QStringLiteral("points"), pts}};
             if (d.sramExhaustedAt > 0) {
-                o.insert(QStringLiteral("sram_exhausted_at"), d.sramExhaustedAt);
+                is::metrics::insert(o, u"sram_exhausted_at", d.sramExhaustedAt);
                 o.insert(QStringLiteral("then"), d.sramExhaustedAction);
             }
             deps.append(o);

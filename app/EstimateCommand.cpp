@@ -6,6 +6,7 @@
 #include "cost/FullLoad.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
+#include "report/Metrics.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QJsonDocument>
@@ -34,56 +35,39 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
             .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals),
                  fmt(std::max({a, b, mid}), decimals));
     };
+    // A metric of the table (report/Metrics.h) under its title, with its band where inputs are ranges.
+    const auto metric = [&](is::metrics::Id id, int decimals) {
+        return Row{is::metrics::title(id), [&rangeOf, id, decimals](const is::DeploymentResult& r) {
+                       return rangeOf(
+                           r, [id](const is::Estimate& e) { return is::metrics::value(id, e); }, decimals);
+                   }};
+    };
+    using is::metrics::Id;
     std::vector<Row> rows = {
-        {"model", [](const auto& r) -> QString { return r.modelName; }},
-        {"chips", [](const auto& r) -> QString { return QString::number(r.estimate.mid.chips); }},
-        {"fits",
+        {QStringLiteral("Model"), [](const auto& r) -> QString { return r.modelName; }},
+        {is::metrics::title(Id::Chips),
+         [](const auto& r) -> QString { return QString::number(r.estimate.mid.chips); }},
+        {QStringLiteral("Fits"),
          [](const auto& r) -> QString {
              return r.estimate.mid.fits ? QStringLiteral("yes")
                                         : QString(QStringLiteral("no: ") + r.estimate.mid.why);
          }},
-        {"plan",
+        {QStringLiteral("Plan"),
          [](const auto& r) -> QString {
              return r.estimate.mid.plan.toString() + QStringLiteral(" (") + r.estimate.mid.mode +
                     QStringLiteral(")");
          }},
-        {"batch", [](const auto& r) -> QString { return QString::number(r.estimate.mid.batch); }},
-        {"TTFT (ms)",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.ttftS * 1000; }, 1);
-         }},
-        {"time/token (ms)",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.tpotS * 1000; }, 2);
-         }},
-        {"tok/s per user",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.tokSUser; }, 1);
-         }},
-        {"tok/s total",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.tokSTotal; }, 0);
-         }},
-        {"power (kW)",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.facilityPowerW / 1000; }, 1);
-         }},
-        {"J/token",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.joulesPerToken; }, 2);
-         }},
-        {"$/M tokens",
-         [&](const auto& r) -> QString {
-             return rangeOf(
-                 r, [](const is::Estimate& e) { return e.usdPerMTok; }, 2);
-         }},
-        {"bottleneck", [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
+        {is::metrics::title(Id::Batch),
+         [](const auto& r) -> QString { return QString::number(r.estimate.mid.batch); }},
+        metric(Id::TtftMs, 1),
+        metric(Id::TpotMs, 2),
+        metric(Id::TokSUser, 1),
+        metric(Id::TokSTotal, 0),
+        metric(Id::PowerKw, 1),
+        metric(Id::JoulesPerToken, 2),
+        metric(Id::UsdPerMTok, 2),
+        {QStringLiteral("Bottleneck"),
+         [](const auto& r) -> QString { return is::bottleneckId(r.estimate.mid.bottleneck); }},
     };
     // With prefix caching, what it saves: the same request's TTFT with nothing cached, the prompt
     // tokens each request skips and the slowest tier a cached prefix comes back from.
@@ -91,9 +75,8 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
         return r.estimate.mid.reuse.active();
     });
     if (reuse) {
-        const auto ttft = std::find_if(rows.begin(), rows.end(), [](const Row& r) {
-            return QLatin1String(r.label) == QLatin1String("TTFT (ms)");
-        });
+        const auto ttft = std::find_if(
+            rows.begin(), rows.end(), [](const Row& r) { return r.label == is::metrics::title(Id::TtftMs); });
         // One cell of a prefix-cache row: "-" where the deployment caches nothing.
         const auto reuseCell = [](auto text) {
             return [text](const is::DeploymentResult& r) -> QString {
@@ -101,13 +84,13 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
                 return p.active() ? text(p) : QStringLiteral("-");
             };
         };
-        rows.insert(
-            std::next(ttft),
-            {{"TTFT uncached (ms)",
-              reuseCell([](const is::PrefixReuse& p) { return fmt(p.ttftColdS * 1000, 1); })},
-             {"prefix cached (tokens)",
-              reuseCell([](const is::PrefixReuse& p) { return fmt(p.cachedTokens, 0); })},
-             {"prefix read from", reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
+        rows.insert(std::next(ttft),
+                    {{is::metrics::title(Id::TtftUncachedMs),
+                      reuseCell([](const is::PrefixReuse& p) { return fmt(p.ttftColdS * 1000, 1); })},
+                     {is::metrics::title(u"prefill_tokens_skipped"),
+                      reuseCell([](const is::PrefixReuse& p) { return fmt(p.cachedTokens, 0); })},
+                     {QStringLiteral("Prefix read from"),
+                      reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
     }
     is::app::printAligned(is::app::metricTable(
                               results, [](const auto& r) { return r.name; }, rows,

@@ -74,9 +74,7 @@ void printTable(const is::cost::FleetResult& r, QTextStream& out)
     };
     std::vector<QStringList> table = is::app::metricTable(
         r.rows, [](const FleetRow& f) { return f.name; }, rows,
-        [](const FleetRow& f, const Row& row) {
-            return f.feasible || row.label == std::string_view("model");
-        });
+        [](const FleetRow& f, const Row& row) { return f.feasible || row.label == QLatin1String("model"); });
     QStringList why{QStringLiteral("not feasible")};
     bool any = false;
     for (const FleetRow& f : r.rows) {

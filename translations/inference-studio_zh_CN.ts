@@ -119,22 +119,12 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+59"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+71"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Chips</source>
-        <translation>芯片数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the chips</source>
-        <translation>芯片数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Parallelism</source>
         <translation>并行方式</translation>
     </message>
@@ -174,122 +164,7 @@
         <translation>已达到</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Tokens/s per user</source>
-        <translation>每用户 token/s</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Tokens/s, whole deployment</source>
-        <translation>整个部署的 token/s</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Time to first token (ms)</source>
-        <translation>首 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Time per output token (ms)</source>
-        <translation>每输出 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Power with PUE (kW)</source>
-        <translation>含 PUE 的功率（千瓦）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the power</source>
-        <translation>功率</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Energy per token (J)</source>
-        <translation>每 token 能耗（焦）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the energy per token</source>
-        <translation>每 token 能耗</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Cost per million tokens at this concurrency (USD)</source>
-        <translation>当前并发下每百万 token 成本（美元）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the cost per token</source>
-        <translation>每 token 成本</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Cost per million tokens at full load within the latency targets (USD)</source>
-        <translation>在延迟目标内满载时每百万 token 成本（美元）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the cost per token at full load</source>
-        <translation>满载时每 token 成本</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Tokens/s at full load within the latency targets</source>
-        <translation>在延迟目标内满载时的 token/秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the throughput at full load</source>
-        <translation>满载时的吞吐量</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Streams at full load within the latency targets</source>
-        <translation>在延迟目标内满载时的并发流数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>the streams at full load</source>
-        <translation>满载时的并发流数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Cost per hour (USD)</source>
-        <translation>每小时成本（美元）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the cost per hour</source>
-        <translation>每小时成本</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Memory used per device (GB)</source>
-        <translation>每设备已用内存（GB）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Memory capacity per device (GB)</source>
-        <translation>每设备内存容量（GB）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>the capacity</source>
-        <translation>容量</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+19"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -299,17 +174,12 @@
         <translation>执行方式</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Time to first token, nothing cached (ms)</source>
-        <translation>首 token 时间（无缓存）（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+89"/>
+        <location line="+96"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
@@ -353,7 +223,7 @@
         <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
     </message>
     <message>
-        <location line="-228"/>
+        <location line="-226"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -392,26 +262,6 @@
         <location filename="../widgets/charts/CostChart.cpp" line="+15"/>
         <source>Cost per million tokens</source>
         <translation>每百万 token 成本</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>At full load</source>
-        <translation>满载时</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>USD / M tokens at full load</source>
-        <translation>满载时美元/百万 token</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>USD / M tokens</source>
-        <translation>美元 / 百万 token</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>At this concurrency</source>
-        <translation>当前并发</translation>
     </message>
 </context>
 <context>
@@ -455,22 +305,12 @@
 <context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../widgets/charts/LatencyChart.cpp" line="+15"/>
+        <location filename="../widgets/charts/LatencyChart.cpp" line="+16"/>
         <source>TTFT and TPOT</source>
         <translation>首 token 时间与每输出 token 时间</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>First token</source>
-        <translation>首 token</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TTFT (ms)</source>
-        <translation>首 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>TTFT (s)</source>
         <translation>首 token 时间（秒）</translation>
     </message>
@@ -478,16 +318,6 @@
         <location line="+0"/>
         <source>TTFT (h)</source>
         <translation>首 token 时间（小时）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Per token</source>
-        <translation>每 token</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TPOT (ms)</source>
-        <translation>每 token 时间（毫秒）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -559,7 +389,7 @@
 <context>
     <name>MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+47"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+49"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -628,34 +458,14 @@
 <context>
     <name>PowerEnergyChart</name>
     <message>
-        <location filename="../widgets/charts/PowerEnergyChart.cpp" line="+15"/>
+        <location filename="../widgets/charts/PowerEnergyChart.cpp" line="+14"/>
         <source>Power and energy per token</source>
         <translation>功率与每 token 能耗</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Power</source>
-        <translation>功率</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>kW (with PUE)</source>
-        <translation>千瓦（含 PUE）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>MW (with PUE)</source>
         <translation>兆瓦（含 PUE）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Energy/token</source>
-        <translation>每 token 能耗</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>J / token</source>
-        <translation>焦 / token</translation>
     </message>
 </context>
 <context>
@@ -1966,18 +1776,17 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location line="+97"/>
-        <location filename="../core/engine/PrefillDecodeServing.cpp" line="+186"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+60"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../core/engine/Engine.cpp" line="+118"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+101"/>
         <location line="+143"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
@@ -2003,7 +1812,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+379"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+389"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -2033,7 +1842,7 @@
         <translation>%L1 个以内都装不下</translation>
     </message>
     <message>
-        <location filename="../core/engine/PrefillDecodeServing.cpp" line="-48"/>
+        <location filename="../core/engine/PrefillDecodeServing.cpp" line="+131"/>
         <source>no scale-out link to hand the KV cache over on</source>
         <translation>没有可用于移交 KV 缓存的横向扩展链路</translation>
     </message>
@@ -2450,7 +2259,7 @@
         <translation>%1：无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+91"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+101"/>
         <source>%1 on %2</source>
         <translation>%2 上的 %1</translation>
     </message>
@@ -6616,6 +6425,974 @@
     </message>
 </context>
 <context>
+    <name>is::metrics</name>
+    <message>
+        <location filename="../core/report/Metrics.cpp" line="+18"/>
+        <source>Chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the chips</source>
+        <translation>芯片数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens/s, whole deployment</source>
+        <translation>整个部署的 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First token</source>
+        <translation>首 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time to first token, nothing cached (ms)</source>
+        <translation>首 token 时间（无缓存）（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Time per output token (ms)</source>
+        <translation>每输出 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per token</source>
+        <translation>每 token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (ms)</source>
+        <translation>每 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power with PUE (kW)</source>
+        <translation>含 PUE 的功率（千瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kW (with PUE)</source>
+        <translation>千瓦（含 PUE）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy per token (J)</source>
+        <translation>每 token 能耗（焦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy/token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>J / token</source>
+        <translation>焦 / token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cost per million tokens at this concurrency (USD)</source>
+        <translation>当前并发下每百万 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At this concurrency</source>
+        <translation>当前并发</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>USD / M tokens</source>
+        <translation>美元 / 百万 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cost per token</source>
+        <translation>每 token 成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cost per million tokens at full load within the latency targets (USD)</source>
+        <translation>在延迟目标内满载时每百万 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>At full load</source>
+        <translation>满载时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>USD / M tokens at full load</source>
+        <translation>满载时美元/百万 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cost per token at full load</source>
+        <translation>满载时每 token 成本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens/s at full load within the latency targets</source>
+        <translation>在延迟目标内满载时的 token/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the throughput at full load</source>
+        <translation>满载时的吞吐量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Streams at full load within the latency targets</source>
+        <translation>在延迟目标内满载时的并发流数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the streams at full load</source>
+        <translation>满载时的并发流数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per hour (USD)</source>
+        <translation>每小时成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cost per hour</source>
+        <translation>每小时成本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Memory used per device (GB)</source>
+        <translation>每设备已用内存（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Memory capacity per device (GB)</source>
+        <translation>每设备内存容量（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Streams in flight, whole deployment</source>
+        <translation>整个部署中并发的流数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the streams</source>
+        <translation>并发流数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fewest chips that hold the model</source>
+        <translation>容纳模型所需的最少芯片数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Memory per chip of the busiest device, by use (GB)</source>
+        <translation>最繁忙设备每芯片内存，按用途（GB）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weights per chip (GB)</source>
+        <translation>每芯片权重（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache per chip (GB)</source>
+        <translation>每芯片 KV 缓存（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Activations per chip (GB)</source>
+        <translation>每芯片激活值（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory capacity per chip (GB)</source>
+        <translation>每芯片内存容量（GB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step: compute (ms)</source>
+        <translation>解码步：计算（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step: memory (ms)</source>
+        <translation>解码步：内存（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step: communication (ms)</source>
+        <translation>解码步：通信（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step: dataflow latency (ms)</source>
+        <translation>解码步：数据流延迟（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step: overhead (ms)</source>
+        <translation>解码步：开销（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time (ms)</source>
+        <translation>步时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link time per step (ms)</source>
+        <translation>每步链路时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link power (kW)</source>
+        <translation>链路功率（千瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link&apos;s share of the step</source>
+        <translation>链路在步时间中的占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Micro-batches in flight</source>
+        <translation>并发的微批次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capital expenditure (USD)</source>
+        <translation>资本支出（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replicas that only prefill</source>
+        <translation>仅做预填充的副本数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replicas that only decode</source>
+        <translation>仅做解码的副本数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait for a prefill replica (ms)</source>
+        <translation>等待预填充副本（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache hand-over to decode (ms)</source>
+        <translation>KV 缓存移交解码（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode step (ms)</source>
+        <translation>解码步（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefix cache hit rate</source>
+        <translation>前缀缓存命中率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cached KV read back (ms)</source>
+        <translation>读回缓存的 KV（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cached KV read back, mean (ms)</source>
+        <translation>读回缓存的 KV，平均（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens not prefilled (cached)</source>
+        <translation>无需预填充的提示词 token（已缓存）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to first token saved by the cache (ms)</source>
+        <translation>缓存节省的首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time to first token without the cache (ms)</source>
+        <translation>无缓存时的首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Engine&apos;s time to first token without the cache (ms)</source>
+        <translation>引擎给出的无缓存首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Share of cached KV read from each tier</source>
+        <translation>从各存储层读取的缓存 KV 占比</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cache reads by tier</source>
+        <translation>按存储层统计的缓存读取</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context length (tokens)</source>
+        <translation>上下文长度（token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per user, low end of the band</source>
+        <translation>每用户 token/s，区间下限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per user, high end of the band</source>
+        <translation>每用户 token/s，区间上限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context at which on-chip SRAM is full (tokens)</source>
+        <translation>片上 SRAM 用满时的上下文长度（token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per chip</source>
+        <translation>每芯片 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens/s per megawatt</source>
+        <translation>每兆瓦 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Systems</source>
+        <translation>系统数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deployment units</source>
+        <translation>部署单元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chips per unit</source>
+        <translation>每单元芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Systems per unit</source>
+        <translation>每单元系统数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Concurrent users per unit</source>
+        <translation>每单元并发用户数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens/s per unit</source>
+        <translation>每单元输出 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests/s per unit</source>
+        <translation>每单元每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens/s of the fleet</source>
+        <translation>集群输出 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of each unit&apos;s capacity in use</source>
+        <translation>各单元已用容量占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facility power (MW)</source>
+        <translation>设施功率（兆瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Peak facility power (MW)</source>
+        <translation>峰值设施功率（兆瓦）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per million input tokens (USD)</source>
+        <translation>每百万输入 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per million output tokens (USD)</source>
+        <translation>每百万输出 token 成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per user-hour (USD)</source>
+        <translation>每用户小时成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefill units</source>
+        <translation>预填充单元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode units</source>
+        <translation>解码单元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention-FFN configurations</source>
+        <translation>注意力-FFN 分离配置数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN chips per unit</source>
+        <translation>每单元 FFN 芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On the Pareto frontier (1 yes, 0 no)</source>
+        <translation>位于帕累托前沿（1 是，0 否）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Configurations evaluated</source>
+        <translation>已评估的配置数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Configuration groups</source>
+        <translation>配置组数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Configuration groups pruned</source>
+        <translation>剪枝的配置组数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel plans pruned</source>
+        <translation>剪枝的并行方案数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Configurations that meet the targets</source>
+        <translation>满足目标的配置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capital per million tokens (USD)</source>
+        <translation>每百万 token 资本成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maintenance per million tokens (USD)</source>
+        <translation>每百万 token 维护成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy per million tokens (USD)</source>
+        <translation>每百万 token 能源成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space per million tokens (USD)</source>
+        <translation>每百万 token 场地成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rental per million tokens (USD)</source>
+        <translation>每百万 token 租赁成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Total cost of ownership per million tokens (USD)</source>
+        <translation>每百万 token 总拥有成本（美元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Electricity price (USD/kWh)</source>
+        <translation>电价（美元/千瓦时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The scenario&apos;s own value of the swept parameter</source>
+        <translation>场景中被扫描参数自身的取值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrival rate (requests/s)</source>
+        <translation>到达率（请求/秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capacity (requests/s)</source>
+        <translation>容量（请求/秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Completed requests/s</source>
+        <translation>每秒完成请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests/s within the latency targets</source>
+        <translation>满足延迟目标的每秒请求数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share of requests within the latency targets</source>
+        <translation>满足延迟目标的请求占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens/s, simulated</source>
+        <translation>模拟的输出 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input tokens/s</source>
+        <translation>输入 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Engine&apos;s maximum output tokens/s</source>
+        <translation>引擎给出的最大输出 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests completed</source>
+        <translation>已完成请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests rejected</source>
+        <translation>被拒绝的请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replicas</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV cache capacity (tokens)</source>
+        <translation>KV 缓存容量（token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulated time (s)</source>
+        <translation>模拟时长（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy (kWh)</source>
+        <translation>能耗（千瓦时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Output tokens per kWh</source>
+        <translation>每千瓦时输出 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Whole response time (s)</source>
+        <translation>完整响应时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wait in the queue (ms)</source>
+        <translation>排队等待（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requests waiting</source>
+        <translation>等待中的请求数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the KV cache in use</source>
+        <translation>KV 缓存使用占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantile of the requests</source>
+        <translation>请求分位数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean requests in the system (Little&apos;s L)</source>
+        <translation>系统中平均请求数（Little 定律 L）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Arrival rate times mean time in the system (Little&apos;s λW)</source>
+        <translation>到达率乘以平均逗留时间（Little 定律 λW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sessions</source>
+        <translation>会话数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tool calls</source>
+        <translation>工具调用次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Figure the article claims</source>
+        <translation>文章声称的数值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conditions the claim states</source>
+        <translation>声明所述的条件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fitted constants</source>
+        <translation>拟合常数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Published measurement</source>
+        <translation>公开实测值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Engine&apos;s prediction</source>
+        <translation>引擎预测值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Absolute error (fraction of the measurement)</source>
+        <translation>绝对误差（占实测值的比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prediction refitted without the row&apos;s source</source>
+        <translation>去掉该行来源重新拟合后的预测值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-validated absolute error (fraction)</source>
+        <translation>交叉验证绝对误差（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows</source>
+        <translation>数据行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows evaluated</source>
+        <translation>已评估行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows skipped</source>
+        <translation>跳过的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median absolute error (fraction)</source>
+        <translation>绝对误差中位数（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean absolute error (fraction)</source>
+        <translation>平均绝对误差（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows within 25 %</source>
+        <translation>误差在 25 % 以内的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows within 2x</source>
+        <translation>误差在 2 倍以内的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of rows within 25 %</source>
+        <translation>误差在 25 % 以内的行占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of rows within 2x</source>
+        <translation>误差在 2 倍以内的行占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows cross-validated</source>
+        <translation>交叉验证的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-validation refits</source>
+        <translation>交叉验证重新拟合次数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cross-validated median absolute error (fraction)</source>
+        <translation>交叉验证绝对误差中位数（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-validated mean absolute error (fraction)</source>
+        <translation>交叉验证平均绝对误差（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows within 2x, cross-validated</source>
+        <translation>交叉验证误差在 2 倍以内的行数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of rows within 2x, cross-validated</source>
+        <translation>交叉验证误差在 2 倍以内的行占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit loss before</source>
+        <translation>拟合前损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit loss after</source>
+        <translation>拟合后损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optimiser evaluations</source>
+        <translation>优化器评估次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loss sensitivity to the constant</source>
+        <translation>损失对该常数的敏感度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time taken (s)</source>
+        <translation>耗时（秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share of the measured read bandwidth reached</source>
+        <translation>达到的实测读取带宽占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bytes read per decoded token</source>
+        <translation>每个解码 token 读取的字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode read rate (GB/s)</source>
+        <translation>解码读取速率（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured decode tokens/s</source>
+        <translation>实测解码 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dot-product kernel read rate (GB/s)</source>
+        <translation>点积内核读取速率（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Matrix-multiply rate (GFLOP/s)</source>
+        <translation>矩阵乘法速率（GFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens generated</source>
+        <translation>生成的 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kernel launch overhead (µs)</source>
+        <translation>内核启动开销（微秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last-level cache read bandwidth (GB/s)</source>
+        <translation>末级缓存读取带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last-level cache size (bytes)</source>
+        <translation>末级缓存大小（字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last-level cache streaming rate (GB/s)</source>
+        <translation>末级缓存流式读取速率（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model size (bytes)</source>
+        <translation>模型大小（字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Peak compute (GFLOP/s)</source>
+        <translation>峰值算力（GFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted decode tokens/s</source>
+        <translation>预测解码 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prediction error (%)</source>
+        <translation>预测误差（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted prefill tokens/s</source>
+        <translation>预测预填充 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted time to first token (ms)</source>
+        <translation>预测首 token 时间（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share of peak compute reached in prefill</source>
+        <translation>预填充达到的峰值算力占比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share of the CPU&apos;s peak compute reached in prefill</source>
+        <translation>预填充达到的 CPU 峰值算力占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefill compute rate (GFLOP/s)</source>
+        <translation>预填充计算速率（GFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured prefill tokens/s</source>
+        <translation>实测预填充 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory read bandwidth (GB/s)</source>
+        <translation>内存读取带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory streaming rate (GB/s)</source>
+        <translation>内存流式读取速率（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+</context>
+<context>
     <name>is::planning</name>
     <message>
         <location filename="../core/planning/DeploymentSearch.cpp" line="+24"/>
@@ -6713,7 +7490,7 @@
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
     <message>
-        <location filename="../core/planning/PlanRanking.cpp" line="+121"/>
+        <location filename="../core/planning/PlanRanking.cpp" line="+122"/>
         <source>FFN on %1 x %2</source>
         <translation>FFN 在 %1 × %2 上</translation>
     </message>
@@ -6728,7 +7505,7 @@
         <translation>合并部署</translation>
     </message>
     <message>
-        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+57"/>
+        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+55"/>
         <source>no decode batch meets the latency limits</source>
         <translation>没有任何解码批次满足延迟限制</translation>
     </message>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "planning/PlanRanking.h"
 
+#include "report/Metrics.h"
 #include "scenario/Scenario.h"
 
 #include <QCoreApplication>
@@ -154,10 +155,10 @@ QJsonObject planResultToJson(const PlanResult& r)
                       {QStringLiteral("tok_s_user"), row.tokSUser},
                       {QStringLiteral("ttft_ms"), row.ttftS * 1000.0},
                       {QStringLiteral("tpot_ms"), row.tpotS * 1000.0},
-                      {QStringLiteral("power_mw"), row.powerMW},
                       {QStringLiteral("capex_usd"), row.capexUsd},
                       {QStringLiteral("binding"), bindingId(row.binding)},
                       {QStringLiteral("pareto"), row.pareto}};
+        metrics::insert(o, u"peak_mw", row.powerMW); // and "power_mw", its old name, for one version
         o.insert(QStringLiteral("layout"), poolLayoutId(c.layout));
         if (c.layout == PoolLayout::AttentionFfn && c.ffnDevice) {
             o.insert(QStringLiteral("ffn_device"), c.ffnDevice->id);

@@ -4,6 +4,7 @@
 #include "common/ErrorText.h"
 #include "hardware/Catalog.h"
 #include "model/HfConfigImport.h"
+#include "report/Metrics.h"
 #include "scenario/AttentionFfnJson.h"
 
 #include <QCoreApplication>
@@ -16,6 +17,15 @@
 namespace is {
 
 namespace {
+
+// What `estimate --json` reports of each deployment, and which of it with a band when an input
+// is a range.
+constexpr metrics::Id kEstimateJson[] = {
+    metrics::Id::Chips,   metrics::Id::Batch,          metrics::Id::TtftMs,
+    metrics::Id::TpotMs,  metrics::Id::TokSUser,       metrics::Id::TokSTotal,
+    metrics::Id::PowerKw, metrics::Id::JoulesPerToken, metrics::Id::UsdPerMTok};
+constexpr metrics::Id kEstimateBands[] = {metrics::Id::TokSUser, metrics::Id::TokSTotal, metrics::Id::TtftMs,
+                                          metrics::Id::Chips, metrics::Id::UsdPerMTok};
 
 std::optional<ModelEntry> resolveModel(const ModelRef& ref, const Scenario& s, const Catalog& catalog,
                                        const QString& path, QString* error)
@@ -205,19 +215,9 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
         const Estimate& e = r.estimate.mid;
         QJsonObject o{{QStringLiteral("name"), r.name},
                       {QStringLiteral("model"), r.modelName},
-                      {QStringLiteral("chips"), e.chips},
-                      {QStringLiteral("min_chips"), e.minChips},
                       {QStringLiteral("fits"), e.fits},
                       {QStringLiteral("plan"), e.plan.toString()},
                       {QStringLiteral("mode"), e.mode},
-                      {QStringLiteral("batch"), e.batch},
-                      {QStringLiteral("ttft_ms"), e.ttftS * 1000.0},
-                      {QStringLiteral("tpot_ms"), e.tpotS * 1000.0},
-                      {QStringLiteral("tok_s_user"), e.tokSUser},
-                      {QStringLiteral("tok_s_total"), e.tokSTotal},
-                      {QStringLiteral("power_kw"), e.facilityPowerW / 1000.0},
-                      {QStringLiteral("joules_per_token"), e.joulesPerToken},
-                      {QStringLiteral("usd_per_mtok"), e.usdPerMTok},
                       {QStringLiteral("bottleneck"), bottleneckId(e.bottleneck)},
                       {QStringLiteral("kv_placement"), kvPlacementId(e.kvPlacement)},
                       {QStringLiteral("memory_gb_per_chip"),
@@ -225,6 +225,9 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
                                    {QStringLiteral("kv_cache"), e.memory.kvCache / 1e9},
                                    {QStringLiteral("activations"), e.memory.activations / 1e9},
                                    {QStringLiteral("capacity"), e.memory.capacity / 1e9}}}};
+        for (const metrics::Id id : kEstimateJson)
+            metrics::insert(o, id, metrics::value(id, e));
+        metrics::insert(o, u"min_chips", e.minChips);
         if (!e.fits)
             o.insert(QStringLiteral("why"), e.why);
         if (e.reuse.active())
@@ -241,19 +244,17 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
         if (r.estimate.ranged) {
             // The band spans the point estimate and both ends: a metric need not move monotonically
             // with the inputs (more wafers for a bigger model can lower the cost per token).
-            auto band = [](double a, double b, double mid) {
-                return QJsonObject{{QStringLiteral("low"), std::min({a, b, mid})},
-                                   {QStringLiteral("high"), std::max({a, b, mid})}};
-            };
-            const Estimate& lo = r.estimate.low;
-            const Estimate& hi = r.estimate.high;
-            o.insert(QStringLiteral("range"),
-                     QJsonObject{
-                         {QStringLiteral("tok_s_user"), band(lo.tokSUser, hi.tokSUser, e.tokSUser)},
-                         {QStringLiteral("tok_s_total"), band(lo.tokSTotal, hi.tokSTotal, e.tokSTotal)},
-                         {QStringLiteral("ttft_ms"), band(lo.ttftS * 1000, hi.ttftS * 1000, e.ttftS * 1000)},
-                         {QStringLiteral("chips"), band(lo.chips, hi.chips, e.chips)},
-                         {QStringLiteral("usd_per_mtok"), band(lo.usdPerMTok, hi.usdPerMTok, e.usdPerMTok)}});
+            QJsonObject range;
+            for (const metrics::Id id : kEstimateBands) {
+                const double ends[] = {metrics::value(id, r.estimate.low),
+                                       metrics::value(id, r.estimate.high), metrics::value(id, e)};
+                range.insert(
+                    metrics::key(id),
+                    QJsonObject{
+                        {QStringLiteral("low"), *std::min_element(std::begin(ends), std::end(ends))},
+                        {QStringLiteral("high"), *std::max_element(std::begin(ends), std::end(ends))}});
+            }
+            o.insert(QStringLiteral("range"), range);
         }
         deps.append(o);
     }

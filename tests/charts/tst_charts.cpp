@@ -1102,7 +1102,7 @@ void TestCharts::comparisonTableCsv()
     QCOMPARE(speed[2], chartexport::csvNumber(hi));
     QCOMPARE(speed[3], QStringLiteral("tok/s"));
     QVERIFY(speed[4].isEmpty()); // the first deployment has no ratio to itself
-    const QStringList ttft = line(QStringLiteral("ttft"), 1);
+    const QStringList ttft = line(QStringLiteral("ttft_ms"), 1);
     QCOMPARE(ttft.size(), 5);
     QCOMPARE(ttft[0], chartexport::csvNumber(second.ttftS * 1e3));
     QCOMPARE(ttft[3], QStringLiteral("ms"));

@@ -91,9 +91,9 @@ private slots:
         }
         const Run table = run({QStringLiteral("estimate"), scenario});
         QCOMPARE(table.code, 0);
-        QVERIFY(table.out.contains("tok/s per user"));
+        QVERIFY(table.out.contains("Tokens/s per user"));
         // Nothing cached: no prefix-cache lines.
-        QVERIFY(!table.out.contains("TTFT uncached"));
+        QVERIFY(!table.out.contains("Time to first token, nothing cached"));
 
         // With prefix caching the table says what it saves, as the JSON's prefix_reuse does.
         const QString agents =
@@ -114,8 +114,8 @@ private slots:
         const QString skipped =
             QString::number(first.value(QStringLiteral("prefill_tokens_skipped")).toDouble(), 'f', 0);
         for (const QString& line :
-             {QStringLiteral("TTFT uncached (ms)"), QStringLiteral("prefix cached (tokens)"),
-              QStringLiteral("prefix read from")})
+             {QStringLiteral("Time to first token, nothing cached (ms)"),
+              QStringLiteral("Prompt tokens not prefilled (cached)"), QStringLiteral("Prefix read from")})
             QVERIFY2(cached.out.contains(line.toUtf8()), qPrintable(line));
         const QList<QByteArray> lines = cached.out.split('\n');
         const auto lineOf = [&](const char* label) {
@@ -124,9 +124,11 @@ private slots:
                     return QString::fromUtf8(l).simplified();
             return QString();
         };
-        QVERIFY2(lineOf("TTFT uncached (ms)").contains(cold), qPrintable(lineOf("TTFT uncached (ms)")));
-        QVERIFY2(lineOf("prefix cached (tokens)").contains(skipped),
-                 qPrintable(lineOf("prefix cached (tokens)")));
+        // The rows' titles are the metrics table's (report/Metrics.h).
+        const char* uncached = "Time to first token, nothing cached (ms)";
+        const char* notPrefilled = "Prompt tokens not prefilled (cached)";
+        QVERIFY2(lineOf(uncached).contains(cold), qPrintable(lineOf(uncached)));
+        QVERIFY2(lineOf(notPrefilled).contains(skipped), qPrintable(lineOf(notPrefilled)));
     }
 
     // `audit --json`: one object, every claim with the contract's fields and a known verdict;

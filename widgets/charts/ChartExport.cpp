@@ -90,20 +90,4 @@ bool writeText(const QString& text, const QString& path, QString* error)
     return true;
 }
 
-QString csvField(const QString& field)
-{
-    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) && !field.contains(QLatin1Char('\n')))
-        return field;
-    QString quoted = field;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-QString csvNumber(double v)
-{
-    if (!std::isfinite(v))
-        return {};
-    return QString::number(v, 'g', 10);
-}
-
 } // namespace chartexport

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "report/Csv.h"
+
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -21,9 +23,8 @@ bool writePdf(const RenderFn& render, const QString& title, const QString& path,
 // UTF-8 text through QSaveFile (atomic).
 bool writeText(const QString& text, const QString& path, QString* error);
 
-// Quotes a CSV field when it needs it (RFC 4180).
-QString csvField(const QString& field);
-// A number for CSV: C locale, full precision, empty when not finite.
-QString csvNumber(double v);
+// CSV fields and numbers as core writes them (report/Csv.h).
+using is::csvField;
+using is::csvNumber;
 
 } // namespace chartexport

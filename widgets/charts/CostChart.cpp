@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/CostChart.h"
 
-#include "engine/Estimate.h"
+#include "report/Metrics.h"
 #include "scenario/ScenarioAnalysis.h"
 
 CostChart::CostChart(QWidget* parent) : MetricBarsChart(parent)
@@ -22,12 +22,5 @@ std::vector<MetricBarsChart::Metric> CostChart::metrics() const
     // with the second. The cost per hour is in the comparison table.
     // "within the latency targets" is said by the comparison table's row and its tooltip: on a
     // category the long name was cut at the design size.
-    Metric atLoad{tr("At full load"), tr("USD / M tokens at full load"),
-                  QStringLiteral("usd_per_mtok_at_load"), [](const is::Estimate& e) { return e.usdPerMTok; }};
-    atLoad.atLoad = true;
-    return {
-        {tr("At this concurrency"), tr("USD / M tokens"), QStringLiteral("usd_per_mtok"),
-         [](const is::Estimate& e) { return e.usdPerMTok; }},
-        atLoad,
-    };
+    return {fromTable(is::metrics::Id::UsdPerMTok), fromTable(is::metrics::Id::UsdPerMTokAtLoad)};
 }

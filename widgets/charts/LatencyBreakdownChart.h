@@ -16,4 +16,5 @@ public:
 protected:
     std::vector<Part> parts() const override;
     QString valueAxisTitle() const override;
+    QString totalCsvKey() const override { return QStringLiteral("decode_step_ms"); }
 };

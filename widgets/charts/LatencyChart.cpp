@@ -3,6 +3,7 @@
 
 #include "engine/Estimate.h"
 #include "engine/Workload.h"
+#include "report/Metrics.h"
 
 LatencyChart::LatencyChart(QWidget* parent) : MetricBarsChart(parent)
 {
@@ -17,21 +18,13 @@ QString LatencyChart::title() const
 
 std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
 {
-    // Seconds to milliseconds: a unit change for display, not engine math.
     // From 10 s on the axis counts seconds, from 10,000 s hours: "315,468" ms was cut to
     // "3154…" on a small chart.
-    return {
-        {tr("First token"),
-         tr("TTFT (ms)"),
-         QStringLiteral("ttft_ms"),
-         [](const is::Estimate& e) { return e.ttftS * 1e3; },
-         {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}},
-         [](const is::Workload& w) { return w.ttftLimitS * 1e3; }},
-        {tr("Per token"),
-         tr("TPOT (ms)"),
-         QStringLiteral("tpot_ms"),
-         [](const is::Estimate& e) { return e.tpotS * 1e3; },
-         {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}},
-         [](const is::Workload& w) { return w.tpotLimitS * 1e3; }},
-    };
+    Metric ttft = fromTable(is::metrics::Id::TtftMs);
+    ttft.larger = {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}};
+    ttft.target = [](const is::Workload& w) { return w.ttftLimitS * 1e3; };
+    Metric tpot = fromTable(is::metrics::Id::TpotMs);
+    tpot.larger = {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}};
+    tpot.target = [](const is::Workload& w) { return w.tpotLimitS * 1e3; };
+    return {ttft, tpot};
 }

@@ -16,6 +16,7 @@ public:
 protected:
     std::vector<Part> parts() const override;
     QString valueAxisTitle() const override;
+    QString totalCsvKey() const override { return QStringLiteral("memory_used_gb"); }
     double limit(const is::Estimate& e) const override;
     QString limitName() const override;
     QString limitCsvColumn() const override { return QStringLiteral("capacity_gb"); }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "charts/MetricBarsChart.h"
 
+#include "report/Metrics.h"
+
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
@@ -256,6 +258,14 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         entries.append({chartfmt::targetColour(), tr("target"), WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     setNote(chartfmt::joinNotes(notes));
+}
+
+MetricBarsChart::Metric MetricBarsChart::fromTable(is::metrics::Id id)
+{
+    Metric m{is::metrics::category(id), is::metrics::axis(id), is::metrics::key(id),
+             [id](const is::Estimate& e) { return is::metrics::value(id, e); }};
+    m.atLoad = is::metrics::get(id).atLoad;
+    return m;
 }
 
 QString MetricBarsChart::toCsv() const

@@ -16,6 +16,9 @@ class QValueAxis;
 namespace is {
 struct Estimate;
 struct Workload;
+namespace metrics {
+enum class Id;
+}
 } // namespace is
 
 // One or two metrics of every deployment as grouped bars: a category per metric, a bar per
@@ -58,6 +61,9 @@ protected:
         // atFullLoad, point estimate only) instead of at the workload's concurrency.
         bool atLoad = false;
     };
+    // A metric of the table (report/Metrics.h): its category, axis title, CSV column, value and
+    // whether it is read at full load; `larger` and `target` are the chart's own.
+    static Metric fromTable(is::metrics::Id id);
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;
     void retranslate() override;

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "charts/PowerEnergyChart.h"
 
-#include "engine/Estimate.h"
+#include "report/Metrics.h"
 
-PowerEnergyChart::PowerEnergyChart(QWidget* parent)
-    : MetricBarsChart(parent)
+PowerEnergyChart::PowerEnergyChart(QWidget* parent) : MetricBarsChart(parent)
 {
     retranslate();
     applyFonts();
@@ -18,13 +17,7 @@ QString PowerEnergyChart::title() const
 std::vector<MetricBarsChart::Metric> PowerEnergyChart::metrics() const
 {
     // From 10 MW on the power axis counts megawatts (hundreds of LPUs, a large wafer cluster).
-    return {
-        {tr("Power"),
-         tr("kW (with PUE)"),
-         QStringLiteral("facility_power_kw"),
-         [](const is::Estimate& e) { return e.facilityPowerW / 1e3; },
-         {{1e4, 1e3, tr("MW (with PUE)")}}},
-        {tr("Energy/token"), tr("J / token"), QStringLiteral("joules_per_token"),
-         [](const is::Estimate& e) { return e.joulesPerToken; }},
-    };
+    Metric power = fromTable(is::metrics::Id::PowerKw);
+    power.larger = {{1e4, 1e3, tr("MW (with PUE)")}};
+    return {power, fromTable(is::metrics::Id::JoulesPerToken)};
 }

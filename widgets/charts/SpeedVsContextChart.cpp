@@ -283,8 +283,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         bool anyMissing = false;
     };
     std::vector<CurveData> data(analysis.deployments.size());
-    QString csv = QStringLiteral(
-        "deployment,context_tokens,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
+    QString csv =
+        QStringLiteral("deployment,context,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
     QString markers; // with the CSV, everything the chart shows
     double yMax = 0;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {

@@ -269,7 +269,8 @@ QString StackedBarsChart::toCsv() const
     QString csv = QStringLiteral("deployment,fits");
     for (const Part& p : m_parts)
         csv += QLatin1Char(',') % p.csvColumn;
-    csv += QStringLiteral(",total_low,total_high");
+    csv +=
+        QLatin1Char(',') % totalCsvKey() % QStringLiteral("_low,") % totalCsvKey() % QStringLiteral("_high");
     if (!limitCsvColumn().isEmpty())
         csv += QLatin1Char(',') % limitCsvColumn();
     csv += QLatin1Char('\n');

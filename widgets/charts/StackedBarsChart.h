@@ -35,13 +35,16 @@ protected:
     void applyFonts() override;
     struct Part
     {
-        QString name;      // translated legend name
+        QString name; // translated legend name
         QColor colour;
-        QString csvColumn; // untranslated, with unit
+        QString csvColumn;                                // untranslated, with unit
         std::function<double(const is::Estimate&)> value; // in the axis unit
     };
     virtual std::vector<Part> parts() const = 0;
     virtual QString valueAxisTitle() const = 0;
+    // The metric key of the stack's total (report/Metrics.h): its band is written to the CSV as
+    // "<key>_low" and "<key>_high".
+    virtual QString totalCsvKey() const = 0;
     // A limit drawn across each bar (NaN: none), its legend name and CSV column.
     virtual double limit(const is::Estimate&) const { return std::numeric_limits<double>::quiet_NaN(); }
     virtual QString limitName() const { return {}; }

@@ -5,6 +5,7 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 
+#include "report/Metrics.h"
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QBrush>
@@ -38,29 +39,39 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
 {
     using is::Estimate;
     using Text = std::function<QString(const is::DeploymentAnalysis&)>;
-    const auto number = [](QString id, QString unit, Metric m, QString name, Direction dir, QString amountOf,
-                           std::function<double(const Estimate&)> value) {
-        return Row{m,      std::move(id),       std::move(unit),  std::move(name),
-                   dir,    std::move(amountOf), std::move(value), nullptr,
-                   nullptr};
+    // A numeric row is a metric of the table (report/Metrics.h): its key, unit, title, direction
+    // and value are defined there once.
+    const auto number = [](is::metrics::Id id, Metric m) {
+        const is::metrics::Metric& def = is::metrics::get(id);
+        const Direction dir =
+            def.direction == is::metrics::Direction::HigherIsFaster  ? Direction::HigherIsFaster
+            : def.direction == is::metrics::Direction::LowerIsFaster ? Direction::LowerIsFaster
+                                                                     : Direction::Amount;
+        Row r{m,
+              is::metrics::key(id),
+              is::metrics::unit(id),
+              is::metrics::title(id),
+              dir,
+              is::metrics::amountOf(id),
+              [id](const Estimate& e) { return is::metrics::value(id, e); },
+              nullptr,
+              nullptr};
+        r.atLoad = def.atLoad;
+        r.count = def.count;
+        return r;
     };
     const auto text = [](QString id, Metric m, QString name, Text shown, Text csv) {
         return Row{m,         std::move(id), QString(),        std::move(name), Direction::None,
                    QString(), nullptr,       std::move(shown), std::move(csv)};
     };
     const auto boolean = [](bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); };
-    const auto atLoad = [](Row r) {
-        r.atLoad = true;
-        return r;
-    };
     // Unit changes (s to ms, W to kW, bytes to GB) are display, not engine math.
     std::vector<Row> all = {
         text(
             QStringLiteral("model"), Metric::Model, tr("Model"),
             [](const is::DeploymentAnalysis& d) { return is::gui::names::catalogName(d.modelName); },
             [](const is::DeploymentAnalysis& d) { return d.modelName; }),
-        number(QStringLiteral("chips"), QString(), Metric::Chips, tr("Chips"), Direction::Amount,
-               tr("the chips"), [](const Estimate& e) { return double(e.chips); }),
+        number(is::metrics::Id::Chips, Metric::Chips),
         text(
             QStringLiteral("parallelism"), Metric::Plan, tr("Parallelism"),
             [](const is::DeploymentAnalysis& d) { return d.estimate.mid.plan.toString(); },
@@ -86,44 +97,19 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
             [this, boolean](const is::DeploymentAnalysis& d) {
                 return hasTargets() && d.estimate.mid.fits ? boolean(d.missedTargets.empty()) : QString();
             }),
-        number(QStringLiteral("tok_s_user"), QStringLiteral("tok/s"), Metric::TokSUser,
-               tr("Tokens/s per user"), Direction::HigherIsFaster, {},
-               [](const Estimate& e) { return e.tokSUser; }),
-        number(QStringLiteral("tok_s_total"), QStringLiteral("tok/s"), Metric::TokSTotal,
-               tr("Tokens/s, whole deployment"), Direction::Amount, tr("the throughput"),
-               [](const Estimate& e) { return e.tokSTotal; }),
-        number(QStringLiteral("ttft"), QStringLiteral("ms"), Metric::Ttft, tr("Time to first token (ms)"),
-               Direction::LowerIsFaster, {}, [](const Estimate& e) { return e.ttftS * 1e3; }),
-        number(QStringLiteral("tpot"), QStringLiteral("ms"), Metric::Tpot, tr("Time per output token (ms)"),
-               Direction::LowerIsFaster, {}, [](const Estimate& e) { return e.tpotS * 1e3; }),
-        number(QStringLiteral("facility_power"), QStringLiteral("kW"), Metric::FacilityPower,
-               tr("Power with PUE (kW)"), Direction::Amount, tr("the power"),
-               [](const Estimate& e) { return e.facilityPowerW / 1e3; }),
-        number(QStringLiteral("energy_per_token"), QStringLiteral("J"), Metric::JoulesPerToken,
-               tr("Energy per token (J)"), Direction::Amount, tr("the energy per token"),
-               [](const Estimate& e) { return e.joulesPerToken; }),
-        number(QStringLiteral("cost_per_mtok"), QStringLiteral("USD"), Metric::UsdPerMTok,
-               tr("Cost per million tokens at this concurrency (USD)"), Direction::Amount,
-               tr("the cost per token"), [](const Estimate& e) { return e.usdPerMTok; }),
-        atLoad(number(
-            QStringLiteral("cost_per_mtok_at_load"), QStringLiteral("USD"), Metric::UsdPerMTokAtLoad,
-            tr("Cost per million tokens at full load within the latency targets (USD)"), Direction::Amount,
-            tr("the cost per token at full load"), [](const Estimate& e) { return e.usdPerMTok; })),
-        atLoad(number(QStringLiteral("tok_s_total_at_load"), QStringLiteral("tok/s"), Metric::TokSTotalAtLoad,
-                      tr("Tokens/s at full load within the latency targets"), Direction::Amount,
-                      tr("the throughput at full load"), [](const Estimate& e) { return e.tokSTotal; })),
-        atLoad(number(QStringLiteral("concurrency_at_load"), QString(), Metric::ConcurrencyAtLoad,
-                      tr("Streams at full load within the latency targets"), Direction::Amount,
-                      tr("the streams at full load"), [](const Estimate& e) { return double(e.batch); })),
-        number(QStringLiteral("cost_per_hour"), QStringLiteral("USD"), Metric::UsdPerHour,
-               tr("Cost per hour (USD)"), Direction::Amount, tr("the cost per hour"),
-               [](const Estimate& e) { return e.usdPerHour; }),
-        number(QStringLiteral("memory_used"), QStringLiteral("GB"), Metric::MemoryUsed,
-               tr("Memory used per device (GB)"), Direction::Amount, tr("the memory"),
-               [](const Estimate& e) { return e.memory.used() / 1e9; }),
-        number(QStringLiteral("memory_capacity"), QStringLiteral("GB"), Metric::MemoryCapacity,
-               tr("Memory capacity per device (GB)"), Direction::Amount, tr("the capacity"),
-               [](const Estimate& e) { return e.memory.capacity / 1e9; }),
+        number(is::metrics::Id::TokSUser, Metric::TokSUser),
+        number(is::metrics::Id::TokSTotal, Metric::TokSTotal),
+        number(is::metrics::Id::TtftMs, Metric::Ttft),
+        number(is::metrics::Id::TpotMs, Metric::Tpot),
+        number(is::metrics::Id::PowerKw, Metric::FacilityPower),
+        number(is::metrics::Id::JoulesPerToken, Metric::JoulesPerToken),
+        number(is::metrics::Id::UsdPerMTok, Metric::UsdPerMTok),
+        number(is::metrics::Id::UsdPerMTokAtLoad, Metric::UsdPerMTokAtLoad),
+        number(is::metrics::Id::TokSTotalAtLoad, Metric::TokSTotalAtLoad),
+        number(is::metrics::Id::ConcurrencyAtLoad, Metric::ConcurrencyAtLoad),
+        number(is::metrics::Id::UsdPerHour, Metric::UsdPerHour),
+        number(is::metrics::Id::MemoryUsedGb, Metric::MemoryUsed),
+        number(is::metrics::Id::MemoryCapacityGb, Metric::MemoryCapacity),
         text(
             QStringLiteral("bottleneck"), Metric::Bottleneck, tr("Bottleneck"),
             [](const is::DeploymentAnalysis& d) {
@@ -139,10 +125,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
     if (m_analysis && m_analysis->workload.prefixHitRate > 0) {
         const auto ttft =
             std::find_if(all.begin(), all.end(), [](const Row& r) { return r.metric == Metric::Ttft; });
-        all.insert(std::next(ttft),
-                   number(QStringLiteral("ttft_uncached"), QStringLiteral("ms"), Metric::TtftUncached,
-                          tr("Time to first token, nothing cached (ms)"), Direction::LowerIsFaster, {},
-                          [](const Estimate& e) { return e.reuse.ttftColdS * 1e3; }));
+        all.insert(std::next(ttft), number(is::metrics::Id::TtftUncachedMs, Metric::TtftUncached));
     }
     return all;
 }
@@ -236,9 +219,7 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
         return QStringLiteral("–");
     // Counts are whole numbers; everything else gets three significant digits.
     const auto format = [&row](double v) {
-        return row.metric == Metric::Chips || row.metric == Metric::ConcurrencyAtLoad
-                   ? QLocale().toString(qRound64(v))
-                   : chartfmt::significant(v);
+        return row.count ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
     };
     const QString midText = format(mid);
     if (!withBand)

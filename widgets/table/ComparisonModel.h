@@ -38,7 +38,7 @@ public:
         CsvRole,              // value columns: the cell for the CSV: a number, or text in
                               //   ids not translated ("true", "memory-bandwidth"); empty where
                               //   no value is shown
-        // Vertical header: the metric's untranslated id ("ttft") and unit ("ms"; empty for text).
+        // Vertical header: the metric's untranslated key ("ttft_ms") and unit ("ms"; empty for text).
         MetricIdRole,
         UnitRole,
     };
@@ -96,7 +96,7 @@ private:
     struct Row
     {
         Metric metric;
-        QString id;   // untranslated ("tok_s_user")
+        QString id;   // untranslated: a metric key ("ttft_ms") or a text row's id ("bottleneck")
         QString unit; // untranslated ("ms"); empty for text rows
         QString name; // translated, with unit
         Direction direction = Direction::None;
@@ -105,6 +105,7 @@ private:
         std::function<QString(const is::DeploymentAnalysis&)> text; // text rows
         std::function<QString(const is::DeploymentAnalysis&)> csv;  // text rows, untranslated
         bool atLoad = false; // `value` reads the deployment at full load within the latency targets
+        bool count = false;  // a whole number (chips, streams)
     };
     // The estimate a numeric row reads: the point estimate, or the deployment at full load
     // (null where that could not be evaluated).
