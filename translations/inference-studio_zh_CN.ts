@@ -845,7 +845,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+76"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+77"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -930,22 +930,7 @@
         <translation>p99</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>TTFT (ms)</source>
-        <translation>首 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Time per output token (ms)</source>
-        <translation>每输出 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>End-to-end latency (s)</source>
-        <translation>端到端延迟（秒）</translation>
-    </message>
-    <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <location line="+151"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
@@ -966,12 +951,7 @@
         <translation>请求占比（%）</translation>
     </message>
     <message>
-        <location line="+50"/>
-        <source>Time (s)</source>
-        <translation>时间（秒）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+52"/>
         <source>Requests (queue, batch)</source>
         <translation>请求数（队列、批次）</translation>
     </message>
@@ -4260,7 +4240,7 @@
 <context>
     <name>is::gui::CostTab</name>
     <message>
-        <location filename="../widgets/serving/CostTab.cpp" line="+51"/>
+        <location filename="../widgets/serving/CostTab.cpp" line="+52"/>
         <source>Capital</source>
         <translation>资本支出</translation>
     </message>
@@ -4311,17 +4291,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
     </message>
     <message>
         <location line="-2"/>
-        <source>Electricity price (USD/kWh)</source>
-        <translation>电价（美元/千瓦时）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
         <source>Utilisation (% of hours serving)</source>
         <translation>利用率（服务时间占比 %）</translation>
     </message>
@@ -4496,7 +4471,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+56"/>
+        <location filename="../widgets/serving/FleetTab.cpp" line="+57"/>
         <source>$%1 bn</source>
         <translation>%1 十亿美元</translation>
     </message>
@@ -4516,50 +4491,22 @@
         <translation>各部署所需规模</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <source>Concurrent users</source>
-        <translation>并发用户数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Requests per second</source>
-        <translation>每秒请求数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+92"/>
         <source>Power budget (MW)</source>
         <translation>功率预算（兆瓦）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+3"/>
-        <location line="+158"/>
-        <source>Systems</source>
-        <translation>系统数</translation>
-    </message>
-    <message>
-        <location line="-160"/>
-        <location line="+160"/>
-        <source>Facility power (MW)</source>
-        <translation>设施功率（兆瓦）</translation>
-    </message>
-    <message>
-        <location line="-158"/>
+        <location line="+5"/>
         <source>Deployment</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Chips</source>
-        <translation>芯片数</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Capex (USD)</source>
         <translation>资本支出（美元）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Power (MW)</source>
         <translation>功率（兆瓦）</translation>
     </message>
@@ -4574,7 +4521,7 @@
         <translation>输出 token/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Users</source>
         <translation>用户数</translation>
     </message>
@@ -4655,7 +4602,7 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+61"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+62"/>
         <location line="+404"/>
         <source>Inspector</source>
         <translation>属性</translation>
@@ -4999,12 +4946,7 @@
         <translation>装不下</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Chips</source>
-        <translation>芯片数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Plan</source>
         <translation>并行方案</translation>
     </message>
@@ -5307,7 +5249,7 @@
 <context>
     <name>is::gui::MeasurePanel</name>
     <message>
-        <location filename="../widgets/measure/MeasurePanel.cpp" line="+41"/>
+        <location filename="../widgets/measure/MeasurePanel.cpp" line="+42"/>
         <source>Tiny (15 M parameters, f32)</source>
         <translation>微型（1500 万参数，f32）</translation>
     </message>
@@ -5352,24 +5294,14 @@
         <translation>合成模型规格</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Threads</source>
-        <translation>线程数</translation>
-    </message>
-    <message>
-        <location line="+0"/>
         <source>Tokens</source>
         <translation>token 数</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Prompt tokens</source>
-        <translation>提示词 token 数</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5382,7 +5314,7 @@
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Error</source>
         <translation>误差</translation>
     </message>
@@ -5695,7 +5627,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+143"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+144"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5780,32 +5712,17 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Configurations that meet the targets</source>
-        <translation>满足目标的配置</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <source>Tokens/s per user</source>
-        <translation>每用户 token/s</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+40"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+54"/>
-        <source>Concurrent users</source>
-        <translation>并发用户</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+55"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -5865,17 +5782,7 @@
         <translation>单元数</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Chips</source>
-        <translation>芯片</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Systems</source>
-        <translation>系统</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
@@ -5885,12 +5792,12 @@
         <translation>模式</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Speculative</source>
         <translation>推测解码</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>$/M tokens</source>
         <translation>$/百万 token</translation>
     </message>
@@ -5900,22 +5807,12 @@
         <translation>每用户 tok/s</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>TTFT (ms)</source>
-        <translation>TTFT（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>TPOT (ms)</source>
-        <translation>TPOT（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>Peak MW</source>
         <translation>峰值 MW</translation>
     </message>
@@ -5925,7 +5822,7 @@
         <translation>资本支出（百万美元）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Binding constraint</source>
         <translation>约束条件</translation>
     </message>
@@ -7073,8 +6970,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Whole response time (s)</source>
-        <translation>完整响应时间（秒）</translation>
+        <source>End-to-end latency (s)</source>
+        <translation>端到端延迟（秒）</translation>
     </message>
     <message>
         <location line="+1"/>

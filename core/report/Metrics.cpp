@@ -178,7 +178,7 @@ const Metric kMetrics[] = {
     {"duration_s", "s", QT_TRANSLATE_NOOP("is::metrics", "Simulated time (s)")},
     {"energy_kwh", "kWh", QT_TRANSLATE_NOOP("is::metrics", "Energy (kWh)")},
     {"tokens_per_kwh", "", QT_TRANSLATE_NOOP("is::metrics", "Output tokens per kWh")},
-    {"e2e_s", "s", QT_TRANSLATE_NOOP("is::metrics", "Whole response time (s)")},
+    {"e2e_s", "s", QT_TRANSLATE_NOOP("is::metrics", "End-to-end latency (s)")},
     {"queue_wait_ms", "ms", QT_TRANSLATE_NOOP("is::metrics", "Wait in the queue (ms)")},
     {"queue", "", QT_TRANSLATE_NOOP("is::metrics", "Requests waiting")},
     {"kv_use", "", QT_TRANSLATE_NOOP("is::metrics", "Share of the KV cache in use")},

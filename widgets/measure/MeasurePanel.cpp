@@ -5,6 +5,7 @@
 #include "measure/MeasureJob.h"
 
 #include "charts/ChartFormat.h"
+#include "report/Metrics.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -172,9 +173,11 @@ void MeasurePanel::retranslate()
         m_preset->setItemText(i, tr(kPresets[size_t(i)].name));
     m_preset->setItemText(kCustomIndex, tr("Custom synthetic model"));
     m_preset->setItemText(kFileIndex, tr("Model file (GGUF or llama2.c)"));
-    const QStringList captions{tr("Model"),    tr("Synthetic spec"), tr("File"),
-                               tr("Threads"),  tr("Tokens"),         tr("Prompt tokens"),
-                               tr("Measured"), tr("Predicted"),      tr("Error")};
+    const QStringList captions{tr("Model"),    tr("Synthetic spec"),
+                               tr("File"),     is::metrics::title(u"threads"),
+                               tr("Tokens"),   is::metrics::title(u"prompt_tokens"),
+                               tr("Measured"), tr("Predicted"),
+                               tr("Error")};
     for (int i = 0; i < m_captions.size() && i < captions.size(); ++i)
         m_captions[i]->setText(captions[i]);
     m_browse->setToolTip(tr("Choose a model file"));

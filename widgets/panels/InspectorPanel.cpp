@@ -8,6 +8,7 @@
 #include "document/ScenarioDocument.h"
 
 #include "hardware/Catalog.h"
+#include "report/Metrics.h"
 #include "scenario/ScenarioAnalysis.h"
 
 #include <QCheckBox>
@@ -539,7 +540,7 @@ void InspectorPanel::refreshResult()
                 html += QStringLiteral("<span style='color:#c01c28'>%1</span><br/>")
                             .arg((e.why.isEmpty() ? tr("Does not fit") : tr("Does not fit: %1").arg(e.why))
                                      .toHtmlEscaped());
-            line(tr("Chips"), QString::number(e.chips));
+            line(is::metrics::title(is::metrics::Id::Chips), QString::number(e.chips));
             line(tr("Plan"), e.plan.toString());
             line(tr("Batch"), QString::number(e.batch));
             line(tr("Mode"), names::execution(e));

@@ -10,6 +10,7 @@
 #include "planning/PlanRanking.h"
 #include "planning/PlanningJob.h"
 #include "planning/ScenarioPlan.h"
+#include "report/Metrics.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
 
@@ -340,7 +341,7 @@ void PlanningPanel::drawChart()
         return;
     }
     auto* all = new QScatterSeries;
-    all->setName(tr("Configurations that meet the targets"));
+    all->setName(is::metrics::title(u"feasible"));
     all->setMarkerSize(7);
     auto* frontier = new QScatterSeries;
     frontier->setName(tr("Pareto frontier"));
@@ -379,7 +380,7 @@ void PlanningPanel::drawChart()
     chart->addSeries(all);
     chart->addSeries(frontier);
     auto* x = new QValueAxis;
-    x->setTitleText(tr("Tokens/s per user"));
+    x->setTitleText(is::metrics::axis(is::metrics::Id::TokSUser));
     niceaxis::setValueRange(x, maxSpeed * 1.05);
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;
@@ -437,7 +438,7 @@ void PlanningPanel::changeEvent(QEvent* event)
 
 void PlanningPanel::retranslate()
 {
-    m_loadKind->setItemText(0, tr("Concurrent users"));
+    m_loadKind->setItemText(0, is::metrics::title(u"users"));
     m_loadKind->setItemText(1, tr("Requests/s"));
     m_ttftLabel->setText(tr("TTFT ≤ (ms)"));
     m_tpotLabel->setText(tr("TPOT ≤ (ms)"));
@@ -449,9 +450,11 @@ void PlanningPanel::retranslate()
     m_cancelButton->setText(tr("Cancel"));
     m_addButton->setText(tr("Add to canvas"));
     m_table->setHorizontalHeaderLabels(
-        {tr("Device"), tr("Unit"), tr("Units"), tr("Chips"), tr("Systems"), tr("Precision"), tr("Mode"),
-         tr("Speculative"), tr("Layout"), tr("$/M tokens"), tr("Tok/s per user"), tr("TTFT (ms)"),
-         tr("TPOT (ms)"), tr("Peak MW"), tr("Capex ($M)"), tr("Binding constraint")});
+        {tr("Device"), tr("Unit"), tr("Units"), is::metrics::title(is::metrics::Id::Chips),
+         is::metrics::title(u"systems"), tr("Precision"), tr("Mode"), tr("Speculative"), tr("Layout"),
+         tr("$/M tokens"), tr("Tok/s per user"), is::metrics::axis(is::metrics::Id::TtftMs),
+         is::metrics::axis(is::metrics::Id::TpotMs), tr("Peak MW"), tr("Capex ($M)"),
+         tr("Binding constraint")});
     if (m_result) {
         fillTable();
         m_summary->setText(summaryText());

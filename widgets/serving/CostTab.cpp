@@ -6,6 +6,7 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
+#include "report/Metrics.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/TcoEditor.h"
 
@@ -265,7 +266,8 @@ void CostTab::drawSweep(servingdata::SweepKind k)
     ServingChartPanel* panel = sensitivityChart(k);
     panel->clearChart();
     auto* x = new QValueAxis;
-    x->setTitleText(electricity ? tr("Electricity price (USD/kWh)") : tr("Utilisation (% of hours serving)"));
+    x->setTitleText(electricity ? is::metrics::title(u"usd_per_kwh")
+                                : tr("Utilisation (% of hours serving)"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("USD per M tokens"));
     QChart* chart = panel->chart();

@@ -6,6 +6,7 @@
 #include "charts/NiceAxis.h"
 #include "cost/FleetSizing.h"
 #include "engine/Engine.h"
+#include "report/Metrics.h"
 #include "serving/ServingChartPanel.h"
 
 #include <QBarCategoryAxis>
@@ -208,15 +209,15 @@ void FleetTab::retranslate()
 {
     {
         const QSignalBlocker a(m_kind), b(m_chartMetric);
-        m_kind->setItemText(0, tr("Concurrent users"));
-        m_kind->setItemText(1, tr("Requests per second"));
+        m_kind->setItemText(0, is::metrics::title(u"users"));
+        m_kind->setItemText(1, is::metrics::title(u"rps"));
         m_kind->setItemText(2, tr("Power budget (MW)"));
-        m_chartMetric->setItemText(0, tr("Systems"));
-        m_chartMetric->setItemText(1, tr("Facility power (MW)"));
+        m_chartMetric->setItemText(0, is::metrics::title(u"systems"));
+        m_chartMetric->setItemText(1, is::metrics::title(u"facility_mw"));
     }
-    m_table->setHorizontalHeaderLabels({tr("Deployment"), tr("Systems"), tr("Chips"), tr("Capex (USD)"),
-                                        tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"),
-                                        tr("Users")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Deployment"), is::metrics::title(u"systems"), is::metrics::title(is::metrics::Id::Chips),
+         tr("Capex (USD)"), tr("Power (MW)"), tr("USD / M tokens"), tr("Output tok/s"), tr("Users")});
     fillTable();
     drawChart();
 }
@@ -372,7 +373,7 @@ void FleetTab::drawChart()
     const bool mw = m_chartMetric->currentIndex() == 1;
     auto* categories = new QBarCategoryAxis;
     auto* values = new QValueAxis;
-    values->setTitleText(mw ? tr("Facility power (MW)") : tr("Systems"));
+    values->setTitleText(is::metrics::title(mw ? u"facility_mw" : u"systems"));
     auto* bars = new QBarSeries;
     bars->setBarWidth(0.6);
     bars->setLabelsVisible(true);

@@ -6,6 +6,7 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
+#include "report/Metrics.h"
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 
@@ -253,8 +254,8 @@ void ServingTab::drawPercentiles()
 {
     const auto& deps = m_run->deployments;
     const QStringList pNames{tr("p50"), tr("p90"), tr("p99")};
-    const QString axisTitles[] = {tr("TTFT (ms)"), tr("Time per output token (ms)"),
-                                  tr("End-to-end latency (s)")};
+    const QString axisTitles[] = {is::metrics::axis(is::metrics::Id::TtftMs),
+                                  is::metrics::title(is::metrics::Id::TpotMs), is::metrics::title(u"e2e_s")};
     for (int m = 0; m < 3; ++m) {
         ServingChartPanel* panel = m_percentiles[m];
         panel->clearChart();
@@ -378,7 +379,7 @@ void ServingTab::drawTimeline()
         return;
     m_timeline->clearChart();
     auto* x = new QValueAxis;
-    x->setTitleText(tr("Time (s)"));
+    x->setTitleText(is::metrics::title(u"t_s"));
     auto* count = new QValueAxis;
     count->setTitleText(tr("Requests (queue, batch)"));
     auto* kv = new QValueAxis;
