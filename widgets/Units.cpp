@@ -29,6 +29,17 @@ QString prefixed(double v, const char* const* prefixes, int count, double step, 
     return number(x) + QLatin1Char(' ') + QLatin1String(prefixes[i]) + unit;
 }
 
+// Up to `digits` significant digits without trailing zeros.
+QString trimmed(double v, int digits)
+{
+    const double a = std::fabs(v);
+    int decimals = 0;
+    if (a > 0)
+        decimals = std::max(0, digits - 1 - int(std::floor(std::log10(a))));
+    decimals = std::min(decimals, 6);
+    return is::withoutTrailingZeros(QString::number(v, 'f', decimals));
+}
+
 } // namespace
 
 QString number(double v, int significant)
@@ -102,6 +113,10 @@ QString watts(double w)
 
 QString dollars(double usd)
 {
+    if (!std::isfinite(usd))
+        return QStringLiteral("–");
+    if (std::abs(usd) >= 1e9)
+        return QStringLiteral("$") + number(usd / 1e9) + QStringLiteral(" bn");
     if (std::abs(usd) >= 1e6)
         return QStringLiteral("$") + number(usd / 1e6) + QStringLiteral(" M");
     return QStringLiteral("$") + QLocale().toString(usd, 'f', usd < 100 ? 2 : 0);
@@ -141,6 +156,52 @@ QString withRange(const is::Sourced& s, QString (*format)(double))
         return format(s.value);
     return QCoreApplication::translate("units", "%1 (range %2–%3)")
         .arg(format(s.value), format(s.min), format(s.max));
+}
+
+QString compact(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    if (a >= 1e12)
+        return trimmed(v / 1e12, 3) + QLatin1Char('T');
+    if (a >= 1e9)
+        return trimmed(v / 1e9, 3) + QLatin1Char('G');
+    if (a >= 1e6)
+        return trimmed(v / 1e6, 3) + QLatin1Char('M');
+    if (a >= 1e3)
+        return trimmed(v / 1e3, 3) + QLatin1Char('K');
+    return trimmed(v, 3);
+}
+
+QString compactTokens(double tokens)
+{
+    if (!std::isfinite(tokens))
+        return QStringLiteral("–");
+    const double a = std::fabs(tokens);
+    if (a >= 1024.0 * 1024.0)
+        return trimmed(tokens / (1024.0 * 1024.0), 3) + QLatin1Char('M');
+    if (a >= 1024.0)
+        return trimmed(tokens / 1024.0, 3) + QLatin1Char('K');
+    return trimmed(tokens, 3);
+}
+
+QString significant(double v, int digits)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    int decimals = 0;
+    if (a > 0)
+        decimals = std::clamp(digits - 1 - int(std::floor(std::log10(a))), 0, 6);
+    return QLocale().toString(v, 'f', decimals);
+}
+
+QString plain(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return QLocale().toString(v, 'g', 6);
 }
 
 } // namespace is::gui::units

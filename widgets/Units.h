@@ -27,7 +27,7 @@ QString bandwidth(double bytesPerS);
 QString flops(double perS);
 // "700 W", "23 kW".
 QString watts(double w);
-// "$30,000", "$2.5 M".
+// "$30,000", "$2.5 M", "$1.2 bn": capex spans thousands to hundreds of billions of dollars.
 QString dollars(double usd);
 // "1.1 µs", "2.5 ms".
 QString seconds(double s);
@@ -35,6 +35,15 @@ QString seconds(double s);
 QString params(double n);
 // A number with three significant digits in the current locale.
 QString number(double v, int significant = 3);
+// 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels.
+QString compact(double v);
+// Token counts with binary prefixes, as context lengths are quoted: 1K = 1024, 1M = 1048576.
+QString compactTokens(double tokens);
+// Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
+QString significant(double v, int digits = 3);
+// A value someone typed, as typed: up to six significant digits in the user's locale, no
+// trailing zeros, no prefix (0.5, 2, 50, 1,500).
+QString plain(double v);
 // "(datasheet: NVIDIA H100 datasheet)": a value's provenance for tooltips.
 QString provenance(const is::Sourced& s);
 // The value and, when the input is a range, "min–max" after it.

@@ -187,25 +187,25 @@ void TestCharts::initTestCase()
 
 void TestCharts::formatting()
 {
-    QCOMPARE(chartfmt::compact(1500), QStringLiteral("1.5K"));
-    QCOMPARE(chartfmt::compact(750), QStringLiteral("750"));
-    QCOMPARE(chartfmt::compact(2.1e6), QStringLiteral("2.1M"));
-    QCOMPARE(chartfmt::compact(0.312), QStringLiteral("0.312"));
-    QCOMPARE(chartfmt::compactTokens(1024), QStringLiteral("1K"));
-    QCOMPARE(chartfmt::compactTokens(131072), QStringLiteral("128K"));
-    QCOMPARE(chartfmt::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
-    QCOMPARE(chartfmt::compact(std::nan("")), QStringLiteral("–"));
+    QCOMPARE(is::gui::units::compact(1500), QStringLiteral("1.5K"));
+    QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
+    QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
+    QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
+    QCOMPARE(is::gui::units::compactTokens(1024), QStringLiteral("1K"));
+    QCOMPARE(is::gui::units::compactTokens(131072), QStringLiteral("128K"));
+    QCOMPARE(is::gui::units::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
+    QCOMPARE(is::gui::units::compact(std::nan("")), QStringLiteral("–"));
     {
         // Typed values read back as typed, in the user's locale.
         const QLocale before;
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        QCOMPARE(chartfmt::plain(0.5), QStringLiteral("0.5"));
-        QCOMPARE(chartfmt::plain(2), QStringLiteral("2"));
-        QCOMPARE(chartfmt::plain(0.05 * 1000), QStringLiteral("50"));
-        QCOMPARE(chartfmt::plain(1500), QStringLiteral("1,500"));
-        QCOMPARE(chartfmt::plain(std::nan("")), QStringLiteral("–"));
+        QCOMPARE(is::gui::units::plain(0.5), QStringLiteral("0.5"));
+        QCOMPARE(is::gui::units::plain(2), QStringLiteral("2"));
+        QCOMPARE(is::gui::units::plain(0.05 * 1000), QStringLiteral("50"));
+        QCOMPARE(is::gui::units::plain(1500), QStringLiteral("1,500"));
+        QCOMPARE(is::gui::units::plain(std::nan("")), QStringLiteral("–"));
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
-        QCOMPARE(chartfmt::plain(0.5), QStringLiteral("0,5"));
+        QCOMPARE(is::gui::units::plain(0.5), QStringLiteral("0,5"));
         QLocale::setDefault(before);
     }
     QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("GPT-5.6 Sol on CS-3"), 14),

@@ -17,67 +17,6 @@
 
 namespace chartfmt {
 
-namespace {
-
-// Up to `digits` significant digits without trailing zeros.
-QString trimmed(double v, int digits)
-{
-    const double a = std::fabs(v);
-    int decimals = 0;
-    if (a > 0)
-        decimals = std::max(0, digits - 1 - int(std::floor(std::log10(a))));
-    decimals = std::min(decimals, 6);
-    return is::withoutTrailingZeros(QString::number(v, 'f', decimals));
-}
-
-} // namespace
-
-QString compact(double v)
-{
-    if (!drawable(v))
-        return QStringLiteral("–");
-    const double a = std::fabs(v);
-    if (a >= 1e12)
-        return trimmed(v / 1e12, 3) + QLatin1Char('T');
-    if (a >= 1e9)
-        return trimmed(v / 1e9, 3) + QLatin1Char('G');
-    if (a >= 1e6)
-        return trimmed(v / 1e6, 3) + QLatin1Char('M');
-    if (a >= 1e3)
-        return trimmed(v / 1e3, 3) + QLatin1Char('K');
-    return trimmed(v, 3);
-}
-
-QString compactTokens(double tokens)
-{
-    if (!drawable(tokens))
-        return QStringLiteral("–");
-    const double a = std::fabs(tokens);
-    if (a >= 1024.0 * 1024.0)
-        return trimmed(tokens / (1024.0 * 1024.0), 3) + QLatin1Char('M');
-    if (a >= 1024.0)
-        return trimmed(tokens / 1024.0, 3) + QLatin1Char('K');
-    return trimmed(tokens, 3);
-}
-
-QString significant(double v, int digits)
-{
-    if (!drawable(v))
-        return QStringLiteral("–");
-    const double a = std::fabs(v);
-    int decimals = 0;
-    if (a > 0)
-        decimals = std::clamp(digits - 1 - int(std::floor(std::log10(a))), 0, 6);
-    return QLocale().toString(v, 'f', decimals);
-}
-
-QString plain(double v)
-{
-    if (!drawable(v))
-        return QStringLiteral("–");
-    return QLocale().toString(v, 'g', 6);
-}
-
 QString twoLineLabel(const QString& label, int maxChars)
 {
     if (label.size() <= maxChars)

@@ -26,15 +26,6 @@ inline double finiteOr(double v, double fallback = 0)
     return drawable(v) ? v : fallback;
 }
 
-// 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels.
-QString compact(double v);
-// Token counts with binary prefixes, as context lengths are quoted: 1K = 1024, 1M = 1048576.
-QString compactTokens(double tokens);
-// Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
-QString significant(double v, int digits = 3);
-// A value someone typed, as typed: up to six significant digits in the user's locale, no
-// trailing zeros, no prefix (0.5, 2, 50, 1,500).
-QString plain(double v);
 // Axis labels are rich text: a label longer than `maxChars` goes on two lines, broken at the
 // space nearest its middle, instead of being cut to "GPT-5.6 Sol on C…". HTML-escaped.
 QString twoLineLabel(const QString& label, int maxChars);

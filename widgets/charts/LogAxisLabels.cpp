@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/LogAxisLabels.h"
 
+#include "Units.h"
 #include "charts/ChartFormat.h"
 
 #include <QChart>
@@ -11,10 +12,7 @@
 #include <cmath>
 
 LogAxisLabels::LogAxisLabels(QChart* chart, QLogValueAxis* axis, Style style)
-    : QObject(chart)
-    , m_chart(chart)
-    , m_axis(axis)
-    , m_style(style)
+    : QObject(chart), m_chart(chart), m_axis(axis), m_style(style)
 {
     // Construct after QChart::addAxis(): the theme has then set the colour we take over.
     m_colour = m_axis->labelsBrush().color();
@@ -43,7 +41,7 @@ void LogAxisLabels::refresh()
     const QFont font = m_axis->labelsFont();
     const QFontMetricsF fm(font);
     const auto label = [this](double v) {
-        return m_style == Style::Tokens ? chartfmt::compactTokens(v) : chartfmt::compact(v);
+        return m_style == Style::Tokens ? is::gui::units::compactTokens(v) : is::gui::units::compact(v);
     };
     // Keep every n-th tick so neighbouring labels never touch.
     int stride = 1;
@@ -77,12 +75,14 @@ void LogAxisLabels::refresh()
         QPointF pos;
         if (horizontal) {
             const double x = plot.left() + frac * plot.width();
-            pos = m_axis->alignment() == Qt::AlignTop ? QPointF(x - r.width() / 2, plot.top() - r.height() - 6)
-                                                      : QPointF(x - r.width() / 2, plot.bottom() + 6);
+            pos = m_axis->alignment() == Qt::AlignTop
+                      ? QPointF(x - r.width() / 2, plot.top() - r.height() - 6)
+                      : QPointF(x - r.width() / 2, plot.bottom() + 6);
         } else {
             const double y = plot.bottom() - frac * plot.height();
-            pos = m_axis->alignment() == Qt::AlignRight ? QPointF(plot.right() + 8, y - r.height() / 2)
-                                                        : QPointF(plot.left() - r.width() - 8, y - r.height() / 2);
+            pos = m_axis->alignment() == Qt::AlignRight
+                      ? QPointF(plot.right() + 8, y - r.height() / 2)
+                      : QPointF(plot.left() - r.width() - 8, y - r.height() / 2);
         }
         item->setPos(pos);
         item->setVisible(true);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/MemoryBudgetChart.h"
 
+#include "Units.h"
 #include "charts/ChartFormat.h"
 
 #include "engine/Estimate.h"
@@ -10,8 +11,7 @@ namespace {
 constexpr double kGB = 1e9;
 } // namespace
 
-MemoryBudgetChart::MemoryBudgetChart(QWidget* parent)
-    : StackedBarsChart(parent)
+MemoryBudgetChart::MemoryBudgetChart(QWidget* parent) : StackedBarsChart(parent)
 {
     retranslate();
     applyFonts();
@@ -54,6 +54,7 @@ QString MemoryBudgetChart::noteFor(const QString& deployment, const is::Estimate
     const double used = mid.memory.used();
     if (mid.memory.capacity > 0 && used > mid.memory.capacity)
         return tr("%1 needs %2 GB of %3 GB per device")
-            .arg(deployment, chartfmt::significant(used / kGB), chartfmt::significant(mid.memory.capacity / kGB));
+            .arg(deployment, is::gui::units::significant(used / kGB),
+                 is::gui::units::significant(mid.memory.capacity / kGB));
     return StackedBarsChart::noteFor(deployment, mid);
 }

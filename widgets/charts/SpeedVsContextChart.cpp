@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/SpeedVsContextChart.h"
 
+#include "Units.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/LogAxisLabels.h"
@@ -246,11 +247,12 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
     m_speedTarget = std::max(0.0, chartfmt::finiteOr(is::speedTarget(workload)));
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
-        entries.append({QColor(0x55, 0x55, 0x55), tr("context %1").arg(chartfmt::compactTokens(m_context)),
+        entries.append({QColor(0x55, 0x55, 0x55),
+                        tr("context %1").arg(is::gui::units::compactTokens(m_context)),
                         WrappingLegend::Shape::DashedLine});
     if (m_speedTarget > 0)
         entries.append({chartfmt::targetColour(),
-                        tr("TPOT target: %1 tok/s per user").arg(chartfmt::significant(m_speedTarget)),
+                        tr("TPOT target: %1 tok/s per user").arg(is::gui::units::significant(m_speedTarget)),
                         WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     placeReferenceLines();
@@ -365,7 +367,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                     : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
             // The whole text; placeMarkerLabels() breaks it where the plot is narrower.
             c.markerLabel->setData(
-                kFullText, tr("SRAM full at %1: %2").arg(chartfmt::compactTokens(d.sramExhaustedAt), action));
+                kFullText,
+                tr("SRAM full at %1: %2").arg(is::gui::units::compactTokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());
@@ -374,7 +377,7 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         if (cd.mid.isEmpty() || cd.lastFit == 0)
             never << d.name;
         else if (cd.anyMissing)
-            beyond << tr("%1 beyond %2").arg(d.name, chartfmt::compactTokens(cd.lastFit));
+            beyond << tr("%1 beyond %2").arg(d.name, is::gui::units::compactTokens(cd.lastFit));
     }
     // One sentence for all deployments, short enough for one line under the chart.
     if (!never.isEmpty())

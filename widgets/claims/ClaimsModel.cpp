@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "claims/ClaimsModel.h"
 
+#include "Units.h"
 #include "charts/ChartFormat.h"
 #include "claims/VerdictPalette.h"
 
@@ -22,9 +23,9 @@ const audit::ClaimVerdict* ClaimsModel::verdictAt(int row) const
 
 QString ClaimsModel::claimedText(const audit::ClaimedFigure& f)
 {
-    QString value = f.max > f.min
-                        ? tr("%1–%2").arg(chartfmt::significant(f.min), chartfmt::significant(f.max))
-                        : chartfmt::significant(f.value);
+    QString value = f.max > f.min ? tr("%1–%2").arg(is::gui::units::significant(f.min),
+                                                    is::gui::units::significant(f.max))
+                                  : is::gui::units::significant(f.value);
     if (f.bound == audit::ClaimBound::AtLeast)
         value = tr("≥ %1").arg(value);
     else if (f.bound == audit::ClaimBound::AtMost)
@@ -37,11 +38,12 @@ QString ClaimsModel::predictedText(const audit::ClaimVerdict& v)
     if (!v.predicted)
         return QStringLiteral("–");
     const audit::Predicted& p = *v.predicted;
-    QString text = chartfmt::significant(p.value);
+    QString text = is::gui::units::significant(p.value);
     if (!p.unit.isEmpty())
         text = tr("%1 %2").arg(text, audit::unitText(p.unit));
     if (p.high > p.low)
-        text = tr("%1 (%2–%3)").arg(text, chartfmt::significant(p.low), chartfmt::significant(p.high));
+        text = tr("%1 (%2–%3)")
+                   .arg(text, is::gui::units::significant(p.low), is::gui::units::significant(p.high));
     return text;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "claims/ClaimsPanel.h"
 
+#include "Units.h"
 #include "charts/ChartFormat.h"
 #include "claims/ClaimsModel.h"
 #include "claims/VerdictPalette.h"
@@ -86,9 +87,9 @@ QList<SpeedVsContextChart::ClaimMark> ClaimsPanel::speedMarks(const QString& sce
             continue;
         if (c.kind != audit::ClaimKind::Official && &v != selected)
             continue;
-        marks.append(
-            {c.check.deployment, c.claimed.value,
-             tr("%1: %2 tok/s").arg(ClaimsModel::kindText(c.kind), chartfmt::significant(c.claimed.value))});
+        marks.append({c.check.deployment, c.claimed.value,
+                      tr("%1: %2 tok/s")
+                          .arg(ClaimsModel::kindText(c.kind), is::gui::units::significant(c.claimed.value))});
     }
     return marks;
 }

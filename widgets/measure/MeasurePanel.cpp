@@ -2,6 +2,7 @@
 #include "measure/MeasurePanel.h"
 
 #include "FileDialogs.h"
+#include "Units.h"
 #include "measure/MeasureJob.h"
 
 #include "charts/ChartFormat.h"
@@ -344,21 +345,21 @@ void MeasurePanel::poll()
     } else {
         m_measured = s.decodeTokS;
         m_predicted = s.predictedTokS;
-        m_measuredValue->setText(tr("%1 tok/s").arg(chartfmt::significant(s.decodeTokS)));
-        m_predictedValue->setText(tr("%1 tok/s").arg(chartfmt::significant(s.predictedTokS)));
+        m_measuredValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.decodeTokS)));
+        m_predictedValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.predictedTokS)));
         // Signed: positive when the prediction is faster than what was measured.
         const double errorPct = 100 * s.predictedError;
         m_errorValue->setText(QString((errorPct >= 0 ? QStringLiteral("+") : QString()) %
-                                      chartfmt::significant(errorPct, 2) % QStringLiteral(" %")));
+                                      is::gui::units::significant(errorPct, 2) % QStringLiteral(" %")));
         m_status->setText(tr("Done."));
         m_status->setToolTip(s.modelName);
         m_details->setText(
             tr("%1 MB of %2 weights on %3 threads (%4 kernels). Prefill %5 tok/s, first token after %6 ms. "
                "Decode streams %7 of the probed read bandwidth (%8 GB/s) from %9.")
-                .arg(chartfmt::significant(s.modelBytes / 1e6), s.dtype, QString::number(s.threads), s.isa,
-                     chartfmt::significant(s.prefillTokS), chartfmt::significant(s.ttftMs),
+                .arg(is::gui::units::significant(s.modelBytes / 1e6), s.dtype, QString::number(s.threads),
+                     s.isa, is::gui::units::significant(s.prefillTokS), is::gui::units::significant(s.ttftMs),
                      QString(QString::number(100 * s.bandwidthFraction, 'f', 0) % QStringLiteral(" %")),
-                     chartfmt::significant(s.readBwGBs),
+                     is::gui::units::significant(s.readBwGBs),
                      s.inLlc ? tr("the last-level cache") : tr("memory")));
     }
     Q_EMIT finished(ok);

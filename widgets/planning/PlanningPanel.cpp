@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "planning/PlanningPanel.h"
 
+#include "Units.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
@@ -274,7 +275,7 @@ QString PlanningPanel::summaryText() const
     }
     text += QLatin1Char(' ') + tr("Cheapest: %1 at $%2 per million tokens, bound by the %3.")
                                    .arg(planning::configSummary(r.rows.front().config),
-                                        chartfmt::significant(r.rows.front().usdPerMTok),
+                                        is::gui::units::significant(r.rows.front().usdPerMTok),
                                         planning::bindingText(r.rows.front().binding));
     if (r.nextCheaper >= 0) {
         const planning::PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
@@ -306,12 +307,12 @@ void PlanningPanel::fillTable()
                                                                                   : tr("resident"),
                                          speculative,
                                          planning::layoutText(row),
-                                         chartfmt::significant(row.usdPerMTok),
-                                         chartfmt::significant(row.tokSUser),
+                                         is::gui::units::significant(row.usdPerMTok),
+                                         is::gui::units::significant(row.tokSUser),
                                          QString::number(row.ttftS * 1000, 'f', 0),
                                          QString::number(row.tpotS * 1000, 'f', 1),
-                                         chartfmt::significant(row.powerMW),
-                                         chartfmt::significant(row.capexUsd / 1e6),
+                                         is::gui::units::significant(row.powerMW),
+                                         is::gui::units::significant(row.capexUsd / 1e6),
                                          row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =

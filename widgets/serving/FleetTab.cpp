@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "serving/FleetTab.h"
 
+#include "Units.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
@@ -47,17 +48,6 @@ FleetTargetKind kindAt(int i)
     return i == 1   ? FleetTargetKind::RequestsPerS
            : i == 2 ? FleetTargetKind::PowerMW
                     : FleetTargetKind::Users;
-}
-
-// Capex spans thousands to hundreds of billions of dollars: say which.
-QString money(double usd)
-{
-    usd = chartfmt::finiteOr(usd);
-    if (usd >= 1e9)
-        return FleetTab::tr("$%1 bn").arg(chartfmt::significant(usd / 1e9));
-    if (usd >= 1e6)
-        return FleetTab::tr("$%1 M").arg(chartfmt::significant(usd / 1e6));
-    return FleetTab::tr("$%1").arg(QLocale().toString(usd, 'f', 0));
 }
 
 // The role that holds what a cell sorts by: the number behind its text ("$1.2 bn" after
@@ -315,10 +305,11 @@ void FleetTab::fillTable()
     const auto& slo = m_result->slo;
     // 0: the scenario states no target of that kind; assumed targets say so, so a reader knows
     // the fleet was sized against numbers nobody chose.
-    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(chartfmt::plain(slo.ttftS))
+    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(is::gui::units::plain(slo.ttftS))
                                        : tr("no limit on the first token");
-    const QString tpot = slo.tpotS > 0 ? tr("%1 ms per output token").arg(chartfmt::plain(slo.tpotS * 1000))
-                                       : tr("no limit per output token");
+    const QString tpot = slo.tpotS > 0
+                             ? tr("%1 ms per output token").arg(is::gui::units::plain(slo.tpotS * 1000))
+                             : tr("no limit per output token");
     const QString origin = slo.assumed() ? tr("assumed for interactive chat: the scenario states none")
                                          : tr("from the scenario");
     m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
@@ -343,14 +334,14 @@ void FleetTab::fillTable()
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems, number(double(f.systems), locale.toString(f.systems)));
         m_table->setItem(r, ColChips, number(double(f.chips), locale.toString(f.chips)));
-        m_table->setItem(r, ColCapex, number(f.capexUsd, money(f.capexUsd)));
+        m_table->setItem(r, ColCapex, number(f.capexUsd, is::gui::units::dollars(f.capexUsd)));
         m_table->setItem(r, ColMW,
-                         number(f.facilityMW, chartfmt::significant(chartfmt::finiteOr(f.facilityMW))));
+                         number(f.facilityMW, is::gui::units::significant(chartfmt::finiteOr(f.facilityMW))));
         m_table->setItem(
             r, ColCost,
-            number(f.costs.usdPerMTok, chartfmt::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
-        m_table->setItem(r, ColTokS, number(f.tokS, chartfmt::compact(chartfmt::finiteOr(f.tokS))));
-        m_table->setItem(r, ColUsers, number(f.users, chartfmt::compact(chartfmt::finiteOr(f.users))));
+            number(f.costs.usdPerMTok, is::gui::units::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
+        m_table->setItem(r, ColTokS, number(f.tokS, is::gui::units::compact(chartfmt::finiteOr(f.tokS))));
+        m_table->setItem(r, ColUsers, number(f.users, is::gui::units::compact(chartfmt::finiteOr(f.users))));
     }
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingTab.h"
 
+#include "Units.h"
 #include "charts/ChartGrid.h"
 
 #include "charts/ChartExport.h"
@@ -217,7 +218,7 @@ void ServingTab::updateSummary()
         if (d.ok)
             ok.push_back(&d);
     const auto load = [](const DeploymentSimulation& d) {
-        return chartfmt::significant(chartfmt::finiteOr(d.load) * 100.0);
+        return is::gui::units::significant(chartfmt::finiteOr(d.load) * 100.0);
     };
     const auto targets = [](const DeploymentSimulation& d) {
         return d.slo.assumed()
@@ -232,8 +233,9 @@ void ServingTab::updateSummary()
                  targets(*d) == targets(*ok.front());
     QStringList parts;
     for (const DeploymentSimulation* d : ok) {
-        const QString tokS = chartfmt::significant(chartfmt::finiteOr(d->sim.throughputTokS));
-        const QString within = chartfmt::significant(chartfmt::finiteOr(d->sim.goodputFraction) * 100.0);
+        const QString tokS = is::gui::units::significant(chartfmt::finiteOr(d->sim.throughputTokS));
+        const QString within =
+            is::gui::units::significant(chartfmt::finiteOr(d->sim.goodputFraction) * 100.0);
         if (shared)
             parts << tr("%1: %2 tok/s, %3 % within targets").arg(d->name, tokS, within);
         else

@@ -2,6 +2,7 @@
 #include "table/ComparisonModel.h"
 
 #include "Names.h"
+#include "Units.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 
@@ -29,7 +30,7 @@ QString ratioNumber(double r)
         return QString::number(r, 'f', 1);
     if (r >= 1)
         return QString::number(r, 'f', 2);
-    return chartfmt::significant(r, 2);
+    return is::gui::units::significant(r, 2);
 }
 } // namespace
 
@@ -219,7 +220,7 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
         return QStringLiteral("–");
     // Counts are whole numbers; everything else gets three significant digits.
     const auto format = [&row](double v) {
-        return row.count ? QLocale().toString(qRound64(v)) : chartfmt::significant(v);
+        return row.count ? QLocale().toString(qRound64(v)) : is::gui::units::significant(v);
     };
     const QString midText = format(mid);
     if (!withBand)
