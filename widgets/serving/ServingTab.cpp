@@ -257,7 +257,7 @@ void ServingTab::drawPercentiles()
     const auto& deps = m_run->deployments;
     const QStringList pNames{tr("p50"), tr("p90"), tr("p99")};
     const QString axisTitles[] = {is::metrics::axis(is::metrics::Id::TtftMs),
-                                  is::metrics::title(is::metrics::Id::TpotMs), is::metrics::title(u"e2e_s")};
+                                  is::metrics::axis(is::metrics::Id::TpotMs), is::metrics::title(u"e2e_s")};
     for (int m = 0; m < 3; ++m) {
         ServingChartPanel* panel = m_percentiles[m];
         panel->clearChart();
