@@ -2,6 +2,7 @@
 // The studio on a small screen: the offscreen platform is given one 1280 x 720 screen, and the
 // window must open on it, restore a saved geometry only where it fits, keep every dock usable,
 // page the charts instead of scrolling them, and cut no chart title, in English and Chinese.
+#include "EventLoop.h"
 #include "Names.h"
 #include "SmallScreen.h"
 #include "charts/ChartGrid.h"
@@ -80,14 +81,13 @@ private:
         settle();
     }
 
+    // The window after a show, resize or page change: its layouts, the charts' reflow and their
+    // pending analysis applied, however many passes of the event loop that takes.
     void settle()
     {
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        QVERIFY(is::testing::waitUntilIdle());
         window()->charts()->flush();
-        QTest::qWait(50);
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        QVERIFY(is::testing::waitUntilIdle());
     }
 
     static QRect available() { return QGuiApplication::primaryScreen()->availableGeometry(); }
