@@ -2,11 +2,10 @@
 #pragma once
 // The offscreen platform with one 1280 x 720 screen and window frames (its default is 800 x 600):
 // the small screen the layout suites check the studio on. Call before the QApplication exists.
-#include <QApplication>
+#include "Offscreen.h"
+
 #include <QFile>
-#include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
 
 namespace is::testing {
 
@@ -24,21 +23,13 @@ inline bool useSmallScreen(const QTemporaryDir& dir)
     return true;
 }
 
-// The main() of a suite that runs on the small screen: 96 dpi (sizes in the tests are pixels), the
-// suite's own organisation and application names and test-mode paths (it never reads or writes
-// the user's settings).
+// The main() of a suite that runs on the small screen (Offscreen.h's runStudioSuite there).
 template <typename Suite> int runOnSmallScreen(int argc, char** argv, const char* applicationName)
 {
     QTemporaryDir config;
     if (!useSmallScreen(config))
         return 2;
-    QApplication::setAttribute(Qt::AA_Use96Dpi);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("InferenceStudioTests"));
-    QApplication::setApplicationName(QString::fromLatin1(applicationName));
-    QStandardPaths::setTestModeEnabled(true);
-    Suite suite;
-    return QTest::qExec(&suite, argc, argv);
+    return runStudioSuite<Suite>(argc, argv, applicationName);
 }
 
 } // namespace is::testing

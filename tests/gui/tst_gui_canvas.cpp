@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: MIT
+// The studio driven through its canvas and palette on the offscreen platform: the palette's
+// model and search, a device dropped on the empty canvas or on a deployment, names and counts
+// edited in place, the inspector's attention-FFN split, moves and deletes, each undoable.
+#include "Offscreen.h"
+#include "StudioSuite.h"
+
+#include "document/ChangeModelCommand.h"
+#include "document/IssueLog.h"
+#include "document/MoveDeploymentsCommand.h"
+#include "palette/HardwareMime.h"
+#include "panels/InspectorPanel.h"
+#include "table/ComparisonTable.h"
+
+#include "scenario/ScenarioEvaluation.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEnterEvent>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QWheelEvent>
+#include <QtTest>
+
+using namespace is;
+using namespace is::gui;
+
+class TestGuiCanvas : public is::test::StudioSuite
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void paletteModelIsSound()
+    {
+        HardwarePaletteModel* model = window()->hardwarePalette()->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model->indexOfId(QStringLiteral("cs-3")).isValid());
+        QVERIFY(model->indexOfId(QStringLiteral("nvlink4")).isValid());
+        // Groups: wafer-scale, GPUs, other accelerators, links.
+        QVERIFY(model->rowCount() >= 4);
+        auto mime = paletteMime(QStringLiteral("h100-sxm"));
+        QVERIFY(mime);
+        const auto payload = readHardwareMime(mime.get());
+        QVERIFY(payload);
+        QCOMPARE(payload->id, QStringLiteral("h100-sxm"));
+        QCOMPARE(payload->count, 8); // one HGX node
+        QVERIFY(!model->index(0, 0).data(Qt::ToolTipRole).isValid() ||
+                model->index(0, 0).flags().testFlag(Qt::ItemIsDragEnabled) == false);
+        QVERIFY(model->data(model->indexOfId(QStringLiteral("h100-sxm")), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("datasheet")));
+    }
+
+    void comparisonTableFitsItsDock()
+    {
+        QVERIFY(settle());
+        QTableView* v = window()->table()->view();
+        QVERIFY(v->isVisible());
+        QVERIFY(v->model()->columnCount() > 0);
+        int content = v->verticalHeader()->width() + 2 * v->frameWidth();
+        for (int c = 0; c < v->model()->columnCount(); ++c)
+            content += v->columnWidth(c);
+        // Runs before the drop tests: the default scenario's two deployments fit the dock at the
+        // default window size (values and names wrap instead of scrolling sideways).
+        const QString sizes = QStringLiteral("%1 deployments, %2 > %3")
+                                  .arg(doc()->scenario().deployments.size())
+                                  .arg(content)
+                                  .arg(v->width());
+        if (doc()->scenario().deployments.size() <= 2)
+            QVERIFY2(content <= v->width(), qPrintable(sizes));
+        QVERIFY(!v->horizontalScrollBar()->isVisible() || doc()->scenario().deployments.size() > 2);
+        // Every column is at least as wide as its widest unbreakable value.
+        for (int c = 0; c < v->model()->columnCount(); ++c)
+            QVERIFY(v->columnWidth(c) >= v->fontMetrics().horizontalAdvance(QStringLiteral("0.00x")));
+    }
+
+    void paletteSearchFilters()
+    {
+        HardwarePalette* p = window()->hardwarePalette();
+        p->setFilter(QStringLiteral("InfiniBand"));
+        const QAbstractItemModel* shown = p->view()->model();
+        int leaves = 0;
+        for (int g = 0; g < shown->rowCount(); ++g)
+            leaves += shown->rowCount(shown->index(g, 0));
+        QVERIFY(leaves >= 2);
+        QVERIFY(leaves < 6);
+        p->setFilter(QString());
+    }
+
+    void dropDeviceOnEmptyCanvasStartsDeployment()
+    {
+        const int before = static_cast<int>(doc()->scenario().deployments.size());
+        auto mime = paletteMime(QStringLiteral("h200-sxm"));
+        QVERIFY(dropAt(mime.get(), emptySpot()));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), before + 1);
+        const DeploymentDoc& d = doc()->scenario().deployments.back();
+        QCOMPARE(d.device, QStringLiteral("h200-sxm"));
+        // It starts at "auto", the smallest count that fits (8 fixed often did not), named after
+        // its model and device, not the catalog's long device name.
+        QVERIFY(d.autoCount);
+        QVERIFY(d.autoName);
+        QCOMPARE(d.name, automaticDeploymentName(doc()->scenario(), d, doc()->catalog()));
+        QVERIFY2(d.name.endsWith(QStringLiteral(" on H200 SXM 141GB")), qPrintable(d.name));
+        QVERIFY(!d.color.isEmpty());
+        QVERIFY(d.model.isSet() || doc()->scenario().model.isSet());
+        // Its colour is new: one colour per deployment.
+        for (size_t i = 0; i + 1 < doc()->scenario().deployments.size(); ++i)
+            QVERIFY(doc()->scenario().deployments[i].color != d.color);
+        QVERIFY(window()->canvas()->scene()->item(d.id));
+        const auto a = settle();
+        QVERIFY(a);
+        QCOMPARE(static_cast<int>(a->deployments.size()), before + 1);
+        QCOMPARE(a->deployments.back().docId, d.id);
+        const Estimate& e = a->deployments.back().estimate.mid;
+        QVERIFY2(e.fits, qPrintable(e.why));
+        QVERIFY(e.chips > 0 && e.chips % 8 == 0); // whole HGX H200 nodes
+    }
+
+    // A name the studio made follows the deployment's model (and device) until the user renames
+    // it ("GPT-5.6 Sol on CS-3" stayed while it ran Llama 70B); undo restores both.
+    void automaticNameFollowsTheModelUntilRenamed()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        const DeploymentDoc before = *doc()->deployment(id);
+        QVERIFY(before.autoName);
+        ModelRef llama;
+        llama.catalogId = QStringLiteral("llama-3.1-70b");
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Llama 3.1 70B on H200 SXM 141GB"));
+        QCOMPARE(window()->canvas()->scene()->item(id)->view().name, doc()->deployment(id)->name);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->name, before.name);
+
+        QLineEdit* edit = view()->editName(id);
+        QVERIFY(edit);
+        edit->setText(QStringLiteral("Our H200s"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY(!doc()->deployment(id)->autoName);
+        doc()->undoStack()->push(new ChangeModelCommand(doc(), id, llama));
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Our H200s"));
+        doc()->undoStack()->undo();
+        doc()->undoStack()->undo();
+        QCOMPARE(*doc()->deployment(id), before);
+        QVERIFY(settle());
+    }
+
+    void dropDeviceOnDeploymentJoinsIt()
+    {
+        const DeploymentDoc d = doc()->scenario().deployments.back();
+        DeploymentItem* item = window()->canvas()->scene()->item(d.id);
+        QVERIFY(item);
+        const QPointF centre = item->sceneBoundingRect().center();
+        const int deployments = static_cast<int>(doc()->scenario().deployments.size());
+
+        // Joining an automatic count fixes it at what the engine chose, plus the new node.
+        QVERIFY(d.autoCount);
+        const int chosen = item->view().chips;
+        QVERIFY(chosen > 0);
+        auto same = paletteMime(QStringLiteral("h200-sxm"));
+        QVERIFY(dropAt(same.get(), centre));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+        QVERIFY(!doc()->deployment(d.id)->autoCount);
+        QCOMPARE(doc()->deployment(d.id)->count, chosen + 8);
+
+        // Another device type does not join; the Issues panel says why.
+        auto other = paletteMime(QStringLiteral("mi300x"));
+        dropAt(other.get(), centre);
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+        QCOMPARE(doc()->deployment(d.id)->device, QStringLiteral("h200-sxm"));
+        QVERIFY(m_studio->issues()->issues().front().text.contains(QStringLiteral("one device type")));
+
+        // A link dropped on it sets the deployment's scale-out link.
+        auto link = paletteMime(QStringLiteral("ib-xdr"));
+        QVERIFY(dropAt(link.get(), centre));
+        QCOMPARE(doc()->deployment(d.id)->scaleOutLink, QStringLiteral("ib-xdr"));
+    }
+
+    void rejectsForeignDrops()
+    {
+        QMimeData text;
+        text.setText(QStringLiteral("h100-sxm"));
+        const int deployments = static_cast<int>(doc()->scenario().deployments.size());
+        QVERIFY(!dropAt(&text, emptySpot()));
+        QCOMPARE(static_cast<int>(doc()->scenario().deployments.size()), deployments);
+    }
+
+    void editCountInPlaceWithUndoRedo()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        const int before = doc()->deployment(id)->count;
+        QSpinBox* spin = view()->editCount(id);
+        QVERIFY(spin);
+        QVERIFY(spin->isVisible());
+        spin->setValue(24);
+        QTest::keyClick(spin, Qt::Key_Return);
+        QCOMPARE(doc()->deployment(id)->count, 24);
+        QVERIFY(!view()->activeEditor());
+        QVERIFY(settle());
+
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->count, before);
+        doc()->undoStack()->redo();
+        QCOMPARE(doc()->deployment(id)->count, 24);
+
+        // The inspector shows the selected deployment's count and edits it too.
+        doc()->setSelection({id});
+        QCOMPARE(window()->inspector()->countSpin()->value(), 24);
+        window()->inspector()->countSpin()->setValue(32);
+        QCOMPARE(doc()->deployment(id)->count, 32);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->count, 24);
+    }
+
+    void inspectorSplitsAttentionAndFfn()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        InspectorPanel* inspector = window()->inspector();
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QVERIFY(!inspector->ffnPoolBox()->isChecked());
+        const int undoBefore = doc()->undoStack()->index();
+
+        // Checking the box is one undoable edit that adds a pool of another class of device
+        // (wafers for GPU attention), and the canvas draws both pools.
+        inspector->ffnPoolBox()->setChecked(true);
+        const DeploymentDoc* d = doc()->deployment(id);
+        QVERIFY(d->ffnPool);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore + 1);
+        const Device* attention = doc()->catalog().device(d->device);
+        const Device* ffn = doc()->catalog().device(d->ffnPool->device);
+        QVERIFY(attention && ffn);
+        if (attention->cls == DeviceClass::HbmAccelerator)
+            QCOMPARE(ffn->cls, DeviceClass::SramDataflow);
+        QVERIFY(!d->autoCount);
+        QVERIFY(doc()->catalog().link(d->ffnPool->link));
+        DeploymentItem* item = window()->canvas()->scene()->item(id);
+        QVERIFY(item->view().split);
+        QCOMPARE(item->view().ffnCount, d->ffnPool->count);
+        QCOMPARE(item->view().ffnDeviceName, ffn->name);
+
+        // The pool's fields edit it, each undoable; the document is the one truth.
+        inspector->ffnCountSpin()->setValue(40);
+        QCOMPARE(doc()->deployment(id)->ffnPool->count, 40);
+        QCOMPARE(item->view().ffnCount, 40);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->deployment(id)->ffnPool->count, d->ffnPool->count);
+        QCOMPARE(inspector->ffnCountSpin()->value(), doc()->deployment(id)->ffnPool->count);
+
+        // The analysis evaluates the split: its estimate carries the two pools' breakdown.
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        bool evaluated = false;
+        for (const DeploymentAnalysis& a : analysis->deployments)
+            if (a.docId == id)
+                evaluated = a.estimate.mid.split.has_value();
+        QVERIFY(evaluated);
+
+        // Unchecking removes the pool; undo brings it back, undo again gives the plain deployment.
+        inspector->ffnPoolBox()->setChecked(false);
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QVERIFY(!item->view().split);
+        doc()->undoStack()->undo();
+        QVERIFY(doc()->deployment(id)->ffnPool);
+        QVERIFY(inspector->ffnPoolBox()->isChecked());
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->deployment(id)->ffnPool);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        QVERIFY(settle());
+    }
+
+    void wheelOverThePanelsScrollsThem()
+    {
+        // A wheel turned over the inspector while the pointer crosses a combo box scrolls the
+        // inspector; it changes nothing until the combo has been clicked or tabbed to.
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        const QString device = doc()->deployment(id)->device;
+        const int undoBefore = doc()->undoStack()->index();
+        QComboBox* combo = window()->inspector()->findChild<QComboBox*>();
+        QVERIFY(combo);
+        const auto wheel = [combo] {
+            const QPointF at(combo->width() / 2.0, combo->height() / 2.0);
+            QWheelEvent e(at, combo->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(combo, &e);
+        };
+        combo->clearFocus();
+        // The pointer enters the combo on its way: a wheel does not focus it from then on.
+        QEnterEvent enter(QPointF(1, 1), QPointF(1, 1), combo->mapToGlobal(QPointF(1, 1)));
+        QApplication::sendEvent(combo, &enter);
+        QCOMPARE(combo->focusPolicy(), Qt::StrongFocus);
+        wheel();
+        QCOMPARE(doc()->deployment(id)->device, device);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        // Focused, it takes the wheel as any combo does, as one undoable edit.
+        combo->setFocus();
+        if (combo->hasFocus() && combo->currentIndex() + 1 < combo->count()) { // offscreen may refuse focus
+            wheel();                                                           // down: the next device
+            QCOMPARE(doc()->undoStack()->index(), undoBefore + 1);
+            QVERIFY(doc()->deployment(id)->device != device);
+            doc()->undoStack()->undo();
+        }
+        QCOMPARE(doc()->deployment(id)->device, device);
+        QVERIFY(settle());
+    }
+
+    void renameInPlace()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        QLineEdit* edit = view()->editName(id);
+        QVERIFY(edit);
+        edit->setText(QStringLiteral("Big H200 pool"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(doc()->deployment(id)->name, QStringLiteral("Big H200 pool"));
+        QVERIFY(settle());
+    }
+
+    void consecutiveMovesMerge()
+    {
+        const QString id = doc()->scenario().deployments.front().id;
+        const QPointF start(doc()->deployment(id)->x, doc()->deployment(id)->y);
+        const int index = doc()->undoStack()->index();
+        for (int i = 1; i <= 5; ++i)
+            doc()->undoStack()->push(new MoveDeploymentsCommand(doc(), {{id, start + QPointF(10 * i, 0)}}));
+        QCOMPARE(doc()->undoStack()->index(), index + 1);
+        QCOMPARE(doc()->deployment(id)->x, start.x() + 50);
+        QCOMPARE(window()->canvas()->scene()->item(id)->pos(), start + QPointF(50, 0));
+        doc()->undoStack()->undo();
+        QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), start);
+    }
+
+    void deleteAndUndoRestores()
+    {
+        const Scenario before = doc()->scenario();
+        const QString id = before.deployments.front().id;
+        doc()->setSelection({id});
+        window()->canvas()->deleteSelection();
+        QVERIFY(!doc()->deployment(id));
+        QVERIFY(!window()->canvas()->scene()->item(id));
+        doc()->undoStack()->undo();
+        QVERIFY(doc()->scenario() == before);
+        QVERIFY(window()->canvas()->scene()->item(id));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    return is::testing::runOffscreen<TestGuiCanvas>(argc, argv, "tst_gui_canvas");
+}
+
+#include "tst_gui_canvas.moc"
