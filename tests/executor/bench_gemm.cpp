@@ -4,6 +4,8 @@
 // layer's matrices (weights in L2/LLC), "cold" walks twelve layers' worth (weights from DRAM),
 // as a real prefill does. Prints medians; not part of ctest.
 //   bench_gemm [--runs N] [--dtype f32|f16|bf16|q8_0] [--tokens N]
+#include "ExecutorFixture.h"
+
 #include "executor/AlignedVector.h"
 #include "executor/DType.h"
 #include "executor/Gemm.h"
@@ -53,13 +55,7 @@ Tensor makeTensor(AlignedBuffer& buf, DType type, std::size_t rows, std::size_t 
             x = u(rng);
         floatToRow(type, row.data(), cols, buf.data() + r * rowB);
     }
-    Tensor t;
-    t.type = type;
-    t.rows = rows;
-    t.cols = cols;
-    t.rowStride = rowB;
-    t.data = buf.data();
-    return t;
+    return test::tensorOver(buf, type, rows, cols, rowB);
 }
 
 } // namespace
