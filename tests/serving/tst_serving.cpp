@@ -2,6 +2,7 @@
 // The request-level simulator: its inputs (traces, configuration, arrival processes), and its
 // consistency with the engine: Little's law, single-stream latency at low load, saturation at
 // the engine's max-throughput estimate.
+#include "BadInputRows.h"
 #include "cost/FleetSizing.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -89,39 +90,32 @@ private slots:
 
     void configErrors_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
-        QTest::newRow("negative rate") << R"({"arrival": {"rate_rps": -2}})"
-                                       << "serving.arrival.rate_rps: must be positive";
-        QTest::newRow("zero load") << R"({"arrival": {"load": 0}})"
-                                   << "serving.arrival.load: must be positive";
-        QTest::newRow("process") << R"({"arrival": {"process": "weibull"}})"
-                                 << "serving.arrival.process: expected poisson";
-        QTest::newRow("trace file") << R"({"arrival": {"process": "trace"}})"
-                                    << "serving.arrival.file: missing";
-        QTest::newRow("negative off") << R"({"arrival": {"process": "onoff", "off_s": -1}})"
-                                      << "serving.arrival.off_s: must not be negative";
-        QTest::newRow("normal sd") << R"({"lengths": {"input": {"dist": "normal", "mean": 100}}})"
-                                   << "serving.lengths.input.sd: missing";
-        QTest::newRow("min") << R"({"lengths": {"output": {"min": 0}}})"
-                             << "serving.lengths.output.min: must be positive";
-        QTest::newRow("max") << R"({"lengths": {"output": {"min": 10, "max": 5}}})"
-                             << "serving.lengths.output.max: must not be below min";
-        QTest::newRow("disagg") << R"({"disaggregated": {"prefill_replicas": 1, "decode_replicas": 0}})"
-                                << "serving.disaggregated.decode_replicas";
-        QTest::newRow("scheduler") << R"({"scheduler": {"max_batch_tokens": 0}})"
-                                   << "serving.scheduler.max_batch_tokens: must be between";
-        QTest::newRow("per deployment")
-            << R"({"deployments": {"h100": {"scheduler": {"block_tokens": -16}}}})"
-            << "serving.deployments.h100.scheduler.block_tokens";
-        QTest::newRow("requests") << R"({"requests": 0})"
-                                  << "serving.requests: must be between";
-        QTest::newRow("seed") << R"({"seed": -1})"
-                              << "serving.seed: expected a whole number";
-        QTest::newRow("agent") << R"({"agent": {"calls": 3, "tool_time_s": -1}})"
-                               << "serving.agent.tool_time_s: must not be negative";
-        QTest::newRow("plan") << R"({"plan": "fastest"})"
-                              << "serving.plan: expected fixed, offline or server";
+        is::testing::addBadInputRows({
+            {"negative rate", R"({"arrival": {"rate_rps": -2}})",
+             "serving.arrival.rate_rps: must be positive"},
+            {"zero load", R"({"arrival": {"load": 0}})", "serving.arrival.load: must be positive"},
+            {"process", R"({"arrival": {"process": "weibull"}})",
+             "serving.arrival.process: expected poisson"},
+            {"trace file", R"({"arrival": {"process": "trace"}})", "serving.arrival.file: missing"},
+            {"negative off", R"({"arrival": {"process": "onoff", "off_s": -1}})",
+             "serving.arrival.off_s: must not be negative"},
+            {"normal sd", R"({"lengths": {"input": {"dist": "normal", "mean": 100}}})",
+             "serving.lengths.input.sd: missing"},
+            {"min", R"({"lengths": {"output": {"min": 0}}})", "serving.lengths.output.min: must be positive"},
+            {"max", R"({"lengths": {"output": {"min": 10, "max": 5}}})",
+             "serving.lengths.output.max: must not be below min"},
+            {"disagg", R"({"disaggregated": {"prefill_replicas": 1, "decode_replicas": 0}})",
+             "serving.disaggregated.decode_replicas"},
+            {"scheduler", R"({"scheduler": {"max_batch_tokens": 0}})",
+             "serving.scheduler.max_batch_tokens: must be between"},
+            {"per deployment", R"({"deployments": {"h100": {"scheduler": {"block_tokens": -16}}}})",
+             "serving.deployments.h100.scheduler.block_tokens"},
+            {"requests", R"({"requests": 0})", "serving.requests: must be between"},
+            {"seed", R"({"seed": -1})", "serving.seed: expected a whole number"},
+            {"agent", R"({"agent": {"calls": 3, "tool_time_s": -1}})",
+             "serving.agent.tool_time_s: must not be negative"},
+            {"plan", R"({"plan": "fastest"})", "serving.plan: expected fixed, offline or server"},
+        });
     }
     void configErrors()
     {
