@@ -4,8 +4,11 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 
+#include <QObject>
 #include <QString>
 #include <QtGlobal>
+
+#include <memory>
 
 namespace is::test {
 
@@ -20,6 +23,30 @@ inline Deployment deploymentOf(const Catalog& c, const char* deviceId, int count
     return d;
 }
 
-inline ModelDesc modelOf(const Catalog& c, const char* id) { return c.model(QString::fromLatin1(id))->resolve(); }
+inline ModelDesc modelOf(const Catalog& c, const char* id)
+{
+    return c.model(QString::fromLatin1(id))->resolve();
+}
+
+// The base of an engine suite: the built-in catalog, an engine on it, and one estimate by it.
+class EngineSuite : public QObject
+{
+    Q_OBJECT
+
+protected:
+    std::shared_ptr<const Catalog> m_catalog = Catalog::builtin();
+    Engine m_engine{m_catalog};
+
+    // The estimate of `m` on `d` for `w`; an estimate that fails ends the test.
+    Estimate run(const Deployment& d, const ModelDesc& m, Workload w,
+                 ServingGoal g = ServingGoal::FixedConcurrency)
+    {
+        QString err;
+        auto e = m_engine.estimate(d, m, w, g, CostAssumptions{}, &err);
+        if (!e)
+            qFatal("estimate failed: %s", qPrintable(err));
+        return *e;
+    }
+};
 
 } // namespace is::test

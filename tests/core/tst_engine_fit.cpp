@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+// What fits where, against published placements: wafers and GPUs for a model, more chips never
+// fitting less, the model's context window, automatic counts that hold every stream and come in
+// whole systems, and the reasons given when nothing fits.
+#include "EngineFixture.h"
+
+#include "engine/StepModels.h"
+#include "model/ModelMath.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+using namespace is;
+using namespace is::test;
+
+class TestEngineFit : public EngineSuite
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void waferFit()
+    {
+        // Cerebras: Llama-3.1-8B fits one CS-3 in 16-bit; 70B needs four (Hot Chips 2024).
+        Deployment cs3 = deploymentOf(*m_catalog, "cs-3", 1, true);
+        cs3.weightPrecision = Precision::BF16;
+        const Workload w{1000, 1000, 1, 0, 0};
+        QCOMPARE(m_engine.minChips(cs3, modelOf(*m_catalog, "llama-3.1-8b"), w), 1);
+        QCOMPARE(m_engine.minChips(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w), 4);
+        cs3.autoChips = false;
+        cs3.chips = 3;
+        cs3.mode = ExecutionMode::Resident;
+        QVERIFY(!run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w).fits);
+        cs3.chips = 4;
+        QVERIFY(run(cs3, modelOf(*m_catalog, "llama-3.1-70b"), w).fits);
+    }
+
+    void gpuFit()
+    {
+        // 70B in fp8 (70.6 GB) does not fit one 80 GB H100 with its runtime reserve and KV; two do.
+        Deployment h100 = deploymentOf(*m_catalog, "h100-sxm", 1, true);
+        h100.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        QCOMPARE(m_engine.minChips(h100, m, Workload{1000, 1000, 1, 0, 0}), 2);
+        // On an H200 (141 GB) it fits one.
+        Deployment h200 = deploymentOf(*m_catalog, "h200-sxm", 1, true);
+        h200.weightPrecision = Precision::FP8;
+        QCOMPARE(m_engine.minChips(h200, m, Workload{1000, 1000, 1, 0, 0}), 1);
+    }
+
+    void moreChipsNeverReduceWhatFits()
+    {
+        const Workload w{4096, 1024, 1, 0, 0};
+        for (const char* dev : {"h100-sxm", "b200", "mi300x", "cs-3"}) {
+            const ModelDesc m = modelOf(*m_catalog, "llama-3.1-405b");
+            bool fitted = false;
+            double prevCapacityBatch = -1;
+            for (int n : {1, 2, 4, 8, 16, 32, 64}) {
+                Deployment d = deploymentOf(*m_catalog, dev, n);
+                d.mode = ExecutionMode::Resident;
+                const Estimate e = run(d, m, w, ServingGoal::MaxThroughput);
+                QVERIFY2(!fitted || e.fits,
+                         qPrintable(
+                             QStringLiteral("%1 x %2 stopped fitting").arg(n).arg(QString::fromLatin1(dev))));
+                fitted = fitted || e.fits;
+                if (e.fits) {
+                    QVERIFY(e.batch >= prevCapacityBatch);
+                    prevCapacityBatch = e.batch;
+                }
+            }
+            QVERIFY2(fitted, dev);
+        }
+    }
+
+    void requestsPastTheWindowDoNotFit()
+    {
+        // Llama 3.1 70B's window is 131,072 tokens, prompt and output together: 8 H200s hold the
+        // KV of a 200 K prompt, but no deployment serves it.
+        Deployment d = deploymentOf(*m_catalog, "h200-sxm", 8);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        QCOMPARE(m.maxContext, 131072);
+        QString err;
+        for (const auto& [input, output, fits] : {std::tuple{100000.0, 256.0, true},
+                                                  {130000.0, 1072.0, true},
+                                                  {130000.0, 1073.0, false},
+                                                  {200000.0, 256.0, false}}) {
+            const auto e = m_engine.estimate(d, m, Workload{input, output, 1, 0, 0},
+                                             ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(e, qPrintable(err));
+            QCOMPARE(e->fits, fits);
+            if (!fits)
+                QVERIFY2(e->why.contains(QStringLiteral("131,072-token context window")), qPrintable(e->why));
+        }
+        // The context sweep agrees: a point is served only while prompt and output fit.
+        const auto pts = m_engine.speedVsContext(d, m, Workload{1000, 1073, 1, 0, 0},
+                                                 ServingGoal::FixedConcurrency, {}, {129999, 130000});
+        QVERIFY(pts[0].fits && pts[0].tokSUser > 0);
+        QVERIFY(!pts[1].fits && pts[1].tokSUser == 0);
+    }
+
+    void autoWafersHoldEveryStream()
+    {
+        // An automatic CS-3 count serves the concurrency it was sized for: weights, KV cache and
+        // each stream's activations fit, so no stream waits for memory (it held 63 of 64; streams
+        // still wait their turn for a prefill, which is not this).
+        // The default scenario's deployment: GPT-5.6 Sol (its mid estimate) in fp8 on CS-3s.
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 1, true);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "gpt-5.6-sol");
+        QString err;
+        for (const int streams : {1, 64, 4096}) {
+            const auto e = m_engine.estimate(d, m, Workload{8192, 1024, streams, 0, 0},
+                                             ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(e, qPrintable(err));
+            QVERIFY(e->fits);
+            QCOMPARE(e->batch, streams);
+            for (const QString& note : e->notes)
+                QVERIFY2(!note.contains(QLatin1String("memory holds")), qPrintable(note));
+            // And not a wafer more than it takes. (One stream is sized to fit its full length, prompt
+            // and all output, not the average the batch limit uses: that count may hold it with one
+            // wafer less.)
+            if (streams == 1)
+                continue;
+            Deployment fewer = d;
+            fewer.autoChips = false;
+            fewer.chips = e->chips - 1;
+            const auto less = m_engine.estimate(fewer, m, Workload{8192, 1024, streams, 0, 0},
+                                                ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(less, qPrintable(err));
+            QVERIFY2(!less->fits || less->batch < streams, qPrintable(QString::number(streams)));
+        }
+    }
+
+    // "needs 1500.6 GB per chip" was the whole need of a plan that put a replica on every chip
+    // (TP2 DP4 on 8 GPUs). A deployment that does not fit states the total need, the need per chip
+    // of the most sharded plan at its count, what each chip has and the smallest count that fits.
+    void doesNotFitSaysTotalPerChipAndSmallestCount()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.weightPrecision = Precision::BF16;
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-405b");
+        const Estimate e = run(d, m, Workload{1000, 1000, 1, 0, 0});
+        QVERIFY(!e.fits);
+        static const QRegularExpression re(QStringLiteral(
+            "needs ([\\d,.]+) GB in all: ([\\d,.]+) GB per chip on 8 chips, each has ([\\d,.]+) GB; "
+            "the smallest count that fits is (\\d+)$"));
+        const QRegularExpressionMatch match = re.match(e.why);
+        QVERIFY2(match.hasMatch(), qPrintable(e.why));
+        auto number = [&](int i) { return match.captured(i).remove(QLatin1Char(',')).toDouble(); };
+        // 405.9 B parameters at 2 bytes, plus one stream's KV cache (2,000 tokens x 126 layers x
+        // 8 KV heads x 128 x 2 x 2 bytes = 1.0 GB).
+        const double params = paramBreakdown(m).total();
+        QVERIFY2(qAbs(number(1) - (params * 2 + 1.03e9) / 1e9) < 1.0, qPrintable(e.why));
+        // Per chip: an eighth of it (TP8), and a little more for the replicated activations.
+        QVERIFY2(number(2) >= number(1) / 8 && number(2) < number(1) / 8 * 1.05, qPrintable(e.why));
+        QCOMPARE(e.plan.tp * e.plan.pp, 8);
+        // Each chip has what the engine may use of its 80 GB.
+        QCOMPARE(number(3), std::round(e.memory.capacity / 1e8) / 10);
+        QVERIFY(e.memory.capacity < 80e9);
+        QCOMPARE(int(number(4)), e.minChips);
+        QVERIFY(e.minChips > 8);
+        // And that count fits.
+        Deployment enough = d;
+        enough.chips = e.minChips;
+        QVERIFY(run(enough, m, Workload{1000, 1000, 1, 0, 0}).fits);
+    }
+
+    // A Groq LPU sized automatically for a trillion parameters fits on no count up to the
+    // search's limit; the error still says what it needs and what each chip has, and the
+    // estimate the views show has the chips' capacity, not 0 B of 0 B.
+    void fitsNowhereSaysWhy()
+    {
+        Deployment d = deploymentOf(*m_catalog, "groq-lpu", 1, true);
+        const ModelDesc m = modelOf(*m_catalog, "kimi-k2");
+        const Workload w{1000, 1000, 1, 0, 0};
+        QString err;
+        QVERIFY(!m_engine.estimate(d, m, w, ServingGoal::FixedConcurrency, {}, &err));
+        QVERIFY2(err.contains(QStringLiteral("fits on no count")) &&
+                     err.contains(QStringLiteral("GB in all")) && err.contains(QStringLiteral("each has")) &&
+                     err.contains(QStringLiteral("it would take")),
+                 qPrintable(err));
+        const Estimate none = m_engine.unplaceable(d, m, w);
+        QVERIFY(!none.fits);
+        QVERIFY(none.memory.capacity > 0 && none.memory.capacity < 230e6);
+        QVERIFY(none.memory.used() > none.memory.capacity);
+        // 1.03 T parameters at 8 bits over chips of under 230 MB: more than 4,096.
+        static const QRegularExpression take(QStringLiteral("it would take ([\\d,]+)"));
+        const int count = take.match(none.why).captured(1).remove(QLatin1Char(',')).toInt();
+        QVERIFY2(count > 4096 &&
+                     count == int(std::ceil(none.memory.used() * 4096 / none.memory.capacity - 1e-6)),
+                 qPrintable(none.why));
+    }
+
+    // "auto" on a GPU system is the smallest whole number of systems that holds the model: one
+    // HGX H100 node (8) for Llama 3.1 405B in fp8, not the 6 GPUs its weights fit (TP2 PP3 at
+    // 12 tok/s); two nodes (16) for Kimi K2, not 15 (TP1 PP15).
+    void autoCountIsWholeSystems()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 1, true);
+        d.weightPrecision = Precision::FP8;
+        const Workload w{1000, 1000, 1, 0, 0};
+        const ModelDesc llama = modelOf(*m_catalog, "llama-3.1-405b");
+        QCOMPARE(m_engine.minChips(d, llama, w), 6); // the weights alone
+        const Estimate e = run(d, llama, w);
+        QVERIFY(e.fits);
+        QCOMPARE(e.chips, 8);
+        QCOMPARE(e.plan.tp, 8);
+        QCOMPARE(e.minChips, 6);
+        Deployment six = d;
+        six.autoChips = false;
+        six.chips = 6;
+        QVERIFY(e.tokSUser > 2 * run(six, llama, w).tokSUser);
+        const Estimate kimi = run(d, modelOf(*m_catalog, "kimi-k2"), w);
+        QVERIFY(kimi.fits);
+        QCOMPARE(kimi.chips, 16);
+        QCOMPARE(kimi.plan.chips(), 16);
+        // An NVL72 rack is one system of 72: the plan may run on fewer of its GPUs where that is
+        // faster, the others idle (and draw idle power).
+        Deployment rack = deploymentOf(*m_catalog, "gb200", 1, true);
+        rack.weightPrecision = Precision::FP8;
+        const Estimate r = run(rack, llama, w);
+        QVERIFY(r.fits);
+        QCOMPARE(r.chips, 72);
+        QVERIFY(r.plan.chips() <= 72);
+        Deployment all = rack;
+        all.autoChips = false;
+        all.chips = 72;
+        const Estimate full = run(all, llama, w);
+        QVERIFY(r.tokSUser >= full.tokSUser);
+    }
+
+    void disconnectedDeploymentIsAnError()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 16);
+        d.scaleOut = nullptr;
+        QString err;
+        QVERIFY(!m_engine.estimate(d, modelOf(*m_catalog, "llama-3.1-70b"), Workload{},
+                                   ServingGoal::FixedConcurrency, {}, &err));
+        QVERIFY2(err.contains(QStringLiteral("scale-out")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineFit)
+#include "tst_engine_fit.moc"
