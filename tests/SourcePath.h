@@ -20,4 +20,10 @@ inline QString sourcePath(const QString& relative)
     return sourceRoot() + QLatin1Char('/') + relative;
 }
 
+// The scenario the studio opens by default (GPT-5.6 Sol vs Kimi K3), in the source tree.
+inline QString defaultScenarioPath()
+{
+    return sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
+}
+
 } // namespace is::testing
