@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Running the real inference-studio executable from a test: the suites that check the command
-// line (tst_cli, tst_serving_cli, tst_calibration) share this instead of each writing its own.
+// line (tst_cli, tst_serving_cli, tst_calibration) share this instead of each writing its own,
+// CliScratch included.
 // The including target defines IS_APP_BINARY (the executable's path).
 #include "SourcePath.h"
 
@@ -44,5 +45,20 @@ inline QString writeFile(const QTemporaryDir& dir, const char* name, const QByte
     f.write(content);
     return path;
 }
+
+// What a command-line suite keeps beside QObject: a scratch folder for the inputs it writes, and
+// run() and write() on it. A suite that runs with another environment declares its own run().
+class CliScratch
+{
+protected:
+    using Run = CliRun;
+
+    static Run run(const QStringList& args) { return runCli(args); }
+
+    // Writes a test input into the suite's folder and returns its path.
+    QString write(const char* name, const QByteArray& content) { return writeFile(m_dir, name, content); }
+
+    QTemporaryDir m_dir;
+};
 
 } // namespace is::testing

@@ -95,22 +95,16 @@ const FittedConstant* constant(const FamilyFit& f, const char* key)
 
 } // namespace
 
-class TestCalibration : public QObject
+class TestCalibration : public QObject, protected is::testing::CliScratch
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
 
-    using Run = is::testing::CliRun;
     // The user catalog folder is the test's own: --user writes there.
     Run run(const QStringList& args)
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("data")));
         return is::testing::runCli(args, env);
-    }
-    QString write(const char* name, const QByteArray& content)
-    {
-        return is::testing::writeFile(m_dir, name, content);
     }
     static QByteArray header()
     {

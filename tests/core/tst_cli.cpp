@@ -9,17 +9,9 @@
 
 #include <QtTest>
 
-class TestCli : public QObject
+class TestCli : public QObject, protected is::testing::CliScratch
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-
-    using Run = is::testing::CliRun;
-    static Run run(const QStringList& args) { return is::testing::runCli(args); }
-    QString write(const char* name, const QByteArray& content)
-    {
-        return is::testing::writeFile(m_dir, name, content);
-    }
 
 private slots:
     // --version needs no display: no platform plugin is loaded, none is even named.

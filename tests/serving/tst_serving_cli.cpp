@@ -9,17 +9,9 @@
 
 #include <QtTest>
 
-class TestServingCli : public QObject
+class TestServingCli : public QObject, protected is::testing::CliScratch
 {
     Q_OBJECT
-    QTemporaryDir m_dir;
-
-    using Run = is::testing::CliRun;
-    static Run run(const QStringList& args) { return is::testing::runCli(args); }
-    QString write(const char* name, const QByteArray& content)
-    {
-        return is::testing::writeFile(m_dir, name, content);
-    }
     static QString defaultScenario()
     {
         return is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json"));
