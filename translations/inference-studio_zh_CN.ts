@@ -119,7 +119,7 @@
 <context>
     <name>ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+71"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+72"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -845,7 +845,7 @@
 <context>
     <name>ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+77"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+78"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -900,7 +900,7 @@
         <translation>场景的延迟目标</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1: %2 tok/s, %3 % within targets</source>
         <translation>%1：%2 token/s，%3 % 达标</translation>
     </message>
@@ -979,7 +979,7 @@
 <context>
     <name>SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+85"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+86"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -1014,7 +1014,7 @@
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
@@ -1024,7 +1024,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+116"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -1060,7 +1060,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+151"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+151"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -1125,7 +1125,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../widgets/serving/TcoAssumptionText.cpp" line="+13"/>
+        <location filename="../widgets/cost/TcoAssumptionText.cpp" line="+13"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -1255,7 +1255,7 @@
         <translation>美元 / 芯片</translation>
     </message>
     <message>
-        <location filename="../widgets/serving/TcoEditor.cpp" line="+27"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+27"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -1400,7 +1400,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+211"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+150"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -4103,7 +4103,7 @@
         <translation>%1–%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
     </message>
@@ -4124,7 +4124,7 @@
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>official</source>
         <translation>官方</translation>
     </message>
@@ -4207,7 +4207,7 @@
 <context>
     <name>is::gui::ClaimsPanel</name>
     <message>
-        <location filename="../widgets/claims/ClaimsPanel.cpp" line="+22"/>
+        <location filename="../widgets/claims/ClaimsPanel.cpp" line="+23"/>
         <source>Claims</source>
         <translation>说法核查</translation>
     </message>
@@ -4217,12 +4217,12 @@
         <translation>打开该说法的场景</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+43"/>
         <source>%1: %2 tok/s</source>
         <translation>%1：%2 token/秒</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Select a claim to see the article&apos;s sentence and the engine&apos;s reason.</source>
         <translation>选择一条说法，查看文章原句和引擎给出的理由。</translation>
     </message>
@@ -4240,7 +4240,7 @@
 <context>
     <name>is::gui::CostTab</name>
     <message>
-        <location filename="../widgets/serving/CostTab.cpp" line="+52"/>
+        <location filename="../widgets/cost/CostTab.cpp" line="+52"/>
         <source>Capital</source>
         <translation>资本支出</translation>
     </message>
@@ -4471,22 +4471,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/serving/FleetTab.cpp" line="+57"/>
-        <source>$%1 bn</source>
-        <translation>%1 十亿美元</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>$%1 M</source>
-        <translation>%1 百万美元</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>$%1</source>
-        <translation>%1 美元</translation>
-    </message>
-    <message>
-        <location line="+62"/>
+        <location filename="../widgets/fleet/FleetTab.cpp" line="+112"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -4536,7 +4521,7 @@
         <translation>首 token 时间不设限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 ms per output token</source>
         <translation>每输出 token %1 毫秒</translation>
     </message>
@@ -5025,7 +5010,7 @@
 <context>
     <name>is::gui::IssuesPanel</name>
     <message>
-        <location filename="../widgets/panels/IssuesPanel.cpp" line="+12"/>
+        <location filename="../widgets/issues/IssuesPanel.cpp" line="+12"/>
         <location line="+31"/>
         <source>Issues</source>
         <translation>问题</translation>
@@ -5249,7 +5234,7 @@
 <context>
     <name>is::gui::MeasurePanel</name>
     <message>
-        <location filename="../widgets/measure/MeasurePanel.cpp" line="+42"/>
+        <location filename="../widgets/measure/MeasurePanel.cpp" line="+43"/>
         <source>Tiny (15 M parameters, f32)</source>
         <translation>微型（1500 万参数，f32）</translation>
     </message>
@@ -5627,7 +5612,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+144"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+145"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -7999,7 +7984,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+134"/>
+        <location filename="../widgets/Units.cpp" line="+149"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

@@ -7,9 +7,9 @@
 #include "gui/GuiOptions.h"
 #include "gui/ProcessStats.h"
 
+#include "analysis/AnalysisRunner.h"
 #include "charts/ChartsView.h"
 #include "common/Log.h"
-#include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"

@@ -3,13 +3,13 @@
 
 #include "gui/ProcessStats.h"
 
+#include "analysis/AnalysisRunner.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
-#include "document/AnalysisRunner.h"
+#include "controls/LogSlider.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"
-#include "panels/LogSlider.h"
 #include "panels/WorkloadPanel.h"
 
 #include <QApplication>

@@ -8,7 +8,7 @@
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "charts/ParetoChart.h"
-#include "document/DeploymentColours.h"
+#include "style/DeploymentColours.h"
 
 #include <QAbstractBarSeries>
 #include <QApplication>

@@ -4,13 +4,13 @@
 // default scenario, analysed), driven through its widgets as a user would: drops from the
 // palette onto the canvas, and waits for the newest edit's analysis.
 #include "StudioFixture.h"
+#include "analysis/AnalysisRunner.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "canvas/CanvasView.h"
 #include "canvas/DeploymentItem.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
-#include "document/AnalysisRunner.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"

@@ -6,12 +6,12 @@
 // the user catalog folder back as it was, and a bad file is reported naming file, line and field.
 // The user catalog folder is the test's own (XDG_DATA_HOME), shared with the executable it runs.
 #include "OffGuiThread.h"
+#include "analysis/AnalysisRunner.h"
 #include "calibration/CalibrationConstantsModel.h"
 #include "calibration/CalibrationDialog.h"
 #include "calibration/CalibrationHistory.h"
 #include "calibration/CalibrationJob.h"
 #include "calibration/CalibrationRowsModel.h"
-#include "document/AnalysisRunner.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"

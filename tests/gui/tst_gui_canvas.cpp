@@ -6,8 +6,8 @@
 #include "StudioSuite.h"
 
 #include "document/ChangeModelCommand.h"
-#include "document/IssueLog.h"
 #include "document/MoveDeploymentsCommand.h"
+#include "issues/IssueLog.h"
 #include "palette/HardwareMime.h"
 #include "panels/InspectorPanel.h"
 #include "table/ComparisonTable.h"

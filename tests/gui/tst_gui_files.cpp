@@ -6,10 +6,10 @@
 #include "StudioSuite.h"
 
 #include "FileDialogs.h"
+#include "controls/LogSlider.h"
 #include "document/Autosave.h"
-#include "document/IssueLog.h"
+#include "issues/IssueLog.h"
 #include "mainwindow/DocumentActions.h"
-#include "panels/LogSlider.h"
 #include "panels/WorkloadPanel.h"
 #include "settings/Settings.h"
 #include "table/ComparisonTable.h"

@@ -8,11 +8,11 @@
 
 #include "FileDialogs.h"
 #include "Units.h"
-#include "document/IssueLog.h"
-#include "panels/LogSlider.h"
+#include "controls/LogSlider.h"
+#include "cost/TcoEditor.h"
+#include "issues/IssueLog.h"
 #include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
-#include "serving/TcoEditor.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 

@@ -5,8 +5,8 @@
 #include "Offscreen.h"
 #include "StudioSuite.h"
 
+#include "controls/LogSlider.h"
 #include "palette/HardwarePalette.h"
-#include "panels/LogSlider.h"
 #include "panels/WorkloadPanel.h"
 #include "settings/LanguageManager.h"
 

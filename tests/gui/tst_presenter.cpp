@@ -6,7 +6,7 @@
 // the document undoably and the lanes follow; no text is cut at 1280 x 720 or 1920 x 1080.
 #include "SmallScreen.h"
 #include "Units.h"
-#include "document/AnalysisRunner.h"
+#include "analysis/AnalysisRunner.h"
 #include "document/ScenarioDocument.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"

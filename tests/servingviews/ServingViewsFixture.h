@@ -4,12 +4,12 @@
 // deployments' colours, and checks of what a chart draws.
 #include "SourcePath.h"
 #include "charts/ChartPanel.h"
+#include "cost/CostTab.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
+#include "fleet/FleetTab.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
 #include "serving/ServingCostFleetView.h"
 
 #include <QAbstractBarSeries>

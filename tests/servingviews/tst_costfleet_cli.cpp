@@ -3,8 +3,8 @@
 // scenario through the real executable and through the views, compared value for value.
 #include "CliRunner.h"
 
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
+#include "cost/CostTab.h"
+#include "fleet/FleetTab.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 

@@ -6,8 +6,8 @@
 #include "EventLoop.h"
 #include "ServingViewsFixture.h"
 
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
+#include "cost/CostTab.h"
+#include "fleet/FleetTab.h"
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"

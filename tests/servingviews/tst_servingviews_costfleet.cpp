@@ -4,9 +4,9 @@
 // and the fleet summary saying where its targets came from.
 #include "ServingViewsFixture.h"
 
+#include "cost/CostTab.h"
 #include "cost/ServingPointCost.h"
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
+#include "fleet/FleetTab.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingData.h"

@@ -4,16 +4,16 @@
 #include "ServingViewsFixture.h"
 
 #include "Names.h"
+#include "cost/CostTab.h"
 #include "cost/ServingPointCost.h"
 #include "cost/TcoEditing.h"
+#include "cost/TcoEditor.h"
 #include "cost/TcoFields.h"
 #include "document/ScenarioDocument.h"
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
+#include "fleet/FleetTab.h"
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
-#include "serving/TcoEditor.h"
 #include "settings/LanguageManager.h"
 
 #include <QComboBox>

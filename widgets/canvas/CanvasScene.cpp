@@ -6,10 +6,10 @@
 #include "canvas/DeploymentItem.h"
 #include "document/AddDeploymentCommand.h"
 #include "document/ChangeDeploymentCommand.h"
-#include "document/IssueLog.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Deployment.h"
+#include "issues/IssueLog.h"
 #include "palette/HardwareGroups.h"
 #include "palette/HardwareMime.h"
 

@@ -3,7 +3,7 @@
 
 #include "Names.h"
 #include "common/NumberText.h"
-#include "document/DeploymentColours.h"
+#include "style/DeploymentColours.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>

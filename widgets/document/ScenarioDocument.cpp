@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "document/ScenarioDocument.h"
 
-#include "document/DeploymentColours.h"
+#include "style/DeploymentColours.h"
 
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"

@@ -2,8 +2,8 @@
 #include "mainwindow/DocumentActions.h"
 
 #include "FileDialogs.h"
-#include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
+#include "issues/IssueLog.h"
 #include "settings/Settings.h"
 
 #include "hardware/Catalog.h"

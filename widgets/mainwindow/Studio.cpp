@@ -2,11 +2,11 @@
 #include "mainwindow/Studio.h"
 
 #include "FileDialogs.h"
+#include "analysis/AnalysisRunner.h"
 #include "calibration/CalibrationHistory.h"
-#include "document/AnalysisRunner.h"
 #include "document/Autosave.h"
-#include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
+#include "issues/IssueLog.h"
 #include "mainwindow/DocumentActions.h"
 #include "mainwindow/MainWindow.h"
 #include "settings/LanguageManager.h"

@@ -4,8 +4,8 @@
 #include "Names.h"
 #include "Units.h"
 #include "document/ChangeDeploymentCommand.h"
-#include "document/DeploymentColours.h"
 #include "document/ScenarioDocument.h"
+#include "style/DeploymentColours.h"
 
 #include "hardware/Catalog.h"
 #include "report/Metrics.h"

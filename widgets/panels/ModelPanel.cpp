@@ -6,8 +6,8 @@
 #include "Units.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
-#include "document/IssueLog.h"
 #include "document/ScenarioDocument.h"
+#include "issues/IssueLog.h"
 #include "settings/Settings.h"
 
 #include "hardware/Catalog.h"

@@ -3,9 +3,9 @@
 
 #include "Names.h"
 #include "Units.h"
+#include "controls/LogSlider.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"
-#include "panels/LogSlider.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

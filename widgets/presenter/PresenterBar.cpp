@@ -3,11 +3,11 @@
 
 #include "Names.h"
 #include "Units.h"
+#include "controls/LogSlider.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"
-#include "panels/LogSlider.h"
 
 #include "hardware/Catalog.h"
 

@@ -2,14 +2,14 @@
 #include "serving/ServingCostFleetView.h"
 
 #include "charts/ChartPanel.h"
+#include "cost/CostTab.h"
+#include "cost/TcoEditor.h"
 #include "engine/Engine.h"
-#include "serving/CostTab.h"
-#include "serving/FleetTab.h"
+#include "fleet/FleetTab.h"
 #include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"
-#include "serving/TcoEditor.h"
 
 #include <QEvent>
 #include <QMenu>

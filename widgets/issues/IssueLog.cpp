@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/IssueLog.h"
+#include "issues/IssueLog.h"
 
 #include "common/Log.h"
 

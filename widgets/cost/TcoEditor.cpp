@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "serving/TcoEditor.h"
+#include "cost/TcoEditor.h"
 
-#include "serving/TcoAssumptionText.h"
+#include "cost/TcoAssumptionText.h"
 
 #include "Names.h"
 #include "cost/CostModel.h"

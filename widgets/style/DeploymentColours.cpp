@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/DeploymentColours.h"
+#include "style/DeploymentColours.h"
 
 namespace is::gui {
 

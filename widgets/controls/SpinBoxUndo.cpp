@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "panels/SpinBoxUndo.h"
+#include "controls/SpinBoxUndo.h"
 
 #include <QAbstractSpinBox>
 #include <QKeyEvent>

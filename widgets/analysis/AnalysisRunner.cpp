@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/AnalysisRunner.h"
+#include "analysis/AnalysisRunner.h"
 
 #include "common/Log.h"
 #include "engine/Engine.h"

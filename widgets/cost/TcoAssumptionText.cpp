@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "serving/TcoAssumptionText.h"
+#include "cost/TcoAssumptionText.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "panels/LogSlider.h"
+#include "controls/LogSlider.h"
 
 #include <algorithm>
 #include <cmath>

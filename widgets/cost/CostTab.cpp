@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "serving/CostTab.h"
+#include "cost/CostTab.h"
 
 #include "charts/ChartGrid.h"
 
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
+#include "cost/TcoEditor.h"
 #include "report/Metrics.h"
 #include "serving/ServingChartPanel.h"
-#include "serving/TcoEditor.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "serving/FleetTab.h"
+#include "fleet/FleetTab.h"
 
 #include "Units.h"
 #include "charts/ChartExport.h"

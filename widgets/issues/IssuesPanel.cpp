@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "panels/IssuesPanel.h"
+#include "issues/IssuesPanel.h"
 
-#include "document/IssueLog.h"
+#include "issues/IssueLog.h"
 
 #include <QApplication>
 #include <QListWidget>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "panels/WheelGuard.h"
+#include "controls/WheelGuard.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
