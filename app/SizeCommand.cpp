@@ -184,15 +184,10 @@ int runSize(const QStringList& argsIn)
     auto scenario = is::app::loadScenarioToEvaluate(file, QStringLiteral("size"), err);
     if (!scenario)
         return is::app::ExitBadInput;
-    auto tco = is::cost::tcoFor(*scenario, &error);
-    auto serving = tco ? is::serving::servingConfigFor(*scenario, &error) : std::nullopt;
-    if (!tco || !serving) {
-        err << file << ": " << error << "\n";
-        return is::app::ExitBadInput;
-    }
-    const is::cost::SloTargets slo = is::cost::resolveSlo(scenario->workload, serving->slo, commandLine);
+    const is::cost::SloTargets slo =
+        is::cost::resolveSlo(scenario->workload, scenario->serving.slo, commandLine);
     is::Engine engine(is::app::loadCatalogReportingWarnings(err));
-    auto result = is::cost::sizeFleet(*scenario, engine, *tco, target, slo, &error);
+    auto result = is::cost::sizeFleet(*scenario, engine, scenario->tco, target, slo, &error);
     if (!result) {
         err << file << ": " << error << "\n";
         return is::app::ExitBadInput;

@@ -133,7 +133,7 @@ void applyConcurrencyEdit(gui::ScenarioDocument* doc, int concurrency)
 {
     Workload w = doc->scenario().workload;
     w.concurrency = concurrency;
-    doc->undoStack()->push(new gui::ChangeWorkloadCommand(
+    doc->undoStack()->push(gui::changeWorkloadCommand(
         doc, w, doc->scenario().goal, QStringLiteral("Set concurrency to %1").arg(concurrency),
         QStringLiteral("concurrency")));
 }

@@ -42,7 +42,7 @@ std::optional<Estimate> evaluate(const ScenarioSet& set, const ScenarioSet::Targ
         return cost::estimateAtFullLoad(set.engine(), in.deployment, m, s, cost::scenarioSlo(s), error,
                                         deviceBound);
     }
-    return set.engine().estimate(in.deployment, m, in.workload, t.scenario->goal, t.scenario->cost, error,
+    return set.engine().estimate(in.deployment, m, in.workload, t.scenario->goal, t.scenario->tco, error,
                                  deviceBound);
 }
 
@@ -473,14 +473,14 @@ ClaimVerdict checkCapacity(const Claim& c, ScenarioSet& set)
     }
     // What the stated power buys at the devices' peak draw and the scenario's facility overhead.
     const Device& dev = *t->deployment.deployment.device;
-    const double perSystemW = dev.peakPowerW.value * t->scenario->cost.pue.value;
+    const double perSystemW = dev.peakPowerW.value * t->scenario->tco.pue.value;
     const double systems = c.claimed.value * 1e6 / perSystemW;
     v.reason =
         QCoreApplication::translate("is::audit::Audit", "a plan, not a measured figure: %1 MW buys about %2 "
                                                         "x %3 at %4 kW each with PUE %5, about %6 copies "
                                                         "of the %7-chip deployment")
             .arg(num(c.claimed.value), num(systems), dev.name, num(dev.peakPowerW.value / 1000),
-                 num(t->scenario->cost.pue.value), num(systems / e->chips), num(e->chips));
+                 num(t->scenario->tco.pue.value), num(systems / e->chips), num(e->chips));
     return v;
 }
 

@@ -66,12 +66,7 @@ CostInputs prepareCost(const Scenario& s, const Engine& engine)
     CostInputs in;
     in.workload = s.workload;
     QString error;
-    auto tco = tcoFor(s, &error);
-    if (!tco) {
-        in.error = error;
-        return in;
-    }
-    in.tco = *tco;
+    in.tco = s.tco;
     auto resolved = resolveScenario(s, engine.catalog(), &error);
     if (!resolved) {
         in.error = error;
@@ -82,8 +77,7 @@ CostInputs prepareCost(const Scenario& s, const Engine& engine)
         p.docId = r.docId;
         p.name = r.deployment.name;
         QString err;
-        auto e = engine.estimate(r.deployment, r.model.resolve(Bound::Mid), s.workload, s.goal,
-                                 in.tco.engineCost(), &err);
+        auto e = engine.estimate(r.deployment, r.model.resolve(Bound::Mid), s.workload, s.goal, in.tco, &err);
         if (!e)
             p.why = err;
         else if (!e->fits)

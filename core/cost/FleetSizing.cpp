@@ -5,7 +5,6 @@
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
-#include "serving/ServingConfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -51,7 +50,7 @@ FleetRow sizeOne(const ResolvedDeployment& r, const Scenario& s, const Engine& e
     w.tpotLimitS = slo.tpotS;
     const ModelDesc m = r.model.resolve(Bound::Mid);
     QString err;
-    auto est = engine.estimate(r.deployment, m, w, ServingGoal::LatencyBounded, tco.engineCost(), &err);
+    auto est = engine.estimate(r.deployment, m, w, ServingGoal::LatencyBounded, tco, &err);
     FleetRow row;
     if (est)
         row = sizeServingPoint(r.deployment, r.docId, *est, w, tco, target, slo);
@@ -186,13 +185,7 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
 std::optional<FleetResult> analyseFleet(const Scenario& s, const Engine& engine, const FleetTarget& target,
                                         QString* error)
 {
-    auto tco = tcoFor(s, error);
-    if (!tco)
-        return std::nullopt;
-    auto serving = serving::servingConfigFor(s, error);
-    if (!serving)
-        return std::nullopt;
-    return sizeFleet(s, engine, *tco, target, resolveSlo(s.workload, serving->slo), error);
+    return sizeFleet(s, engine, s.tco, target, resolveSlo(s.workload, s.serving.slo), error);
 }
 
 QJsonObject fleetResultToJson(const FleetResult& r)

@@ -3,7 +3,6 @@
 
 #include "engine/Engine.h"
 #include "scenario/Scenario.h"
-#include "serving/ServingConfig.h"
 
 #include <QJsonArray>
 
@@ -11,9 +10,7 @@ namespace is::cost {
 
 SloTargets scenarioSlo(const Scenario& s)
 {
-    QString ignored;
-    const auto serving = serving::servingConfigFor(s, &ignored);
-    return resolveSlo(s.workload, serving ? serving->slo : StatedSlo{});
+    return resolveSlo(s.workload, s.serving.slo);
 }
 
 std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const ModelDesc& m,
@@ -24,7 +21,7 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
     w.ttftLimitS = slo.ttftS;
     w.tpotLimitS = slo.tpotS;
     w.p99Limits = false;
-    return engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.cost, error, deviceBound);
+    return engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
 }
 
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)

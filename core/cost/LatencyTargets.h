@@ -20,6 +20,7 @@ struct StatedSlo
     double ttftS = 0;
     double tpotS = 0;
     bool any() const { return ttftS > 0 || tpotS > 0; }
+    bool operator==(const StatedSlo&) const = default;
 };
 
 // Where resolved latency targets came from, highest precedence first.

@@ -3,7 +3,6 @@
 
 #include "common/JsonFields.h"
 #include "cost/TcoFields.h"
-#include "scenario/Scenario.h"
 
 #include <QCoreApplication>
 
@@ -49,10 +48,6 @@ std::optional<RentalPreset> rentalPresetFromId(const QString& id)
 
 TcoAssumptions::TcoAssumptions()
 {
-    const CostAssumptions c;
-    amortisationYears = c.amortisationYears;
-    usdPerKWh = c.usdPerKWh;
-    pue = c.pue;
     costOfCapital = ranged(0.08, 0.05, 0.12,
                            QStringLiteral(QT_TRANSLATE_NOOP(
                                "is::Sourced", "assumed: typical cost of capital for data-centre hardware")));
@@ -78,24 +73,6 @@ TcoAssumptions::TcoAssumptions()
     maxUtilisation = ranged(0.8, 0.6, 0.9,
                             QStringLiteral(QT_TRANSLATE_NOOP(
                                 "is::Sourced", "assumed: fleets are planned with headroom for bursts")));
-}
-
-TcoAssumptions TcoAssumptions::fromCost(const CostAssumptions& c)
-{
-    TcoAssumptions t;
-    for (const TcoField& field : tcoFields())
-        if (field.cost)
-            field.set(t, c.*field.cost);
-    return t;
-}
-
-CostAssumptions TcoAssumptions::engineCost() const
-{
-    CostAssumptions c;
-    for (const TcoField& field : tcoFields())
-        if (field.cost)
-            c.*field.cost = *field.get(*this);
-    return c;
 }
 
 std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumptions& base, QString* error)
@@ -167,10 +144,35 @@ QJsonObject tcoToJson(const TcoAssumptions& t)
     return o;
 }
 
-std::optional<TcoAssumptions> tcoFor(const Scenario& s, QString* error)
+std::optional<TcoAssumptions> parseCostAndTco(const QJsonObject& cost, const QJsonObject& tco, QString* error)
 {
-    return parseTco(s.extensions.value(QStringLiteral("tco")).toObject(), TcoAssumptions::fromCost(s.cost),
-                    error);
+    TcoAssumptions t;
+    const auto engineCost = parseCostSection(cost, t, error);
+    if (!engineCost)
+        return std::nullopt;
+    static_cast<CostAssumptions&>(t) = *engineCost;
+    return parseTco(tco, t, error);
+}
+
+QJsonObject costSectionJson(const TcoAssumptions& t)
+{
+    QJsonObject o;
+    for (const TcoField& field : tcoFields())
+        if (field.cost)
+            o.insert(field.name(), (t.*field.cost).toJson());
+    return o;
+}
+
+QJsonObject tcoSectionJson(const TcoAssumptions& t)
+{
+    const QJsonObject defaults = tcoToJson(TcoAssumptions());
+    QJsonObject o = tcoToJson(t);
+    for (const TcoField& field : tcoFields())
+        if (field.cost)
+            o.remove(field.name()); // saved in "cost"
+    for (auto it = o.begin(); it != o.end();)
+        it = it.value() == defaults.value(it.key()) ? o.erase(it) : std::next(it);
+    return o;
 }
 
 } // namespace is::cost

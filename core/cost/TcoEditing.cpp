@@ -2,7 +2,6 @@
 #include "cost/TcoEditing.h"
 
 #include "cost/TcoFields.h"
-#include "scenario/Scenario.h"
 
 #include <QCoreApplication>
 
@@ -10,50 +9,22 @@ namespace is::cost {
 
 namespace {
 
-const QString kTco = QStringLiteral("tco");
-const QString kDeployments = QStringLiteral("deployments");
 const QString kUserSet = QStringLiteral("user-set");
 
-// The field of the "cost" section under `key`; null for every other key.
-Sourced* costField(CostAssumptions& c, const QString& key)
+// Where the value is saved in a scenario file: what a parser names when it refuses it.
+QString savedPath(const TcoField* field, const QString& deploymentId, const QString& key)
 {
-    const TcoField* f = tcoField(key);
-    return f && f->cost ? &(c.*f->cost) : nullptr;
-}
-
-// Moves amortisation, electricity and PUE from "tco" to "cost": "tco" would shadow them for the
-// Cost view while the estimates read "cost". Each is checked as the "cost" parser will check it on
-// the next load; one that fails stops the edit with the reason. `replaced`: the key this edit sets
-// or resets, whose "tco" value is dropped instead.
-bool normalise(TcoSections& s, const QString& replaced, QString* error)
-{
-    for (const TcoField& field : tcoFields()) {
-        const QString key = field.name();
-        if (!field.cost || !s.tco.contains(key))
-            continue;
-        if (key != replaced) {
-            const QString path = kTco + QLatin1Char('.') + key;
-            const auto v = parseSourced(s.tco.value(key), path, error);
-            if (!v || !checkTcoValue(field, *v, path, error))
-                return false;
-            s.cost.*field.cost = *v;
-        }
-        s.tco.remove(key);
-    }
-    return true;
+    if (!deploymentId.isEmpty())
+        return QStringLiteral("tco.deployments.") + deploymentId + QLatin1Char('.') + key;
+    return (field && field->cost ? QStringLiteral("cost.") : QStringLiteral("tco.")) + key;
 }
 
 } // namespace
 
-TcoSections tcoSections(const Scenario& s)
-{
-    return TcoSections{s.cost, s.extensions.value(kTco).toObject()};
-}
-
 bool isCostSectionKey(const QString& key)
 {
-    CostAssumptions c;
-    return costField(c, key) != nullptr;
+    const TcoField* f = tcoField(key);
+    return f && f->cost;
 }
 
 Sourced userSet(double v)
@@ -74,39 +45,36 @@ const Sourced* assumptionField(const TcoAssumptions& t, const QString& key)
 
 std::optional<Sourced> defaultAssumption(const QString& key)
 {
-    // TcoAssumptions() holds the stated defaults, CostAssumptions()'s among them.
     const TcoAssumptions defaults;
     if (const Sourced* f = assumptionField(defaults, key))
         return *f;
     return std::nullopt; // no scenario-wide rental price unless one is stated
 }
 
-bool isOverridden(const TcoSections& s, const QString& deploymentId, const QString& key)
+bool isOverridden(const TcoAssumptions& t, const QString& deploymentId, const QString& key)
 {
-    if (!deploymentId.isEmpty())
-        return s.tco.value(kDeployments).toObject().value(deploymentId).toObject().contains(key);
-    if (s.tco.contains(key))
-        return true;
-    CostAssumptions c = s.cost;
-    if (const Sourced* f = costField(c, key))
-        return *f != *defaultAssumption(key);
-    return false;
+    const TcoField* field = tcoField(key);
+    if (!field)
+        return false;
+    if (!deploymentId.isEmpty()) {
+        const auto it = t.perDeployment.find(deploymentId);
+        return field->perDeployment && it != t.perDeployment.end() &&
+               (it->second.*field->perDeployment).has_value();
+    }
+    const Sourced* value = assumptionField(t, key);
+    const std::optional<Sourced> byDefault = defaultAssumption(key);
+    if (!value || !byDefault)
+        return value != nullptr; // usd_per_chip_hour: overridden when stated at all
+    return *value != *byDefault;
 }
 
-std::optional<TcoSections> withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
-                                          const std::optional<Sourced>& value, QString* error)
+std::optional<TcoAssumptions> withAssumption(TcoAssumptions t, const QString& deploymentId,
+                                             const QString& key, const std::optional<Sourced>& value,
+                                             QString* error)
 {
     const TcoField* field = tcoField(key);
     const bool perDeployment = !deploymentId.isEmpty();
-    // Where the value is saved: what a parser names when it refuses it.
-    QString path;
-    if (perDeployment)
-        path =
-            kTco + QLatin1Char('.') + kDeployments + QLatin1Char('.') + deploymentId + QLatin1Char('.') + key;
-    else if (field && field->cost)
-        path = QStringLiteral("cost.") + key;
-    else
-        path = kTco + QLatin1Char('.') + key;
+    const QString path = savedPath(field, deploymentId, key);
     if (!field) {
         *error = QCoreApplication::translate("is::cost::TcoEditing", "%1: not a TCO assumption").arg(path);
         return std::nullopt;
@@ -120,43 +88,27 @@ std::optional<TcoSections> withAssumption(TcoSections s, const QString& deployme
     }
     if (value && !checkTcoValue(*field, *value, path, error))
         return std::nullopt;
-    if (!normalise(s, perDeployment ? QString() : key, error))
-        return std::nullopt;
     if (perDeployment) {
-        QJsonObject deps = s.tco.value(kDeployments).toObject();
-        QJsonObject d = deps.value(deploymentId).toObject();
-        if (value)
-            d.insert(key, value->toJson());
-        else
-            d.remove(key);
-        if (d.isEmpty())
-            deps.remove(deploymentId);
-        else
-            deps.insert(deploymentId, d);
-        if (deps.isEmpty())
-            s.tco.remove(kDeployments);
-        else
-            s.tco.insert(kDeployments, deps);
-        return s;
-    }
-    if (field->cost) {
-        s.cost.*field->cost = value ? *value : *defaultAssumption(key);
-        return s;
+        DeploymentPrices& prices = t.perDeployment[deploymentId];
+        prices.*field->perDeployment = value;
+        if (prices == DeploymentPrices{})
+            t.perDeployment.erase(deploymentId);
+        return t;
     }
     if (value)
-        s.tco.insert(key, value->toJson());
+        field->set(t, *value);
+    else if (const auto byDefault = defaultAssumption(key))
+        field->set(t, *byDefault);
     else
-        s.tco.remove(key);
-    return s;
+        t.usdPerChipHour.reset(); // the one scenario-wide assumption without a default
+    return t;
 }
 
-std::optional<TcoSections> withPricing(TcoSections s, Pricing pricing, RentalPreset preset, QString* error)
+TcoAssumptions withPricing(TcoAssumptions t, Pricing pricing, RentalPreset preset)
 {
-    if (!normalise(s, QString(), error))
-        return std::nullopt;
-    s.tco.insert(QStringLiteral("pricing"), pricingId(pricing));
-    s.tco.insert(QStringLiteral("rental_preset"), rentalPresetId(preset));
-    return s;
+    t.pricing = pricing;
+    t.preset = preset;
+    return t;
 }
 
 } // namespace is::cost

@@ -3,31 +3,17 @@
 
 #include "common/Sourced.h"
 #include "cost/TcoAssumptions.h"
-#include "engine/CostAssumptions.h"
 
-#include <QJsonObject>
 #include <QString>
 
 #include <optional>
 
-namespace is {
-struct Scenario;
-}
-
 namespace is::cost {
 
-// Editing the TCO assumptions of a scenario one at a time (the Cost view's assumptions editor).
-// A scenario stores them in two sections: "cost" (amortisation, electricity, PUE: the engine's
-// estimates and the comparison table use them) and "tco" (everything else, and per-deployment
-// prices). An edit writes the three shared ones to "cost" only, so the estimates and the Cost view
-// always agree; every other assumption goes to "tco". An assumption absent from both sections has
-// its stated default (TcoAssumptions(), CostAssumptions(), the catalog's prices, the rental presets).
-struct TcoSections
-{
-    CostAssumptions cost;
-    QJsonObject tco;
-};
-TcoSections tcoSections(const Scenario& s);
+// Editing a scenario's TCO assumptions one at a time (the Cost view's assumptions editor). The
+// scenario holds them as one TcoAssumptions; an edit returns the new value, which the studio's undo
+// command sets. An assumption the user has not set has its stated default (TcoAssumptions(), the
+// catalog's prices, the rental presets).
 
 // The keys an edit may set: those of cost/TcoFields.h (tcoFields()), scenario-wide where the
 // field has a scenario-wide value and per deployment where it has a per-deployment price.
@@ -39,21 +25,21 @@ bool isUserSet(const Sourced& s);
 
 // The stated default of a scenario-wide assumption (no default for usd_per_chip_hour: the presets).
 std::optional<Sourced> defaultAssumption(const QString& key);
-// The scenario-wide assumption under its JSON key in resolved assumptions; null for an unknown
-// key, or for usd_per_chip_hour when no scenario-wide rental price is set.
+// The scenario-wide assumption under its JSON key; null for an unknown key, or for
+// usd_per_chip_hour when no scenario-wide rental price is set.
 const Sourced* assumptionField(const TcoAssumptions& t, const QString& key);
 
-// Whether the scenario sets the assumption itself (differs from the default, or names it in "tco").
-bool isOverridden(const TcoSections& s, const QString& deploymentId, const QString& key);
+// Whether the scenario sets the assumption itself: a per-deployment price it states, or a
+// scenario-wide value that differs from the stated default (value, range or source).
+bool isOverridden(const TcoAssumptions& t, const QString& deploymentId, const QString& key);
 
 // Sets an assumption (`value`) or removes it, so that its default applies again (nullopt).
-// `deploymentId` empty: scenario-wide. The three "cost" keys are moved out of "tco" on every edit,
-// checked by the same rules the parsers apply, so that what is saved opens again. Returns nullopt
-// and names the field in `error` for an unknown key, a value outside its rule ("cost.pue: must be
-// at least 1"), or a "tco" value that cannot be moved ("tco.pue: must be at least 1"): editing or
-// resetting that assumption itself replaces it.
-std::optional<TcoSections> withAssumption(TcoSections s, const QString& deploymentId, const QString& key,
-                                          const std::optional<Sourced>& value, QString* error);
-std::optional<TcoSections> withPricing(TcoSections s, Pricing pricing, RentalPreset preset, QString* error);
+// `deploymentId` empty: scenario-wide. Returns nullopt and names the field in `error` for an
+// unknown key or a value outside its rule ("cost.pue: must be at least 1"), by the same rules the
+// parsers apply, so that what is saved opens again.
+std::optional<TcoAssumptions> withAssumption(TcoAssumptions t, const QString& deploymentId,
+                                             const QString& key, const std::optional<Sourced>& value,
+                                             QString* error);
+TcoAssumptions withPricing(TcoAssumptions t, Pricing pricing, RentalPreset preset);
 
 } // namespace is::cost

@@ -32,29 +32,44 @@ void setRentalPrice(TcoAssumptions& t, const Sourced& v)
     t.usdPerChipHour = v;
 }
 
+// One of the engine's three (CostAssumptions, which TcoAssumptions extends), saved in "cost".
+template <Sourced CostAssumptions::*M> const Sourced* costMember(const TcoAssumptions& t)
+{
+    return &(t.*M);
+}
+
+template <Sourced CostAssumptions::*M> void setCostMember(TcoAssumptions& t, const Sourced& v)
+{
+    t.*M = v;
+}
+
 using C = TcoCheck;
 using U = TcoPricingUse;
 using PerDeployment = std::optional<Sourced> DeploymentPrices::*;
-using CostKey = Sourced CostAssumptions::*;
 
 // A scenario-wide assumption held in TcoAssumptions::*M.
 template <Sourced TcoAssumptions::*M>
-constexpr TcoField wide(const char* key, TcoCheck check, TcoPricingUse use, CostKey cost = nullptr,
+constexpr TcoField wide(const char* key, TcoCheck check, TcoPricingUse use,
                         PerDeployment perDeployment = nullptr)
 {
-    return TcoField{key, check, use, &member<M>, &setMember<M>, perDeployment, cost};
+    return TcoField{key, check, use, &member<M>, &setMember<M>, perDeployment, nullptr};
+}
+
+template <Sourced CostAssumptions::*M>
+constexpr TcoField engineWide(const char* key, TcoCheck check, TcoPricingUse use)
+{
+    return TcoField{key, check, use, &costMember<M>, &setCostMember<M>, nullptr, M};
 }
 
 constexpr TcoField kFields[] = {
-    wide<&TcoAssumptions::amortisationYears>("amortisation_years", C::Positive, U::Owning,
-                                             &CostAssumptions::amortisationYears),
+    engineWide<&CostAssumptions::amortisationYears>("amortisation_years", C::Positive, U::Owning),
     wide<&TcoAssumptions::costOfCapital>("cost_of_capital", C::NonNegative, U::Owning),
-    wide<&TcoAssumptions::usdPerKWh>("usd_per_kwh", C::NonNegative, U::Owning, &CostAssumptions::usdPerKWh),
-    wide<&TcoAssumptions::pue>("pue", C::AtLeastOne, U::Owning, &CostAssumptions::pue),
+    engineWide<&CostAssumptions::usdPerKWh>("usd_per_kwh", C::NonNegative, U::Owning),
+    engineWide<&CostAssumptions::pue>("pue", C::AtLeastOne, U::Owning),
     wide<&TcoAssumptions::maintenancePerYear>("maintenance_per_year", C::NonNegative, U::Owning),
     wide<&TcoAssumptions::spaceUsdPerKwMonth>("space_usd_per_kw_month", C::NonNegative, U::Owning),
     wide<&TcoAssumptions::networkCapexFraction>("network_capex_fraction", C::NonNegative, U::Owning),
-    wide<&TcoAssumptions::systemShareUsd>("system_share_usd", C::NonNegative, U::Owning, nullptr,
+    wide<&TcoAssumptions::systemShareUsd>("system_share_usd", C::NonNegative, U::Owning,
                                           &DeploymentPrices::systemShareUsd),
     // Unset unless the scenario states one price for every deployment: the rental presets apply.
     TcoField{"usd_per_chip_hour", C::NonNegative, U::Renting, &rentalPrice, &setRentalPrice,

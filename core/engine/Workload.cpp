@@ -48,4 +48,28 @@ std::optional<SpeculativeMethod> speculativeMethodFromId(const QString& idIn)
     return std::nullopt;
 }
 
+QString servingGoalId(ServingGoal g)
+{
+    switch (g) {
+    case ServingGoal::FixedConcurrency:
+        return QStringLiteral("fixed");
+    case ServingGoal::MaxThroughput:
+        return QStringLiteral("offline");
+    case ServingGoal::LatencyBounded:
+        return QStringLiteral("server");
+    }
+    return QStringLiteral("fixed");
+}
+
+std::optional<ServingGoal> servingGoalFromId(const QString& id)
+{
+    if (id == QLatin1String("fixed") || id == QLatin1String("single"))
+        return ServingGoal::FixedConcurrency;
+    if (id == QLatin1String("offline"))
+        return ServingGoal::MaxThroughput;
+    if (id == QLatin1String("server"))
+        return ServingGoal::LatencyBounded;
+    return std::nullopt;
+}
+
 } // namespace is

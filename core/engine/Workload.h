@@ -50,5 +50,8 @@ enum class ServingGoal {
     MaxThroughput,    // the largest batch that fits, no latency limit ("offline")
     LatencyBounded    // the best throughput whose mean TTFT and TPOT stay within the limits ("server")
 };
+// "fixed", "offline", "server": the scenario file's and the command line's names.
+QString servingGoalId(ServingGoal g);
+std::optional<ServingGoal> servingGoalFromId(const QString& id);
 
 } // namespace is

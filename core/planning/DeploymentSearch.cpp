@@ -116,8 +116,7 @@ public:
     PlanRow evaluateSplit(const Deployment& d, const ModelDesc& model, PlanRow row) const
     {
         QString err;
-        const auto e =
-            m_engine.estimate(d, model, m_w, ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+        const auto e = m_engine.estimate(d, model, m_w, ServingGoal::LatencyBounded, m_tco, &err);
         if (!e) {
             row.binding = Binding::KvCapacity;
             row.why = err;
@@ -129,8 +128,7 @@ public:
             Workload w = m_w;
             w.concurrency = batch;
             QString ignored;
-            const auto p =
-                m_engine.estimate(d, model, w, ServingGoal::FixedConcurrency, m_tco.engineCost(), &ignored);
+            const auto p = m_engine.estimate(d, model, w, ServingGoal::FixedConcurrency, m_tco, &ignored);
             Estimate out = p ? *p : Estimate{};
             if (p && p->bottleneck == Bottleneck::Capacity) // memory held fewer streams: they queued
                 out.fits = false;
@@ -140,8 +138,8 @@ public:
             d, *e, std::move(row),
             [&] {
                 QString ignored;
-                const auto r = m_engine.estimate(d, model, m_relaxed, ServingGoal::MaxThroughput,
-                                                 m_tco.engineCost(), &ignored);
+                const auto r =
+                    m_engine.estimate(d, model, m_relaxed, ServingGoal::MaxThroughput, m_tco, &ignored);
                 return r ? *r : *e;
             },
             fixedBatch);
@@ -399,8 +397,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
         Deployment d = g.config.deployment(engine.catalog());
         d.plan.reset();
         QString ignored;
-        const auto ctx =
-            engine.prepare(d, model, w, tco.engineCost(), g.config.unitChips, Bound::Mid, &ignored);
+        const auto ctx = engine.prepare(d, model, w, tco, g.config.unitChips, Bound::Mid, &ignored);
         if (ctx) {
             PlanRow base;
             base.config = g.config;

@@ -4,7 +4,6 @@
 #include "engine/Engine.h"
 #include "hardware/Link.h"
 #include "scenario/ScenarioEvaluation.h"
-#include "serving/ServingConfig.h"
 
 #include <QCoreApplication>
 
@@ -29,13 +28,7 @@ std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalo
             pick = i;
             break;
         }
-    auto tco = cost::tcoFor(s, error);
-    if (!tco)
-        return std::nullopt;
-    auto serving = serving::servingConfigFor(s, error);
-    if (!serving)
-        return std::nullopt;
-    return PlanInputs{(*resolved)[pick].model, s.workload, *tco, serving->slo};
+    return PlanInputs{(*resolved)[pick].model, s.workload, s.tco, s.serving.slo};
 }
 
 void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,

@@ -18,9 +18,7 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
     if (!estimates)
         return std::nullopt;
     f.estimates = std::move(*estimates);
-    f.tco = cost::tcoFor(scenario, error);
-    if (!f.tco)
-        return std::nullopt;
+    f.tco = scenario.tco;
     f.analysis = analyseScenario(scenario, engine, defaultContextGrid());
     if (!f.analysis.error.isEmpty()) {
         if (error)

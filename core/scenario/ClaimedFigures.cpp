@@ -52,29 +52,37 @@ std::optional<std::vector<ClaimedFigure>> parseList(const QJsonValue& v, const Q
 }
 } // namespace
 
-std::optional<std::vector<std::pair<QString, std::vector<ClaimedFigure>>>>
-parseClaimedSection(const QJsonObject& section, QString* error)
+std::optional<ClaimedSection> parseClaimedSection(const QJsonObject& section, QString* error)
 {
-    std::vector<std::pair<QString, std::vector<ClaimedFigure>>> result;
+    ClaimedSection result;
     for (auto it = section.begin(); it != section.end(); ++it) {
         auto figures = parseList(it.value(), QStringLiteral("claimed.%1").arg(it.key()), error);
         if (!figures)
             return std::nullopt;
-        result.emplace_back(it.key(), std::move(*figures));
+        result.emplace(it.key(), std::move(*figures));
     }
     return result;
 }
 
+QJsonObject claimedSectionToJson(const ClaimedSection& section)
+{
+    QJsonObject o;
+    for (const auto& [id, figures] : section) {
+        QJsonArray list;
+        for (const ClaimedFigure& figure : figures) {
+            QJsonObject f = figure.value.toJson();
+            f.insert(QStringLiteral("metric"), figure.metric);
+            list.append(f);
+        }
+        o.insert(id, list);
+    }
+    return o;
+}
+
 std::vector<ClaimedFigure> claimedFigures(const Scenario& s, const QString& id)
 {
-    QString error;
-    const QJsonObject section = s.extensions.value(QStringLiteral("claimed")).toObject();
-    if (!section.contains(id))
-        return {};
-    // The section was checked when the scenario was parsed; a list that no longer parses (edited
-    // in memory) shows nothing rather than half of it.
-    auto figures = parseList(section.value(id), QStringLiteral("claimed.%1").arg(id), &error);
-    return figures ? *figures : std::vector<ClaimedFigure>{};
+    const auto it = s.claimed.find(id);
+    return it != s.claimed.end() ? it->second : std::vector<ClaimedFigure>{};
 }
 
 } // namespace is

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -30,10 +31,12 @@ struct ClaimedFigure
 // "tok_s_user", "ttft_ms", "usd_per_mtok", "power_kw".
 QStringList claimedMetricIds();
 
+// Per deployment id, its figures in file order.
+using ClaimedSection = std::map<QString, std::vector<ClaimedFigure>>;
+
 // Parses the section; errors name the field ("claimed.cs3[0].metric: unknown metric 'speed' ...").
-// Returns per deployment id the figures, in file order.
-std::optional<std::vector<std::pair<QString, std::vector<ClaimedFigure>>>>
-parseClaimedSection(const QJsonObject& section, QString* error);
+std::optional<ClaimedSection> parseClaimedSection(const QJsonObject& section, QString* error);
+QJsonObject claimedSectionToJson(const ClaimedSection& section);
 
 // The figures published for deployment `id` of an already parsed scenario (none if it has none).
 std::vector<ClaimedFigure> claimedFigures(const Scenario& s, const QString& id);

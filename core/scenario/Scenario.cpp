@@ -36,6 +36,7 @@ bool DeploymentDoc::operator==(const DeploymentDoc& o) const
 
 bool Scenario::operator==(const Scenario& o) const
 {
+    // The engine's three by value, everything else as saved: what a save writes decides equality.
     auto sameCost = [](const CostAssumptions& a, const CostAssumptions& b) {
         for (const cost::TcoField& field : cost::tcoFields())
             if (field.cost && (a.*field.cost).value != (b.*field.cost).value)
@@ -43,32 +44,10 @@ bool Scenario::operator==(const Scenario& o) const
         return true;
     };
     return name == o.name && description == o.description && model == o.model && workload == o.workload &&
-           goal == o.goal && sameCost(cost, o.cost) && deployments == o.deployments &&
-           extensions == o.extensions;
-}
-
-QString servingGoalId(ServingGoal g)
-{
-    switch (g) {
-    case ServingGoal::FixedConcurrency:
-        return QStringLiteral("fixed");
-    case ServingGoal::MaxThroughput:
-        return QStringLiteral("offline");
-    case ServingGoal::LatencyBounded:
-        return QStringLiteral("server");
-    }
-    return QStringLiteral("fixed");
-}
-
-std::optional<ServingGoal> servingGoalFromId(const QString& id)
-{
-    if (id == QLatin1String("fixed") || id == QLatin1String("single"))
-        return ServingGoal::FixedConcurrency;
-    if (id == QLatin1String("offline"))
-        return ServingGoal::MaxThroughput;
-    if (id == QLatin1String("server"))
-        return ServingGoal::LatencyBounded;
-    return std::nullopt;
+           goal == o.goal && sameCost(tco, o.tco) &&
+           cost::tcoSectionJson(tco) == cost::tcoSectionJson(o.tco) &&
+           serving::servingSectionJson(serving) == serving::servingSectionJson(o.serving) &&
+           claimed == o.claimed && deployments == o.deployments;
 }
 
 QString executionModeId(ExecutionMode m)
@@ -87,8 +66,6 @@ QString executionModeId(ExecutionMode m)
 namespace {
 
 // Sections parsed by other modules; the scenario only checks they are objects and keeps them.
-constexpr const char* kExtensionKeys[] = {"serving", "tco", "claimed"};
-
 std::optional<ModelRef> parseModelRef(const QJsonValue& v, const QString& path, QString* error)
 {
     ModelRef r;
@@ -286,22 +263,25 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     else
         wf.fail("goal", QCoreApplication::translate("is::Scenario", "expected fixed, offline or server"));
 
-    if (root.contains(QStringLiteral("cost"))) {
-        // The same keys and rules as the "tco" section and the Cost view's editor (cost/TcoFields).
-        const QJsonObject section = f.object("cost");
-        if (f.ok())
-            if (auto c = cost::parseCostSection(section, s.cost, error))
-                s.cost = *c;
-    }
-    for (const char* key : kExtensionKeys) {
-        const QJsonObject ext = f.object(key);
-        if (f.has(key) && f.ok())
-            s.extensions.insert(QLatin1String(key), ext);
-    }
-    // Published figures (shown beside predictions) are checked here so that a bad one names its field.
-    if (f.ok() && s.extensions.contains(QStringLiteral("claimed")))
-        parseClaimedSection(s.extensions.value(QStringLiteral("claimed")).toObject(), error);
-    if (!error->isEmpty())
+    // The sections other modules own are parsed here, typed, so that a bad value names its field
+    // when the file opens, not when a view first reads it.
+    const QJsonObject costSection = f.object("cost");
+    const QJsonObject tcoSection = f.object("tco");
+    const QJsonObject servingSection = f.object("serving");
+    const QJsonObject claimedSection = f.object("claimed");
+    if (!f.ok())
+        return std::nullopt;
+    if (auto t = cost::parseCostAndTco(costSection, tcoSection, error))
+        s.tco = *t;
+    else
+        return std::nullopt;
+    if (auto c = serving::parseServingConfig(servingSection, error))
+        s.serving = *c;
+    else
+        return std::nullopt;
+    if (auto c = parseClaimedSection(claimedSection, error))
+        s.claimed = *c;
+    else
         return std::nullopt;
 
     // An empty list is a document still being built (every deployment deleted, or a new one):
@@ -393,11 +373,7 @@ QJsonObject scenarioToJson(const Scenario& s)
     if (s.workload.idleSessions > 0)
         wl.insert(QStringLiteral("idle_sessions"), s.workload.idleSessions);
     root.insert(QStringLiteral("workload"), wl);
-    QJsonObject costSection;
-    for (const cost::TcoField& field : cost::tcoFields())
-        if (field.cost)
-            costSection.insert(field.name(), (s.cost.*field.cost).toJson());
-    root.insert(QStringLiteral("cost"), costSection);
+    root.insert(QStringLiteral("cost"), cost::costSectionJson(s.tco));
     QJsonArray deps;
     for (const DeploymentDoc& d : s.deployments) {
         QJsonObject o{{QStringLiteral("id"), d.id},
@@ -436,8 +412,14 @@ QJsonObject scenarioToJson(const Scenario& s)
         deps.append(o);
     }
     root.insert(QStringLiteral("deployments"), deps);
-    for (auto it = s.extensions.begin(); it != s.extensions.end(); ++it)
-        root.insert(it.key(), it.value());
+    // Sections that state nothing beyond the defaults are left out, as a file without them reads.
+    const auto insertSection = [&root](const char* key, const QJsonObject& section) {
+        if (!section.isEmpty())
+            root.insert(QLatin1String(key), section);
+    };
+    insertSection("tco", cost::tcoSectionJson(s.tco));
+    insertSection("serving", serving::servingSectionJson(s.serving));
+    insertSection("claimed", claimedSectionToJson(s.claimed));
     return root;
 }
 

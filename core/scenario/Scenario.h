@@ -2,11 +2,13 @@
 #pragma once
 
 #include "common/Precision.h"
-#include "engine/CostAssumptions.h"
+#include "cost/TcoAssumptions.h"
 #include "engine/Deployment.h"
 #include "engine/Workload.h"
 #include "model/ModelEntry.h"
+#include "scenario/ClaimedFigures.h"
 #include "scenario/FfnPoolDoc.h"
+#include "serving/ServingConfig.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -69,18 +71,19 @@ struct Scenario
     ModelRef model;
     Workload workload;
     ServingGoal goal = ServingGoal::FixedConcurrency;
-    CostAssumptions cost;
+    // The cost assumptions, one type for the engine and the Cost and Fleet views (file: the "cost"
+    // and "tco" sections).
+    cost::TcoAssumptions tco;
+    // How the request-level simulation and fleet sizing serve it (file: "serving").
+    serving::ServingConfig serving;
+    // Figures others published for its deployments, shown beside predictions (file: "claimed").
+    ClaimedSection claimed;
     std::vector<DeploymentDoc> deployments;
-    // Top-level sections other modules own ("serving": core/serving, "tco": core/cost), kept
-    // verbatim so that a load-edit-save round trip loses none of their assumptions.
-    QJsonObject extensions;
-    QString baseDir; // directory of the file, for relative config.json paths
+    QString baseDir; // directory of the file, for relative config.json and trace paths
 
     bool operator==(const Scenario& o) const;
 };
 
-QString servingGoalId(ServingGoal g);
-std::optional<ServingGoal> servingGoalFromId(const QString& id);
 QString executionModeId(ExecutionMode m);
 
 // Parses and validates; errors name the field ("deployments[1].count: must be at least 1").

@@ -265,7 +265,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.modelName = r.model.arch.name;
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
-        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
+        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);
             // Nothing to evaluate; the views still say why, and what each chip has where no count fits.
@@ -296,13 +296,13 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         std::optional<ContextCurveCache::Curves> cached = cache ? cache->find(key) : std::nullopt;
         if (!cached) {
             ContextCurveCache::Curves fresh;
-            fresh.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.cost, contexts);
+            fresh.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.tco, contexts);
             fresh.low = fresh.high = fresh.mid;
             if (r.model.hasRange()) {
                 fresh.low = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload,
-                                                  s.goal, s.cost, contexts);
+                                                  s.goal, s.tco, contexts);
                 fresh.high = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload,
-                                                   s.goal, s.cost, contexts);
+                                                   s.goal, s.tco, contexts);
             }
             if (cache)
                 cache->insert(key, fresh);
@@ -333,7 +333,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 Workload wl = s.workload;
                 wl.inputTokens = p.context;
                 QString why;
-                if (auto at = engine.estimate(r.deployment, mid, wl, s.goal, s.cost, &why))
+                if (auto at = engine.estimate(r.deployment, mid, wl, s.goal, s.tco, &why))
                     why = at->why;
                 a.issues << QCoreApplication::translate("is::ScenarioAnalysis",
                                                         "%1 does not fit on %2 x %3 at %4 K context: %5")
@@ -343,7 +343,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 reportedMissingFit = true;
             }
         }
-        d.pareto = paretoSweep(engine, r, s.workload, s.cost);
+        d.pareto = paretoSweep(engine, r, s.workload, s.tco);
         a.deployments.push_back(std::move(d));
     }
     return a;

@@ -198,7 +198,7 @@ std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s,
     for (size_t i = 0; i < resolved->size(); ++i) {
         const ResolvedDeployment& r = (*resolved)[i];
         QString err;
-        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.cost, &err);
+        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {
             *error = errorAt(QStringLiteral("deployments[%1]").arg(i), err);
             return std::nullopt;

@@ -3,6 +3,8 @@
 
 #include "serving/Random.h"
 
+#include <QDir>
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,19 +25,20 @@ double meanOf(const LengthSpec& l, double fallback)
 } // namespace
 
 std::optional<RequestGenerator> RequestGenerator::create(const ServingConfig& c, const Workload& w,
-                                                         QString* error)
+                                                         const QString& baseDir, QString* error)
 {
+    const QDir dir(baseDir.isEmpty() ? QDir::currentPath() : baseDir);
     RequestGenerator g;
     g.m_config = c;
     g.m_workload = w;
     if (c.arrival.process == ArrivalProcess::Trace) {
-        auto rows = loadTraceCsv(c.resolve(c.arrival.traceFile), error);
+        auto rows = loadTraceCsv(dir.filePath(c.arrival.traceFile), error);
         if (!rows)
             return std::nullopt;
         g.m_arrivalTrace = std::move(*rows);
     }
     if (!c.lengthTraceFile.isEmpty()) {
-        auto rows = loadTraceCsv(c.resolve(c.lengthTraceFile), error);
+        auto rows = loadTraceCsv(dir.filePath(c.lengthTraceFile), error);
         if (!rows)
             return std::nullopt;
         g.m_lengthTrace = std::move(*rows);

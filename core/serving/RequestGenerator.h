@@ -40,7 +40,10 @@ class RequestGenerator
 {
 public:
     // Reads the trace files the configuration names; errors name the file and line.
-    static std::optional<RequestGenerator> create(const ServingConfig& c, const Workload& w, QString* error);
+    // Trace files named relatively resolve against `baseDir` (the scenario's folder; empty: the
+    // current directory).
+    static std::optional<RequestGenerator> create(const ServingConfig& c, const Workload& w,
+                                                  const QString& baseDir, QString* error);
 
     // `count` requests (rounded up to whole sessions) arriving at `rateRps` on average. A trace
     // arrival process ignores the rate and yields at most the trace's rows.

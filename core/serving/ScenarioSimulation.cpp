@@ -35,7 +35,7 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     w.ttftLimitS = ttftTarget;
     w.tpotLimitS = tpotTarget;
     const ModelDesc m = r.model.resolve(Bound::Mid);
-    const CostAssumptions costs = tco.engineCost();
+    const CostAssumptions& costs = tco;
 
     QString err;
     Workload single = w;
@@ -139,10 +139,7 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
                                               const std::atomic<bool>* cancel)
 {
     SimulationRun run;
-    auto config = servingConfigFor(s, error);
-    if (!config)
-        return std::nullopt;
-    run.config = *config;
+    run.config = s.serving;
     if (o.requests) {
         if (*o.requests < 1) {
             *error = QCoreApplication::translate("is::serving::ScenarioSimulation",
@@ -153,10 +150,7 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
     }
     if (o.seed)
         run.config.seed = *o.seed;
-    auto tco = cost::tcoFor(s, error);
-    if (!tco)
-        return std::nullopt;
-    run.tco = *tco;
+    run.tco = s.tco;
     auto resolved = resolveScenario(s, engine.catalog(), error);
     if (!resolved)
         return std::nullopt;
@@ -172,7 +166,7 @@ std::optional<SimulationRun> simulateScenario(const Scenario& s, const Engine& e
             return std::nullopt;
         }
     }
-    auto gen = RequestGenerator::create(run.config, s.workload, error);
+    auto gen = RequestGenerator::create(run.config, s.workload, s.baseDir, error);
     if (!gen)
         return std::nullopt;
     for (const ResolvedDeployment& r : *resolved) {

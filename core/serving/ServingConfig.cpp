@@ -2,10 +2,8 @@
 #include "serving/ServingConfig.h"
 
 #include "common/JsonFields.h"
-#include "scenario/Scenario.h"
 
 #include <QCoreApplication>
-#include <QDir>
 
 #include <array>
 #include <cmath>
@@ -169,15 +167,9 @@ const DeploymentServing& ServingConfig::forDeployment(const QString& id) const
     return it != perDeployment.end() ? it->second : defaults;
 }
 
-QString ServingConfig::resolve(const QString& file) const
-{
-    return QDir(baseDir.isEmpty() ? QDir::currentPath() : baseDir).filePath(file);
-}
-
-std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QString& baseDir, QString* error)
+std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, QString* error)
 {
     ServingConfig c;
-    c.baseDir = baseDir;
     JsonFields f(o, QStringLiteral("serving"), error);
 
     if (f.has("arrival")) {
@@ -317,9 +309,13 @@ QJsonObject servingConfigToJson(const ServingConfig& c)
     return o;
 }
 
-std::optional<ServingConfig> servingConfigFor(const Scenario& s, QString* error)
+QJsonObject servingSectionJson(const ServingConfig& c)
 {
-    return parseServingConfig(s.extensions.value(QStringLiteral("serving")).toObject(), s.baseDir, error);
+    const QJsonObject defaults = servingConfigToJson(ServingConfig());
+    QJsonObject o = servingConfigToJson(c);
+    for (auto it = o.begin(); it != o.end();)
+        it = it.value() == defaults.value(it.key()) ? o.erase(it) : std::next(it);
+    return o;
 }
 
 } // namespace is::serving

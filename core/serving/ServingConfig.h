@@ -11,10 +11,6 @@
 #include <map>
 #include <optional>
 
-namespace is {
-struct Scenario;
-}
-
 namespace is::serving {
 
 // How request lengths are drawn. `mean` 0 takes the scenario workload's length.
@@ -27,6 +23,7 @@ struct LengthSpec
     double sigma = 0; // log-normal: standard deviation of ln(length)
     double min = 1;
     double max = 0; // 0: no cap
+    bool operator==(const LengthSpec&) const = default;
 };
 
 enum class ArrivalProcess { Poisson, Constant, Gamma, OnOff, Trace };
@@ -39,6 +36,7 @@ struct ArrivalSpec
     double onS = 10;    // on/off: mean length of a burst and of a pause (exponential)
     double offS = 30;
     QString traceFile; // trace: the CSV, as written (relative to the scenario's folder)
+    bool operator==(const ArrivalSpec&) const = default;
 };
 
 // The continuous-batching scheduler (vLLM-style). Defaults are assumptions, stated in the JSON.
@@ -49,6 +47,7 @@ struct SchedulerSpec
     int blockTokens = 16;      // paged KV cache block size
     bool chunkedPrefill = true;
     double kvWatermark = 0.01; // share of KV blocks kept free when admitting
+    bool operator==(const SchedulerSpec&) const = default;
 };
 
 // Disaggregated serving: replicas that only prefill hand the KV cache to replicas that only
@@ -58,6 +57,7 @@ struct DisaggSpec
     int prefillReplicas = 0;
     int decodeReplicas = 0;
     bool enabled() const { return prefillReplicas > 0 && decodeReplicas > 0; }
+    bool operator==(const DisaggSpec&) const = default;
 };
 
 // An agent session: `calls` sequential requests with tool time between them; each call's
@@ -72,6 +72,7 @@ struct AgentSpec
     // session's KV cache waited in the meantime (device memory, host DRAM, SSD or evicted).
     bool reusePrefix = false;
     bool enabled() const { return calls > 0; }
+    bool operator==(const AgentSpec&) const = default;
 };
 
 // Per-deployment settings that may differ (keyed by the deployment's id).
@@ -79,9 +80,11 @@ struct DeploymentServing
 {
     SchedulerSpec scheduler;
     DisaggSpec disaggregated;
+    bool operator==(const DeploymentServing&) const = default;
 };
 
-// The scenario's optional "serving" section (scenarios/README.md, "serving").
+// The scenario's optional "serving" section (scenarios/README.md, "serving"). Trace files are
+// named as written; RequestGenerator resolves them against the scenario's folder.
 struct ServingConfig
 {
     ArrivalSpec arrival;
@@ -96,18 +99,17 @@ struct ServingConfig
     int requests = 10000;
     std::uint64_t seed = 1;
     int timelinePoints = 240;
-    QString baseDir; // the scenario's folder: relative trace paths resolve against it
 
     const DeploymentServing& forDeployment(const QString& id) const;
-    QString resolve(const QString& file) const;
+    bool operator==(const ServingConfig&) const = default;
 };
 
-// Parses the "serving" object; relative trace paths resolve against `baseDir`. Errors name the
-// field: "serving.arrival.rate_rps: must be positive".
-std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, const QString& baseDir, QString* error);
+// Parses the "serving" object. Errors name the field: "serving.arrival.rate_rps: must be positive".
+std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, QString* error);
+// Every setting, the defaults included.
 QJsonObject servingConfigToJson(const ServingConfig& c);
-// The scenario's section, or the defaults when it has none.
-std::optional<ServingConfig> servingConfigFor(const Scenario& s, QString* error);
+// What a scenario file saves: the settings that differ from the defaults (empty: none do).
+QJsonObject servingSectionJson(const ServingConfig& c);
 
 QString arrivalProcessId(ArrivalProcess p);
 QString lengthDistId(LengthDist d);

@@ -209,8 +209,8 @@ private slots:
         auto replyS = [&](double outputTokens) {
             Workload w = s->workload;
             w.outputTokens = outputTokens;
-            auto est = m_engine->estimate(cs3.deployment, cs3.model.resolve(Bound::Mid), w, s->goal, s->cost,
-                                          &error);
+            auto est =
+                m_engine->estimate(cs3.deployment, cs3.model.resolve(Bound::Mid), w, s->goal, s->tco, &error);
             return est ? est->ttftS + outputTokens * est->tpotS : 1e9;
         };
         QVERIFY(replyS(c.to * 0.97) <= 0.3);

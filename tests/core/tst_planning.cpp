@@ -75,8 +75,8 @@ class TestPlanning : public QObject
         Workload w = m_workload;
         w.ttftLimitS = smallTargets().ttftS;
         w.tpotLimitS = smallTargets().tpotS;
-        return m_engine.estimate(resolved->front().deployment, m_model, w, ServingGoal::LatencyBounded,
-                                 m_tco.engineCost(), err);
+        return m_engine.estimate(resolved->front().deployment, m_model, w, ServingGoal::LatencyBounded, m_tco,
+                                 err);
     }
 
 private slots:
@@ -103,8 +103,8 @@ private slots:
             QString err;
             if (row.config.layout == PoolLayout::PrefillDecode) {
                 // A prefill-decode fleet of this unit, from a context of its own.
-                const auto ctx = m_engine.prepare(d, m_model, w, m_tco.engineCost(), row.config.unitChips,
-                                                  Bound::Mid, &err);
+                const auto ctx =
+                    m_engine.prepare(d, m_model, w, m_tco, row.config.unitChips, Bound::Mid, &err);
                 QVERIFY2(ctx, qPrintable(err));
                 const PrefillDecodePoint p = prefillDecodePoint(m_engine, *ctx, row.config.plan);
                 long long prefill = 0;
@@ -116,7 +116,7 @@ private slots:
                 }
                 continue;
             }
-            auto e = m_engine.estimate(d, m_model, w, ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+            auto e = m_engine.estimate(d, m_model, w, ServingGoal::LatencyBounded, m_tco, &err);
             QVERIFY2(e, qPrintable(err));
             const bool meets = e->fits && e->ttftS <= t.ttftS && e->tpotS <= t.tpotS;
             if (!meets)
@@ -442,7 +442,7 @@ private slots:
             w.ttftLimitS = smallTargets().ttftS;
             w.tpotLimitS = smallTargets().tpotS;
             const auto fromRow = m_engine.estimate(c.deployment(m_engine.catalog()), m_model, w,
-                                                   ServingGoal::LatencyBounded, m_tco.engineCost(), &err);
+                                                   ServingGoal::LatencyBounded, m_tco, &err);
             QVERIFY2(fromDoc && fromRow, qPrintable(err));
             QCOMPARE(fromDoc->tokSUser, fromRow->tokSUser);
             QCOMPARE(fromDoc->tokSTotal, fromRow->tokSTotal);
@@ -460,7 +460,7 @@ private slots:
             defaultDeployment(m_engine.catalog(), *m_engine.catalog().device(QStringLiteral("h100-sxm")), 8);
         Workload w{8000, 500, 1, 0, 0.02};
         QString err;
-        const auto ctx = m_engine.prepare(d, m_model, w, m_tco.engineCost(), 8, Bound::Mid, &err);
+        const auto ctx = m_engine.prepare(d, m_model, w, m_tco, 8, Bound::Mid, &err);
         QVERIFY2(ctx, qPrintable(err));
         const ParallelPlan plan{1, 1, 1, 8};
         const Estimate colocated = m_engine.bestBatch(*ctx, plan, ServingGoal::LatencyBounded);

@@ -347,7 +347,7 @@ private slots:
         Scenario s;
         s.name = QStringLiteral("nothing yet");
         s.model.catalogId = QStringLiteral("llama-3.1-70b");
-        s.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("usd_per_kwh"), 0.0}});
+        s.tco.usdPerKWh.value = 0.0;
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("empty.json"));
         QString err;

@@ -107,7 +107,7 @@ private Q_SLOTS:
     {
         const Scenario s = llamaScenario();
         Engine engine(Catalog::builtin());
-        const TcoAssumptions t = TcoAssumptions::fromCost(s.cost);
+        const TcoAssumptions t = s.tco;
         QString error;
         auto r = sizeFleet(s, engine, t, FleetTarget{FleetTargetKind::Users, 1000}, SloTargets{}, &error);
         QVERIFY2(r, qPrintable(error));
@@ -136,8 +136,8 @@ private Q_SLOTS:
         const Scenario s = llamaScenario();
         Engine engine(Catalog::builtin());
         QString error;
-        auto r = sizeFleet(s, engine, TcoAssumptions::fromCost(s.cost),
-                           FleetTarget{FleetTargetKind::PowerMW, 750}, SloTargets{}, &error);
+        auto r =
+            sizeFleet(s, engine, s.tco, FleetTarget{FleetTargetKind::PowerMW, 750}, SloTargets{}, &error);
         QVERIFY2(r, qPrintable(error));
         const FleetRow& hgx = r->rows[0];
         // Peak facility power of one HGX H100: (8 x 700 W + 4600 W host) x PUE 1.3 = 13,260 W.

@@ -26,8 +26,8 @@ using namespace is::test;
 namespace {
 
 // An edit the test expects to succeed.
-TcoSections mustEdit(const TcoSections& t, const QString& deploymentId, const char* key,
-                     const std::optional<Sourced>& value)
+TcoAssumptions mustEdit(const TcoAssumptions& t, const QString& deploymentId, const char* key,
+                        const std::optional<Sourced>& value)
 {
     QString error;
     auto e = withAssumption(t, deploymentId, QLatin1String(key), value, &error);
@@ -49,7 +49,11 @@ std::vector<std::pair<const char*, bool>> readersAccept(const TcoField& field, c
         r.emplace_back("parseTco", parseTco(QJsonObject{{key, value}}, TcoAssumptions{}, &error).has_value());
         error.clear();
         r.emplace_back("withAssumption",
-                       sourced && withAssumption(tcoSections(base), {}, key, *sourced, &error).has_value());
+                       sourced && withAssumption(base.tco, {}, key, *sourced, &error).has_value());
+        QJsonObject root = scenarioToJson(base);
+        root.insert(QStringLiteral("tco"), QJsonObject{{key, value}});
+        error.clear();
+        r.emplace_back("the scenario's tco section", parseScenario(root, &error).has_value());
     }
     if (field.perDeployment) {
         const QJsonObject deps{
@@ -59,21 +63,13 @@ std::vector<std::pair<const char*, bool>> readersAccept(const TcoField& field, c
         error.clear();
         r.emplace_back(
             "withAssumption per deployment",
-            sourced &&
-                withAssumption(tcoSections(base), QStringLiteral("hgx"), key, *sourced, &error).has_value());
+            sourced && withAssumption(base.tco, QStringLiteral("hgx"), key, *sourced, &error).has_value());
     }
     if (field.cost) {
         QJsonObject root = scenarioToJson(base);
         root.insert(QStringLiteral("cost"), QJsonObject{{key, value}});
         error.clear();
         r.emplace_back("the scenario's cost section", parseScenario(root, &error).has_value());
-        // Every edit moves the value from "tco" to "cost".
-        TcoSections t = tcoSections(base);
-        t.tco.insert(key, value);
-        error.clear();
-        r.emplace_back(
-            "an edit moving it from tco to cost",
-            withAssumption(t, {}, QStringLiteral("maintenance_per_year"), userSet(0.05), &error).has_value());
     }
     return r;
 }
@@ -145,8 +141,11 @@ private Q_SLOTS:
                                &error);
         QVERIFY2(s, qPrintable(error));
         const QJsonObject round = scenarioToJson(*s);
+        // Saved as a sourced number (the form every reader takes), with the value as stated.
         QCOMPARE(
-            round.value(QStringLiteral("tco")).toObject().value(QStringLiteral("utilisation")).toDouble(),
+            parseSourced(round.value(QStringLiteral("tco")).toObject().value(QStringLiteral("utilisation")),
+                         QStringLiteral("utilisation"), &error)
+                ->value,
             0.5);
         QCOMPARE(round.value(QStringLiteral("serving"))
                      .toObject()
@@ -158,10 +157,12 @@ private Q_SLOTS:
         auto again = parseScenario(round, &error);
         QVERIFY(again && *again == *s);
         // The scenario's cost section feeds the TCO; the tco section overrides on top.
-        auto t = tcoFor(*s, &error);
-        QVERIFY2(t, qPrintable(error));
-        QCOMPARE(t->usdPerKWh.value, 0.12);
-        QCOMPARE(t->utilisation.value, 0.5);
+        QCOMPARE(s->tco.usdPerKWh.value, 0.12);
+        QCOMPARE(s->tco.utilisation.value, 0.5);
+        QCOMPARE(s->serving.arrival.cv, 3.0);
+        // What is not stated is not saved: the defaults stay defaults.
+        QCOMPARE(round.value(QStringLiteral("tco")).toObject().keys(),
+                 QStringList{QStringLiteral("utilisation")});
         QVERIFY(!parseScenario(
             json(R"({"version": 1, "model": "x", "workload": {}, "tco": 5, "deployments": []})"), &error));
         QVERIFY2(error.startsWith(QStringLiteral("tco: expected an object")), qPrintable(error));
@@ -169,7 +170,8 @@ private Q_SLOTS:
 
     void editingAssumptions()
     {
-        // A scenario whose "tco" section shadows the "cost" section's electricity price.
+        // A scenario whose "tco" section states the electricity price again: it wins, for the
+        // engine's estimates and the Cost view alike (one set of assumptions).
         QString error;
         auto s = parseScenario(json(R"({"version": 1, "model": "llama-3.1-70b",
             "workload": {"input_tokens": 1000, "output_tokens": 1000},
@@ -178,53 +180,58 @@ private Q_SLOTS:
             "deployments": [{"id": "hgx", "device": "h100-sxm", "count": 8}]})"),
                                &error);
         QVERIFY2(s, qPrintable(error));
-        TcoSections t = tcoSections(*s);
+        TcoAssumptions t = s->tco;
+        QCOMPARE(t.usdPerKWh.value, 0.12);
         QVERIFY(isOverridden(t, {}, QStringLiteral("usd_per_kwh")));
         QVERIFY(isOverridden(t, {}, QStringLiteral("maintenance_per_year")));
         QVERIFY(!isOverridden(t, {}, QStringLiteral("cost_of_capital")));
         QVERIFY(!isOverridden(t, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip")));
 
-        // Any edit moves the shared keys to "cost" (the estimates read it), keeping the value in effect.
         t = mustEdit(t, {}, "cost_of_capital", userSet(0.1));
-        QCOMPARE(t.cost.usdPerKWh.value, 0.12);
-        QVERIFY(!t.tco.contains(QStringLiteral("usd_per_kwh")));
+        QCOMPARE(t.usdPerKWh.value, 0.12);
         t = mustEdit(t, QStringLiteral("hgx"), "capex_usd_per_chip", userSet(30000));
         t = mustEdit(t, {}, "pue", userSet(1.2));
+        QVERIFY(isOverridden(t, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip")));
         Scenario edited = *s;
-        edited.cost = t.cost;
-        edited.extensions.insert(QStringLiteral("tco"), t.tco);
-        // Saved and parsed again: the same assumptions.
-        auto again = parseScenario(scenarioToJson(edited), &error);
+        edited.tco = t;
+        // Saved and parsed again: the same assumptions, the engine's three in "cost".
+        const QJsonObject saved = scenarioToJson(edited);
+        QCOMPARE(saved.value(QStringLiteral("cost"))
+                     .toObject()
+                     .value(QStringLiteral("usd_per_kwh"))
+                     .toObject()
+                     .value(QStringLiteral("value"))
+                     .toDouble(),
+                 0.12);
+        QVERIFY(!saved.value(QStringLiteral("tco")).toObject().contains(QStringLiteral("usd_per_kwh")));
+        auto again = parseScenario(saved, &error);
         QVERIFY2(again, qPrintable(error));
-        auto tco = tcoFor(*again, &error);
-        QVERIFY2(tco, qPrintable(error));
-        QCOMPARE(tco->costOfCapital.value, 0.1);
-        QVERIFY(isUserSet(tco->costOfCapital));
-        QCOMPARE(tco->pue.value, 1.2);
-        QCOMPARE(again->cost.pue.value, 1.2);
-        QCOMPARE(tco->usdPerKWh.value, 0.12);
-        QCOMPARE(tco->maintenancePerYear.kind, SourceKind::ThirdParty);
-        QCOMPARE(tco->perDeployment.at(QStringLiteral("hgx")).capexUsdPerChip->value, 30000.0);
+        const TcoAssumptions& tco = again->tco;
+        QCOMPARE(tco.costOfCapital.value, 0.1);
+        QVERIFY(isUserSet(tco.costOfCapital));
+        QCOMPARE(tco.pue.value, 1.2);
+        QCOMPARE(tco.usdPerKWh.value, 0.12);
+        QCOMPARE(tco.maintenancePerYear.kind, SourceKind::ThirdParty);
+        QCOMPARE(tco.perDeployment.at(QStringLiteral("hgx")).capexUsdPerChip->value, 30000.0);
+        QCOMPARE(tco, t);
 
-        // Reset: the default applies again and the key leaves the sections.
+        // Reset: the default applies again and the key leaves the saved sections.
         t = mustEdit(t, QStringLiteral("hgx"), "capex_usd_per_chip", std::nullopt);
-        QVERIFY(!t.tco.contains(QStringLiteral("deployments")));
+        QVERIFY(t.perDeployment.empty());
+        QVERIFY(!tcoSectionJson(t).contains(QStringLiteral("deployments")));
         t = mustEdit(t, {}, "pue", std::nullopt);
-        QCOMPARE(t.cost.pue.value, CostAssumptions{}.pue.value);
+        QCOMPARE(t.pue, CostAssumptions{}.pue);
         QVERIFY(!isOverridden(t, {}, QStringLiteral("pue")));
-        auto rental = withPricing(t, Pricing::Rental, RentalPreset::Reserved3y, &error);
-        QVERIFY2(rental, qPrintable(error));
-        t = *rental;
-        edited.cost = t.cost;
-        edited.extensions.insert(QStringLiteral("tco"), t.tco);
-        tco = tcoFor(edited, &error);
-        QVERIFY(tco && tco->pricing == Pricing::Rental && tco->preset == RentalPreset::Reserved3y);
+        t = withPricing(t, Pricing::Rental, RentalPreset::Reserved3y);
+        edited.tco = t;
+        again = parseScenario(scenarioToJson(edited), &error);
+        QVERIFY(again && again->tco.pricing == Pricing::Rental &&
+                again->tco.preset == RentalPreset::Reserved3y);
     }
 
     // Every reader of a TCO number applies the same rule to it: parseTco (scenario-wide and per
-    // deployment), the scenario's "cost" section, the move of a "tco" value to "cost" that every
-    // edit makes, the core editing function, and the editor's own check (satisfies, which the Cost
-    // view calls before it builds an edit).
+    // deployment), the scenario's "cost" and "tco" sections, the core editing function, and the
+    // editor's own check (satisfies, which the Cost view calls before it builds an edit).
     void everyReaderAgreesOnEveryKey()
     {
         // The rules, stated here once more so that changing one is a deliberate act.
@@ -364,10 +371,7 @@ private Q_SLOTS:
                     auto loaded = loadScenarioFile(path, &error);
                     QVERIFY2(loaded, qPrintable(what + QStringLiteral(": ") + error));
                     auto value = [&](const Scenario& s) -> std::optional<double> {
-                        QString err;
-                        auto t = tcoFor(s, &err);
-                        if (!t)
-                            return std::nullopt;
+                        const TcoAssumptions* t = &s.tco;
                         if (where == PerDeployment) {
                             const auto& p = t->perDeployment.at(QStringLiteral("hgx"));
                             return (p.*field.perDeployment) ? std::optional((p.*field.perDeployment)->value)
@@ -378,59 +382,41 @@ private Q_SLOTS:
                     };
                     QCOMPARE(value(*loaded), std::optional(edge));
 
-                    auto sections = withAssumption(tcoSections(*loaded), {}, other, userSet(0.06), &error);
-                    QVERIFY2(sections, qPrintable(what + QStringLiteral(": ") + error));
+                    auto next = withAssumption(loaded->tco, {}, other, userSet(0.06), &error);
+                    QVERIFY2(next, qPrintable(what + QStringLiteral(": ") + error));
                     Scenario edited = *loaded;
-                    edited.cost = sections->cost;
-                    edited.extensions.insert(QStringLiteral("tco"), sections->tco);
+                    edited.tco = *next;
                     const QString savedPath = dir.filePath(QStringLiteral("edited-%1.json").arg(files));
                     QVERIFY2(saveScenarioFile(edited, savedPath, &error), qPrintable(error));
                     auto reopened = loadScenarioFile(savedPath, &error);
                     QVERIFY2(reopened, qPrintable(what + QStringLiteral(": ") + error));
                     QCOMPARE(value(*reopened), std::optional(edge));
                     if (field.cost && where != PerDeployment)
-                        QCOMPARE((reopened->cost.*field.cost).value, edge);
+                        QCOMPARE((reopened->tco.*field.cost).value, edge);
                 }
             }
         }
         QVERIFY(files >= 15);
     }
 
-    // A "tco" value that cannot be moved to "cost" stops the edit with its field named (it used to
-    // be dropped without a word); editing or resetting that assumption itself replaces it.
-    void badTcoValueStopsTheEditWithItsField()
+    // A bad "tco" value is refused when the scenario opens, with its field named; so is an edit
+    // outside a rule, an unknown key or a key in the wrong place.
+    void badTcoValueIsRefusedWithItsField()
     {
         const Scenario base = llamaScenario();
-        TcoSections bad = tcoSections(base);
-        bad.tco.insert(QStringLiteral("pue"), 0.5);
         QString error;
-        QVERIFY(!withAssumption(bad, {}, QStringLiteral("maintenance_per_year"), userSet(0.05), &error));
+        QJsonObject root = scenarioToJson(base);
+        root.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("pue"), 0.5}});
+        QVERIFY(!parseScenario(root, &error));
         QCOMPARE(error, QStringLiteral("tco.pue: must be at least 1"));
         error.clear();
-        QVERIFY(!withAssumption(bad, QStringLiteral("hgx"), QStringLiteral("capex_usd_per_chip"), userSet(1),
-                                &error));
-        QCOMPARE(error, QStringLiteral("tco.pue: must be at least 1"));
-        error.clear();
-        QVERIFY(!withPricing(bad, Pricing::Rental, RentalPreset::Neocloud, &error));
-        QCOMPARE(error, QStringLiteral("tco.pue: must be at least 1"));
-        error.clear();
-        bad.tco.insert(QStringLiteral("usd_per_kwh"), QStringLiteral("cheap"));
-        bad.tco.remove(QStringLiteral("pue"));
-        QVERIFY(!withAssumption(bad, {}, QStringLiteral("utilisation"), userSet(0.5), &error));
+        root.insert(QStringLiteral("tco"),
+                    QJsonObject{{QStringLiteral("usd_per_kwh"), QStringLiteral("cheap")}});
+        QVERIFY(!parseScenario(root, &error));
         QVERIFY2(error.startsWith(QStringLiteral("tco.usd_per_kwh: expected a number")), qPrintable(error));
 
-        error.clear();
-        auto fixed = withAssumption(bad, {}, QStringLiteral("usd_per_kwh"), userSet(0.1), &error);
-        QVERIFY2(fixed, qPrintable(error));
-        QCOMPARE(fixed->cost.usdPerKWh.value, 0.1);
-        QVERIFY(!fixed->tco.contains(QStringLiteral("usd_per_kwh")));
-        auto reset = withAssumption(bad, {}, QStringLiteral("usd_per_kwh"), std::nullopt, &error);
-        QVERIFY2(reset, qPrintable(error));
-        QCOMPARE(reset->cost.usdPerKWh.value, CostAssumptions{}.usdPerKWh.value);
-        QVERIFY(!reset->tco.contains(QStringLiteral("usd_per_kwh")));
-
         // Values outside their rule, unknown keys and keys in the wrong place name the field.
-        const TcoSections good = tcoSections(base);
+        const TcoAssumptions& good = base.tco;
         struct Bad
         {
             const char* deployment;

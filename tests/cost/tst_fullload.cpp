@@ -78,7 +78,7 @@ private slots:
             Workload w = s.workload;
             w.concurrency = load->batch;
             auto same = m_engine->estimate(d, r.model.resolve(Bound::Mid), w, ServingGoal::FixedConcurrency,
-                                           s.cost, &error);
+                                           s.tco, &error);
             QVERIFY2(same, qPrintable(error));
             QCOMPARE(same->batch, load->batch);
             QVERIFY2(std::abs(same->usdPerMTok - load->usdPerMTok) <= 1e-9 * load->usdPerMTok,

@@ -58,18 +58,18 @@ private Q_SLOTS:
     {
         auto* editor = window()->findChild<TcoEditor*>();
         QVERIFY(editor);
-        const double before = doc()->scenario().cost.usdPerKWh.value;
+        const double before = doc()->scenario().tco.usdPerKWh.value;
         const int index = doc()->undoStack()->index();
         QVERIFY2(editor->edit(QString(), QStringLiteral("usd_per_kwh"), QStringLiteral("0.16")),
                  qPrintable(editor->message()));
-        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, 0.16);
+        QCOMPARE(doc()->scenario().tco.usdPerKWh.value, 0.16);
         QVERIFY(doc()->isModified());
         QCOMPARE(doc()->undoStack()->index(), index + 1);
         doc()->undoStack()->undo();
-        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, before);
+        QCOMPARE(doc()->scenario().tco.usdPerKWh.value, before);
         // A bad value is refused and changes nothing.
         QVERIFY(!editor->edit(QString(), QStringLiteral("usd_per_kwh"), QStringLiteral("-1")));
-        QCOMPARE(doc()->scenario().cost.usdPerKWh.value, before);
+        QCOMPARE(doc()->scenario().tco.usdPerKWh.value, before);
         QCOMPARE(doc()->undoStack()->index(), index);
     }
 

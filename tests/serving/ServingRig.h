@@ -60,10 +60,10 @@ struct Rig
 inline RequestSet requests(const char* serving, const Workload& w, double rate, int count)
 {
     QString error;
-    auto c = parseServingConfig(json(serving), {}, &error);
+    auto c = parseServingConfig(json(serving), &error);
     if (!c)
         qFatal("%s", qPrintable(error));
-    auto g = RequestGenerator::create(*c, w, &error);
+    auto g = RequestGenerator::create(*c, w, {}, &error);
     if (!g)
         qFatal("%s", qPrintable(error));
     return g->generate(rate, count);

@@ -122,7 +122,7 @@ private slots:
         QFETCH(QString, text);
         QFETCH(QString, expected);
         QString error;
-        QVERIFY(!parseServingConfig(QJsonDocument::fromJson(text.toUtf8()).object(), {}, &error));
+        QVERIFY(!parseServingConfig(QJsonDocument::fromJson(text.toUtf8()).object(), &error));
         QVERIFY2(error.startsWith(expected), qPrintable(error));
     }
 
@@ -136,7 +136,7 @@ private slots:
             "deployments": {"h100": {"disaggregated": {"prefill_replicas": 1, "decode_replicas": 3}}},
             "agent": {"calls": 10, "tool_time_s": 2, "tool_time": "exponential"},
             "slo": {"ttft_ms": 500, "tpot_ms": 40}, "plan": "server", "requests": 500, "seed": 7})"),
-            {}, &error);
+            &error);
         QVERIFY2(c, qPrintable(error));
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).disaggregated.decodeReplicas, 3);
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.maxBatchTokens,
@@ -144,9 +144,16 @@ private slots:
         QVERIFY(!c->forDeployment(QStringLiteral("other")).disaggregated.enabled());
         QCOMPARE(c->slo.ttftS, 0.5);
         const QJsonObject out = servingConfigToJson(*c);
-        auto again = parseServingConfig(out, {}, &error);
+        auto again = parseServingConfig(out, &error);
         QVERIFY2(again, qPrintable(error));
         QCOMPARE(servingConfigToJson(*again), out);
+        QCOMPARE(*again, *c);
+        // A scenario saves only what differs from the defaults, and it reads back as the same settings.
+        const QJsonObject section = servingSectionJson(*c);
+        QVERIFY(!section.contains(QStringLiteral("timeline_points")));
+        QCOMPARE(section.value(QStringLiteral("requests")).toInt(), 500);
+        QCOMPARE(*parseServingConfig(section, &error), *c);
+        QVERIFY(servingSectionJson(ServingConfig()).isEmpty());
     }
 
     void arrivalProcesses()
@@ -530,7 +537,7 @@ private slots:
             QVERIFY2(first.contains(QLatin1String(key)), key);
 
         // An unknown deployment id in the serving section is an error naming it.
-        sc->extensions.insert(QStringLiteral("serving"), json(R"({"deployments": {"b300": {}}})"));
+        sc->serving = *parseServingConfig(json(R"({"deployments": {"b300": {}}})"), &error);
         QVERIFY(!simulateScenario(*sc, engine, o, &error));
         QVERIFY2(error.startsWith(QStringLiteral("serving.deployments.b300")), qPrintable(error));
     }
@@ -543,10 +550,10 @@ private slots:
         f.write("timestamp,input_tokens,output_tokens\n0,100,10\n0.5,200,20\n2,300,5\n");
         f.close();
         QString error;
-        auto c = parseServingConfig(json(R"({"arrival": {"process": "trace", "file": "trace.csv"}})"),
-                                    dir.path(), &error);
+        auto c =
+            parseServingConfig(json(R"({"arrival": {"process": "trace", "file": "trace.csv"}})"), &error);
         QVERIFY2(c, qPrintable(error));
-        auto g = RequestGenerator::create(*c, Workload{}, &error);
+        auto g = RequestGenerator::create(*c, Workload{}, dir.path(), &error);
         QVERIFY2(g, qPrintable(error));
         const RequestSet set = g->generate(123, 10000);
         QCOMPARE(set.requests.size(), size_t(3));
@@ -557,7 +564,7 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write("0,100,10\n1,x,1\n");
         f.close();
-        QVERIFY(!RequestGenerator::create(*c, Workload{}, &error));
+        QVERIFY(!RequestGenerator::create(*c, Workload{}, dir.path(), &error));
         QVERIFY2(error.endsWith(QStringLiteral(
                      "trace.csv:2: input_tokens: expected a whole number of at least 1, got 'x'")),
                  qPrintable(error));

@@ -92,7 +92,7 @@ private Q_SLOTS:
         qInfo("synchronous cost and fleet update: %lld ms", static_cast<long long>(timer.elapsed()));
         const auto before = view.costTab()->breakdown();
         is::Scenario dear = m_scenario;
-        dear.cost.usdPerKWh.value *= 3;
+        dear.tco.usdPerKWh.value *= 3;
         QVERIFY(showScenario(view, dear));
         const auto after = view.costTab()->breakdown();
         QCOMPARE(after.size(), before.size());
@@ -159,7 +159,7 @@ private Q_SLOTS:
     {
         // Only a first-token limit in the workload: no per-token limit, from the scenario.
         is::Scenario s = m_scenario;
-        s.extensions.remove(QStringLiteral("serving"));
+        s.serving = is::serving::ServingConfig();
         s.workload.ttftLimitS = 0.5;
         s.workload.tpotLimitS = 0;
         ServingCostFleetView view;

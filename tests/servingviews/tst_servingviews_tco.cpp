@@ -75,7 +75,7 @@ private Q_SLOTS:
         QCOMPARE(cell(QString(), "utilisation", TcoEditor::ValueColumn), QLocale().toString(70.0, 'g', 10));
 
         const std::vector<is::cost::HourlyCost> before = cost->breakdown();
-        const double kwh = doc.scenario().cost.usdPerKWh.value;
+        const double kwh = doc.scenario().tco.usdPerKWh.value;
 
         // 1. Electricity price, typed into the table: the energy part of every bar doubles, the
         // rest stays; one undo step; the document is modified; the comparison's "cost" section follows.
@@ -87,8 +87,8 @@ private Q_SLOTS:
         QVERIFY2(ed->message().isEmpty(), qPrintable(ed->message()));
         QVERIFY(doc.isModified());
         QCOMPARE(doc.undoStack()->count(), 1);
-        QCOMPARE(doc.scenario().cost.usdPerKWh.value, 2 * kwh);
-        QVERIFY(is::cost::isUserSet(doc.scenario().cost.usdPerKWh));
+        QCOMPARE(doc.scenario().tco.usdPerKWh.value, 2 * kwh);
+        QVERIFY(is::cost::isUserSet(doc.scenario().tco.usdPerKWh));
         std::vector<is::cost::HourlyCost> after = cost->breakdown();
         for (size_t i = 0; i < before.size(); ++i) {
             QVERIFY(rel(after[i].energy, 2 * before[i].energy) < 1e-9);
@@ -169,16 +169,14 @@ private Q_SLOTS:
         QVERIFY(!doc.isModified());
         auto reopened = is::loadScenarioFile(path, &error);
         QVERIFY2(reopened, qPrintable(error));
-        auto tcoSaved = is::cost::tcoFor(doc.scenario(), &error);
-        auto tcoOpened = is::cost::tcoFor(*reopened, &error);
-        QVERIFY2(tcoSaved && tcoOpened, qPrintable(error));
+        const is::cost::TcoAssumptions* tcoOpened = &reopened->tco;
+        QCOMPARE(*tcoOpened, doc.scenario().tco);
         QCOMPARE(tcoOpened->usdPerKWh.value, 2 * kwh);
-        QCOMPARE(reopened->cost.usdPerKWh.value, 2 * kwh);
-        QVERIFY(is::cost::isUserSet(reopened->cost.usdPerKWh));
+        QCOMPARE(reopened->tco.usdPerKWh.value, 2 * kwh);
+        QVERIFY(is::cost::isUserSet(reopened->tco.usdPerKWh));
         QVERIFY(tcoOpened->perDeployment.count(h100) == 1 &&
                 tcoOpened->perDeployment.at(h100).capexUsdPerChip);
         QCOMPARE(tcoOpened->perDeployment.at(h100).capexUsdPerChip->value, perChip + 10000.0);
-        QVERIFY(is::cost::tcoToJson(*tcoOpened) == is::cost::tcoToJson(*tcoSaved));
         {
             ServingCostFleetView again;
             again.setScenario(*reopened, m_engine, m_colours);
@@ -196,7 +194,7 @@ private Q_SLOTS:
         QVERIFY(rel(cost->breakdown()[size_t(h100Index)].capital, hb.capital) < 1e-12);
         doc.undoStack()->undo();
         QVERIFY(view.waitForCostAndFleet());
-        QCOMPARE(doc.scenario().cost.usdPerKWh.value, kwh);
+        QCOMPARE(doc.scenario().tco.usdPerKWh.value, kwh);
         for (size_t i = 0; i < before.size(); ++i)
             QVERIFY(rel(cost->breakdown()[i].total(), before[i].total()) < 1e-12);
         QVERIFY(doc.scenario() == original);
@@ -217,8 +215,7 @@ private Q_SLOTS:
         ed->pricingSelector()->setCurrentIndex(1);
         QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(doc.undoStack()->count(), 4);
-        auto rentalTco = is::cost::tcoFor(doc.scenario(), &error);
-        QVERIFY(rentalTco && rentalTco->pricing == is::cost::Pricing::Rental);
+        QVERIFY(doc.scenario().tco.pricing == is::cost::Pricing::Rental);
         QTRY_VERIFY(ed->presetSelector()->isEnabled());
         const auto rented = cost->breakdown();
         for (const auto& h : rented) {
@@ -233,7 +230,7 @@ private Q_SLOTS:
         QVERIFY(view.waitForCostAndFleet());
         doc.undoStack()->undo();
         QVERIFY(view.waitForCostAndFleet());
-        QCOMPARE(is::cost::tcoFor(doc.scenario(), &error)->pricing, is::cost::Pricing::Capex);
+        QCOMPARE(doc.scenario().tco.pricing, is::cost::Pricing::Capex);
         QTRY_COMPARE(ed->pricingSelector()->currentIndex(), 0);
     }
 
@@ -247,7 +244,7 @@ private Q_SLOTS:
         QVERIFY(is::gui::LanguageManager::apply(QStringLiteral("zh_CN")));
         const auto restore = qScopeGuard([] { is::gui::LanguageManager::apply(QStringLiteral("en")); });
         is::Scenario s = m_scenario;
-        s.cost.usdPerKWh.source = QStringLiteral("our own PPA, 2026");
+        s.tco.usdPerKWh.source = QStringLiteral("our own PPA, 2026");
         ServingCostFleetView view;
         QVERIFY(showScenario(view, s));
         TcoEditor* ed = view.costTab()->editor();
@@ -258,15 +255,15 @@ private Q_SLOTS:
         QCOMPARE(source("cost_of_capital"), QStringLiteral("假设：数据中心硬件的典型资本成本"));
         QCOMPARE(source("pue"), QStringLiteral("典型风冷/液冷数据中心"));
         QCOMPARE(source("usd_per_kwh"), QStringLiteral("our own PPA, 2026"));
-        QCOMPARE(m_scenario.cost.pue.source, QStringLiteral("typical air/liquid-cooled data centre"));
+        QCOMPARE(m_scenario.tco.pue.source, QStringLiteral("typical air/liquid-cooled data centre"));
     }
 
     void assumptionsEditorFollowsCoreTable()
     {
         is::gui::ScenarioDocument doc(is::Catalog::builtin());
         is::Scenario start = m_scenario;
-        // Free power, stated in "tco": an edit of another assumption moves it to "cost".
-        start.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("usd_per_kwh"), 0.0}});
+        // Free power: an edit of another assumption keeps it, through a save and a reopen.
+        start.tco.usdPerKWh.value = 0.0;
         doc.reset(start, QString());
         ServingCostFleetView view;
         QVERIFY(showDocument(view, doc));
@@ -296,10 +293,10 @@ private Q_SLOTS:
         QVERIFY2(ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")),
                  qPrintable(ed->message()));
         QVERIFY(view.waitForCostAndFleet());
-        QCOMPARE(doc.scenario().cost.usdPerKWh.value, 0.0);
+        QCOMPARE(doc.scenario().tco.usdPerKWh.value, 0.0);
         auto reopened = saveAndReopen("free-power.json");
         QVERIFY2(reopened, qPrintable(error));
-        QCOMPARE(reopened->cost.usdPerKWh.value, 0.0);
+        QCOMPARE(reopened->tco.usdPerKWh.value, 0.0);
 
         // Typed at the edges of their rules, in the units shown.
         for (const auto& [key, text] :
@@ -316,26 +313,20 @@ private Q_SLOTS:
         QCOMPARE(doc.undoStack()->count(), steps);
         reopened = saveAndReopen("edges.json");
         QVERIFY2(reopened, qPrintable(error));
-        QCOMPARE(reopened->cost.pue.value, 1.0);
-        QCOMPARE(reopened->cost.usdPerKWh.value, 0.0);
+        QCOMPARE(reopened->tco.pue.value, 1.0);
+        QCOMPARE(reopened->tco.usdPerKWh.value, 0.0);
 
-        // A "tco" value that breaks its rule is named and stops the edit; editing it replaces it.
-        is::Scenario broken = m_scenario;
-        broken.extensions.insert(QStringLiteral("tco"), QJsonObject{{QStringLiteral("pue"), 0.5}});
-        doc.reset(broken, QString());
-        QVERIFY(!ed->edit(QString(), QStringLiteral("maintenance_per_year"), QStringLiteral("4")));
-        QVERIFY(view.waitForCostAndFleet());
-        QVERIFY2(ed->message().contains(QStringLiteral("tco.pue: must be at least 1")),
-                 qPrintable(ed->message()));
-        QCOMPARE(doc.undoStack()->count(), 0);
+        // An edit is undone and redone as one typed value: the document holds exactly what it held.
+        const is::cost::TcoAssumptions before = doc.scenario().tco;
         QVERIFY2(ed->edit(QString(), QStringLiteral("pue"), QStringLiteral("1.2")),
                  qPrintable(ed->message()));
         QVERIFY(view.waitForCostAndFleet());
-        QCOMPARE(doc.scenario().cost.pue.value, 1.2);
-        QVERIFY(!doc.scenario()
-                     .extensions.value(QStringLiteral("tco"))
-                     .toObject()
-                     .contains(QStringLiteral("pue")));
+        QCOMPARE(doc.scenario().tco.pue.value, 1.2);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.scenario().tco, before);
+        doc.undoStack()->redo();
+        QCOMPARE(doc.scenario().tco.pue.value, 1.2);
+        QVERIFY(view.waitForCostAndFleet());
         QVERIFY2(view.costTab()->inputs().error.isEmpty(), qPrintable(view.costTab()->inputs().error));
     }
 };

@@ -118,7 +118,7 @@ is::gui::ScenarioDocument* TcoEditor::document() const
 
 void TcoEditor::setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs)
 {
-    m_sections = is::cost::tcoSections(s);
+    m_tco = s.tco;
     m_inputs = inputs;
     // Inside an edit of the table the item being edited must outlive the signal: rebuild after.
     if (m_inEdit) {
@@ -361,7 +361,7 @@ void TcoEditor::rebuild()
         row.applies = field.use;
         const auto fallback = is::cost::defaultAssumption(row.key);
         addRow(row, is::cost::assumptionField(t, row.key), fallback ? &*fallback : nullptr,
-               is::cost::isOverridden(m_sections, QString(), row.key));
+               is::cost::isOverridden(m_tco, QString(), row.key));
     }
 
     for (const servingdata::CostPoint& p : m_inputs.points) {
@@ -374,21 +374,21 @@ void TcoEditor::rebuild()
         capex.key = QStringLiteral("capex_usd_per_chip");
         capex.applies = is::cost::tcoField(capex.key)->use;
         addRow(capex, &prices.capexPerChip.value, &prices.capexPerChip.fallback,
-               is::cost::isOverridden(m_sections, p.docId, capex.key));
+               is::cost::isOverridden(m_tco, p.docId, capex.key));
 
         Row share;
         share.deploymentId = p.docId;
         share.key = QStringLiteral("system_share_usd");
         share.applies = is::cost::tcoField(share.key)->use;
         addRow(share, &prices.systemShareUsd.value, &prices.systemShareUsd.fallback,
-               is::cost::isOverridden(m_sections, p.docId, share.key));
+               is::cost::isOverridden(m_tco, p.docId, share.key));
 
         Row rent;
         rent.deploymentId = p.docId;
         rent.key = QStringLiteral("usd_per_chip_hour");
         rent.applies = is::cost::tcoField(rent.key)->use;
         addRow(rent, &prices.rentalPerChipHour.value, &prices.rentalPerChipHour.fallback,
-               is::cost::isOverridden(m_sections, p.docId, rent.key));
+               is::cost::isOverridden(m_tco, p.docId, rent.key));
     }
     if (current >= 0 && current < m_table->rowCount())
         m_table->setCurrentCell(current, ValueColumn);
@@ -459,7 +459,7 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
     }
     // Against the document as it is now, not the table: the table is rebuilt when the newest cost
     // analysis arrives, and an edit typed before that must not be taken for "no change".
-    const is::cost::TcoSections now = is::cost::tcoSections(m_doc->scenario());
+    const is::cost::TcoAssumptions& now = m_doc->scenario().tco;
     const QString what = deploymentId.isEmpty()
                              ? tr("Change %1").arg(label(row))
                              : tr("Change %1 of %2").arg(label(row), deploymentName(deploymentId));
@@ -469,12 +469,7 @@ bool TcoEditor::edit(const QString& deploymentId, const QString& key, const QStr
         showMessage(tr("Cannot change %1: %2").arg(label(row), error), true);
         return false;
     }
-    const bool unchanged =
-        next->tco == now.tco && std::all_of(is::cost::tcoFields().begin(), is::cost::tcoFields().end(),
-                                            [&](const is::cost::TcoField& f) {
-                                                return !f.cost || next->cost.*f.cost == now.cost.*f.cost;
-                                            });
-    if (unchanged) {
+    if (*next == now) {
         showMessage(QString(), false);
         return true; // the value is already set to this
     }
@@ -487,7 +482,7 @@ void TcoEditor::reset(const QString& deploymentId, const QString& key)
     if (r < 0 || !m_doc)
         return;
     const Row row = m_rows[size_t(r)];
-    const is::cost::TcoSections now = is::cost::tcoSections(m_doc->scenario());
+    const is::cost::TcoAssumptions& now = m_doc->scenario().tco;
     if (!is::cost::isOverridden(now, deploymentId, key))
         return;
     const QString what = deploymentId.isEmpty()
@@ -516,24 +511,17 @@ void TcoEditor::onPricingChosen()
         is::cost::rentalPresetFromId(m_preset->currentData().toString()).value_or(RentalPreset::Neocloud);
     if (pricing == m_inputs.tco.pricing && preset == m_inputs.tco.preset)
         return;
-    QString error;
-    const auto next =
-        is::cost::withPricing(is::cost::tcoSections(m_doc->scenario()), pricing, preset, &error);
-    if (!next) {
-        showMessage(tr("Cannot change the pricing: %1").arg(error), true);
-        rebuild(); // the choosers show the pricing in effect again
-        return;
-    }
     m_inEdit = true;
-    apply(*next, pricing == m_inputs.tco.pricing ? tr("Change rental preset") : tr("Change pricing"));
+    apply(is::cost::withPricing(m_doc->scenario().tco, pricing, preset),
+          pricing == m_inputs.tco.pricing ? tr("Change rental preset") : tr("Change pricing"));
     m_inEdit = false;
 }
 
-bool TcoEditor::apply(const is::cost::TcoSections& s, const QString& text)
+bool TcoEditor::apply(const is::cost::TcoAssumptions& t, const QString& text)
 {
     if (!m_doc)
         return false;
     showMessage(QString(), false);
-    m_doc->undoStack()->push(new is::gui::ChangeCostCommand(m_doc, s.cost, s.tco, text));
+    m_doc->undoStack()->push(changeCostCommand(m_doc, t, text));
     return true;
 }

@@ -29,7 +29,7 @@ class ScenarioDocument;
 // value the user types shows as user-set and can be reset to its default. Owning or renting, and
 // the rental preset, are chosen above the table.
 //
-// Every edit is a ChangeCostCommand on the document (undoable, saved in the scenario's "cost" and
+// Every edit is a changeCostCommand on the document (undoable, saved in the scenario's "cost" and
 // "tco" sections); the views follow through the document's change signal. Input is checked
 // first: a rejected value leaves the scenario as it was and says why. Without a document the
 // editor only shows the assumptions.
@@ -82,7 +82,7 @@ private:
     void onItemChanged(QTableWidgetItem* item);
     void onPricingChosen();
     void showDetail();
-    bool apply(const is::cost::TcoSections& s, const QString& text);
+    bool apply(const is::cost::TcoAssumptions& t, const QString& text);
     void showMessage(const QString& text, bool error);
     QString label(const Row& r) const;
     QString unit(const Row& r) const;
@@ -101,7 +101,7 @@ private:
     QString m_messageText;
     bool m_messageIsError = false;
 
-    is::cost::TcoSections m_sections;
+    is::cost::TcoAssumptions m_tco;
     servingdata::CostInputs m_inputs;
     std::vector<Row> m_rows; // one per table row
     bool m_filling = false;

@@ -1,33 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/CostAssumptions.h"
-
-#include <QJsonObject>
-#include <QString>
-#include <QUndoCommand>
+#include "document/ChangeValueCommand.h"
+#include "document/ScenarioDocument.h"
 
 namespace is::gui {
 
-class ScenarioDocument;
-
-// Changes the scenario's cost assumptions: its "cost" section (amortisation, electricity, PUE,
-// which the engine's estimates use) and its "tco" section (the full cost model of the Cost and
-// Fleet views) together, so that every view agrees on them. Each edit is one undo step.
-class ChangeCostCommand : public QUndoCommand
+// Changes the scenario's cost assumptions: one undo step per edit, which every view (the engine's
+// estimates, the Cost and Fleet views) reads from the same cost::TcoAssumptions.
+inline QUndoCommand* changeCostCommand(ScenarioDocument* doc, const cost::TcoAssumptions& after,
+                                       const QString& text)
 {
-public:
-    ChangeCostCommand(ScenarioDocument* doc, const CostAssumptions& cost, const QJsonObject& tco, const QString& text,
-                      QUndoCommand* parent = nullptr);
-    void redo() override;
-    void undo() override;
-
-private:
-    ScenarioDocument* m_doc;
-    CostAssumptions m_costBefore;
-    QJsonObject m_tcoBefore;
-    CostAssumptions m_costAfter;
-    QJsonObject m_tcoAfter;
-};
+    return new ChangeValueCommand<cost::TcoAssumptions>(doc, &ScenarioDocument::setTco, doc->scenario().tco,
+                                                        after, text);
+}
 
 } // namespace is::gui

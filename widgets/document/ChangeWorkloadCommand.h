@@ -1,34 +1,19 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "engine/Workload.h"
-
-#include <QString>
-#include <QUndoCommand>
+#include "document/ChangeValueCommand.h"
+#include "document/ScenarioDocument.h"
 
 namespace is::gui {
 
-class ScenarioDocument;
-
-// Changes the workload and serving goal. Consecutive changes of the same field (a slider being
-// dragged, a number typed digit by digit) merge into one undo step, whose text is the newest's.
-class ChangeWorkloadCommand : public QUndoCommand
+// Changes the workload and serving goal. Consecutive changes of the same `field` merge into one
+// undo step (ChangeValueCommand).
+inline QUndoCommand* changeWorkloadCommand(ScenarioDocument* doc, const Workload& after, ServingGoal goal,
+                                           const QString& text, const QString& field)
 {
-public:
-    ChangeWorkloadCommand(ScenarioDocument* doc, const Workload& after, ServingGoal goal, const QString& text,
-                          const QString& field, QUndoCommand* parent = nullptr);
-    void redo() override;
-    void undo() override;
-    int id() const override;
-    bool mergeWith(const QUndoCommand* other) override;
-
-private:
-    ScenarioDocument* m_doc;
-    Workload m_before;
-    ServingGoal m_goalBefore;
-    Workload m_after;
-    ServingGoal m_goalAfter;
-    QString m_field;
-};
+    const Scenario& s = doc->scenario();
+    return new ChangeValueCommand<WorkloadAndGoal>(doc, &ScenarioDocument::setWorkloadAndGoal,
+                                                   {s.workload, s.goal}, {after, goal}, text, field);
+}
 
 } // namespace is::gui

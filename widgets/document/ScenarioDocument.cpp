@@ -201,10 +201,10 @@ void ScenarioDocument::moveDeployment(const QString& id, QPointF pos)
     Q_EMIT deploymentMoved(id);
 }
 
-void ScenarioDocument::setWorkload(const Workload& w, ServingGoal goal)
+void ScenarioDocument::setWorkloadAndGoal(const WorkloadAndGoal& w)
 {
-    m_scenario.workload = w;
-    m_scenario.goal = goal;
+    m_scenario.workload = w.first;
+    m_scenario.goal = w.second;
     Q_EMIT workloadChanged();
     Q_EMIT changed();
 }
@@ -230,13 +230,9 @@ void ScenarioDocument::setName(const QString& name)
     Q_EMIT changed();
 }
 
-void ScenarioDocument::setCost(const CostAssumptions& cost, const QJsonObject& tco)
+void ScenarioDocument::setTco(const cost::TcoAssumptions& tco)
 {
-    m_scenario.cost = cost;
-    if (tco.isEmpty())
-        m_scenario.extensions.remove(QStringLiteral("tco"));
-    else
-        m_scenario.extensions.insert(QStringLiteral("tco"), tco);
+    m_scenario.tco = tco;
     Q_EMIT changed();
 }
 

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <utility>
 
 class QUndoStack;
 
@@ -18,6 +19,9 @@ class Catalog;
 }
 
 namespace is::gui {
+
+// The workload and how the scenario wants the batch chosen: the file's "workload" section.
+using WorkloadAndGoal = std::pair<Workload, ServingGoal>;
 
 // The scenario being edited: the source of truth the canvas, panels and charts are views of.
 // Owns the is::Scenario and its undo stack. Every user edit is a QUndoCommand (document/commands)
@@ -73,11 +77,11 @@ public:
     void replaceDeployment(const DeploymentDoc& d);
     // Canvas position only: no analysis depends on it, so it emits deploymentMoved, not changed.
     void moveDeployment(const QString& id, QPointF pos);
-    void setWorkload(const Workload& w, ServingGoal goal);
+    void setWorkloadAndGoal(const WorkloadAndGoal& w);
     void setModel(const ModelRef& m);
     void setName(const QString& name);
-    // The cost assumptions: the "cost" section and the "tco" section (an empty object removes it).
-    void setCost(const CostAssumptions& cost, const QJsonObject& tco);
+    // The cost assumptions (the file's "cost" and "tco" sections).
+    void setTco(const cost::TcoAssumptions& tco);
 
 Q_SIGNALS:
     void documentReset();

@@ -7,7 +7,7 @@ namespace is::gui {
 enum UndoCommandId {
     MoveDeploymentsId = 1,
     ChangeDeploymentId,
-    ChangeWorkloadId,
+    ChangeValueId, // ChangeValueCommand<T>: merges only with the same setter and merge key
 };
 
 } // namespace is::gui

@@ -153,9 +153,9 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
         if (m_refreshing)
             return;
         const auto g = static_cast<ServingGoal>(m_goal->currentData().toInt());
-        m_doc->undoStack()->push(new ChangeWorkloadCommand(m_doc, m_doc->scenario().workload, g,
-                                                           tr("Set goal to %1").arg(m_goal->currentText()),
-                                                           QString()));
+        m_doc->undoStack()->push(changeWorkloadCommand(m_doc, m_doc->scenario().workload, g,
+                                                       tr("Set goal to %1").arg(m_goal->currentText()),
+                                                       QString()));
     });
     connect(doc, &ScenarioDocument::workloadChanged, this, &WorkloadPanel::refresh);
     connect(doc, &ScenarioDocument::documentReset, this, &WorkloadPanel::refresh);
@@ -171,7 +171,7 @@ void WorkloadPanel::push(const QString& field, const QString& text,
     edit(w);
     if (w == m_doc->scenario().workload)
         return;
-    m_doc->undoStack()->push(new ChangeWorkloadCommand(m_doc, w, m_doc->scenario().goal, text, field));
+    m_doc->undoStack()->push(changeWorkloadCommand(m_doc, w, m_doc->scenario().goal, text, field));
 }
 
 void WorkloadPanel::setContext(double tokens)

@@ -140,9 +140,9 @@ void PresenterBar::setContext(double tokens)
     if (w == m_doc->scenario().workload)
         return;
     // The workload panel's command and field: consecutive context steps merge into one undo step.
-    m_doc->undoStack()->push(new ChangeWorkloadCommand(m_doc, w, m_doc->scenario().goal,
-                                                       tr("Set context to %1").arg(units::tokens(tokens)),
-                                                       QStringLiteral("context")));
+    m_doc->undoStack()->push(changeWorkloadCommand(m_doc, w, m_doc->scenario().goal,
+                                                   tr("Set context to %1").arg(units::tokens(tokens)),
+                                                   QStringLiteral("context")));
 }
 
 void PresenterBar::chooseModel(const QString& catalogId)

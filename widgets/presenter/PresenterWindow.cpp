@@ -119,13 +119,7 @@ void PresenterWindow::changeEvent(QEvent* event)
 int PresenterWindow::agentCalls() const
 {
     // The serving section's agent (scenarios/README.md) when the scenario has one, else seed 002's ten.
-    const int calls = m_doc->scenario()
-                          .extensions.value(QStringLiteral("serving"))
-                          .toObject()
-                          .value(QStringLiteral("agent"))
-                          .toObject()
-                          .value(QStringLiteral("calls"))
-                          .toInt(0);
+    const int calls = m_doc->scenario().serving.agent.calls;
     return calls > 0 ? calls : kDefaultAgentCalls;
 }
 
