@@ -116,7 +116,7 @@ is::gui::ScenarioDocument* TcoEditor::document() const
     return m_doc;
 }
 
-void TcoEditor::setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs)
+void TcoEditor::setScenario(const is::Scenario& s, const is::gui::servingdata::CostInputs& inputs)
 {
     m_sections = is::cost::tcoSections(s);
     m_inputs = inputs;
@@ -364,7 +364,7 @@ void TcoEditor::rebuild()
                is::cost::isOverridden(m_sections, QString(), row.key));
     }
 
-    for (const servingdata::CostPoint& p : m_inputs.points) {
+    for (const is::gui::servingdata::CostPoint& p : m_inputs.points) {
         addHeading(p.name);
         const is::cost::DeploymentPriceAssumptions prices =
             is::cost::deploymentPriceAssumptions(p.resolved.deployment, p.docId, t);

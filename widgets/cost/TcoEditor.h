@@ -45,7 +45,7 @@ public:
     void setDocument(is::gui::ScenarioDocument* doc);
     is::gui::ScenarioDocument* document() const;
     // The assumptions in effect (inputs.tco) and the scenario's sections (what it sets itself).
-    void setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs);
+    void setScenario(const is::Scenario& s, const is::gui::servingdata::CostInputs& inputs);
 
     QTableWidget* table() const { return m_table; }
     QComboBox* pricingSelector() const { return m_pricing; }
@@ -102,7 +102,7 @@ private:
     bool m_messageIsError = false;
 
     is::cost::TcoSections m_sections;
-    servingdata::CostInputs m_inputs;
+    is::gui::servingdata::CostInputs m_inputs;
     std::vector<Row> m_rows; // one per table row
     bool m_filling = false;
     bool m_inEdit = false;
