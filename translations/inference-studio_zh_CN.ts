@@ -31,306 +31,6 @@
     </message>
 </context>
 <context>
-    <name>ChartGrid</name>
-    <message>
-        <location filename="../widgets/charts/ChartGrid.cpp" line="+209"/>
-        <source>Chart %1</source>
-        <translation>图表 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Charts %1–%2</source>
-        <translation>图表 %1–%2</translation>
-    </message>
-</context>
-<context>
-    <name>ChartPanel</name>
-    <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+103"/>
-        <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
-        <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
-    </message>
-    <message>
-        <location line="+71"/>
-        <source>Export as PNG…</source>
-        <translation>导出为 PNG…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Export as SVG…</source>
-        <translation>导出为 SVG…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Export as PDF…</source>
-        <translation>导出为 PDF…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export data as CSV…</source>
-        <translation>导出数据为 CSV…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Copy to clipboard</source>
-        <translation>复制到剪贴板</translation>
-    </message>
-    <message>
-        <location line="+236"/>
-        <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
-        <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Copied “%1” to the clipboard</source>
-        <translation>已将“%1”复制到剪贴板</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>SVG drawing (*.svg)</source>
-        <translation>SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV data (*.csv)</source>
-        <translation>CSV 数据 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export “%1”</source>
-        <translation>导出“%1”</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ComparisonModel</name>
-    <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+72"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Parallelism</source>
-        <translation>并行方式</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Fits</source>
-        <translation>能否装下</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>no: %1</source>
-        <translation>否：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Latency targets</source>
-        <translation>延迟目标</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>none set</source>
-        <translation>未设置</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>met</source>
-        <translation>已达到</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Bottleneck</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Execution</source>
-        <translation>执行方式</translation>
-    </message>
-    <message>
-        <location line="+96"/>
-        <source>does not fit</source>
-        <translation>装不下</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>%1 (%2–%3)</source>
-        <translation>%1（%2–%3）</translation>
-    </message>
-    <message>
-        <location line="+57"/>
-        <location line="+3"/>
-        <source>%1x faster</source>
-        <translation>快 %1 倍</translation>
-    </message>
-    <message>
-        <location line="-3"/>
-        <location line="+3"/>
-        <source>%1x slower</source>
-        <translation>慢 %1 倍</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1x %2</source>
-        <translation>%2的 %1 倍</translation>
-    </message>
-    <message>
-        <location line="+71"/>
-        <source>%1
-%2 %3</source>
-        <translation>%1
-%2（%3）</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>Whether the time to first token and the time per output token stay within the workload&apos;s targets (Workload panel)</source>
-        <translation>首 token 时间和每输出 token 时间是否在负载的目标之内（负载面板）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The same deployment at the load a service runs it at: the most streams whose time to first token and time per output token stay within the latency targets (the scenario&apos;s, else first token within 2 s and 50 ms per output token), and what a token costs there. A pipeline of wafers holds many streams at almost the single-stream speed.</source>
-        <translation>同一部署在服务实际运行的负载下：首 token 时间和每输出 token 时间都保持在延迟目标内（场景给出的目标，否则为首 token 2 秒内、每输出 token 50 毫秒）的最多并发流数，以及此时每个 token 的成本。晶圆流水线能以几乎单流的速度同时承载许多流。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The engine&apos;s simple cost: hardware spread over its life plus electricity, at full use, per output token. The Cost tab&apos;s total cost of ownership adds the cost of capital, upkeep, space and utilisation, so it reads higher.</source>
-        <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
-    </message>
-    <message>
-        <location line="-226"/>
-        <source>vs %1</source>
-        <translation>相对 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ComparisonTable</name>
-    <message>
-        <location filename="../widgets/table/ComparisonTable.cpp" line="+108"/>
-        <source>Export comparison table</source>
-        <translation>导出对比表</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>CSV data (*.csv)</source>
-        <translation>CSV 数据 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Copy table</source>
-        <translation>复制表格</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export table as CSV…</source>
-        <translation>导出表格为 CSV…</translation>
-    </message>
-</context>
-<context>
-    <name>CostChart</name>
-    <message>
-        <location filename="../widgets/charts/CostChart.cpp" line="+15"/>
-        <source>Cost per million tokens</source>
-        <translation>每百万 token 成本</translation>
-    </message>
-</context>
-<context>
-    <name>LatencyBreakdownChart</name>
-    <message>
-        <location filename="../widgets/charts/LatencyBreakdownChart.cpp" line="+15"/>
-        <source>One decode step by cause</source>
-        <translation>单个解码步骤的耗时构成</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>time per decode step (ms)</source>
-        <translation>每个解码步骤耗时（毫秒）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>dataflow latency</source>
-        <translation>数据流延迟</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>overhead</source>
-        <translation>开销</translation>
-    </message>
-</context>
-<context>
-    <name>LatencyChart</name>
-    <message>
-        <location filename="../widgets/charts/LatencyChart.cpp" line="+16"/>
-        <source>TTFT and TPOT</source>
-        <translation>首 token 时间与每输出 token 时间</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>TTFT (s)</source>
-        <translation>首 token 时间（秒）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>TTFT (h)</source>
-        <translation>首 token 时间（小时）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>TPOT (s)</source>
-        <translation>每 token 时间（秒）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>TPOT (h)</source>
-        <translation>每 token 时间（小时）</translation>
-    </message>
-</context>
-<context>
     <name>MeasureJob</name>
     <message>
         <location filename="../widgets/measure/MeasureJob.cpp" line="+102"/>
@@ -346,126 +46,6 @@
         <location line="+4"/>
         <source>This build has no CPU decode executor (configure with IS_BUILD_EXECUTOR=ON)</source>
         <translation>此版本未包含 CPU 解码执行器（请用 IS_BUILD_EXECUTOR=ON 配置）</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryBudgetChart</name>
-    <message>
-        <location filename="../widgets/charts/MemoryBudgetChart.cpp" line="+22"/>
-        <source>Memory per device</source>
-        <translation>每设备内存</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>GB on the busiest device</source>
-        <translation>最繁忙设备上的 GB</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>KV cache</source>
-        <translation>KV 缓存</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>capacity</source>
-        <translation>容量</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 needs %2 GB of %3 GB per device</source>
-        <translation>%1 每设备需要 %2 GB（共 %3 GB）</translation>
-    </message>
-</context>
-<context>
-    <name>MetricBarsChart</name>
-    <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+49"/>
-        <source>(left axis)</source>
-        <translation>（左轴）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>(right axis)</source>
-        <translation>（右轴）</translation>
-    </message>
-    <message>
-        <location line="+79"/>
-        <source>%1 (range)</source>
-        <translation>%1（范围）</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <location line="+116"/>
-        <source>target</source>
-        <translation>目标</translation>
-    </message>
-</context>
-<context>
-    <name>ParetoChart</name>
-    <message>
-        <location filename="../widgets/charts/ParetoChart.cpp" line="+52"/>
-        <source>Throughput vs interactivity</source>
-        <translation>吞吐量与交互性</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>per chip</source>
-        <translation>每芯片</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>per megawatt</source>
-        <translation>每兆瓦</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tok/s per user</source>
-        <translation>每用户 token/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+10"/>
-        <source>tok/s per chip</source>
-        <translation>每芯片 token/s</translation>
-    </message>
-    <message>
-        <location line="-10"/>
-        <location line="+10"/>
-        <source>tok/s per MW</source>
-        <translation>每兆瓦 token/s</translation>
-    </message>
-    <message>
-        <location line="+110"/>
-        <source>%1: does not fit, no curve</source>
-        <translation>%1：装不下，无曲线</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Dashed: where the weights or the KV cache move to another memory; no batch runs in between</source>
-        <translation>虚线：权重或 KV 缓存移入另一层存储之处；两端之间没有可运行的批大小</translation>
-    </message>
-</context>
-<context>
-    <name>PowerEnergyChart</name>
-    <message>
-        <location filename="../widgets/charts/PowerEnergyChart.cpp" line="+14"/>
-        <source>Power and energy per token</source>
-        <translation>功率与每 token 能耗</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>MW (with PUE)</source>
-        <translation>兆瓦（含 PUE）</translation>
     </message>
 </context>
 <context>
@@ -843,287 +423,7 @@
     </message>
 </context>
 <context>
-    <name>ServingTab</name>
-    <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+78"/>
-        <source>Time to first token under load</source>
-        <translation>负载下的首 token 时间</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Time per output token under load</source>
-        <translation>负载下的每输出 token 时间</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>End-to-end latency under load</source>
-        <translation>负载下的端到端延迟</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Latency distribution (CDF)</source>
-        <translation>延迟分布（CDF）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Queue, batch and KV cache</source>
-        <translation>队列、批次与 KV 缓存</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>Time to first token</source>
-        <translation>首 token 时间</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Time per output token</source>
-        <translation>每输出 token 时间</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>End-to-end latency</source>
-        <translation>端到端延迟</translation>
-    </message>
-    <message>
-        <location line="+59"/>
-        <source>No result for this scenario: it cannot be simulated.</source>
-        <translation>此场景没有结果：无法进行模拟。</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>assumed latency targets: first token within %1 s, %2 ms per output token</source>
-        <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>the scenario&apos;s latency targets</source>
-        <translation>场景的延迟目标</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1: %2 tok/s, %3 % within targets</source>
-        <translation>%1：%2 token/s，%3 % 达标</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6</source>
-        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
-        <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>p50</source>
-        <translation>p50</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>p90</source>
-        <translation>p90</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>p99</source>
-        <translation>p99</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <location line="+151"/>
-        <source>%1: not simulated (%2)</source>
-        <translation>%1：未模拟（%2）</translation>
-    </message>
-    <message>
-        <location line="-119"/>
-        <source>%1 (s, log scale)</source>
-        <translation>%1（秒，对数刻度）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 (ms, log scale)</source>
-        <translation>%1（毫秒，对数刻度）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Share of requests (%)</source>
-        <translation>请求占比（%）</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <source>Requests (queue, batch)</source>
-        <translation>请求数（队列、批次）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>KV cache in use (%)</source>
-        <translation>KV 缓存占用（%）</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Queue length</source>
-        <translation>队列长度</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>KV cache in use</source>
-        <translation>KV 缓存占用</translation>
-    </message>
-</context>
-<context>
-    <name>SpeedVsContextChart</name>
-    <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+86"/>
-        <source>Speed per user vs context length</source>
-        <translation>每用户速度与上下文长度</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>context length (tokens)</source>
-        <translation>上下文长度（token）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>tok/s per user</source>
-        <translation>每用户 token/s</translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>%1 (range)</source>
-        <translation>%1（范围）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1: SRAM full</source>
-        <translation>%1：SRAM 已满</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>context length</source>
-        <translation>上下文长度</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TPOT target</source>
-        <translation>每 token 时间目标</translation>
-    </message>
-    <message>
-        <location line="+79"/>
-        <source>context %1</source>
-        <translation>上下文 %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>TPOT target: %1 tok/s per user</source>
-        <translation>每 token 时间目标：每用户 %1 token/s</translation>
-    </message>
-    <message>
-        <location line="+116"/>
-        <source>SRAM full at %1: %2</source>
-        <translation>SRAM 在 %1 处用满：%2</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 beyond %2</source>
-        <translation>%1 超过 %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Does not fit at any context length: %1</source>
-        <translation>任何上下文长度下都装不下：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Does not fit (drawn at 0): %1</source>
-        <translation>装不下（按 0 绘制）：%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>range of the inputs</source>
-        <translation>输入范围</translation>
-    </message>
-</context>
-<context>
-    <name>StackedBarsChart</name>
-    <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+165"/>
-        <source>%1 (range)</source>
-        <translation>%1（范围）</translation>
-    </message>
-</context>
-<context>
     <name>TcoEditor</name>
-    <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+151"/>
-        <source>Pricing</source>
-        <translation>计价方式</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Rental preset</source>
-        <translation>租用价格预设</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Own the hardware (capital, energy, maintenance, space)</source>
-        <translation>自有硬件（资本、能源、维护、机房空间）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Rent by the chip-hour</source>
-        <translation>按芯片小时租用</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Hyperscaler, on demand</source>
-        <translation>超大规模云，按需</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Neocloud, on demand</source>
-        <translation>新兴 GPU 云，按需</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>3-year reserved</source>
-        <translation>3 年预留</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure. Double-click a value to edit it; what you type is saved in the scenario.</source>
-        <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。双击数值即可编辑，输入的值会保存在场景中。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Assumption</source>
-        <translation>假设</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Unit</source>
-        <translation>单位</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
     <message>
         <location filename="../widgets/cost/TcoAssumptionText.cpp" line="+13"/>
         <source>Amortisation period</source>
@@ -1253,148 +553,6 @@
         <location line="+7"/>
         <source>USD per chip</source>
         <translation>美元 / 芯片</translation>
-    </message>
-    <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+27"/>
-        <source>%1 must be above 0.</source>
-        <translation>%1 必须大于 0。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 cannot be negative.</source>
-        <translation>%1 不能为负数。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 must be above 0 % and at most 100 %.</source>
-        <translation>%1 必须大于 0 % 且不超过 100 %。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 must be at least 1 (1: no facility overhead).</source>
-        <translation>%1 至少为 1（1 表示没有设施开销）。</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>Cannot cost this scenario: %1</source>
-        <translation>无法计算此场景的成本：%1</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Not used while renting: the chip-hour price covers energy, space and upkeep.</source>
-        <translation>租用时不使用：芯片小时价格已包含能源、空间和维护。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Used only when renting by the chip-hour.</source>
-        <translation>仅在按芯片小时租用时使用。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+170"/>
-        <source>from the preset</source>
-        <translation>取自预设</translation>
-    </message>
-    <message>
-        <location line="-167"/>
-        <source>Each deployment&apos;s rental price below</source>
-        <translation>见下方各部署的租用价格</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>user-set</source>
-        <translation>用户设定</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>typed in the studio; default %1 %2 (%3: %4)</source>
-        <translation>在工作室中输入；默认值 %1 %2（%3：%4）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>typed in the studio</source>
-        <translation>在工作室中输入</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Range %1 to %2</source>
-        <translation>范围 %1 至 %2</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <location line="+146"/>
-        <source>Open the scenario in the studio to edit its assumptions.</source>
-        <translation>请在工作室中打开场景以编辑其假设。</translation>
-    </message>
-    <message>
-        <location line="-132"/>
-        <source>Reset</source>
-        <translation>重置</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Back to the default: %1 %2 (%3)</source>
-        <translation>恢复默认值：%1 %2（%3）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Back to the default</source>
-        <translation>恢复默认值</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>Scenario-wide</source>
-        <translation>整个场景</translation>
-    </message>
-    <message>
-        <location line="+96"/>
-        <source>%1: “%2” is not a number.</source>
-        <translation>%1：“%2”不是数字。</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Change %1</source>
-        <translation>更改%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Change %1 of %2</source>
-        <translation>更改 %2 的%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Cannot change %1: %2</source>
-        <translation>无法更改%1：%2</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Reset %1</source>
-        <translation>重置%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Reset %1 of %2</source>
-        <translation>重置 %2 的%1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Cannot reset %1: %2</source>
-        <translation>无法重置%1：%2</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>Cannot change the pricing: %1</source>
-        <translation>无法更改计价方式：%1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Change rental preset</source>
-        <translation>更改租用预设</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Change pricing</source>
-        <translation>更改计价方式</translation>
     </message>
 </context>
 <context>
@@ -2081,7 +1239,7 @@
 <context>
     <name>is::Scenario</name>
     <message>
-        <location filename="../core/scenario/Scenario.cpp" line="+98"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+75"/>
         <source>%1: empty model id</source>
         <translation>%1：模型 ID 为空</translation>
     </message>
@@ -2184,7 +1342,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../core/scenario/Scenario.cpp" line="+26"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+29"/>
         <source>%1: expected an object</source>
         <translation>%1：应为对象</translation>
     </message>
@@ -2229,7 +1387,7 @@
         <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+92"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2339,7 +1497,7 @@
         <translation>%1.kind：未知的类型“%2”（应为 datasheet、vendor-claim、third-party、measured、calibrated、assumed 或 speculation）</translation>
     </message>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+57"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+52"/>
         <source>assumed: typical cost of capital for data-centre hardware</source>
         <translation>假设：数据中心硬件的典型资本成本</translation>
     </message>
@@ -2374,7 +1532,7 @@
         <translation>假设：集群规划时为突发流量预留余量</translation>
     </message>
     <message>
-        <location filename="../core/engine/CostAssumptions.h" line="+14"/>
+        <location filename="../core/engine/CostAssumptions.h" line="+15"/>
         <source>common straight-line life of accelerators</source>
         <translation>加速器常见的直线折旧年限</translation>
     </message>
@@ -3021,7 +2179,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+84"/>
+        <location filename="../core/cost/FleetSizing.cpp" line="+83"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -3082,7 +2240,7 @@
 <context>
     <name>is::cost::TcoAssumptions</name>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+33"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+15"/>
         <source>expected capex or rental, got &apos;%1&apos;</source>
         <translation>应为 capex 或 rental，实际为“%1”</translation>
     </message>
@@ -3100,7 +2258,7 @@
 <context>
     <name>is::cost::TcoEditing</name>
     <message>
-        <location filename="../core/cost/TcoEditing.cpp" line="+111"/>
+        <location filename="../core/cost/TcoEditing.cpp" line="+79"/>
         <source>%1: not a TCO assumption</source>
         <translation>%1：不是 TCO 假设项</translation>
     </message>
@@ -3118,7 +2276,7 @@
 <context>
     <name>is::cost::TcoFields</name>
     <message>
-        <location filename="../core/cost/TcoFields.cpp" line="+99"/>
+        <location filename="../core/cost/TcoFields.cpp" line="+114"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
@@ -4096,6 +3254,92 @@
     </message>
 </context>
 <context>
+    <name>is::gui::ChartGrid</name>
+    <message>
+        <location filename="../widgets/charts/ChartGrid.cpp" line="+211"/>
+        <source>Chart %1</source>
+        <translation>图表 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charts %1–%2</source>
+        <translation>图表 %1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ChartPanel</name>
+    <message>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+105"/>
+        <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
+        <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export as PDF…</source>
+        <translation>导出为 PDF…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export data as CSV…</source>
+        <translation>导出数据为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy to clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+236"/>
+        <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
+        <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Copied “%1” to the clipboard</source>
+        <translation>已将“%1”复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export “%1”</source>
+        <translation>导出“%1”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::ClaimsModel</name>
     <message>
         <location filename="../widgets/claims/ClaimsModel.cpp" line="+26"/>
@@ -4235,6 +3479,154 @@
         <location line="+5"/>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;i&gt;%5&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;span style=&quot;background-color:%6; color:%7&quot;&gt;&amp;nbsp;%8&amp;nbsp;&lt;/span&gt; %9&lt;/p&gt;&lt;p&gt;Claimed: %10&lt;br&gt;Predicted: %11&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; · %2 · %3&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;i&gt;%5&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;span style=&quot;background-color:%6; color:%7&quot;&gt;&amp;nbsp;%8&amp;nbsp;&lt;/span&gt; %9&lt;/p&gt;&lt;p&gt;宣称值：%10&lt;br&gt;预测值：%11&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ComparisonModel</name>
+    <message>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+74"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fits</source>
+        <translation>能否装下</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Latency targets</source>
+        <translation>延迟目标</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>met</source>
+        <translation>已达到</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Execution</source>
+        <translation>执行方式</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>vs %1</source>
+        <translation>相对 %1</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <location line="+3"/>
+        <source>%1x faster</source>
+        <translation>快 %1 倍</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+3"/>
+        <source>%1x slower</source>
+        <translation>慢 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1x %2</source>
+        <translation>%2的 %1 倍</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>%1
+%2 %3</source>
+        <translation>%1
+%2（%3）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Whether the time to first token and the time per output token stay within the workload&apos;s targets (Workload panel)</source>
+        <translation>首 token 时间和每输出 token 时间是否在负载的目标之内（负载面板）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same deployment at the load a service runs it at: the most streams whose time to first token and time per output token stay within the latency targets (the scenario&apos;s, else first token within 2 s and 50 ms per output token), and what a token costs there. A pipeline of wafers holds many streams at almost the single-stream speed.</source>
+        <translation>同一部署在服务实际运行的负载下：首 token 时间和每输出 token 时间都保持在延迟目标内（场景给出的目标，否则为首 token 2 秒内、每输出 token 50 毫秒）的最多并发流数，以及此时每个 token 的成本。晶圆流水线能以几乎单流的速度同时承载许多流。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The engine&apos;s simple cost: hardware spread over its life plus electricity, at full use, per output token. The Cost tab&apos;s total cost of ownership adds the cost of capital, upkeep, space and utilisation, so it reads higher.</source>
+        <translation>引擎的简化成本：硬件按使用年限分摊再加电费，按满负荷计，折算到每个输出 token。“成本”页的总拥有成本还计入资本成本、维护、场地和利用率，因此数值更高。</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::ComparisonTable</name>
+    <message>
+        <location filename="../widgets/table/ComparisonTable.cpp" line="+110"/>
+        <source>Export comparison table</source>
+        <translation>导出对比表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Copy table</source>
+        <translation>复制表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export table as CSV…</source>
+        <translation>导出表格为 CSV…</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::CostChart</name>
+    <message>
+        <location filename="../widgets/charts/CostChart.cpp" line="+17"/>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
     </message>
 </context>
 <context>
@@ -5027,6 +4419,72 @@
     </message>
 </context>
 <context>
+    <name>is::gui::LatencyBreakdownChart</name>
+    <message>
+        <location filename="../widgets/charts/LatencyBreakdownChart.cpp" line="+16"/>
+        <source>One decode step by cause</source>
+        <translation>单个解码步骤的耗时构成</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>time per decode step (ms)</source>
+        <translation>每个解码步骤耗时（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dataflow latency</source>
+        <translation>数据流延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::LatencyChart</name>
+    <message>
+        <location filename="../widgets/charts/LatencyChart.cpp" line="+18"/>
+        <source>TTFT and TPOT</source>
+        <translation>首 token 时间与每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>TTFT (s)</source>
+        <translation>首 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TTFT (h)</source>
+        <translation>首 token 时间（小时）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TPOT (s)</source>
+        <translation>每 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>TPOT (h)</source>
+        <translation>每 token 时间（小时）</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::MainWindow</name>
     <message>
         <location filename="../widgets/mainwindow/MainWindow.cpp" line="+101"/>
@@ -5398,6 +4856,68 @@
     </message>
 </context>
 <context>
+    <name>is::gui::MemoryBudgetChart</name>
+    <message>
+        <location filename="../widgets/charts/MemoryBudgetChart.cpp" line="+24"/>
+        <source>Memory per device</source>
+        <translation>每设备内存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>GB on the busiest device</source>
+        <translation>最繁忙设备上的 GB</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 needs %2 GB of %3 GB per device</source>
+        <translation>%1 每设备需要 %2 GB（共 %3 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::MetricBarsChart</name>
+    <message>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+51"/>
+        <source>(left axis)</source>
+        <translation>（左轴）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(right axis)</source>
+        <translation>（右轴）</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+116"/>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::ModelPanel</name>
     <message>
         <location filename="../widgets/panels/ModelPanel.cpp" line="+49"/>
@@ -5610,6 +5130,51 @@
     </message>
 </context>
 <context>
+    <name>is::gui::ParetoChart</name>
+    <message>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+54"/>
+        <source>Throughput vs interactivity</source>
+        <translation>吞吐量与交互性</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>per chip</source>
+        <translation>每芯片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per megawatt</source>
+        <translation>每兆瓦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+10"/>
+        <source>tok/s per chip</source>
+        <translation>每芯片 token/s</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+10"/>
+        <source>tok/s per MW</source>
+        <translation>每兆瓦 token/s</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>%1: does not fit, no curve</source>
+        <translation>%1：装不下，无曲线</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dashed: where the weights or the KV cache move to another memory; no batch runs in between</source>
+        <translation>虚线：权重或 KV 缓存移入另一层存储之处；两端之间没有可运行的批大小</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::PlanningPanel</name>
     <message>
         <location filename="../widgets/planning/PlanningPanel.cpp" line="+145"/>
@@ -5813,6 +5378,19 @@
     </message>
 </context>
 <context>
+    <name>is::gui::PowerEnergyChart</name>
+    <message>
+        <location filename="../widgets/charts/PowerEnergyChart.cpp" line="+16"/>
+        <source>Power and energy per token</source>
+        <translation>功率与每 token 能耗</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>MW (with PUE)</source>
+        <translation>兆瓦（含 PUE）</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::PresenterBar</name>
     <message>
         <location filename="../widgets/presenter/PresenterBar.cpp" line="+42"/>
@@ -5971,7 +5549,7 @@
         <translation>无可比赛：此场景没有可分析的部署。</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+91"/>
         <source>(the first %1 of %2 deployments)</source>
         <translation>（%2 个部署中的前 %1 个）</translation>
     </message>
@@ -6050,7 +5628,7 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+228"/>
+        <location line="+224"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
@@ -6099,6 +5677,221 @@
     </message>
 </context>
 <context>
+    <name>is::gui::ServingTab</name>
+    <message>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+80"/>
+        <source>Time to first token under load</source>
+        <translation>负载下的首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time per output token under load</source>
+        <translation>负载下的每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>End-to-end latency under load</source>
+        <translation>负载下的端到端延迟</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Latency distribution (CDF)</source>
+        <translation>延迟分布（CDF）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Queue, batch and KV cache</source>
+        <translation>队列、批次与 KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time per output token</source>
+        <translation>每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End-to-end latency</source>
+        <translation>端到端延迟</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>No result for this scenario: it cannot be simulated.</source>
+        <translation>此场景没有结果：无法进行模拟。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>assumed latency targets: first token within %1 s, %2 ms per output token</source>
+        <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the scenario&apos;s latency targets</source>
+        <translation>场景的延迟目标</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: %2 tok/s, %3 % within targets</source>
+        <translation>%1：%2 token/s，%3 % 达标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6</source>
+        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
+        <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <location line="+151"/>
+        <source>%1: not simulated (%2)</source>
+        <translation>%1：未模拟（%2）</translation>
+    </message>
+    <message>
+        <location line="-119"/>
+        <source>%1 (s, log scale)</source>
+        <translation>%1（秒，对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (ms, log scale)</source>
+        <translation>%1（毫秒，对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Share of requests (%)</source>
+        <translation>请求占比（%）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Requests (queue, batch)</source>
+        <translation>请求数（队列、批次）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache in use (%)</source>
+        <translation>KV 缓存占用（%）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Queue length</source>
+        <translation>队列长度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KV cache in use</source>
+        <translation>KV 缓存占用</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::SpeedVsContextChart</name>
+    <message>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+88"/>
+        <source>Speed per user vs context length</source>
+        <translation>每用户速度与上下文长度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>context length (tokens)</source>
+        <translation>上下文长度（token）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s per user</source>
+        <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: SRAM full</source>
+        <translation>%1：SRAM 已满</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT target</source>
+        <translation>每 token 时间目标</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>context %1</source>
+        <translation>上下文 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TPOT target: %1 tok/s per user</source>
+        <translation>每 token 时间目标：每用户 %1 token/s</translation>
+    </message>
+    <message>
+        <location line="+116"/>
+        <source>SRAM full at %1: %2</source>
+        <translation>SRAM 在 %1 处用满：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 beyond %2</source>
+        <translation>%1 超过 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Does not fit at any context length: %1</source>
+        <translation>任何上下文长度下都装不下：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Does not fit (drawn at 0): %1</source>
+        <translation>装不下（按 0 绘制）：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>range of the inputs</source>
+        <translation>输入范围</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::StackedBarsChart</name>
+    <message>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+167"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+</context>
+<context>
     <name>is::gui::Studio</name>
     <message>
         <location filename="../widgets/mainwindow/Studio.cpp" line="+118"/>
@@ -6134,6 +5927,211 @@
         <location line="+12"/>
         <source>Recovered unsaved work of %1</source>
         <translation>已恢复 %1 未保存的工作</translation>
+    </message>
+</context>
+<context>
+    <name>is::gui::TcoEditor</name>
+    <message>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+153"/>
+        <source>Pricing</source>
+        <translation>计价方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rental preset</source>
+        <translation>租用价格预设</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Own the hardware (capital, energy, maintenance, space)</source>
+        <translation>自有硬件（资本、能源、维护、机房空间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rent by the chip-hour</source>
+        <translation>按芯片小时租用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hyperscaler, on demand</source>
+        <translation>超大规模云，按需</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Neocloud, on demand</source>
+        <translation>新兴 GPU 云，按需</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>3-year reserved</source>
+        <translation>3 年预留</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure. Double-click a value to edit it; what you type is saved in the scenario.</source>
+        <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。双击数值即可编辑，输入的值会保存在场景中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 must be above 0.</source>
+        <translation>%1 必须大于 0。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 cannot be negative.</source>
+        <translation>%1 不能为负数。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 must be above 0 % and at most 100 %.</source>
+        <translation>%1 必须大于 0 % 且不超过 100 %。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 must be at least 1 (1: no facility overhead).</source>
+        <translation>%1 至少为 1（1 表示没有设施开销）。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Cannot cost this scenario: %1</source>
+        <translation>无法计算此场景的成本：%1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Not used while renting: the chip-hour price covers energy, space and upkeep.</source>
+        <translation>租用时不使用：芯片小时价格已包含能源、空间和维护。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Used only when renting by the chip-hour.</source>
+        <translation>仅在按芯片小时租用时使用。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+170"/>
+        <source>from the preset</source>
+        <translation>取自预设</translation>
+    </message>
+    <message>
+        <location line="-167"/>
+        <source>Each deployment&apos;s rental price below</source>
+        <translation>见下方各部署的租用价格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>user-set</source>
+        <translation>用户设定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>typed in the studio; default %1 %2 (%3: %4)</source>
+        <translation>在工作室中输入；默认值 %1 %2（%3：%4）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>typed in the studio</source>
+        <translation>在工作室中输入</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Range %1 to %2</source>
+        <translation>范围 %1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+146"/>
+        <source>Open the scenario in the studio to edit its assumptions.</source>
+        <translation>请在工作室中打开场景以编辑其假设。</translation>
+    </message>
+    <message>
+        <location line="-132"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Back to the default: %1 %2 (%3)</source>
+        <translation>恢复默认值：%1 %2（%3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Back to the default</source>
+        <translation>恢复默认值</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Scenario-wide</source>
+        <translation>整个场景</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>%1: “%2” is not a number.</source>
+        <translation>%1：“%2”不是数字。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Change %1</source>
+        <translation>更改%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change %1 of %2</source>
+        <translation>更改 %2 的%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot change %1: %2</source>
+        <translation>无法更改%1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Reset %1</source>
+        <translation>重置%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset %1 of %2</source>
+        <translation>重置 %2 的%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot reset %1: %2</source>
+        <translation>无法重置%1：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Change rental preset</source>
+        <translation>更改租用预设</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change pricing</source>
+        <translation>更改计价方式</translation>
     </message>
 </context>
 <context>
@@ -7312,7 +7310,7 @@
         <translation>资本支出预算</translation>
     </message>
     <message>
-        <location line="+182"/>
+        <location line="+180"/>
         <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
         <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
     </message>
@@ -7367,7 +7365,7 @@
         <translation>devices：“%1”是 CPU，不是推理加速器</translation>
     </message>
     <message>
-        <location filename="../core/planning/ScenarioPlan.cpp" line="+21"/>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+20"/>
         <source>deployments: the scenario names no model to plan for</source>
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
@@ -7420,12 +7418,12 @@
         <translation>没有请求完成</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+30"/>
         <source>requests: must be at least 1</source>
         <translation>requests：必须至少为 1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+18"/>
         <source>serving.deployments.%1: no deployment has this id</source>
         <translation>serving.deployments.%1：没有部署使用此 ID</translation>
     </message>
@@ -7433,7 +7431,7 @@
 <context>
     <name>is::serving::ServingConfig</name>
     <message>
-        <location filename="../core/serving/ServingConfig.cpp" line="+56"/>
+        <location filename="../core/serving/ServingConfig.cpp" line="+54"/>
         <source>must not be negative, got %1</source>
         <translation>不能为负数，实际为 %1</translation>
     </message>
@@ -7478,7 +7476,7 @@
         <translation>预填充和解码副本数必须都为正数（或都为 0，表示关闭）</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+51"/>
         <source>expected poisson, constant, gamma, onoff or trace, got &apos;%1&apos;</source>
         <translation>应为 poisson、constant、gamma、onoff 或 trace，实际为“%1”</translation>
     </message>

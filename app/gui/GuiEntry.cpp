@@ -120,10 +120,10 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
 }
 
 // Waits until the charts have painted once (the window is really shown), at most `ms`.
-void waitForFirstPaint(ChartsView* charts, int ms)
+void waitForFirstPaint(gui::ChartsView* charts, int ms)
 {
     QEventLoop loop;
-    QObject::connect(charts, &ChartsView::repainted, &loop, &QEventLoop::quit);
+    QObject::connect(charts, &gui::ChartsView::repainted, &loop, &QEventLoop::quit);
     QTimer::singleShot(ms, &loop, &QEventLoop::quit);
     loop.exec();
 }

@@ -25,6 +25,9 @@
 #include <ctime>
 #include <vector>
 
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+
 namespace is::app {
 
 namespace {

@@ -74,7 +74,7 @@ class ChartsSuite : public QObject
 
 protected:
     // Every number a chart draws, series by series (XY points as x then y; bar values in order).
-    static QList<double> valuesOf(ChartPanel* panel)
+    static QList<double> valuesOf(gui::ChartPanel* panel)
     {
         QList<double> values;
         const auto series = panel->series();
@@ -109,7 +109,7 @@ protected:
     }
 
     // The charts at the screenshot size with `analysis` applied (not shown).
-    void fillCharts(ChartsView& view, std::shared_ptr<const ScenarioAnalysis> analysis) const
+    void fillCharts(gui::ChartsView& view, std::shared_ptr<const ScenarioAnalysis> analysis) const
     {
         view.resize(1600, 1000);
         view.setAnalysis(std::move(analysis), m_colours);
@@ -117,7 +117,7 @@ protected:
     }
 
     // The charts at the screenshot size, shown and filled with the default scenario's analysis.
-    bool showDefaultAnalysis(ChartsView& view) const
+    bool showDefaultAnalysis(gui::ChartsView& view) const
     {
         if (!showExposed(view))
             return false;

@@ -26,6 +26,10 @@
 #include <vector>
 
 using namespace is;
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+using is::gui::ParetoChart;
+namespace niceaxis = is::gui::niceaxis;
 
 class TestCharts : public test::ChartsSuite
 {

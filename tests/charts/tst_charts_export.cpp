@@ -25,6 +25,9 @@
 #include <cmath>
 
 using namespace is;
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+using is::gui::ComparisonTable;
 using is::gui::MeasurePanel;
 
 class TestChartsExport : public test::ChartsSuite

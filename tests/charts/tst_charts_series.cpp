@@ -24,6 +24,10 @@
 #include <limits>
 
 using namespace is;
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+using is::gui::ParetoChart;
+namespace chartfmt = is::gui::chartfmt;
 
 class TestChartsSeries : public test::ChartsSuite
 {

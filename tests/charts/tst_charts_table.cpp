@@ -29,6 +29,10 @@
 #include <cmath>
 
 using namespace is;
+using is::gui::ComparisonModel;
+using is::gui::ComparisonTable;
+namespace chartexport = is::gui::chartexport;
+namespace chartfmt = is::gui::chartfmt;
 
 class TestChartsTable : public test::ChartsSuite
 {

@@ -29,6 +29,10 @@
 #include <functional>
 
 using namespace is;
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+using is::gui::SpeedVsContextChart;
+namespace chartfmt = is::gui::chartfmt;
 
 namespace {
 

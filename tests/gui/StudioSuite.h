@@ -88,7 +88,7 @@ protected:
     QStringList chartsCsv() const
     {
         QStringList csv;
-        for (ChartPanel* c : window()->charts()->charts())
+        for (gui::ChartPanel* c : window()->charts()->charts())
             csv << c->toCsv();
         return csv;
     }

@@ -42,7 +42,7 @@ protected:
     }
 
     // Every point of every series is finite; returns the number of points seen.
-    static int checkFinite(ChartPanel* panel)
+    static int checkFinite(gui::ChartPanel* panel)
     {
         int points = 0;
         const auto series = panel->series();
@@ -97,6 +97,10 @@ private Q_SLOTS:
 } // namespace is::test
 
 // The views under test, by their short names in every suite.
+using is::gui::ChartPanel;
 using is::gui::CostTab;
 using is::gui::FleetTab;
+using is::gui::ServingChartPanel;
 using is::gui::ServingCostFleetView;
+using is::gui::TcoEditor;
+namespace servingdata = is::gui::servingdata;

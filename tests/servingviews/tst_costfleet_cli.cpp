@@ -27,7 +27,9 @@
 
 using is::gui::CostTab;
 using is::gui::FleetTab;
+using is::gui::ServingChartPanel;
 using is::gui::ServingCostFleetView;
+namespace servingdata = is::gui::servingdata;
 
 namespace {
 

@@ -24,6 +24,10 @@
 
 #include <memory>
 
+using is::gui::ChartPanel;
+using is::gui::ChartsView;
+using is::gui::ComparisonTable;
+
 class TestVocabularyExports : public QObject
 {
     Q_OBJECT

@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-namespace chartexport {
+namespace is::gui::chartexport {
 
 bool writePng(const RenderFn& render, QSize size, const QString& path, QString* error)
 {
@@ -90,4 +90,4 @@ bool writeText(const QString& text, const QString& path, QString* error)
     return true;
 }
 
-} // namespace chartexport
+} // namespace is::gui::chartexport

@@ -13,7 +13,7 @@ class QPainter;
 
 // Writes one artefact drawn by a render(QPainter*, QRectF) function to PNG, SVG or PDF. No
 // dialogs: the command line and the tests use these directly.
-namespace chartexport {
+namespace is::gui::chartexport {
 
 using RenderFn = std::function<void(QPainter*, const QRectF&)>;
 
@@ -27,4 +27,4 @@ bool writeText(const QString& text, const QString& path, QString* error);
 using is::csvField;
 using is::csvNumber;
 
-} // namespace chartexport
+} // namespace is::gui::chartexport

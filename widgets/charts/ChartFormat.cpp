@@ -15,7 +15,7 @@
 #include <array>
 #include <cmath>
 
-namespace chartfmt {
+namespace is::gui::chartfmt {
 
 QString twoLineLabel(const QString& label, int maxChars)
 {
@@ -186,4 +186,4 @@ QColor targetColour()
     return QColor(0x6a, 0x1b, 0x9a);
 }
 
-} // namespace chartfmt
+} // namespace is::gui::chartfmt

@@ -13,7 +13,7 @@
 
 // Presentation helpers shared by the charts and the comparison table: number formatting,
 // deployment colours and names for engine enums. No engine math.
-namespace chartfmt {
+namespace is::gui::chartfmt {
 
 // True for a value a chart can draw.
 inline bool drawable(double v)
@@ -71,4 +71,4 @@ QString doesNotFit(const QString& deployment, const QString& why, bool drawnAsZe
 // in every chart: unlike any deployment's colour.
 QColor targetColour();
 
-} // namespace chartfmt
+} // namespace is::gui::chartfmt

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <numeric>
 
+namespace is::gui {
+
 ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent)
 {
     m_area = new QWidget;
@@ -266,3 +268,5 @@ void ChartGrid::relayout()
     for (int c = 0; c < units; ++c)
         m_grid->setColumnStretch(c, 1);
 }
+
+} // namespace is::gui

@@ -7,6 +7,9 @@
 class QGridLayout;
 class QScrollArea;
 class QTabBar;
+
+namespace is::gui {
+
 class ChartPanel;
 
 // A grid of charts that reflows to the room it has: as many columns and rows as fit at the
@@ -74,3 +77,5 @@ private:
     int m_rows = 1;
     bool m_firstWide = false;
 };
+
+} // namespace is::gui

@@ -32,6 +32,8 @@
 
 #include <cmath>
 
+namespace is::gui {
+
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
 {
     auto* chart = new QChart;
@@ -449,3 +451,5 @@ void ChartPanel::exportWithDialog(const QString& format)
     const bool ok = exportTo(path, &error);
     Q_EMIT exported(ok ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error, ok);
 }
+
+} // namespace is::gui

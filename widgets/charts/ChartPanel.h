@@ -14,11 +14,16 @@ class QAction;
 class QChart;
 class QChartView;
 class QAbstractSeries;
+class QGraphicsTextItem;
+class QHBoxLayout;
+class QLabel;
 class QPainter;
 
 namespace is {
 struct ScenarioAnalysis;
 }
+
+namespace is::gui {
 
 class ChartView;
 class WrappingLegend;
@@ -148,3 +153,5 @@ private:
     bool m_live = false;
     int m_minimumCellWidth = 0;
 };
+
+} // namespace is::gui

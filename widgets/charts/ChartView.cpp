@@ -5,6 +5,8 @@
 #include <QGraphicsScene>
 #include <QMenu>
 
+namespace is::gui {
+
 ChartView::ChartView(QChart* chart, QWidget* parent) : QChartView(chart, parent)
 {
     setRenderHint(QPainter::Antialiasing);
@@ -34,3 +36,5 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event)
     menu.addActions(actions());
     menu.exec(event->globalPos());
 }
+
+} // namespace is::gui

@@ -3,6 +3,8 @@
 
 #include <QChartView>
 
+namespace is::gui {
+
 // A QChartView that reports when it has painted (update-latency measurement) and opens its
 // panel's export actions as a context menu.
 class ChartView : public QChartView
@@ -18,3 +20,5 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 };
+
+} // namespace is::gui

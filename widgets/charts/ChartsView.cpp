@@ -18,6 +18,8 @@
 #include <QMenu>
 #include <QVBoxLayout>
 
+namespace is::gui {
+
 ChartsView::ChartsView(QWidget* parent) : QWidget(parent)
 {
     m_grid = new ChartGrid(this);
@@ -191,3 +193,5 @@ QList<ChartPanel*> ChartsView::visibleCharts() const
 {
     return m_grid->visibleCharts();
 }
+
+} // namespace is::gui

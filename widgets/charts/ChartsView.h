@@ -11,12 +11,15 @@
 #include <memory>
 
 class QMenu;
-class ChartGrid;
-class ChartPanel;
 
 namespace is {
 struct ScenarioAnalysis;
 }
+
+namespace is::gui {
+
+class ChartGrid;
+class ChartPanel;
 
 // Every studio chart in one ChartGrid, which reflows to the room it has: as many columns and
 // rows as fit at the charts' readable minimum size (at most three columns); charts that do not
@@ -91,3 +94,5 @@ private:
     QList<ChartPanel*> m_awaitingPaint;
     int m_fontPointSize = 11;
 };
+
+} // namespace is::gui

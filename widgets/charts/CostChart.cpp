@@ -4,6 +4,8 @@
 #include "report/Metrics.h"
 #include "scenario/ScenarioAnalysis.h"
 
+namespace is::gui {
+
 CostChart::CostChart(QWidget* parent) : MetricBarsChart(parent)
 {
     retranslate();
@@ -24,3 +26,5 @@ std::vector<MetricBarsChart::Metric> CostChart::metrics() const
     // category the long name was cut at the design size.
     return {fromTable(is::metrics::Id::UsdPerMTok), fromTable(is::metrics::Id::UsdPerMTokAtLoad)};
 }
+
+} // namespace is::gui

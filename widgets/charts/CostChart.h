@@ -3,6 +3,8 @@
 
 #include "charts/MetricBarsChart.h"
 
+namespace is::gui {
+
 // Cost per million generated tokens, and what the deployment costs per hour.
 class CostChart : public MetricBarsChart
 {
@@ -15,3 +17,5 @@ public:
 protected:
     std::vector<Metric> metrics() const override;
 };
+
+} // namespace is::gui

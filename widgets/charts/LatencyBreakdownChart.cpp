@@ -3,8 +3,9 @@
 
 #include "engine/Estimate.h"
 
-LatencyBreakdownChart::LatencyBreakdownChart(QWidget* parent)
-    : StackedBarsChart(parent)
+namespace is::gui {
+
+LatencyBreakdownChart::LatencyBreakdownChart(QWidget* parent) : StackedBarsChart(parent)
 {
     retranslate();
     applyFonts();
@@ -36,3 +37,5 @@ std::vector<StackedBarsChart::Part> LatencyBreakdownChart::parts() const
          [](const is::Estimate& e) { return e.decode.overhead * 1e3; }},
     };
 }
+
+} // namespace is::gui

@@ -3,6 +3,8 @@
 
 #include "charts/StackedBarsChart.h"
 
+namespace is::gui {
+
 // Where the time of one decode step goes: compute, memory, communication, dataflow latency and
 // fixed overheads. Waiting for a prefill slot is part of a request's TTFT, not of a step.
 class LatencyBreakdownChart : public StackedBarsChart
@@ -18,3 +20,5 @@ protected:
     QString valueAxisTitle() const override;
     QString totalCsvKey() const override { return QStringLiteral("decode_step_ms"); }
 };
+
+} // namespace is::gui

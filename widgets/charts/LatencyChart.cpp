@@ -5,6 +5,8 @@
 #include "engine/Workload.h"
 #include "report/Metrics.h"
 
+namespace is::gui {
+
 LatencyChart::LatencyChart(QWidget* parent) : MetricBarsChart(parent)
 {
     retranslate();
@@ -28,3 +30,5 @@ std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
     tpot.target = [](const is::Workload& w) { return w.tpotLimitS * 1e3; };
     return {ttft, tpot};
 }
+
+} // namespace is::gui

@@ -3,6 +3,8 @@
 
 #include "charts/MetricBarsChart.h"
 
+namespace is::gui {
+
 // Time to first token and time per output token, each on its own axis, each with the
 // workload's target (if set) as a dashed line across its bars.
 class LatencyChart : public MetricBarsChart
@@ -16,3 +18,5 @@ public:
 protected:
     std::vector<Metric> metrics() const override;
 };
+
+} // namespace is::gui

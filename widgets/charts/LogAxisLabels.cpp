@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+namespace is::gui {
+
 LogAxisLabels::LogAxisLabels(QChart* chart, QLogValueAxis* axis, Style style)
     : QObject(chart), m_chart(chart), m_axis(axis), m_style(style)
 {
@@ -88,3 +90,5 @@ void LogAxisLabels::refresh()
         item->setVisible(true);
     }
 }
+
+} // namespace is::gui

@@ -9,6 +9,8 @@ class QChart;
 class QLogValueAxis;
 class QGraphicsSimpleTextItem;
 
+namespace is::gui {
+
 // Compact tick labels ("1K", "64K", "2M") for a QLogValueAxis, whose own labels only take a
 // printf format ("1.04858e+06"). The axis keeps its labels, drawn transparent, so the chart
 // layout still reserves their room; these items are drawn in the same place and thinned so
@@ -30,3 +32,5 @@ private:
     QColor m_colour;
     QList<QGraphicsSimpleTextItem*> m_items;
 };
+
+} // namespace is::gui

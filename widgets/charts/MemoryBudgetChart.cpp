@@ -6,6 +6,8 @@
 
 #include "engine/Estimate.h"
 
+namespace is::gui {
+
 namespace {
 // Decimal gigabytes, as datasheets quote capacity.
 constexpr double kGB = 1e9;
@@ -58,3 +60,5 @@ QString MemoryBudgetChart::noteFor(const QString& deployment, const is::Estimate
                  is::gui::units::significant(mid.memory.capacity / kGB));
     return StackedBarsChart::noteFor(deployment, mid);
 }
+
+} // namespace is::gui

@@ -3,6 +3,8 @@
 
 #include "charts/StackedBarsChart.h"
 
+namespace is::gui {
+
 // Memory of the busiest device of each deployment (weights, KV cache, activations) against the
 // capacity of the tier that holds them.
 class MemoryBudgetChart : public StackedBarsChart
@@ -24,3 +26,5 @@ protected:
     // Memory that does not fit is the point: it shows how far over the capacity it is.
     bool drawsDeploymentsThatDoNotFit() const override { return true; }
 };
+
+} // namespace is::gui

@@ -19,6 +19,8 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+namespace is::gui {
+
 namespace {
 constexpr double kBarWidth = 0.7;
 }
@@ -293,3 +295,5 @@ QString MetricBarsChart::toCsv() const
     }
     return csv;
 }
+
+} // namespace is::gui

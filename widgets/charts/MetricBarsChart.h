@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+class QAreaSeries;
 class QBarCategoryAxis;
 class QBarSeries;
 class QLineSeries;
@@ -20,6 +21,8 @@ namespace metrics {
 enum class Id;
 }
 } // namespace is
+
+namespace is::gui {
 
 // One or two metrics of every deployment as grouped bars: a category per metric, a bar per
 // deployment in its colour, each metric on its own value axis (left, right) so different units
@@ -92,3 +95,5 @@ private:
     };
     std::vector<Row> m_rows;
 };
+
+} // namespace is::gui

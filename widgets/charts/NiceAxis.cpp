@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-namespace niceaxis {
+namespace is::gui::niceaxis {
 
 namespace {
 
@@ -98,4 +98,4 @@ void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live)
     axis->setRange(a, b);
 }
 
-} // namespace niceaxis
+} // namespace is::gui::niceaxis

@@ -5,7 +5,7 @@ class QValueAxis;
 class QLogValueAxis;
 
 // Axis ranges that land on round numbers, so tick labels read "0, 200, 400" and not "0, 173.3".
-namespace niceaxis {
+namespace is::gui::niceaxis {
 
 // `live`: the data is one of a stream of updates (a slider being dragged; AnalysisRunner tells,
 // ChartsView passes it on to its charts). Axes then only grow: a rescale re-lays out the whole
@@ -23,4 +23,4 @@ void fitTicks(QValueAxis* axis, double pixels, double labelExtent);
 // them and is at most two decades wider (or any wider, live) is kept.
 void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live = false);
 
-} // namespace niceaxis
+} // namespace is::gui::niceaxis

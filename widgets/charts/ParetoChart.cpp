@@ -16,6 +16,8 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 
+namespace is::gui {
+
 namespace {
 // Both axes of a chart without a curve.
 constexpr double kEmptyLo = 1, kEmptyHi = 1000;
@@ -206,3 +208,5 @@ QString ParetoChart::toCsv() const
                    QLatin1Char(',') % chartexport::csvField(r.regime) % QLatin1Char('\n');
     return csv;
 }
+
+} // namespace is::gui

@@ -10,6 +10,9 @@
 class QComboBox;
 class QLineSeries;
 class QLogValueAxis;
+
+namespace is::gui {
+
 class LogAxisLabels;
 
 // Throughput versus interactivity: tokens/s per user (x) against tokens/s per chip or per
@@ -68,3 +71,5 @@ private:
     };
     std::vector<std::vector<Row>> m_rows;
 };
+
+} // namespace is::gui

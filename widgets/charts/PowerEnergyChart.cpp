@@ -3,6 +3,8 @@
 
 #include "report/Metrics.h"
 
+namespace is::gui {
+
 PowerEnergyChart::PowerEnergyChart(QWidget* parent) : MetricBarsChart(parent)
 {
     retranslate();
@@ -21,3 +23,5 @@ std::vector<MetricBarsChart::Metric> PowerEnergyChart::metrics() const
     power.larger = {{1e4, 1e3, tr("MW (with PUE)")}};
     return {power, fromTable(is::metrics::Id::JoulesPerToken)};
 }
+
+} // namespace is::gui

@@ -3,6 +3,8 @@
 
 #include "charts/MetricBarsChart.h"
 
+namespace is::gui {
+
 // Facility power of each deployment and the energy it spends per generated token.
 class PowerEnergyChart : public MetricBarsChart
 {
@@ -15,3 +17,5 @@ public:
 protected:
     std::vector<Metric> metrics() const override;
 };
+
+} // namespace is::gui

@@ -23,6 +23,8 @@
 #include <cmath>
 #include <utility>
 
+namespace is::gui {
+
 namespace {
 
 // Where a marker's whole text is kept (QGraphicsItem::data key).
@@ -463,3 +465,5 @@ QString SpeedVsContextChart::toCsv() const
 {
     return m_csv;
 }
+
+} // namespace is::gui

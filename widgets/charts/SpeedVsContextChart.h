@@ -14,11 +14,14 @@ class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
 class QValueAxis;
-class LogAxisLabels;
 
 namespace is {
 struct Workload;
 }
+
+namespace is::gui {
+
+class LogAxisLabels;
 
 // Tokens per second per user against context length (log axis, 1 K to 2 M), one line per
 // deployment with its band, and the point where a wafer deployment runs out of SRAM marked
@@ -97,3 +100,5 @@ private:
     QString m_csv;
     QString m_markers;
 };
+
+} // namespace is::gui

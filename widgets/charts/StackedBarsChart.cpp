@@ -19,6 +19,8 @@
 #include <QTextDocument>
 #include <QValueAxis>
 
+namespace is::gui {
+
 namespace {
 constexpr double kBarWidth = 0.6;
 
@@ -287,3 +289,5 @@ QString StackedBarsChart::toCsv() const
     }
     return csv;
 }
+
+} // namespace is::gui

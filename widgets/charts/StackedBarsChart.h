@@ -18,6 +18,8 @@ namespace is {
 struct Estimate;
 }
 
+namespace is::gui {
+
 // One horizontal stacked bar per deployment (first deployment on top, names on the left where
 // long names fit), the band of the total as an error bar, and an optional limit per deployment
 // drawn as a dashed line across its bar (memory capacity).
@@ -78,3 +80,5 @@ private:
     };
     std::vector<Row> m_rows;
 };
+
+} // namespace is::gui

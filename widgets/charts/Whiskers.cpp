@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/Whiskers.h"
 
-namespace whiskers {
+namespace is::gui::whiskers {
 
 double barCentre(int category, int set, int setCount, double barWidth)
 {
@@ -13,8 +13,9 @@ QList<QPointF> iBeam(double centre, double low, double high, double capHalfWidth
 {
     const auto pt = [valueIsY](double c, double v) { return valueIsY ? QPointF(c, v) : QPointF(v, c); };
     // Cap, back to the middle, the stem, then the other cap.
-    return {pt(centre - capHalfWidth, low), pt(centre + capHalfWidth, low), pt(centre, low),
-            pt(centre, high),               pt(centre - capHalfWidth, high), pt(centre + capHalfWidth, high)};
+    return {
+        pt(centre - capHalfWidth, low),  pt(centre + capHalfWidth, low), pt(centre, low), pt(centre, high),
+        pt(centre - capHalfWidth, high), pt(centre + capHalfWidth, high)};
 }
 
-} // namespace whiskers
+} // namespace is::gui::whiskers

@@ -12,6 +12,8 @@
 
 #include <cmath>
 
+namespace is::gui {
+
 WrappingLegend::WrappingLegend(QChart* chart) : QObject(chart), m_chart(chart)
 {
     m_chart->legend()->hide();
@@ -149,3 +151,5 @@ void WrappingLegend::relayout()
         y += rowHeight;
     }
 }
+
+} // namespace is::gui

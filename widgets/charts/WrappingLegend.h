@@ -10,6 +10,8 @@
 class QChart;
 class QGraphicsItem;
 
+namespace is::gui {
+
 // A legend under the chart that wraps into as many rows as the width needs. Qt's legend never
 // wraps: in a narrow grid cell it cuts every name to "mem…". Where whole names would take more
 // than a third of the chart, they are cut in the middle to fit two or three a row (the whole
@@ -47,3 +49,5 @@ private:
     QList<QGraphicsItem*> m_items;
     int m_baseBottom = -1;
 };
+
+} // namespace is::gui

@@ -11,13 +11,14 @@
 
 #include <vector>
 
-class ChartGrid;
 class QBarCategoryAxis;
 class QSplitter;
-class ServingChartPanel;
-class TcoEditor;
 
 namespace is::gui {
+
+class TcoEditor;
+class ChartGrid;
+class ServingChartPanel;
 
 // Cost per million output tokens: a stacked bar per deployment by component (capital,
 // maintenance, energy, space, rental) and how the total moves with the electricity price and the

@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace is::gui {
+
 using is::cost::Pricing;
 using is::cost::RentalPreset;
 using Use = is::cost::TcoPricingUse;
@@ -116,7 +118,7 @@ is::gui::ScenarioDocument* TcoEditor::document() const
     return m_doc;
 }
 
-void TcoEditor::setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs)
+void TcoEditor::setScenario(const is::Scenario& s, const is::gui::servingdata::CostInputs& inputs)
 {
     m_tco = s.tco;
     m_inputs = inputs;
@@ -364,7 +366,7 @@ void TcoEditor::rebuild()
                is::cost::isOverridden(m_tco, QString(), row.key));
     }
 
-    for (const servingdata::CostPoint& p : m_inputs.points) {
+    for (const is::gui::servingdata::CostPoint& p : m_inputs.points) {
         addHeading(p.name);
         const is::cost::DeploymentPriceAssumptions prices =
             is::cost::deploymentPriceAssumptions(p.resolved.deployment, p.docId, t);
@@ -525,3 +527,5 @@ bool TcoEditor::apply(const is::cost::TcoAssumptions& t, const QString& text)
     m_doc->undoStack()->push(changeCostCommand(m_doc, t, text));
     return true;
 }
+
+} // namespace is::gui

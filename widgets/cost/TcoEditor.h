@@ -20,8 +20,8 @@ namespace is {
 struct Scenario;
 }
 namespace is::gui {
+
 class ScenarioDocument;
-}
 
 // The Cost view's assumptions editor: every TCO assumption of the scenario, scenario-wide and
 // per deployment (capex per chip, system share, rental price), with its value, unit, kind and
@@ -45,7 +45,7 @@ public:
     void setDocument(is::gui::ScenarioDocument* doc);
     is::gui::ScenarioDocument* document() const;
     // The assumptions in effect (inputs.tco) and the scenario's sections (what it sets itself).
-    void setScenario(const is::Scenario& s, const servingdata::CostInputs& inputs);
+    void setScenario(const is::Scenario& s, const is::gui::servingdata::CostInputs& inputs);
 
     QTableWidget* table() const { return m_table; }
     QComboBox* pricingSelector() const { return m_pricing; }
@@ -102,9 +102,11 @@ private:
     bool m_messageIsError = false;
 
     is::cost::TcoAssumptions m_tco;
-    servingdata::CostInputs m_inputs;
+    is::gui::servingdata::CostInputs m_inputs;
     std::vector<Row> m_rows; // one per table row
     bool m_filling = false;
     bool m_inEdit = false;
     bool m_rebuildQueued = false;
 };
+
+} // namespace is::gui

@@ -18,13 +18,14 @@ class QDoubleSpinBox;
 class QLabel;
 class QSplitter;
 class QTableWidget;
-class ServingChartPanel;
 
 namespace is {
 class Engine;
 }
 
 namespace is::gui {
+
+class ServingChartPanel;
 
 // Fleet sizing: for a target load (concurrent users, requests/s) or a power budget (MW), how
 // many systems each deployment needs, its capex, megawatts and cost per million tokens. A table

@@ -8,8 +8,6 @@
 
 #include <memory>
 
-class ChartsView;
-class ComparisonTable;
 class QAction;
 class QActionGroup;
 class QTabWidget;
@@ -24,6 +22,8 @@ struct ScenarioAnalysis;
 
 namespace is::gui {
 
+class ChartsView;
+class ComparisonTable;
 class MeasurePanel;
 class ServingCostFleetView;
 class CalibrationDialog;

@@ -14,7 +14,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
-class ServingChartPanel;
 
 namespace is {
 class Engine;
@@ -24,6 +23,7 @@ namespace is::gui {
 
 class PlanningJob;
 class ScenarioDocument;
+class ServingChartPanel;
 
 // "Find a deployment": inverse design in the studio. Targets in (a load, latency limits, power
 // and capex budgets), the search of `inference-studio plan` run off the GUI thread with progress

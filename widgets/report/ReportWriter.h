@@ -6,13 +6,13 @@
 #include <QList>
 #include <QString>
 
-class ChartPanel;
-
 namespace is {
 struct ReportFacts;
 }
 
 namespace is::gui {
+
+class ChartPanel;
 
 // Writes the multi-page PDF report: title page and scenario, the comparison table, every chart
 // as vector graphics (each on a page of its own, drawn by its one render function), then the cost

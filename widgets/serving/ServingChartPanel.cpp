@@ -10,6 +10,8 @@
 #include <QScatterSeries>
 #include <QXYSeries>
 
+namespace is::gui {
+
 ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()> title, QWidget* parent)
     : ChartPanel(parent), m_id(id), m_title(std::move(title))
 {
@@ -72,3 +74,5 @@ QStringList ServingChartPanel::legendLabels() const
         labels << e.label;
     return labels;
 }
+
+} // namespace is::gui

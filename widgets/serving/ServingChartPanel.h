@@ -7,6 +7,8 @@
 
 class QValueAxis;
 
+namespace is::gui {
+
 // A ChartPanel fed by the serving, cost and fleet tabs rather than by a ScenarioAnalysis: it
 // reuses the studio's look, context menu and PNG/SVG/PDF/CSV export, and the tab that owns it
 // fills its series and CSV text.
@@ -41,3 +43,5 @@ private:
     std::function<QString()> m_title;
     QString m_csv;
 };
+
+} // namespace is::gui

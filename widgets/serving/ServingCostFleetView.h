@@ -12,10 +12,8 @@
 #include <memory>
 #include <optional>
 
-class ChartPanel;
 class QMenu;
 class QTabWidget;
-class ServingTab;
 
 namespace is {
 class Engine;
@@ -29,8 +27,10 @@ struct SimulationRun;
 
 namespace is::gui {
 
+class ChartPanel;
 class CostTab;
 class FleetTab;
+class ServingTab;
 
 // Serving under load, cost per token and fleet sizing for the open scenario, as three tabs.
 //

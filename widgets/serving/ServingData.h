@@ -5,7 +5,7 @@
 
 // The Cost view's numbers come from core/cost (CostAnalysis.h), which `inference-studio cost`
 // prints too; these are the names the Cost widgets know them by.
-namespace servingdata {
+namespace is::gui::servingdata {
 
 using is::cost::CostInputs;
 using is::cost::CostPoint;
@@ -16,4 +16,4 @@ using is::cost::SweepKind;
 using is::cost::sweepValues;
 using is::cost::varied;
 
-} // namespace servingdata
+} // namespace is::gui::servingdata

@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace is::gui {
+
 namespace {
 
 using is::serving::DeploymentSimulation;
@@ -454,3 +456,5 @@ void ServingTab::drawTimeline()
     m_timeline->showNote(note);
     m_timeline->refreshFonts();
 }
+
+} // namespace is::gui

@@ -10,12 +10,15 @@
 
 class QComboBox;
 class QLabel;
-class ChartGrid;
-class ServingChartPanel;
 
 namespace is::serving {
 struct SimulationRun;
 }
+
+namespace is::gui {
+
+class ChartGrid;
+class ServingChartPanel;
 
 // Latency under load: TTFT, TPOT and end-to-end percentiles per deployment, their CDFs on a log
 // axis, and one deployment's queue, batch and KV-cache use over time. Draws a SimulationRun
@@ -66,3 +69,5 @@ private:
     bool m_cleared = false; // clearRun() emptied the charts (their note follows the language)
     QHash<QString, QColor> m_colours;
 };
+
+} // namespace is::gui

@@ -18,6 +18,8 @@
 #include <cmath>
 #include <limits>
 
+namespace is::gui {
+
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -430,3 +432,5 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     }
 }
+
+} // namespace is::gui

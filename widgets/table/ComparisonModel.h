@@ -16,6 +16,8 @@ struct Estimate;
 struct DeploymentAnalysis;
 } // namespace is
 
+namespace is::gui {
+
 // Deployments side by side: one row per metric; the first deployment's column, then for every
 // other deployment its value column and its ratio to the first ("5.93x slower", "0.31x the
 // energy per token"). Values with a band read "value (low–high)". Beside the display text every
@@ -127,3 +129,5 @@ private:
     bool m_compact = false;
     void buildColumns();
 };
+
+} // namespace is::gui

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <numeric>
 
+namespace is::gui {
+
 // A header whose labels wrap: the style draws them with Qt::TextWordWrap (set in the alignment,
 // elision off), and this reports the wrapped height of a row label at the width it is given.
 class WrappingHeader final : public QHeaderView
@@ -399,3 +401,5 @@ QList<QAction*> ComparisonTable::exportActions() const
 {
     return {m_copy, m_exportCsv};
 }
+
+} // namespace is::gui

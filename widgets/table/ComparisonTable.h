@@ -11,13 +11,16 @@
 #include <memory>
 
 class QTableView;
-class WrappingHeader;
 class QAction;
-class ComparisonModel;
 
 namespace is {
 struct ScenarioAnalysis;
 }
+
+namespace is::gui {
+
+class ComparisonModel;
+class WrappingHeader;
 
 // Deployments side by side: metrics as rows, deployments as columns (headers in the deployment
 // colour), each value with its band ("value (low–high)") and its ratio to the first deployment
@@ -79,3 +82,5 @@ private:
     QAction* m_copy = nullptr;
     QAction* m_exportCsv = nullptr;
 };
+
+} // namespace is::gui
