@@ -72,7 +72,7 @@ template <typename Item> struct MetricRow
         : label(QString::fromUtf8(label)), value(std::move(value))
     {
     }
-    // A metric's title from the table (report/Metrics.h).
+    // A metric's title from the table (metrics/Metrics.h).
     MetricRow(QString label, std::function<QString(const Item&)> value)
         : label(std::move(label)), value(std::move(value))
     {

@@ -4,9 +4,9 @@
 #include "CliSupport.h"
 #include "Command.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
-#include "report/Metrics.h"
-#include "scenario/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

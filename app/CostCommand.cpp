@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `inference-studio cost SCENARIO.json [--json]`: cost per million output tokens by component and
 // its sensitivity to the electricity price and utilisation, the data of the studio's Cost charts
-// (core/cost/CostAnalysis.h).
+// (core/analysis/CostAnalysis.h).
 #include "CliSupport.h"
 #include "Command.h"
 
-#include "cost/CostAnalysis.h"
+#include "analysis/CostAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"

@@ -3,10 +3,10 @@
 #include "CliSupport.h"
 #include "Command.h"
 
-#include "cost/FullLoad.h"
+#include "analysis/FullLoad.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QJsonDocument>
@@ -35,7 +35,7 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
             .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals),
                  fmt(std::max({a, b, mid}), decimals));
     };
-    // A metric of the table (report/Metrics.h) under its title, with its band where inputs are ranges.
+    // A metric of the table (metrics/Metrics.h) under its title, with its band where inputs are ranges.
     const auto metric = [&](is::metrics::Id id, int decimals) {
         return Row{is::metrics::title(id), [&rangeOf, id, decimals](const is::DeploymentResult& r) {
                        return rangeOf(

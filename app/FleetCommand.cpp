@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // `inference-studio fleet SCENARIO.json [--users N | --rps R | --power-mw P] [--json]`: the fleet
 // each deployment needs for a load, or what a power budget buys, at the scenario's own latency
-// targets: the data of the studio's Fleet table and chart (analyseFleet in core/cost/FleetSizing.h).
+// targets: the data of the studio's Fleet table and chart (analyseFleet in core/analysis/FleetSizing.h).
 #include "CliSupport.h"
 #include "Command.h"
 
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"

@@ -4,10 +4,10 @@
 #include "CliSupport.h"
 #include "Command.h"
 
+#include "analysis/ScenarioSimulation.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
-#include "serving/ScenarioSimulation.h"
 
 #include <QJsonDocument>
 #include <QTextStream>

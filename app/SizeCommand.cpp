@@ -4,7 +4,7 @@
 #include "CliSupport.h"
 #include "Command.h"
 
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"

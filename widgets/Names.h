@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "analysis/ScenarioAnalysis.h"
 #include "common/Precision.h"
 #include "common/Sourced.h"
 #include "engine/Deployment.h"
@@ -8,7 +9,6 @@
 #include "engine/Workload.h"
 #include "hardware/Device.h"
 #include "model/ModelDesc.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QString>
 

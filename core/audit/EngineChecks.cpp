@@ -6,7 +6,7 @@
 #include "audit/AuditChecks.h"
 #include "audit/AuditText.h"
 
-#include "cost/FullLoad.h"
+#include "analysis/FullLoad.h"
 #include "engine/Engine.h"
 
 #include <QCoreApplication>

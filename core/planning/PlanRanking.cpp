@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "planning/PlanRanking.h"
 
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 #include "scenario/Scenario.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
 #include "engine/Estimate.h"
 
 #include <optional>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "analysis/ScenarioAnalysis.h"
 #include "audit/Audit.h"
 #include "cost/TcoAssumptions.h"
 #include "engine/Validation.h"
 #include "report/CatalogCitations.h"
 #include "scenario/Scenario.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QString>
 

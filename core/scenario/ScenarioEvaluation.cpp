@@ -3,8 +3,8 @@
 
 #include "common/ErrorText.h"
 #include "hardware/Catalog.h"
+#include "metrics/Metrics.h"
 #include "model/HfConfigImport.h"
-#include "report/Metrics.h"
 #include "scenario/AttentionFfnJson.h"
 
 #include <QCoreApplication>

@@ -3,12 +3,12 @@
 // What the chart suites share: the default scenario analysed off the GUI thread, the charts shown
 // with it, and the numbers a chart draws.
 #include "OffGuiThread.h"
+#include "analysis/ScenarioAnalysis.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractBarSeries>
 #include <QAreaSeries>

@@ -5,9 +5,9 @@
 #include "ChartsFixture.h"
 
 #include "Units.h"
+#include "analysis/FullLoad.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
-#include "cost/FullLoad.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"

@@ -116,7 +116,7 @@ private slots:
                     return QString::fromUtf8(l).simplified();
             return QString();
         };
-        // The rows' titles are the metrics table's (report/Metrics.h).
+        // The rows' titles are the metrics table's (metrics/Metrics.h).
         const char* uncached = "Time to first token, nothing cached (ms)";
         const char* notPrefilled = "Prompt tokens not prefilled (cached)";
         QVERIFY2(lineOf(uncached).contains(cold), qPrintable(lineOf(uncached)));

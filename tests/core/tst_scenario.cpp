@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
+#include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ClaimedFigures.h"
-#include "scenario/ScenarioAnalysis.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include "SourcePath.h"

@@ -3,7 +3,7 @@
 // the fleet that serves a number of users or fits a power budget, and the fleet that cannot.
 #include "CostFixture.h"
 
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
 #include "cost/TcoAssumptions.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"

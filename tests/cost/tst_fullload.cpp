@@ -3,7 +3,7 @@
 // direction is checked by hand: more streams share the same hourly cost, so at full load a
 // token costs no more than at a lower concurrency, and exactly the same at the full load's own
 // concurrency.
-#include "cost/FullLoad.h"
+#include "analysis/FullLoad.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"

@@ -5,6 +5,7 @@
 // palette onto the canvas, and waits for the newest edit's analysis.
 #include "StudioFixture.h"
 #include "analysis/AnalysisRunner.h"
+#include "analysis/ScenarioAnalysis.h"
 #include "canvas/CanvasPanel.h"
 #include "canvas/CanvasScene.h"
 #include "canvas/CanvasView.h"
@@ -16,7 +17,6 @@
 #include "mainwindow/Studio.h"
 #include "palette/HardwarePalette.h"
 #include "palette/HardwarePaletteModel.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QApplication>
 #include <QDragEnterEvent>

@@ -19,10 +19,10 @@
 
 #include "CliRunner.h"
 #include "SmallScreen.h"
+#include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "engine/UserCalibration.h"
 #include "hardware/Catalog.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

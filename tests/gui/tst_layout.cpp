@@ -21,8 +21,8 @@
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAction>
 #include <QApplication>

@@ -17,8 +17,8 @@
 #include "presenter/SampleText.h"
 #include "settings/LanguageManager.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,10 +2,10 @@
 // Benchmark: simulating 100,000 requests on each deployment of the default scenario (target:
 // at most 1 s on one core in all, resident memory under 200 MB). Prints the median of several
 // runs and the peak resident set size. Not a pass/fail test: machines are shared and noisy.
+#include "analysis/ScenarioSimulation.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
-#include "serving/ScenarioSimulation.h"
 
 #include <QCoreApplication>
 
@@ -59,12 +59,14 @@ int main(int argc, char** argv)
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     for (const auto& d : last->deployments)
-        std::printf("%-28s %s: %d of %d requests, %.1f simulated s, %.0f tok/s, TTFT p50 %.0f ms, %ld preemptions\n",
-                    qPrintable(d.name), d.ok ? "ok" : qPrintable(d.why), d.sim.completed, d.sim.requests, d.sim.durationS,
-                    d.sim.throughputTokS, d.sim.ttftS.p50 * 1000, d.sim.preemptions);
-    std::printf("simulate %d requests x %zu deployments: median %.3f s wall (min %.3f, max %.3f), %.3f s CPU, over %d runs; "
+        std::printf(
+            "%-28s %s: %d of %d requests, %.1f simulated s, %.0f tok/s, TTFT p50 %.0f ms, %ld preemptions\n",
+            qPrintable(d.name), d.ok ? "ok" : qPrintable(d.why), d.sim.completed, d.sim.requests,
+            d.sim.durationS, d.sim.throughputTokS, d.sim.ttftS.p50 * 1000, d.sim.preemptions);
+    std::printf("simulate %d requests x %zu deployments: median %.3f s wall (min %.3f, max %.3f), %.3f s "
+                "CPU, over %d runs; "
                 "peak RSS %.1f MB\n",
-                requests, last->deployments.size(), seconds[seconds.size() / 2], seconds.front(), seconds.back(),
-                cpu[cpu.size() / 2], runs, usage.ru_maxrss / 1024.0);
+                requests, last->deployments.size(), seconds[seconds.size() / 2], seconds.front(),
+                seconds.back(), cpu[cpu.size() / 2], runs, usage.ru_maxrss / 1024.0);
     return 0;
 }

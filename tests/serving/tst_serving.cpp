@@ -3,12 +3,12 @@
 // consistency with the engine: Little's law, single-stream latency at low load, saturation at
 // the engine's max-throughput estimate.
 #include "BadInputRows.h"
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
+#include "analysis/ScenarioSimulation.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
 #include "serving/RequestGenerator.h"
-#include "serving/ScenarioSimulation.h"
 #include "serving/ServingConfig.h"
 #include "serving/Simulator.h"
 #include "serving/Statistics.h"

@@ -6,9 +6,9 @@
 #include "EventLoop.h"
 #include "ServingViewsFixture.h"
 
+#include "analysis/ScenarioSimulation.h"
 #include "cost/CostTab.h"
 #include "fleet/FleetTab.h"
-#include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingTab.h"

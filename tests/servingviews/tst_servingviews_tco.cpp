@@ -4,6 +4,7 @@
 #include "ServingViewsFixture.h"
 
 #include "Names.h"
+#include "analysis/ScenarioSimulation.h"
 #include "cost/CostTab.h"
 #include "cost/ServingPointCost.h"
 #include "cost/TcoEditing.h"
@@ -11,7 +12,6 @@
 #include "cost/TcoFields.h"
 #include "document/ScenarioDocument.h"
 #include "fleet/FleetTab.h"
-#include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"

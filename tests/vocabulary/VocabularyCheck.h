@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The rule both vocabulary suites apply to an output: a number is written under a key of the
-// metrics table (report/Metrics.h), an old name it still answers to, a key with one of the
+// metrics table (metrics/Metrics.h), an old name it still answers to, a key with one of the
 // table's parts ("ttft_ms_p99", "tok_s_user_low"), a part nested under a key ({"ttft_ms":
 // {"p99": ...}}) or a part, or a member of a group the table names ("memory_gb_per_chip": {"weights": ...}).
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

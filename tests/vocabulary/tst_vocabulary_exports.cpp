@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Every CSV the studio exports names its numeric columns with keys of the metrics table
-// (report/Metrics.h): the charts, the comparison table, the Cost, Fleet and Serving charts and
+// (metrics/Metrics.h): the charts, the comparison table, the Cost, Fleet and Serving charts and
 // Find a deployment, each filled from the default scenario on the offscreen platform.
 #include "OffGuiThread.h"
 #include "SourcePath.h"
 #include "VocabularyCheck.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "document/ScenarioDocument.h"
@@ -13,7 +14,6 @@
 #include "hardware/Catalog.h"
 #include "planning/PlanningPanel.h"
 #include "scenario/Scenario.h"
-#include "scenario/ScenarioAnalysis.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "table/ComparisonTable.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "analysis/ScenarioAnalysis.h"
 #include "common/JobTracker.h"
 #include "scenario/Scenario.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QElapsedTimer>
 #include <QObject>

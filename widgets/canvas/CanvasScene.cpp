@@ -13,9 +13,9 @@
 #include "palette/HardwareGroups.h"
 #include "palette/HardwareMime.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "engine/Deployment.h"
 #include "hardware/Catalog.h"
-#include "scenario/ScenarioAnalysis.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QApplication>

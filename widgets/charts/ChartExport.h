@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "report/Csv.h"
+#include "metrics/Csv.h"
 
 #include <QRectF>
 #include <QSize>
@@ -23,7 +23,7 @@ bool writePdf(const RenderFn& render, const QString& title, const QString& path,
 // UTF-8 text through QSaveFile (atomic).
 bool writeText(const QString& text, const QString& path, QString* error);
 
-// CSV fields and numbers as core writes them (report/Csv.h).
+// CSV fields and numbers as core writes them (metrics/Csv.h).
 using is::csvField;
 using is::csvNumber;
 

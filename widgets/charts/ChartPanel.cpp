@@ -2,12 +2,12 @@
 #include "charts/ChartPanel.h"
 
 #include "FileDialogs.h"
+#include "analysis/ScenarioAnalysis.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartView.h"
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAbstractAxis>
 #include <QAction>

@@ -11,7 +11,7 @@
 #include "charts/PowerEnergyChart.h"
 #include "charts/SpeedVsContextChart.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QChartView>
 #include <QEvent>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "charts/CostChart.h"
 
-#include "report/Metrics.h"
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 namespace is::gui {
 

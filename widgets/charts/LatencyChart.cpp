@@ -3,7 +3,7 @@
 
 #include "engine/Estimate.h"
 #include "engine/Workload.h"
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 namespace is::gui {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/MetricBarsChart.h"
 
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
@@ -9,7 +9,7 @@
 #include "charts/Whiskers.h"
 #include "charts/WrappingLegend.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>

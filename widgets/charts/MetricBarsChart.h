@@ -64,7 +64,7 @@ protected:
         // atFullLoad, point estimate only) instead of at the workload's concurrency.
         bool atLoad = false;
     };
-    // A metric of the table (report/Metrics.h): its category, axis title, CSV column, value and
+    // A metric of the table (metrics/Metrics.h): its category, axis title, CSV column, value and
     // whether it is read at full load; `larger` and `target` are the chart's own.
     static Metric fromTable(is::metrics::Id id);
     // At most two; called on every rebuild so their texts follow the language.

@@ -7,7 +7,7 @@
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QChart>
 #include <QChartView>

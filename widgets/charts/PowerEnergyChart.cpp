@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/PowerEnergyChart.h"
 
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 namespace is::gui {
 

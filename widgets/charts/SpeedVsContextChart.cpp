@@ -8,7 +8,7 @@
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QAreaSeries>
 #include <QChart>

@@ -7,7 +7,7 @@
 #include "charts/Whiskers.h"
 #include "charts/WrappingLegend.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -44,7 +44,7 @@ protected:
     };
     virtual std::vector<Part> parts() const = 0;
     virtual QString valueAxisTitle() const = 0;
-    // The metric key of the stack's total (report/Metrics.h): its band is written to the CSV as
+    // The metric key of the stack's total (metrics/Metrics.h): its band is written to the CSV as
     // "<key>_low" and "<key>_high".
     virtual QString totalCsvKey() const = 0;
     // A limit drawn across each bar (NaN: none), its legend name and CSV column.

@@ -7,7 +7,7 @@
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
 #include "cost/TcoEditor.h"
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 #include "serving/ServingChartPanel.h"
 
 #include <QBarCategoryAxis>

@@ -2,12 +2,12 @@
 #include "fleet/FleetTab.h"
 
 #include "Units.h"
+#include "analysis/FleetSizing.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
-#include "cost/FleetSizing.h"
 #include "engine/Engine.h"
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 #include "serving/ServingChartPanel.h"
 
 #include <QBarCategoryAxis>

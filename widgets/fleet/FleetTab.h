@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "analysis/FleetSizing.h"
 #include "common/JobTracker.h"
-#include "cost/FleetSizing.h"
 #include "scenario/Scenario.h"
 
 #include <QColor>

@@ -28,7 +28,7 @@
 #include "settings/Settings.h"
 #include "table/ComparisonTable.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include "planning/PlanningPanel.h"
 #include <QAction>

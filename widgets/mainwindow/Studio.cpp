@@ -13,9 +13,9 @@
 #include "settings/Settings.h"
 #include "settings/Theme.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QDir>
 #include <QFileInfo>

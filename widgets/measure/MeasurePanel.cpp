@@ -6,7 +6,7 @@
 #include "measure/MeasureJob.h"
 
 #include "charts/ChartFormat.h"
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -7,9 +7,9 @@
 #include "document/ScenarioDocument.h"
 #include "style/DeploymentColours.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
-#include "report/Metrics.h"
-#include "scenario/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 #include <QCheckBox>
 #include <QColorDialog>

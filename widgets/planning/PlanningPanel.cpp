@@ -8,10 +8,10 @@
 #include "document/AddDeploymentCommand.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
+#include "metrics/Metrics.h"
 #include "planning/PlanRanking.h"
 #include "planning/PlanningJob.h"
 #include "planning/ScenarioPlan.h"
-#include "report/Metrics.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
 

@@ -4,7 +4,7 @@
 #include "Names.h"
 #include "Units.h"
 
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QGridLayout>
 #include <QLabel>

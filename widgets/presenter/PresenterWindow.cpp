@@ -7,8 +7,8 @@
 #include "presenter/PresenterLane.h"
 #include "presenter/RaceClock.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "scenario/ClaimedFigures.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QCloseEvent>
 #include <QHBoxLayout>

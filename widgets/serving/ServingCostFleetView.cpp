@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingCostFleetView.h"
 
+#include "analysis/ScenarioSimulation.h"
 #include "charts/ChartPanel.h"
 #include "cost/CostTab.h"
 #include "cost/TcoEditor.h"
 #include "engine/Engine.h"
 #include "fleet/FleetTab.h"
-#include "serving/ScenarioSimulation.h"
 #include "serving/ServingChartPanel.h"
 #include "serving/ServingData.h"
 #include "serving/ServingTab.h"

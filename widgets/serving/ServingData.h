@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cost/CostAnalysis.h"
+#include "analysis/CostAnalysis.h"
 
 // The Cost view's numbers come from core/cost (CostAnalysis.h), which `inference-studio cost`
 // prints too; these are the names the Cost widgets know them by.

@@ -4,11 +4,11 @@
 #include "Units.h"
 #include "charts/ChartGrid.h"
 
+#include "analysis/ScenarioSimulation.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
-#include "report/Metrics.h"
-#include "serving/ScenarioSimulation.h"
+#include "metrics/Metrics.h"
 #include "serving/ServingChartPanel.h"
 
 #include <QBarCategoryAxis>

@@ -6,8 +6,8 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 
-#include "report/Metrics.h"
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 #include <QBrush>
 #include <QFont>
@@ -42,7 +42,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
 {
     using is::Estimate;
     using Text = std::function<QString(const is::DeploymentAnalysis&)>;
-    // A numeric row is a metric of the table (report/Metrics.h): its key, unit, title, direction
+    // A numeric row is a metric of the table (metrics/Metrics.h): its key, unit, title, direction
     // and value are defined there once.
     const auto number = [](is::metrics::Id id, Metric m) {
         const is::metrics::Metric& def = is::metrics::get(id);

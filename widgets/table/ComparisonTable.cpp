@@ -4,8 +4,8 @@
 #include "FileDialogs.h"
 #include "table/ComparisonModel.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "charts/ChartExport.h"
-#include "scenario/ScenarioAnalysis.h"
 
 #include <QAction>
 #include <QApplication>

@@ -68,7 +68,7 @@ struct DeploymentAnalysis
     QString name;
     QString modelName;
     RangedEstimate estimate;
-    // At full load within the latency targets (cost/FullLoad.h): the cost a service pays per
+    // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.
     std::optional<Estimate> atLoad;
     std::vector<BandPoint> speedVsContext; // x: context tokens, y: tok/s per user (0 where it does not fit

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
+#include "analysis/FullLoad.h"
 #include "common/ErrorText.h"
 #include "common/Log.h"
-#include "cost/FullLoad.h"
 #include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
 

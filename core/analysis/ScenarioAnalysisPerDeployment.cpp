@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "scenario/ScenarioAnalysis.h"
+#include "analysis/ScenarioAnalysis.h"
 
 #include <QThreadPool>
 

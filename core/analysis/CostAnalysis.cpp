@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cost/CostAnalysis.h"
+#include "analysis/CostAnalysis.h"
 
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"

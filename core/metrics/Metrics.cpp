@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/Metrics.h"
+#include "metrics/Metrics.h"
 
 #include "engine/Estimate.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cost/FleetSizing.h"
+#include "analysis/FleetSizing.h"
 
 #include "common/Log.h"
 #include "cost/ServingPointCost.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/Csv.h"
+#include "metrics/Csv.h"
 
 #include <cmath>
 

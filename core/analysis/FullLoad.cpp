@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cost/FullLoad.h"
+#include "analysis/FullLoad.h"
 
 #include "engine/Engine.h"
 #include "scenario/Scenario.h"

@@ -6,7 +6,7 @@
 
 // CSV as every export writes it (RFC 4180, UTF-8, "\n" line ends, numbers in the C locale): the
 // studio's chart and table exports and the command line share these, so a column reads the same
-// wherever it comes from. Column names are metric keys (report/Metrics.h).
+// wherever it comes from. Column names are metric keys (metrics/Metrics.h).
 namespace is {
 
 // Quotes a field when it needs it.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "serving/ScenarioSimulation.h"
+#include "analysis/ScenarioSimulation.h"
 
 #include "common/Log.h"
 #include "scenario/ScenarioEvaluation.h"
