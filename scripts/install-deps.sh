@@ -10,7 +10,7 @@ packages=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
     libboost-graph-dev libspdlog-dev libfmt-dev libnlopt-dev
-    fonts-noto-cjk xvfb xauth clang-format
+    fonts-noto-cjk xvfb xauth clang-format clang-tidy
     dpkg-dev file lintian librsvg2-bin poppler-utils
 )
 if [ "${1:-}" = fuzz ]; then

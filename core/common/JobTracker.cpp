@@ -5,6 +5,8 @@
 #include <QDeadlineTimer>
 #include <QPointer>
 
+#include <utility>
+
 namespace is {
 
 void JobContext::progress(int done, int total)
@@ -118,7 +120,7 @@ void JobTracker::postProgress(std::shared_ptr<JobContext> context)
 {
     QMetaObject::invokeMethod(
         this,
-        [this, context] {
+        [this, context = std::move(context)] {
             context->m_progressQueued.store(false);
             if (!context->m_abandoned) // the last use of `this`: a slot may delete the tracker
                 Q_EMIT progressed(context->id(), context->done(), context->total());

@@ -109,6 +109,7 @@ public:
                                         const std::vector<double>& values) const
     {
         std::vector<ScopedParameter> scoped;
+        scoped.reserve(params.size());
         for (const CalibrationParameter* p : params)
             scoped.push_back({p, kEveryGeneration});
         return with(scoped, values);
@@ -451,6 +452,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     if (progress.stopped())
         return fit;
     std::vector<int> sourceIndex;
+    sourceIndex.reserve(candidates.size());
     for (const Candidate& c : candidates)
         sourceIndex.push_back(static_cast<int>(c.index));
     // The shared values stay as fitted on all rows (refitting them jointly with an older

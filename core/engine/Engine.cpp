@@ -140,7 +140,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
         auto topo = Topology::build(d.topologySpec(chips), error);
         if (!topo)
             return std::nullopt;
-        ctx.topology = std::move(topo);
+        ctx.topology = topo;
     }
     return ctx;
 }

@@ -510,6 +510,7 @@ void Executor::prefillMoe(const LayerWeights& l, int n)
         std::partial_sort(order.begin(), order.begin() + m_cfg.topK, order.end(),
                           [&](int a, int b) { return lg[a] > lg[b]; });
         std::vector<float> g;
+        g.reserve(static_cast<std::size_t>(m_cfg.topK));
         for (int k = 0; k < m_cfg.topK; ++k)
             g.push_back(lg[order[static_cast<std::size_t>(k)]]);
         softmax(g.data(), g.size());

@@ -111,6 +111,7 @@ inline void prefetchLines(const std::byte* p, std::size_t offset, std::size_t by
 {
     const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(p) + offset;
     for (std::size_t off = 0; off < bytes; off += 64)
+        // NOLINTNEXTLINE(performance-no-int-to-ptr): integer addresses on purpose, as said above
         __builtin_prefetch(reinterpret_cast<const void*>(at + off), 0, 3);
 }
 const KernelSet* avx2Kernels();

@@ -126,6 +126,7 @@ double MachineProbe::readBandwidth(int reps)
         sweep(m_dram, 1);
     }
     std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(std::max(reps, 0)));
     for (int r = 0; r < reps; ++r)
         v.push_back(sweep(m_dram, 1));
     return median(v);
@@ -140,6 +141,7 @@ double MachineProbe::llcBandwidth(int reps)
     sweep(m_llc, 2); // warm it into the cache
     const int passes = std::max(1, static_cast<int>((std::size_t(64) << 20) / m_llc.size()));
     std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(std::max(reps, 0)));
     for (int r = 0; r < reps; ++r)
         v.push_back(sweep(m_llc, passes));
     return median(v);
@@ -161,8 +163,10 @@ double MachineProbe::peakFlops(int reps)
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
             const float v = ks.fmaLoop(iters);
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
-            const double cpu = static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
-            perCpu[static_cast<std::size_t>(task)] = cpu > 0 ? ks.fmaFlopsPerIter * static_cast<double>(iters) / cpu : 0;
+            const double cpu =
+                static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
+            perCpu[static_cast<std::size_t>(task)] =
+                cpu > 0 ? ks.fmaFlopsPerIter * static_cast<double>(iters) / cpu : 0;
             g_sink.fetch_add(static_cast<std::uint64_t>(v), std::memory_order_relaxed);
         });
         for (double v : perCpu)
@@ -216,7 +220,8 @@ double MachineProbe::dotRate(DType type)
     const std::size_t cols = 1024;
     const std::size_t rowB = *rowBytes(type, cols);
     // Half of L2 per thread, so the rows stay resident between sweeps.
-    const std::size_t rowsPerThread = std::max<std::size_t>(16, (m_caches.l2 ? m_caches.l2 : (1u << 20)) / 2 / rowB) / 4 * 4;
+    const std::size_t rowsPerThread =
+        std::max<std::size_t>(16, (m_caches.l2 ? m_caches.l2 : (1u << 20)) / 2 / rowB) / 4 * 4;
     const std::size_t threads = static_cast<std::size_t>(m_pool.size());
     AlignedBuffer w(rowB * rowsPerThread * threads);
     std::vector<float> row(cols);
@@ -237,8 +242,9 @@ double MachineProbe::dotRate(DType type)
             const std::byte* base = w.data() + t * rowsPerThread * rowB;
             for (int p = 0; p < passes; ++p)
                 for (std::size_t r0 = 0; r0 < rowsPerThread; r0 += 64)
-                    ks.dotRows(type, base + r0 * rowB, rowB, cols, std::min<std::size_t>(64, rowsPerThread - r0), x.data(),
-                               xq.data(), out[t].data() + r0);
+                    ks.dotRows(type, base + r0 * rowB, rowB, cols,
+                               std::min<std::size_t>(64, rowsPerThread - r0), x.data(), xq.data(),
+                               out[t].data() + r0);
         });
         v.push_back(static_cast<double>(rowB * rowsPerThread * threads) * passes / seconds(t0, Clock::now()));
     }

@@ -64,7 +64,7 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
     c.defaultSpeculative = f.string("default_speculative", c.defaultSpeculative);
     c.fromDate = f.string("from_date", c.fromDate);
     c.fittedOn.clear();
-    for (const QJsonValue& v : f.array("fitted_on"))
+    for (const QJsonValue v : f.array("fitted_on"))
         c.fittedOn << v.toString();
     for (const Sourced* frac :
          {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory, &c.cacheUsable})

@@ -18,7 +18,7 @@ std::optional<DieFacts> builtInDieFacts(const QString& deviceId)
             continue;
         const QJsonArray devices =
             QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("devices")).toArray();
-        for (const QJsonValue& v : devices) {
+        for (const QJsonValue v : devices) {
             const QJsonObject d = v.toObject();
             if (d.value(QLatin1String("id")).toString() != deviceId || !d.contains(QLatin1String("die")))
                 continue;

@@ -263,7 +263,7 @@ Value readValue(Cursor& c, std::uint32_t type, const QString& what)
         break;
     case I8:
         v.isInt = true;
-        v.i = c.read<std::int8_t>(what);
+        v.i = c.read<std::int8_t>(what); // NOLINT(bugprone-signed-char-misuse): GGUF I8 is a signed number
         break;
     case U16:
         v.isInt = true;

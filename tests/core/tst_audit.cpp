@@ -234,7 +234,7 @@ private slots:
         QCOMPARE(claims.size(), qsizetype(m_verdicts.size()));
         const QStringList verdicts{QStringLiteral("consistent"), QStringLiteral("inconsistent"),
                                    QStringLiteral("consistent-only-if"), QStringLiteral("not-checkable")};
-        for (const QJsonValue& v : claims) {
+        for (const QJsonValue v : claims) {
             const QJsonObject c = v.toObject();
             for (const char* key :
                  {"id", "seed", "quote_zh", "quote_en", "kind", "claimed", "predicted", "verdict", "reason"})

@@ -258,7 +258,7 @@ private slots:
         // ... and so does the --json summary.
         const QJsonObject s = calibrationSummaryToJson(fit);
         bool reported = false;
-        for (const QJsonValue& c :
+        for (const QJsonValue c :
              s[QStringLiteral("families")][QStringLiteral("nvidia-hopper")][QStringLiteral("constants")]
                  .toArray())
             reported = reported || c[QStringLiteral("bound_hit")].toString() == QLatin1String("upper");
@@ -504,11 +504,11 @@ private slots:
         QCOMPARE(s[QStringLiteral("cv_folds")].toInt(), 3);
         const QJsonObject families = s[QStringLiteral("families")].toObject();
         QCOMPARE(families.keys(), (QStringList{QStringLiteral("groq-lpu"), QStringLiteral("nvidia-hopper")}));
-        for (const QJsonValue& f : families)
+        for (const QJsonValue f : families)
             for (const char* key : {"median_ape", "within_2x", "cv_median_ape", "cv_within_2x"})
                 QVERIFY2(f.toObject().contains(QLatin1String(key)), key);
         QCOMPARE(doc[QStringLiteral("rows")].toArray().size(), 5);
-        for (const QJsonValue& row : doc[QStringLiteral("rows")].toArray())
+        for (const QJsonValue row : doc[QStringLiteral("rows")].toArray())
             QVERIFY(row[QStringLiteral("cv_ape")].isDouble());
         const Run text = run({QStringLiteral("validate"), path, QStringLiteral("--cross-validate")});
         QCOMPARE(text.code, 0);

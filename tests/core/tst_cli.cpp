@@ -292,7 +292,7 @@ private slots:
         QVERIFY(!results.isEmpty());
         bool seenInfeasible = false;
         double lastCost = 0;
-        for (const QJsonValue& v : results) {
+        for (const QJsonValue v : results) {
             const QJsonObject o = v.toObject();
             for (const char* key : {"device", "chips", "systems", "plan", "precision", "mode", "speculative",
                                     "feasible", "usd_per_mtok", "tok_s_user", "ttft_ms", "tpot_ms",

@@ -386,7 +386,7 @@ private slots:
         QCOMPARE(search(gpus).stats.splitUnits, 0);
         // The JSON names the layout and, per layout, its pools.
         const QJsonObject j = planResultToJson(all);
-        for (const QJsonValue& v : j.value(QStringLiteral("results")).toArray()) {
+        for (const QJsonValue v : j.value(QStringLiteral("results")).toArray()) {
             const QJsonObject o = v.toObject();
             const QString layout = o.value(QStringLiteral("layout")).toString();
             QVERIFY(layout == QStringLiteral("colocated") || layout == QStringLiteral("prefill-decode") ||

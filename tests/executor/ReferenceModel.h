@@ -40,13 +40,18 @@ public:
                 for (int t = 0; t <= m_pos; ++t) {
                     double d = 0;
                     for (int i = 0; i < hd; ++i)
-                        d += q[static_cast<std::size_t>(h * hd + i)] * m_k[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)][static_cast<std::size_t>(kvh * hd + i)];
+                        d += q[static_cast<std::size_t>(h * hd + i)] *
+                             m_k[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)]
+                                [static_cast<std::size_t>(kvh * hd + i)];
                     s.push_back(d / std::sqrt(static_cast<double>(hd)));
                 }
                 softmax(s);
                 for (int t = 0; t <= m_pos; ++t)
                     for (int i = 0; i < hd; ++i)
-                        att[static_cast<std::size_t>(h * hd + i)] += s[static_cast<std::size_t>(t)] * m_v[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)][static_cast<std::size_t>(kvh * hd + i)];
+                        att[static_cast<std::size_t>(h * hd + i)] +=
+                            s[static_cast<std::size_t>(t)] *
+                            m_v[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)]
+                               [static_cast<std::size_t>(kvh * hd + i)];
             }
             (void)kvDim;
             add(x, matvec(l.wo, att), 1.0);
@@ -57,15 +62,18 @@ public:
                 std::vector<double> r = matvec(l.router, xb);
                 std::vector<int> order(static_cast<std::size_t>(c.experts));
                 std::iota(order.begin(), order.end(), 0);
-                std::partial_sort(order.begin(), order.begin() + c.topK, order.end(),
-                                  [&](int a, int b) { return r[static_cast<std::size_t>(a)] > r[static_cast<std::size_t>(b)]; });
+                std::partial_sort(order.begin(), order.begin() + c.topK, order.end(), [&](int a, int b) {
+                    return r[static_cast<std::size_t>(a)] > r[static_cast<std::size_t>(b)];
+                });
                 std::vector<double> g;
+                g.reserve(static_cast<std::size_t>(c.topK));
                 for (int k2 = 0; k2 < c.topK; ++k2)
                     g.push_back(r[static_cast<std::size_t>(order[static_cast<std::size_t>(k2)])]);
                 softmax(g);
                 for (int k2 = 0; k2 < c.topK; ++k2) {
                     const std::size_t e = static_cast<std::size_t>(order[static_cast<std::size_t>(k2)]);
-                    add(x, ffn(l.w1.expert(e), l.w3.expert(e), l.w2.expert(e), xb), g[static_cast<std::size_t>(k2)]);
+                    add(x, ffn(l.w1.expert(e), l.w3.expert(e), l.w2.expert(e), xb),
+                        g[static_cast<std::size_t>(k2)]);
                 }
             }
         }
@@ -107,7 +115,8 @@ private:
     void rope(std::vector<double>& v, int pos, int hd) const
     {
         for (std::size_t i = 0; i < v.size(); i += 2) {
-            const double freq = 1.0 / std::pow(static_cast<double>(c.ropeTheta), static_cast<double>(i % static_cast<std::size_t>(hd)) / hd);
+            const double freq = 1.0 / std::pow(static_cast<double>(c.ropeTheta),
+                                               static_cast<double>(i % static_cast<std::size_t>(hd)) / hd);
             const double a = pos * freq, cs = std::cos(a), sn = std::sin(a);
             const double v0 = v[i], v1 = v[i + 1];
             v[i] = v0 * cs - v1 * sn;
@@ -129,7 +138,8 @@ private:
         for (std::size_t i = 0; i < x.size(); ++i)
             x[i] += g * y[i];
     }
-    static std::vector<double> ffn(const Tensor& w1, const Tensor& w3, const Tensor& w2, const std::vector<double>& x)
+    static std::vector<double> ffn(const Tensor& w1, const Tensor& w3, const Tensor& w2,
+                                   const std::vector<double>& x)
     {
         std::vector<double> g = matvec(w1, x), u = matvec(w3, x);
         for (std::size_t i = 0; i < g.size(); ++i)

@@ -148,6 +148,7 @@ private Q_SLOTS:
         auto m = makeModel(spec);
         KernelGuard guard;
         std::vector<int> tokens;
+        tokens.reserve(static_cast<std::size_t>(prompt));
         for (int i = 0; i < prompt; ++i)
             tokens.push_back((i * 37 + 11) % m->cfg.vocab);
         for (const KernelSet* ks : availableSets()) {
@@ -257,6 +258,7 @@ private Q_SLOTS:
         Executor eg(*g, pool, 4), el(*l, pool, 4);
         const float* a = eg.decode(3);
         const float* b = el.decode(3);
+        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): the same bits is the point, not equal values
         QVERIFY(std::memcmp(a, b, 40 * sizeof(float)) == 0);
     }
 

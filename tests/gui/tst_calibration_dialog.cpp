@@ -81,7 +81,7 @@ const Row kRows[] = {
 std::map<QString, double> apeById(const QByteArray& json)
 {
     std::map<QString, double> out;
-    for (const QJsonValue& r : QJsonDocument::fromJson(json)[QStringLiteral("rows")].toArray())
+    for (const QJsonValue r : QJsonDocument::fromJson(json)[QStringLiteral("rows")].toArray())
         out[r[QStringLiteral("id")].toString()] = r[QStringLiteral("ape")].toDouble();
     return out;
 }

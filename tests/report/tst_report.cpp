@@ -99,7 +99,7 @@ private Q_SLOTS:
         QVERIFY(!deployments.isEmpty());
         // pdftotext may break a long line; the figures themselves are never split.
         const QString flat = QString(text).simplified();
-        for (const QJsonValue& v : deployments) {
+        for (const QJsonValue v : deployments) {
             const QJsonObject d = v.toObject();
             QVERIFY2(flat.contains(d.value(QLatin1String("name")).toString()),
                      qPrintable(d.value(QLatin1String("name")).toString()));
@@ -149,7 +149,7 @@ private Q_SLOTS:
             {QStringLiteral("inconsistent"), QStringLiteral("inconsistent")},
             {QStringLiteral("consistent-only-if"), QStringLiteral("consistent only if")},
             {QStringLiteral("not-checkable"), QStringLiteral("not checkable")}};
-        for (const QJsonValue& c : claims) {
+        for (const QJsonValue c : claims) {
             const QString id = c.toObject().value(QLatin1String("id")).toString();
             const QString verdict = c.toObject().value(QLatin1String("verdict")).toString();
             QVERIFY2(names.contains(verdict), qPrintable(verdict));

@@ -39,7 +39,7 @@ inline void unknownNumericKeys(const QJsonValue& value, const QString& path, con
                                QStringList* unknown)
 {
     if (value.isArray()) {
-        for (const QJsonValue& v : value.toArray())
+        for (const QJsonValue v : value.toArray())
             unknownNumericKeys(v, path, parent, unknown);
         return;
     }

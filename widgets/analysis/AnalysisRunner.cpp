@@ -54,11 +54,11 @@ TimedAnalysis analyse(const Scenario& s, const Engine& engine, const std::vector
 void AnalysisRunner::request(const Scenario& s)
 {
     // The job owns copies of everything it reads: the document and the engine may change.
-    m_jobs.submit(
-        [this, scenario = s, engine = m_engine, contexts = m_contexts](JobContext&) {
-            return analyse(scenario, *engine, contexts, m_jobs.pool(), &m_curves);
-        },
-        [this, generation = m_jobs.newest() + 1](TimedAnalysis r) { deliver(r.analysis, generation, r.ms); });
+    m_jobs.submit([this, scenario = s, engine = m_engine, contexts = m_contexts](
+                      JobContext&) { return analyse(scenario, *engine, contexts, m_jobs.pool(), &m_curves); },
+                  [this, generation = m_jobs.newest() + 1](TimedAnalysis r) {
+                      deliver(std::move(r.analysis), generation, r.ms);
+                  });
 }
 
 std::shared_ptr<const ScenarioAnalysis> AnalysisRunner::runNow(const Scenario& s)

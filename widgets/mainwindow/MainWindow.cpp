@@ -365,10 +365,10 @@ void MainWindow::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis,
     m_table->setAnalysis(analysis, colours, live);
     m_canvas->scene()->setAnalysis(analysis);
     m_inspector->setAnalysis(analysis);
-    m_analysis = analysis;
+    m_analysis = std::move(analysis);
     m_colours = colours;
     if (m_presenter)
-        m_presenter->setAnalysis(analysis, colours);
+        m_presenter->setAnalysis(m_analysis, colours);
 }
 
 PresenterWindow* MainWindow::presenter() const

@@ -216,10 +216,10 @@ void Studio::setEngineCatalog(std::shared_ptr<const Catalog> catalog)
 
 void Studio::onAnalysis(std::shared_ptr<const ScenarioAnalysis> a)
 {
-    m_latest = a;
-    m_issues->setAnalysisIssues(a->issues, a->error);
+    m_latest = std::move(a);
+    m_issues->setAnalysisIssues(m_latest->issues, m_latest->error);
     if (m_window)
-        m_window->setAnalysis(a, m_doc->colours(), m_runner->streaming());
+        m_window->setAnalysis(m_latest, m_doc->colours(), m_runner->streaming());
 }
 
 void Studio::shutdown()
