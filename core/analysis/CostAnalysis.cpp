@@ -111,6 +111,7 @@ std::vector<double> sweepValues(SweepKind k, int points)
     const double lo = k == SweepKind::ElectricityPrice ? 0.02 : 0.1;
     const double hi = k == SweepKind::ElectricityPrice ? 0.30 : 1.0;
     std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(std::max(points, 0)));
     for (int i = 0; i < points; ++i)
         v.push_back(lo + (hi - lo) * i / std::max(1, points - 1));
     return v;

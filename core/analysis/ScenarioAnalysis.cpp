@@ -74,6 +74,7 @@ std::vector<double> defaultContextGrid(int points)
     std::vector<double> grid;
     const double lo = std::log(1024.0);
     const double hi = std::log(2.0 * 1024 * 1024);
+    grid.reserve(static_cast<std::size_t>(std::max(points, 0)));
     for (int i = 0; i < points; ++i)
         grid.push_back(std::round(std::exp(lo + (hi - lo) * i / std::max(1, points - 1))));
     return grid;

@@ -115,7 +115,7 @@ private slots:
         QVERIFY2(cost::addFullLoadToJson(json, s, *m_engine, &error), qPrintable(error));
         const QJsonArray deps = json.value(QLatin1String("deployments")).toArray();
         QCOMPARE(deps.size(), qsizetype(2));
-        for (const QJsonValue& v : deps) {
+        for (const QJsonValue v : deps) {
             const QJsonObject o = v.toObject();
             QVERIFY(o.value(QLatin1String("usd_per_mtok_at_load")).toDouble() > 0);
             QVERIFY(o.value(QLatin1String("usd_per_mtok_at_load")).toDouble() <

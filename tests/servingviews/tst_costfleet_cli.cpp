@@ -130,7 +130,7 @@ private Q_SLOTS:
         // The sweeps: every deployment's line, point for point (utilisation drawn in percent).
         const QJsonArray sweeps = json.value(QStringLiteral("sweeps")).toArray();
         QCOMPARE(sweeps.size(), 2);
-        for (const QJsonValue& v : sweeps) {
+        for (const QJsonValue v : sweeps) {
             const QJsonObject sweep = v.toObject();
             const bool electricity =
                 sweep.value(QStringLiteral("parameter")).toString() == QLatin1String("usd_per_kwh");
@@ -140,7 +140,7 @@ private Q_SLOTS:
             QCOMPARE(xs.size(), 29);
             const QJsonArray curves = sweep.value(QStringLiteral("deployments")).toArray();
             QVERIFY(!curves.isEmpty());
-            for (const QJsonValue& c : curves) {
+            for (const QJsonValue c : curves) {
                 const QJsonObject curve = c.toObject();
                 QLineSeries* drawn =
                     line(tab->sensitivityChart(kind), curve.value(QStringLiteral("name")).toString());

@@ -318,7 +318,7 @@ void ChartPanel::render(QPainter* painter, const QRectF& target)
         return f;
     };
     const QFont noteFont = inScenePixels(m_note->font());
-    const QFont captionFont = noteFont;
+    const QFont& captionFont = noteFont;
     const QString note = m_noteText;
     const QString caption = m_caption;
     // Strips under the chart for the note and the caption, so exports say what the screen says
