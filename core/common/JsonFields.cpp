@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace is {
@@ -141,6 +142,13 @@ QJsonArray JsonFields::array(const char* key, bool required)
         return {};
     }
     return v.toArray();
+}
+
+QJsonObject withoutDefaults(QJsonObject o, const QJsonObject& defaults)
+{
+    for (auto it = o.begin(); it != o.end();)
+        it = it.value() == defaults.value(it.key()) ? o.erase(it) : std::next(it);
+    return o;
 }
 
 } // namespace is

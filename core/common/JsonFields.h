@@ -17,7 +17,10 @@ namespace is {
 class JsonFields
 {
 public:
-    JsonFields(const QJsonObject& obj, QString path, QString* error) : m_obj(obj), m_path(std::move(path)), m_error(error) {}
+    JsonFields(const QJsonObject& obj, QString path, QString* error)
+        : m_obj(obj), m_path(std::move(path)), m_error(error)
+    {
+    }
 
     bool ok() const { return m_error->isEmpty(); }
     bool has(const char* key) const { return m_obj.contains(QLatin1String(key)); }
@@ -42,5 +45,9 @@ private:
     QString m_path;
     QString* m_error;
 };
+
+// The keys of `o` whose value differs from the same key's in `defaults` (a whole sub-object counts
+// as one value): what a file states beyond the defaults.
+QJsonObject withoutDefaults(QJsonObject o, const QJsonObject& defaults);
 
 } // namespace is

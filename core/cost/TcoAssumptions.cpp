@@ -165,13 +165,10 @@ QJsonObject costSectionJson(const TcoAssumptions& t)
 
 QJsonObject tcoSectionJson(const TcoAssumptions& t)
 {
-    const QJsonObject defaults = tcoToJson(TcoAssumptions());
-    QJsonObject o = tcoToJson(t);
+    QJsonObject o = withoutDefaults(tcoToJson(t), tcoToJson(TcoAssumptions()));
     for (const TcoField& field : tcoFields())
         if (field.cost)
             o.remove(field.name()); // saved in "cost"
-    for (auto it = o.begin(); it != o.end();)
-        it = it.value() == defaults.value(it.key()) ? o.erase(it) : std::next(it);
     return o;
 }
 

@@ -61,11 +61,10 @@ bool isOverridden(const TcoAssumptions& t, const QString& deploymentId, const QS
         return field->perDeployment && it != t.perDeployment.end() &&
                (it->second.*field->perDeployment).has_value();
     }
+    const TcoAssumptions defaults;
     const Sourced* value = assumptionField(t, key);
-    const std::optional<Sourced> byDefault = defaultAssumption(key);
-    if (!value || !byDefault)
-        return value != nullptr; // usd_per_chip_hour: overridden when stated at all
-    return *value != *byDefault;
+    const Sourced* byDefault = assumptionField(defaults, key); // null: unset (usd_per_chip_hour)
+    return value && byDefault ? *value != *byDefault : value != byDefault;
 }
 
 std::optional<TcoAssumptions> withAssumption(TcoAssumptions t, const QString& deploymentId,
@@ -97,10 +96,8 @@ std::optional<TcoAssumptions> withAssumption(TcoAssumptions t, const QString& de
     }
     if (value)
         field->set(t, *value);
-    else if (const auto byDefault = defaultAssumption(key))
-        field->set(t, *byDefault);
     else
-        t.usdPerChipHour.reset(); // the one scenario-wide assumption without a default
+        field->copy(t, TcoAssumptions());
     return t;
 }
 

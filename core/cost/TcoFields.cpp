@@ -22,6 +22,12 @@ template <Sourced TcoAssumptions::*M> void setMember(TcoAssumptions& t, const So
     t.*M = v;
 }
 
+// Any member of TcoAssumptions or its CostAssumptions base, set or optional.
+template <auto M> void copyMember(TcoAssumptions& to, const TcoAssumptions& from)
+{
+    to.*M = from.*M;
+}
+
 const Sourced* rentalPrice(const TcoAssumptions& t)
 {
     return t.usdPerChipHour ? &*t.usdPerChipHour : nullptr;
@@ -52,13 +58,13 @@ template <Sourced TcoAssumptions::*M>
 constexpr TcoField wide(const char* key, TcoCheck check, TcoPricingUse use,
                         PerDeployment perDeployment = nullptr)
 {
-    return TcoField{key, check, use, &member<M>, &setMember<M>, perDeployment, nullptr};
+    return TcoField{key, check, use, &member<M>, &setMember<M>, &copyMember<M>, perDeployment, nullptr};
 }
 
 template <Sourced CostAssumptions::*M>
 constexpr TcoField engineWide(const char* key, TcoCheck check, TcoPricingUse use)
 {
-    return TcoField{key, check, use, &costMember<M>, &setCostMember<M>, nullptr, M};
+    return TcoField{key, check, use, &costMember<M>, &setCostMember<M>, &copyMember<M>, nullptr, M};
 }
 
 constexpr TcoField kFields[] = {
@@ -73,11 +79,11 @@ constexpr TcoField kFields[] = {
                                           &DeploymentPrices::systemShareUsd),
     // Unset unless the scenario states one price for every deployment: the rental presets apply.
     TcoField{"usd_per_chip_hour", C::NonNegative, U::Renting, &rentalPrice, &setRentalPrice,
-             &DeploymentPrices::usdPerChipHour, nullptr},
+             &copyMember<&TcoAssumptions::usdPerChipHour>, &DeploymentPrices::usdPerChipHour, nullptr},
     wide<&TcoAssumptions::utilisation>("utilisation", C::Fraction, U::Both),
     wide<&TcoAssumptions::maxUtilisation>("max_utilisation", C::Fraction, U::Both),
     // Per deployment only: the catalog's price unless the scenario states one.
-    TcoField{"capex_usd_per_chip", C::NonNegative, U::Owning, nullptr, nullptr,
+    TcoField{"capex_usd_per_chip", C::NonNegative, U::Owning, nullptr, nullptr, nullptr,
              &DeploymentPrices::capexUsdPerChip, nullptr},
 };
 

@@ -46,6 +46,9 @@ struct TcoField
     // returns null while the value is unset (usd_per_chip_hour: the rental presets apply).
     const Sourced* (*get)(const TcoAssumptions&);
     void (*set)(TcoAssumptions&, const Sourced&);
+    // Gives `to` the scenario-wide value `from` has (set or, for usd_per_chip_hour, unset): a reset
+    // copies it from TcoAssumptions().
+    void (*copy)(TcoAssumptions& to, const TcoAssumptions& from);
     // The per-deployment price (DeploymentPrices); null: scenario-wide only.
     std::optional<Sourced> DeploymentPrices::*perDeployment;
     // Also a key of the scenario's "cost" section, which the engine reads; null otherwise.

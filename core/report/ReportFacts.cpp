@@ -18,14 +18,13 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
     if (!estimates)
         return std::nullopt;
     f.estimates = std::move(*estimates);
-    f.tco = scenario.tco;
     f.analysis = analyseScenario(scenario, engine, defaultContextGrid());
     if (!f.analysis.error.isEmpty()) {
         if (error)
             *error = f.analysis.error;
         return std::nullopt;
     }
-    f.citations = catalogCitations(f.resolved, engine.catalog(), &*f.tco);
+    f.citations = catalogCitations(f.resolved, engine.catalog(), &f.scenario.tco);
     QString csvError;
     if (const auto rows = loadMeasurementsFile(shippedMeasurementsPath(), &csvError)) {
         const auto results = validateAll(engine, *rows);

@@ -26,7 +26,6 @@ struct ReportFacts
     ScenarioAnalysis analysis;               // what the charts and the comparison table draw
     std::vector<DeploymentResult> estimates; // `estimate --json`'s figures
     std::vector<ResolvedDeployment> resolved;
-    std::optional<cost::TcoAssumptions> tco;
     std::vector<CatalogCitation> citations;
     // How the engine does on the published measurements shipped with it.
     ValidationSummary validation;

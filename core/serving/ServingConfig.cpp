@@ -311,11 +311,7 @@ QJsonObject servingConfigToJson(const ServingConfig& c)
 
 QJsonObject servingSectionJson(const ServingConfig& c)
 {
-    const QJsonObject defaults = servingConfigToJson(ServingConfig());
-    QJsonObject o = servingConfigToJson(c);
-    for (auto it = o.begin(); it != o.end();)
-        it = it.value() == defaults.value(it.key()) ? o.erase(it) : std::next(it);
-    return o;
+    return withoutDefaults(servingConfigToJson(c), servingConfigToJson(ServingConfig()));
 }
 
 } // namespace is::serving

@@ -371,26 +371,17 @@ void TcoEditor::rebuild()
         const is::cost::DeploymentPriceAssumptions prices =
             is::cost::deploymentPriceAssumptions(p.resolved.deployment, p.docId, t);
 
-        Row capex;
-        capex.deploymentId = p.docId;
-        capex.key = QStringLiteral("capex_usd_per_chip");
-        capex.applies = is::cost::tcoField(capex.key)->use;
-        addRow(capex, &prices.capexPerChip.value, &prices.capexPerChip.fallback,
-               is::cost::isOverridden(m_tco, p.docId, capex.key));
-
-        Row share;
-        share.deploymentId = p.docId;
-        share.key = QStringLiteral("system_share_usd");
-        share.applies = is::cost::tcoField(share.key)->use;
-        addRow(share, &prices.systemShareUsd.value, &prices.systemShareUsd.fallback,
-               is::cost::isOverridden(m_tco, p.docId, share.key));
-
-        Row rent;
-        rent.deploymentId = p.docId;
-        rent.key = QStringLiteral("usd_per_chip_hour");
-        rent.applies = is::cost::tcoField(rent.key)->use;
-        addRow(rent, &prices.rentalPerChipHour.value, &prices.rentalPerChipHour.fallback,
-               is::cost::isOverridden(m_tco, p.docId, rent.key));
+        const std::pair<const char*, const is::cost::DeploymentPriceAssumptions::Entry*> perDeployment[] = {
+            {"capex_usd_per_chip", &prices.capexPerChip},
+            {"system_share_usd", &prices.systemShareUsd},
+            {"usd_per_chip_hour", &prices.rentalPerChipHour}};
+        for (const auto& [key, entry] : perDeployment) {
+            Row row;
+            row.deploymentId = p.docId;
+            row.key = QLatin1String(key);
+            row.applies = is::cost::tcoField(row.key)->use;
+            addRow(row, &entry->value, &entry->fallback, is::cost::isOverridden(m_tco, p.docId, row.key));
+        }
     }
     if (current >= 0 && current < m_table->rowCount())
         m_table->setCurrentCell(current, ValueColumn);

@@ -189,13 +189,12 @@ QString valueText(const Sourced& s, CitationUnit unit)
 
 QString costSection(const ReportFacts& f)
 {
-    if (!f.tco)
-        return {};
+    const cost::TcoAssumptions& tco = f.scenario.tco;
     QList<QStringList> rows;
     for (const cost::TcoField& field : cost::tcoFields()) {
         if (!field.scenarioWide())
             continue;
-        if (const Sourced* v = field.get(*f.tco))
+        if (const Sourced* v = field.get(tco))
             rows.append({field.name(), valueText(*v, CitationUnit::Count), provenance(*v)});
     }
     return heading(QCoreApplication::translate("ReportHtml", "Cost assumptions")) +
@@ -204,7 +203,7 @@ QString costSection(const ReportFacts& f)
                    escaped(QCoreApplication::translate(
                                "ReportHtml",
                                "Pricing: %1. Every value with its source; the studio's Cost view edits them.")
-                               .arg(f.tco->pricing == cost::Pricing::Capex
+                               .arg(tco.pricing == cost::Pricing::Capex
                                         ? QCoreApplication::translate("ReportHtml", "owned hardware (capex)")
                                         : QCoreApplication::translate("ReportHtml", "rented hardware")))) +
            table({QCoreApplication::translate("ReportHtml", "Assumption"),
