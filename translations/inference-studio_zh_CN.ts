@@ -115,13 +115,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
+        <location line="+134"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-173"/>
+        <location line="-172"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -232,7 +232,7 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+69"/>
         <source>Cost assumptions</source>
         <translation>成本假设</translation>
     </message>
@@ -704,7 +704,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+396"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+397"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -1099,7 +1099,7 @@
 <context>
     <name>is::JsonFields</name>
     <message>
-        <location filename="../core/common/JsonFields.cpp" line="+29"/>
+        <location filename="../core/common/JsonFields.cpp" line="+30"/>
         <location line="+15"/>
         <location line="+15"/>
         <location line="+35"/>
@@ -1147,6 +1147,11 @@
         <location line="+15"/>
         <source>expected an array</source>
         <translation>应为数组</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
     </message>
 </context>
 <context>
@@ -1415,7 +1420,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/scenario/ScenarioAnalysis.cpp" line="+287"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+288"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -2179,7 +2184,7 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/cost/FleetSizing.cpp" line="+83"/>
+        <location filename="../core/analysis/FleetSizing.cpp" line="+83"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
@@ -2249,16 +2254,11 @@
         <source>expected hyperscaler, neocloud or reserved-3y, got &apos;%1&apos;</source>
         <translation>应为 hyperscaler、neocloud 或 reserved-3y，实际为“%1”</translation>
     </message>
-    <message>
-        <location line="+12"/>
-        <source>%1: expected an object</source>
-        <translation>%1：应为对象</translation>
-    </message>
 </context>
 <context>
     <name>is::cost::TcoEditing</name>
     <message>
-        <location filename="../core/cost/TcoEditing.cpp" line="+79"/>
+        <location filename="../core/cost/TcoEditing.cpp" line="+78"/>
         <source>%1: not a TCO assumption</source>
         <translation>%1：不是 TCO 假设项</translation>
     </message>
@@ -2276,7 +2276,7 @@
 <context>
     <name>is::cost::TcoFields</name>
     <message>
-        <location filename="../core/cost/TcoFields.cpp" line="+114"/>
+        <location filename="../core/cost/TcoFields.cpp" line="+120"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
@@ -3274,7 +3274,7 @@
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+97"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -3944,18 +3944,18 @@
     </message>
     <message>
         <location line="+24"/>
-        <source>Sized for %1 requests/s</source>
-        <translation>按每秒 %1 个请求配置</translation>
+        <source>%1 requests/s</source>
+        <translation>每秒 %1 个请求</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Sized for a %1 MW power budget</source>
-        <translation>按 %1 兆瓦功率预算配置</translation>
+        <source>%1 MW power budget</source>
+        <translation>%1 兆瓦功率预算</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Sized for %1 concurrent users</source>
-        <translation>按 %1 个并发用户配置</translation>
+        <source>%1 concurrent users</source>
+        <translation>%1 个并发用户</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -4906,13 +4906,13 @@
         <translation>（右轴）</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+74"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+116"/>
+        <location line="+108"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -5164,7 +5164,7 @@
         <translation>每兆瓦 token/s</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+102"/>
         <source>%1: does not fit, no curve</source>
         <translation>%1：装不下，无曲线</translation>
     </message>
@@ -5858,7 +5858,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+108"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -5886,7 +5886,7 @@
 <context>
     <name>is::gui::StackedBarsChart</name>
     <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+167"/>
+        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+162"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -6033,12 +6033,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+170"/>
+        <location line="+161"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-158"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -6064,12 +6064,12 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+146"/>
+        <location line="+137"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-123"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -6089,7 +6089,7 @@
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+87"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>
@@ -6307,7 +6307,7 @@
 <context>
     <name>is::metrics</name>
     <message>
-        <location filename="../core/report/Metrics.cpp" line="+18"/>
+        <location filename="../core/metrics/Metrics.cpp" line="+18"/>
         <source>Chips</source>
         <translation>芯片数</translation>
     </message>
@@ -7403,7 +7403,7 @@
 <context>
     <name>is::serving::ScenarioSimulation</name>
     <message>
-        <location filename="../core/serving/ScenarioSimulation.cpp" line="+62"/>
+        <location filename="../core/analysis/ScenarioSimulation.cpp" line="+62"/>
         <source>no capacity at the workload: the engine estimates no throughput</source>
         <translation>在此负载下没有可用容量：引擎估算的吞吐量为零</translation>
     </message>
@@ -7486,12 +7486,7 @@
         <translation>缺失：trace 到达过程需要 CSV 文件</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>%1: expected an object</source>
-        <translation>%1：应为对象</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>expected fixed or exponential</source>
         <translation>应为 fixed 或 exponential</translation>
     </message>

@@ -144,6 +144,11 @@ QJsonArray JsonFields::array(const char* key, bool required)
     return v.toArray();
 }
 
+QString JsonFields::expectedAnObject(const QString& path)
+{
+    return QCoreApplication::translate("is::JsonFields", "%1: expected an object").arg(path);
+}
+
 QJsonObject withoutDefaults(QJsonObject o, const QJsonObject& defaults)
 {
     for (auto it = o.begin(); it != o.end();)

@@ -37,10 +37,28 @@ public:
     Sourced positiveSourced(const char* key, bool required = true);
     QJsonObject object(const char* key, bool required = false);
     QJsonArray array(const char* key, bool required = false);
+    // Calls f(name, fields) for each member of the object `key` (a map from ids to objects, such
+    // as per-deployment settings), the member's fields reporting errors under "path.key.name".
+    // Stops at the first error, including a member that is not an object.
+    template <class F> void forEachObject(const char* key, F&& f)
+    {
+        const QJsonObject members = object(key);
+        for (auto it = members.begin(); it != members.end() && ok(); ++it) {
+            const QString memberPath = fieldPath(key) + QLatin1Char('.') + it.key();
+            if (!it.value().isObject()) {
+                *m_error = expectedAnObject(memberPath);
+                return;
+            }
+            JsonFields member(it.value().toObject(), memberPath, m_error);
+            f(it.key(), member);
+        }
+    }
     const QJsonObject& raw() const { return m_obj; }
     const QString& path() const { return m_path; }
 
 private:
+    static QString expectedAnObject(const QString& path);
+
     QJsonObject m_obj;
     QString m_path;
     QString* m_error;

@@ -101,21 +101,13 @@ std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumption
             if (auto v = readTcoField(f, field))
                 field.set(t, *v);
     if (f.ok() && f.has("deployments")) {
-        const QJsonObject deps = f.object("deployments");
-        for (auto it = deps.begin(); it != deps.end() && f.ok(); ++it) {
-            const QString path = f.fieldPath("deployments") + QLatin1Char('.') + it.key();
-            if (!it.value().isObject()) {
-                *error = QCoreApplication::translate("is::cost::TcoAssumptions", "%1: expected an object")
-                             .arg(path);
-                break;
-            }
-            JsonFields df(it.value().toObject(), path, error);
+        f.forEachObject("deployments", [&](const QString& id, JsonFields& df) {
             DeploymentPrices p;
             for (const TcoField& field : tcoFields())
                 if (field.perDeployment)
                     p.*field.perDeployment = readTcoField(df, field);
-            t.perDeployment[it.key()] = p;
-        }
+            t.perDeployment[id] = p;
+        });
     }
     if (!error->isEmpty())
         return std::nullopt;

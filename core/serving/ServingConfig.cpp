@@ -202,20 +202,12 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, QString* e
     parseScheduler(f, c.defaults.scheduler, error);
     parseDisagg(f, c.defaults.disaggregated, error);
     if (f.has("deployments")) {
-        const QJsonObject deps = f.object("deployments");
-        for (auto it = deps.begin(); it != deps.end() && f.ok(); ++it) {
-            const QString path = f.fieldPath("deployments") + QLatin1Char('.') + it.key();
-            if (!it.value().isObject()) {
-                *error = QCoreApplication::translate("is::serving::ServingConfig", "%1: expected an object")
-                             .arg(path);
-                break;
-            }
+        f.forEachObject("deployments", [&](const QString& id, JsonFields& df) {
             DeploymentServing d = c.defaults;
-            JsonFields df(it.value().toObject(), path, error);
             parseScheduler(df, d.scheduler, error);
             parseDisagg(df, d.disaggregated, error);
-            c.perDeployment[it.key()] = d;
-        }
+            c.perDeployment[id] = d;
+        });
     }
     if (f.has("agent")) {
         JsonFields gf(f.object("agent"), f.fieldPath("agent"), error);

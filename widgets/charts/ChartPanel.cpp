@@ -170,6 +170,32 @@ void ChartPanel::addHeaderWidget(QWidget* widget)
     m_header->insertWidget(m_header->count() - 1, widget);
 }
 
+bool ChartPanel::takeRebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>* colours)
+{
+    QStringList signature;
+    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
+        const auto& d = analysis.deployments[i];
+        signature << d.docId << d.name;
+        if (colours)
+            signature << chartfmt::deploymentColour(*colours, d.docId, int(i)).name();
+    }
+    if (signature == m_deploymentSignature && !m_needsRebuild)
+        return false;
+    m_deploymentSignature = signature;
+    m_needsRebuild = false;
+    return true;
+}
+
+void ChartPanel::removeSeriesAndAxes()
+{
+    chart()->removeAllSeries();
+    const auto axes = chart()->axes();
+    for (QAbstractAxis* a : axes) {
+        chart()->removeAxis(a);
+        delete a;
+    }
+}
+
 void ChartPanel::retranslate()
 {
     chart()->setTitle(title());

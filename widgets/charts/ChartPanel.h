@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QAction;
@@ -125,6 +126,12 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     // Set by retranslate(): the next setAnalysis() rebuilds series and categories.
     bool m_needsRebuild = true;
+    // Whether setAnalysis() must rebuild the series: the deployments shown (id, name and, with
+    // `colours`, colour) are not those of the last call, or m_needsRebuild is set. Records them
+    // and clears m_needsRebuild, so a true answer must be followed by the rebuild.
+    bool takeRebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>* colours);
+    // Empties the chart: every series, and every axis deleted.
+    void removeSeriesAndAxes();
     // Called by setAnalysis() when the new analysis shows exactly what is on the chart already.
     void markUnchanged() { m_changed = false; }
     // Inside setAnalysis(): whether the analysis is one of a live stream (see applyAnalysis());
@@ -151,6 +158,7 @@ private:
     int m_fontPointSize = 11;
     bool m_changed = true;
     bool m_live = false;
+    QStringList m_deploymentSignature;
     int m_minimumCellWidth = 0;
 };
 

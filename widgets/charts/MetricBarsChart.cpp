@@ -62,12 +62,7 @@ void MetricBarsChart::retranslate()
 
 void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
-    chart()->removeAllSeries();
-    const auto oldAxes = chart()->axes();
-    for (QAbstractAxis* a : oldAxes) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    removeSeriesAndAxes();
     m_axes.clear();
     m_divisors.clear();
     m_bars = nullptr;
@@ -158,16 +153,8 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
 
 void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
-    QStringList signature;
-    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
-        const auto& d = analysis.deployments[i];
-        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
-    }
-    if (signature != m_signature || m_needsRebuild) {
+    if (takeRebuild(analysis, &colours))
         rebuild(analysis, colours);
-        m_signature = signature;
-        m_needsRebuild = false;
-    }
 
     const int n = int(analysis.deployments.size());
     m_rows.assign(size_t(n), {});

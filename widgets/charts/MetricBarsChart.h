@@ -86,7 +86,6 @@ private:
     std::vector<std::vector<QLineSeries*>> m_whiskers;    // [metric][deployment]
     std::vector<QLineSeries*> m_targetLines;              // per metric (nullptr: it has no target)
     std::vector<double> m_targets;                        // per metric, in the axis unit (0: none set)
-    QStringList m_signature;
     struct Row
     {
         QString deployment;

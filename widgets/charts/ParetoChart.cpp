@@ -124,16 +124,8 @@ void ParetoChart::resizeSeries(std::vector<QLineSeries*>& series, size_t n, cons
 
 void ParetoChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
-    QStringList signature;
-    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
-        const auto& d = analysis.deployments[i];
-        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
-    }
-    if (signature != m_signature || m_needsRebuild) {
+    if (takeRebuild(analysis, &colours))
         rebuild(analysis, colours);
-        m_signature = signature;
-        m_needsRebuild = false;
-    }
     m_rows.assign(analysis.deployments.size(), {});
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[i];

@@ -61,7 +61,6 @@ private:
     void resizeSeries(std::vector<QLineSeries*>& series, size_t n, const Curve& curve, bool dashed);
 
     std::vector<Curve> m_curves;
-    QStringList m_signature;
     struct Row
     {
         QString deployment;

@@ -263,17 +263,9 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
 void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                                       const QHash<QString, QColor>& colours)
 {
-    QStringList signature;
-    for (size_t i = 0; i < analysis.deployments.size(); ++i) {
-        const auto& d = analysis.deployments[i];
-        signature << d.docId << d.name << chartfmt::deploymentColour(colours, d.docId, int(i)).name();
-    }
-    const bool rebuilt = signature != m_signature || m_needsRebuild;
-    if (rebuilt) {
+    const bool rebuilt = takeRebuild(analysis, &colours);
+    if (rebuilt)
         rebuild(analysis, colours);
-        m_signature = signature;
-        m_needsRebuild = false;
-    }
 
     // The curves do not depend on the workload's context length, so most live updates (the
     // context slider) bring the same data: then nothing is touched and the chart is not redrawn.

@@ -96,7 +96,6 @@ private:
     double m_context = 0;
     double m_speedTarget = 0;
     QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines
-    QStringList m_signature;
     QString m_csv;
     QString m_markers;
 };

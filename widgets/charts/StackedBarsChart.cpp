@@ -125,12 +125,7 @@ QString StackedBarsChart::noteFor(const QString& deployment, const is::Estimate&
 
 void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
 {
-    chart()->removeAllSeries();
-    const auto oldAxes = chart()->axes();
-    for (QAbstractAxis* a : oldAxes) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    removeSeriesAndAxes();
     m_whiskers.clear();
     m_limits.clear();
     m_parts = parts();
@@ -193,14 +188,8 @@ void StackedBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                                    const QHash<QString, QColor>& colours)
 {
     Q_UNUSED(colours); // bars are coloured by part; deployments are named on the axis
-    QStringList signature;
-    for (const auto& d : analysis.deployments)
-        signature << d.docId << d.name;
-    if (signature != m_signature || m_needsRebuild) {
+    if (takeRebuild(analysis, nullptr))
         rebuild(analysis);
-        m_signature = signature;
-        m_needsRebuild = false;
-    }
 
     const int n = int(analysis.deployments.size());
     m_rows.assign(size_t(n), {});

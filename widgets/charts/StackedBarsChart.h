@@ -70,7 +70,6 @@ private:
     std::vector<Part> m_parts;
     std::vector<QLineSeries*> m_whiskers; // per deployment
     std::vector<QLineSeries*> m_limits;   // per deployment
-    QStringList m_signature;
     struct Row
     {
         QString deployment;

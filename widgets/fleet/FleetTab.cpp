@@ -350,11 +350,11 @@ QString FleetTab::targetText() const
     const QString value = QLocale().toString(m_value->value(), 'f', m_value->value() < 10 ? 1 : 0);
     switch (m_kind->currentIndex()) {
     case 1:
-        return tr("Sized for %1 requests/s").arg(value);
+        return tr("%1 requests/s").arg(value);
     case 2:
-        return tr("Sized for a %1 MW power budget").arg(value);
+        return tr("%1 MW power budget").arg(value);
     default:
-        return tr("Sized for %1 concurrent users").arg(value);
+        return tr("%1 concurrent users").arg(value);
     }
 }
 

@@ -20,12 +20,7 @@ ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()>
 
 void ServingChartPanel::clearChart()
 {
-    chart()->removeAllSeries();
-    const auto axes = chart()->axes();
-    for (QAbstractAxis* a : axes) {
-        chart()->removeAxis(a);
-        delete a;
-    }
+    removeSeriesAndAxes();
     legend()->setEntries({});
 }
 
