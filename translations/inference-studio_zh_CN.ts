@@ -3269,12 +3269,17 @@
 <context>
     <name>is::gui::ChartPanel</name>
     <message>
-        <location filename="../widgets/charts/ChartPanel.cpp" line="+105"/>
+        <location filename="../widgets/charts/ChartPanel.cpp" line="+106"/>
         <source>No deployments yet: drag hardware from the Hardware panel onto the canvas.</source>
         <translation>还没有部署：从“硬件”面板把硬件拖到画布上。</translation>
     </message>
     <message>
         <location line="+97"/>
+        <source>%1 (range)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Export as PNG…</source>
         <translation>导出为 PNG…</translation>
     </message>
@@ -4906,12 +4911,7 @@
         <translation>（右轴）</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <source>%1 (range)</source>
-        <translation>%1（范围）</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+80"/>
         <location line="+108"/>
         <source>target</source>
         <translation>目标</translation>
@@ -5881,14 +5881,6 @@
         <location line="+4"/>
         <source>range of the inputs</source>
         <translation>输入范围</translation>
-    </message>
-</context>
-<context>
-    <name>is::gui::StackedBarsChart</name>
-    <message>
-        <location filename="../widgets/charts/StackedBarsChart.cpp" line="+162"/>
-        <source>%1 (range)</source>
-        <translation>%1（范围）</translation>
     </message>
 </context>
 <context>

@@ -156,6 +156,9 @@ private:
     }
     void publish(int r);
     void joinDecode(int r, int id, double t);
+    // The prompt's prefill is over on `rep`: its tokens leave the prefill side of the replica's KV
+    // cache and, for a request without one yet, the first token comes out at `t`.
+    void endPrefill(Replica& rep, Req& q, double t);
     void prefillDone(int r, int id, double t);
     bool preempt(int r);
     void complete(int id, double t);

@@ -187,14 +187,7 @@ void Simulation::joinDecode(int r, int id, double t)
 {
     Replica& rep = m_replicas[static_cast<size_t>(r)];
     Req& q = m_reqs[static_cast<size_t>(id)];
-    rep.otherKv -= q.prompt;
-    --rep.nOther;
-    --m_seqs;
-    if (q.firstTokenS < 0) {
-        q.firstTokenS = t;
-        q.generated = 1;
-        deliver(1);
-    }
+    endPrefill(rep, q, t);
     if (q.generated >= q.out) {
         complete(id, t);
         return;
@@ -208,6 +201,18 @@ void Simulation::joinDecode(int r, int id, double t)
     ++rep.nDecode;
     ++m_seqs;
     rep.sumBase += q.base;
+}
+
+void Simulation::endPrefill(Replica& rep, Req& q, double t)
+{
+    rep.otherKv -= q.prompt;
+    --rep.nOther;
+    --m_seqs;
+    if (q.firstTokenS < 0) {
+        q.firstTokenS = t;
+        q.generated = 1;
+        deliver(1);
+    }
 }
 
 void Simulation::prefillDone(int r, int id, double t)
@@ -225,14 +230,7 @@ void Simulation::prefillDone(int r, int id, double t)
                                        : m_model.prefillLatencyS(q.prompt);
     const double ready = std::max(t, q.prefillStartS + latency);
     if (rep.role == Role::Prefill) {
-        rep.otherKv -= q.prompt;
-        --rep.nOther;
-        --m_seqs;
-        if (q.firstTokenS < 0) {
-            q.firstTokenS = ready;
-            q.generated = 1;
-            deliver(1);
-        }
+        endPrefill(rep, q, ready);
         q.replica = -1;
         if (q.generated >= q.out) {
             complete(id, ready);

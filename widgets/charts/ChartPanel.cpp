@@ -23,6 +23,7 @@
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
+#include <QLineSeries>
 #include <QMimeData>
 #include <QPainter>
 #include <QTextDocument>
@@ -194,6 +195,19 @@ void ChartPanel::removeSeriesAndAxes()
         chart()->removeAxis(a);
         delete a;
     }
+}
+
+QLineSeries* ChartPanel::addRangeWhisker(const QString& deployment, QAbstractAxis* x, QAbstractAxis* y)
+{
+    auto* w = new QLineSeries;
+    w->setName(tr("%1 (range)").arg(deployment));
+    QPen pen(QColor(0x30, 0x30, 0x30));
+    pen.setWidthF(2);
+    w->setPen(pen);
+    chart()->addSeries(w);
+    w->attachAxis(x);
+    w->attachAxis(y);
+    return w;
 }
 
 void ChartPanel::retranslate()

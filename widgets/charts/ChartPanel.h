@@ -14,7 +14,9 @@
 class QAction;
 class QChart;
 class QChartView;
+class QAbstractAxis;
 class QAbstractSeries;
+class QLineSeries;
 class QGraphicsTextItem;
 class QHBoxLayout;
 class QLabel;
@@ -132,6 +134,9 @@ protected:
     bool takeRebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>* colours);
     // Empties the chart: every series, and every axis deleted.
     void removeSeriesAndAxes();
+    // An empty line on both axes for a deployment's range of inputs ("<name> (range)"), drawn
+    // as the bar charts' whiskers.
+    QLineSeries* addRangeWhisker(const QString& deployment, QAbstractAxis* x, QAbstractAxis* y);
     // Called by setAnalysis() when the new analysis shows exactly what is on the chart already.
     void markUnchanged() { m_changed = false; }
     // Inside setAnalysis(): whether the analysis is one of a live stream (see applyAnalysis());

@@ -121,15 +121,7 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
 
         std::vector<QLineSeries*> whiskerLines;
         for (int i = 0; i < n; ++i) {
-            auto* w = new QLineSeries;
-            w->setName(tr("%1 (range)").arg(analysis.deployments[size_t(i)].name));
-            QPen pen(QColor(0x30, 0x30, 0x30));
-            pen.setWidthF(2);
-            w->setPen(pen);
-            chart()->addSeries(w);
-            w->attachAxis(m_categories);
-            w->attachAxis(axis);
-            whiskerLines.push_back(w);
+            whiskerLines.push_back(addRangeWhisker(analysis.deployments[size_t(i)].name, m_categories, axis));
         }
         m_whiskers.push_back(whiskerLines);
 

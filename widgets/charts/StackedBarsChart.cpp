@@ -158,15 +158,7 @@ void StackedBarsChart::rebuild(const is::ScenarioAnalysis& analysis)
 
     const QString limitLegend = limitName();
     for (int i = 0; i < n; ++i) {
-        auto* w = new QLineSeries;
-        w->setName(tr("%1 (range)").arg(analysis.deployments[size_t(i)].name));
-        QPen pen(QColor(0x30, 0x30, 0x30));
-        pen.setWidthF(2);
-        w->setPen(pen);
-        chart()->addSeries(w);
-        w->attachAxis(m_categories);
-        w->attachAxis(m_values);
-        m_whiskers.push_back(w);
+        m_whiskers.push_back(addRangeWhisker(analysis.deployments[size_t(i)].name, m_categories, m_values));
 
         if (!limitLegend.isEmpty()) {
             auto* l = new QLineSeries;
