@@ -717,17 +717,17 @@
 <context>
     <name>is::Catalog</name>
     <message>
-        <location filename="../core/hardware/Catalog.cpp" line="+37"/>
+        <location filename="../core/hardware/Catalog.cpp" line="+34"/>
         <source>unknown class &apos;%1&apos; (hbm, sram-dataflow, tiered, cpu)</source>
         <translation>未知的设备类别“%1”（应为 hbm、sram-dataflow、tiered 或 cpu）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>unknown precision &apos;%1&apos;</source>
         <translation>未知的精度“%1”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>unknown precision</source>
         <translation>未知的精度</translation>
     </message>
@@ -737,12 +737,12 @@
         <translation>至少需要一种精度</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>unknown tier &apos;%1&apos; (sram, hbm, ddr, external)</source>
         <translation>未知的内存层级“%1”（应为 sram、hbm、ddr 或 external）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>needs at least one tier</source>
         <translation>至少需要一个内存层级</translation>
     </message>
@@ -1220,23 +1220,22 @@
 <context>
     <name>is::ModelEntry</name>
     <message>
-        <location filename="../core/model/ModelEntry.cpp" line="+38"/>
-        <location line="+60"/>
+        <location filename="../core/model/ModelEntry.cpp" line="+28"/>
         <source>unknown attention &apos;%1&apos; (mha, gqa, mqa, mla)</source>
         <translation>未知的注意力类型“%1”（应为 mha、gqa、mqa 或 mla）</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="+21"/>
         <source>exceeds total_params</source>
         <translation>超过 total_params</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
         <source>unknown kind &apos;%1&apos;</source>
         <translation>未知的类型“%1”</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+40"/>
         <source>attention &quot;mla&quot; needs an &quot;mla&quot; object</source>
         <translation>attention 为 &quot;mla&quot; 时需要 &quot;mla&quot; 对象</translation>
     </message>
@@ -1300,7 +1299,7 @@
         <translation>应为 auto、resident 或 weight-streaming</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>unknown method &apos;%1&apos; (draft, medusa, eagle3, mtp)</source>
         <translation>未知的投机解码方法“%1”（应为 draft、medusa、eagle3 或 mtp）</translation>
     </message>
@@ -1336,7 +1335,7 @@
         <translation>必须在 0 到 1 之间</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>expected fixed, offline or server</source>
         <translation>应为 fixed、offline 或 server</translation>
     </message>
@@ -1347,7 +1346,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../core/scenario/Scenario.cpp" line="+29"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+30"/>
         <source>%1: expected an object</source>
         <translation>%1：应为对象</translation>
     </message>
@@ -2166,12 +2165,12 @@
         <translation>“%1”出现了两次</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>unknown kind &apos;%1&apos; (official, vendor-claim, third-party, speculation, unclear)</source>
         <translation>未知类别“%1”（official、vendor-claim、third-party、speculation、unclear）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>must lie within min and max</source>
         <translation>必须介于 min 与 max 之间</translation>
     </message>
@@ -2250,7 +2249,7 @@
         <translation>应为 capex 或 rental，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>expected hyperscaler, neocloud or reserved-3y, got &apos;%1&apos;</source>
         <translation>应为 hyperscaler、neocloud 或 reserved-3y，实际为“%1”</translation>
     </message>
@@ -7483,12 +7482,12 @@
         <translation>应为 fixed 或 exponential</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>expected fixed, offline or server</source>
         <translation>应为 fixed、offline 或 server</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>expected a whole number from 0 to 2^53</source>
         <translation>应为 0 到 2^53 之间的整数</translation>
     </message>

@@ -145,15 +145,13 @@ std::optional<std::vector<Claim>> parseClaims(const QByteArray& json, const QStr
         c.seed = f.string("seed", {}, true);
         c.quoteZh = f.string("quote_zh", {}, true);
         c.quoteEn = f.string("quote_en", {}, true);
-        const QString kind = f.string("kind", {}, true);
-        if (auto k = claimKindFromId(kind))
+        if (auto k =
+                f.choice("kind", {}, claimKindFromId,
+                         QCoreApplication::translate(
+                             "is::audit::Claim",
+                             "unknown kind '%1' (official, vendor-claim, third-party, speculation, unclear)"),
+                         true))
             c.kind = *k;
-        else if (f.ok())
-            f.fail("kind",
-                   QCoreApplication::translate(
-                       "is::audit::Claim",
-                       "unknown kind '%1' (official, vendor-claim, third-party, speculation, unclear)")
-                       .arg(kind));
         JsonFields cl(f.object("claimed", true), f.fieldPath("claimed"), &err);
         c.claimed.metric = cl.string("metric", {}, true);
         c.claimed.value = cl.number("value", 0, true);

@@ -37,6 +37,19 @@ public:
     Sourced positiveSourced(const char* key, bool required = true);
     QJsonObject object(const char* key, bool required = false);
     QJsonArray array(const char* key, bool required = false);
+    // The value of the id at `key` (`fallback` when absent), through `fromId`; an id it does not
+    // know fails the field with `unknown` (a translated message; %1, if present, is the id) and
+    // gives nothing.
+    template <class FromId>
+    auto choice(const char* key, const QString& fallback, FromId&& fromId, const QString& unknown,
+                bool required = false) -> decltype(fromId(QString()))
+    {
+        const QString id = string(key, fallback, required);
+        auto value = fromId(id);
+        if (!value && ok())
+            fail(key, unknown.contains(QLatin1String("%1")) ? unknown.arg(id) : unknown);
+        return value;
+    }
     // Calls f(name, fields) for each member of the object `key` (a map from ids to objects, such
     // as per-deployment settings), the member's fields reporting errors under "path.key.name".
     // Stops at the first error, including a member that is not an object.

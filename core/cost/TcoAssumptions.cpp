@@ -88,14 +88,11 @@ std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumption
         f.fail("pricing",
                QCoreApplication::translate("is::cost::TcoAssumptions", "expected capex or rental, got '%1'")
                    .arg(pricing));
-    const QString preset = f.string("rental_preset", rentalPresetId(t.preset));
-    if (auto p = rentalPresetFromId(preset))
+    if (auto p =
+            f.choice("rental_preset", rentalPresetId(t.preset), rentalPresetFromId,
+                     QCoreApplication::translate("is::cost::TcoAssumptions",
+                                                 "expected hyperscaler, neocloud or reserved-3y, got '%1'")))
         t.preset = *p;
-    else
-        f.fail("rental_preset",
-               QCoreApplication::translate("is::cost::TcoAssumptions",
-                                           "expected hyperscaler, neocloud or reserved-3y, got '%1'")
-                   .arg(preset));
     for (const TcoField& field : tcoFields())
         if (field.scenarioWide())
             if (auto v = readTcoField(f, field))

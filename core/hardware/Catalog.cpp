@@ -30,19 +30,14 @@ std::optional<Device> parseDevice(const QJsonObject& o, const QString& path, QSt
     d.name = f.string("name", d.id);
     d.vendor = f.string("vendor");
     d.family = f.string("family", QStringLiteral("default"));
-    const QString cls = f.string("class", {}, true);
-    if (auto c = deviceClassFromId(cls))
+    if (auto c = f.choice("class", {}, deviceClassFromId,
+                          QCoreApplication::translate("is::Catalog",
+                                                      "unknown class '%1' (hbm, sram-dataflow, tiered, cpu)"),
+                          true))
         d.cls = *c;
-    else if (f.ok())
-        f.fail("class", QCoreApplication::translate("is::Catalog",
-                                                    "unknown class '%1' (hbm, sram-dataflow, tiered, cpu)")
-                            .arg(cls));
-    const QString prec = f.string("default_precision", QStringLiteral("bf16"));
-    if (auto p = precisionFromId(prec))
+    if (auto p = f.choice("default_precision", QStringLiteral("bf16"), precisionFromId,
+                          QCoreApplication::translate("is::Catalog", "unknown precision '%1'")))
         d.defaultPrecision = *p;
-    else if (f.ok())
-        f.fail("default_precision",
-               QCoreApplication::translate("is::Catalog", "unknown precision '%1'").arg(prec));
 
     const QJsonObject flops = f.object("compute_flops", true);
     JsonFields ff(flops, f.fieldPath("compute_flops"), error);
@@ -61,13 +56,11 @@ std::optional<Device> parseDevice(const QJsonObject& o, const QString& path, QSt
     for (int i = 0; i < mem.size() && f.ok(); ++i) {
         JsonFields mf(mem.at(i).toObject(), f.fieldPath("memory") + QStringLiteral("[%1]").arg(i), error);
         MemoryTier t;
-        const QString tierId = mf.string("tier", {}, true);
-        if (auto k = memoryTierFromId(tierId))
+        if (auto k = mf.choice(
+                "tier", {}, memoryTierFromId,
+                QCoreApplication::translate("is::Catalog", "unknown tier '%1' (sram, hbm, ddr, external)"),
+                true))
             t.kind = *k;
-        else if (mf.ok())
-            mf.fail("tier",
-                    QCoreApplication::translate("is::Catalog", "unknown tier '%1' (sram, hbm, ddr, external)")
-                        .arg(tierId));
         t.capacityBytes = mf.positiveSourced("capacity_bytes");
         t.bandwidthBytesPerS = mf.positiveSourced("bandwidth_bytes_s");
         d.memory.push_back(t);

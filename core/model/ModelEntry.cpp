@@ -23,6 +23,11 @@ namespace {
 
 constexpr int kMaxDim = 1 << 24;
 
+QString unknownAttention()
+{
+    return QCoreApplication::translate("is::ModelEntry", "unknown attention '%1' (mha, gqa, mqa, mla)");
+}
+
 std::optional<ParametricSpec> parseParametric(const QJsonObject& obj, const QString& path, QString* error)
 {
     JsonFields f(obj, path, error);
@@ -30,13 +35,8 @@ std::optional<ParametricSpec> parseParametric(const QJsonObject& obj, const QStr
     s.totalParams = f.positiveSourced("total_params");
     s.activeParams = f.positiveSourced("active_params");
     s.layers = f.positiveSourced("layers");
-    const QString att = f.string("attention", QStringLiteral("gqa"));
-    if (auto k = attentionKindFromId(att))
+    if (auto k = f.choice("attention", QStringLiteral("gqa"), attentionKindFromId, unknownAttention()))
         s.attention = *k;
-    else
-        f.fail("attention",
-               QCoreApplication::translate("is::ModelEntry", "unknown attention '%1' (mha, gqa, mqa, mla)")
-                   .arg(att));
     s.kvHeads = f.integer("kv_heads", 8, 1, 4096);
     s.headDim = f.integer("head_dim", 128, 1, 4096);
     s.expertsActive = f.integer("experts_active", 8, 1, 4096);
@@ -62,11 +62,9 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
     m.id = f.string("id", {}, true);
     m.name = f.string("name", m.id);
     m.source = f.string("source");
-    const QString kindId = f.string("kind", QStringLiteral("datasheet"));
-    if (auto k = sourceKindFromId(kindId))
+    if (auto k = f.choice("kind", QStringLiteral("datasheet"), sourceKindFromId,
+                          QCoreApplication::translate("is::ModelEntry", "unknown kind '%1'")))
         m.kind = *k;
-    else
-        f.fail("kind", QCoreApplication::translate("is::ModelEntry", "unknown kind '%1'").arg(kindId));
     if (!f.ok())
         return std::nullopt;
 
@@ -89,14 +87,9 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
     m.maxContext = f.integer("max_context", 0, 0, 1 << 30);
     m.denseFfn = f.integer("ffn", 0, 0, kMaxDim);
     m.ffnMatrices = f.integer("ffn_matrices", 3, 2, 3);
-    const QString att =
-        f.string("attention", m.kvHeads == m.heads ? QStringLiteral("mha") : QStringLiteral("gqa"));
-    if (auto k = attentionKindFromId(att))
+    if (auto k = f.choice("attention", m.kvHeads == m.heads ? QStringLiteral("mha") : QStringLiteral("gqa"),
+                          attentionKindFromId, unknownAttention()))
         m.attention = *k;
-    else
-        f.fail("attention",
-               QCoreApplication::translate("is::ModelEntry", "unknown attention '%1' (mha, gqa, mqa, mla)")
-                   .arg(att));
     if (m.attention == AttentionKind::MQA)
         m.kvHeads = 1;
     m.attentionOutputGate = f.boolean("attention_output_gate", false);

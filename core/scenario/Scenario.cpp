@@ -171,13 +171,10 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
     else
         f.fail("mode",
                QCoreApplication::translate("is::Scenario", "expected auto, resident or weight-streaming"));
-    const QString spec = f.string("speculative");
-    if (auto s = speculativeMethodFromId(spec))
+    if (auto s = f.choice(
+            "speculative", {}, speculativeMethodFromId,
+            QCoreApplication::translate("is::Scenario", "unknown method '%1' (draft, medusa, eagle3, mtp)")))
         d.speculative = *s;
-    else
-        f.fail("speculative",
-               QCoreApplication::translate("is::Scenario", "unknown method '%1' (draft, medusa, eagle3, mtp)")
-                   .arg(spec));
     if (o.contains(QStringLiteral("model"))) {
         auto m = parseModelRef(o.value(QStringLiteral("model")), f.fieldPath("model"), error);
         if (!m)
@@ -257,11 +254,9 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
     if (wf.ok() && !(s.workload.prefixHitRate >= 0 && s.workload.prefixHitRate <= 1))
         wf.fail("prefix_hit_rate", QCoreApplication::translate("is::Scenario", "must be between 0 and 1"));
     s.workload.idleSessions = wf.integer("idle_sessions", 0, 0, 1 << 24);
-    const QString goal = wf.string("goal", QStringLiteral("fixed"));
-    if (auto g = servingGoalFromId(goal))
+    if (auto g = wf.choice("goal", QStringLiteral("fixed"), servingGoalFromId,
+                           QCoreApplication::translate("is::Scenario", "expected fixed, offline or server")))
         s.goal = *g;
-    else
-        wf.fail("goal", QCoreApplication::translate("is::Scenario", "expected fixed, offline or server"));
 
     // The sections other modules own are parsed here, typed, so that a bad value names its field
     // when the file opens, not when a view first reads it.

@@ -228,12 +228,10 @@ std::optional<ServingConfig> parseServingConfig(const QJsonObject& o, QString* e
         c.slo.tpotS = checked(sf, "tpot_ms", 0, true) / 1000.0;
     }
     if (f.has("plan")) {
-        const QString plan = f.string("plan");
-        if (auto g = servingGoalFromId(plan))
+        if (auto g = f.choice("plan", {}, servingGoalFromId,
+                              QCoreApplication::translate("is::serving::ServingConfig",
+                                                          "expected fixed, offline or server")))
             c.planGoal = *g;
-        else
-            f.fail("plan", QCoreApplication::translate("is::serving::ServingConfig",
-                                                       "expected fixed, offline or server"));
     }
     c.requests = f.integer("requests", c.requests, 1, 100000000);
     const double seed = f.number("seed", 1);
