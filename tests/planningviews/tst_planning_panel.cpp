@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // "Find a deployment": the search off the GUI thread through the panel, its table and Pareto
 // chart against core's result, cancel, and "Add to canvas" as one undoable edit.
+#include "PlanningSearch.h"
+
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -55,12 +57,7 @@ private slots:
         panel.setEngine(m_engine);
         panel.resize(1400, 700);
         panel.show();
-        panel.loadValue()->setValue(10000);
-        panel.ttftMs()->setValue(300);
-        panel.tpotMs()->setValue(50);
-        QSignalSpy done(&panel, &is::gui::PlanningPanel::searchFinished);
-        panel.search();
-        QVERIFY(done.wait(120000));
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
         QVERIFY(panel.result());
         const is::planning::PlanResult& r = *panel.result();
         QVERIFY(r.feasibleCount > 0);

@@ -36,6 +36,16 @@ double rel(double a, double b)
     return std::abs(a - b) / std::abs(b);
 }
 
+// Ten short requests a second apart, the fourth as long as the whole KV cache (never served).
+RequestSet tenRequestsOneLongerThanTheCache(const StepCostModel& s)
+{
+    RequestSet set;
+    for (int i = 0; i < 10; ++i)
+        set.requests.push_back(
+            RequestSpec{i * 1.0, i == 3 ? static_cast<int>(s.kvCapacityTokens()) : 100, 50, 0});
+    return set;
+}
+
 } // namespace
 
 class TestServing : public QObject
@@ -399,11 +409,7 @@ private slots:
     {
         const Rig rig("cs-3", 4, "llama-3.1-70b");
         const StepCostModel s = rig.model(ServingGoal::MaxThroughput, 200000);
-        RequestSet set;
-        for (int i = 0; i < 10; ++i)
-            set.requests.push_back(
-                RequestSpec{i * 1.0, i == 3 ? static_cast<int>(s.kvCapacityTokens()) : 100, 50, 0});
-        const SimResult r = simulate(s, set, SimOptions{});
+        const SimResult r = simulate(s, tenRequestsOneLongerThanTheCache(s), SimOptions{});
         QCOMPARE(r.rejected, 1);
         QCOMPARE(r.completed, 9);
     }
@@ -415,10 +421,7 @@ private slots:
             // One request in ten is longer than the KV cache and never served: with targets every
             // served request meets, goodput is 90 %, not 100 %.
             const StepCostModel s = rig.model(ServingGoal::MaxThroughput, 200000);
-            RequestSet set;
-            for (int i = 0; i < 10; ++i)
-                set.requests.push_back(
-                    RequestSpec{i * 1.0, i == 3 ? static_cast<int>(s.kvCapacityTokens()) : 100, 50, 0});
+            const RequestSet set = tenRequestsOneLongerThanTheCache(s);
             SimOptions o;
             o.ttftTargetS = 1e6;
             o.tpotTargetS = 1e6;

@@ -3,6 +3,7 @@
 // (metrics/Metrics.h): the charts, the comparison table, the Cost, Fleet and Serving charts and
 // Find a deployment, each filled from the default scenario on the offscreen platform.
 #include "OffGuiThread.h"
+#include "PlanningSearch.h"
 #include "SourcePath.h"
 #include "VocabularyCheck.h"
 
@@ -120,12 +121,7 @@ private Q_SLOTS:
         doc.reset(*s, QString());
         is::gui::PlanningPanel panel(&doc);
         panel.setEngine(m_engine);
-        panel.loadValue()->setValue(10000);
-        panel.ttftMs()->setValue(300);
-        panel.tpotMs()->setValue(50);
-        QSignalSpy done(&panel, &is::gui::PlanningPanel::searchFinished);
-        panel.search();
-        QVERIFY(done.wait(120000));
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
         const QStringList unknown =
             unknownColumns(QStringLiteral("find-a-deployment"), panel.chart()->toCsv());
         QVERIFY2(unknown.isEmpty(), qPrintable(unknown.join(QStringLiteral("; "))));
