@@ -20,39 +20,38 @@ class BenchEngine : public QObject
         return defaultDeployment(*m_catalog, *m_catalog->device(QString::fromLatin1(id)), n);
     }
 
+    // Times one evaluation of `model` on `chips` of `device` at a fixed plan and batch.
+    void benchEvaluation(const char* device, int chips, const char* model, const Workload& w,
+                         const ParallelPlan& plan, int batch)
+    {
+        const Deployment d = deployment(device, chips);
+        const ModelDesc m = m_catalog->model(QString::fromLatin1(model))->resolve();
+        QString err;
+        auto ctx = m_engine.prepare(d, m, w, {}, chips, Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        double sink = 0;
+        QBENCHMARK
+        {
+            sink += m_engine.evaluate(*ctx, plan, batch).tokSTotal;
+        }
+        QVERIFY(sink > 0);
+    }
+
 private slots:
     void oneEvaluationGpu()
     {
-        const Deployment d = deployment("h100-sxm", 8);
-        const ModelDesc m = m_catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
-        QString err;
-        auto ctx = m_engine.prepare(d, m, Workload{1000, 1000, 64, 0, 0}, {}, 8, Bound::Mid, &err);
-        QVERIFY(ctx);
-        double sink = 0;
-        QBENCHMARK { sink += m_engine.evaluate(*ctx, ParallelPlan{8, 1, 1, 1}, 64).tokSTotal; }
-        QVERIFY(sink > 0);
+        benchEvaluation("h100-sxm", 8, "llama-3.1-70b", Workload{1000, 1000, 64, 0, 0},
+                        ParallelPlan{8, 1, 1, 1}, 64);
     }
     void oneEvaluationMoe()
     {
-        const Deployment d = deployment("b200", 8);
-        const ModelDesc m = m_catalog->model(QStringLiteral("deepseek-r1"))->resolve();
-        QString err;
-        auto ctx = m_engine.prepare(d, m, Workload{8192, 1024, 256, 0, 0}, {}, 8, Bound::Mid, &err);
-        QVERIFY(ctx);
-        double sink = 0;
-        QBENCHMARK { sink += m_engine.evaluate(*ctx, ParallelPlan{1, 1, 8, 8}, 256).tokSTotal; }
-        QVERIFY(sink > 0);
+        benchEvaluation("b200", 8, "deepseek-r1", Workload{8192, 1024, 256, 0, 0}, ParallelPlan{1, 1, 8, 8},
+                        256);
     }
     void oneEvaluationWafer()
     {
-        const Deployment d = deployment("cs-3", 4);
-        const ModelDesc m = m_catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
-        QString err;
-        auto ctx = m_engine.prepare(d, m, Workload{1000, 1000, 1, 0, 0}, {}, 4, Bound::Mid, &err);
-        QVERIFY(ctx);
-        double sink = 0;
-        QBENCHMARK { sink += m_engine.evaluate(*ctx, ParallelPlan{1, 4, 1, 1}, 1).tokSUser; }
-        QVERIFY(sink > 0);
+        benchEvaluation("cs-3", 4, "llama-3.1-70b", Workload{1000, 1000, 1, 0, 0}, ParallelPlan{1, 4, 1, 1},
+                        1);
     }
     void fullEstimateAutoPlan()
     {
@@ -60,8 +59,12 @@ private slots:
         const ModelDesc m = m_catalog->model(QStringLiteral("kimi-k2"))->resolve();
         QString err;
         double sink = 0;
-        QBENCHMARK {
-            sink += m_engine.estimate(d, m, Workload{8192, 1024, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, &err)->tokSUser;
+        QBENCHMARK
+        {
+            sink +=
+                m_engine
+                    .estimate(d, m, Workload{8192, 1024, 1, 0, 0}, ServingGoal::FixedConcurrency, {}, &err)
+                    ->tokSUser;
         }
         QVERIFY(sink > 0);
     }
