@@ -120,9 +120,9 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
         m_boxes.push_back(boxes);
 
         std::vector<QLineSeries*> whiskerLines;
-        for (int i = 0; i < n; ++i) {
+        whiskerLines.reserve(size_t(n));
+        for (int i = 0; i < n; ++i)
             whiskerLines.push_back(addRangeWhisker(analysis.deployments[size_t(i)].name, m_categories, axis));
-        }
         m_whiskers.push_back(whiskerLines);
 
         QLineSeries* target = nullptr;
