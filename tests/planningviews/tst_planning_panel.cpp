@@ -57,8 +57,12 @@ private slots:
         panel.setEngine(m_engine);
         panel.resize(1400, 700);
         panel.show();
+        // Before a search the plot says what will fill it, in the plot and not as a (red) note.
+        QVERIFY(!panel.chart()->placeholder().isEmpty());
+        QVERIFY(panel.chart()->note().isEmpty());
         QVERIFY(is::testing::searchTenThousandUsers(panel));
         QVERIFY(panel.result());
+        QVERIFY(panel.chart()->placeholder().isEmpty());
         const is::planning::PlanResult& r = *panel.result();
         QVERIFY(r.feasibleCount > 0);
         // The table lists what core lists, in its order.

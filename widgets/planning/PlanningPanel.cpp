@@ -334,13 +334,17 @@ void PlanningPanel::drawChart()
                        "ffn_chips,prefill_units,decode_units,usd_per_mtok,tok_s_user,pareto\n");
     if (!m_result || m_result->feasibleCount == 0) {
         m_chart->setCsv(csv);
-        // Before the first search the chart says what fills it rather than standing empty.
-        m_chart->showNote(m_result ? tr("No configuration meets every target.")
-                                   : tr("Set the targets and press Find deployments: every configuration "
-                                        "that meets them appears here by its cost and per-user speed."));
+        // Before the first search the plot says what fills it rather than standing empty (in the
+        // plot, not in the note under it, which is red: nothing is wrong yet).
+        m_chart->setPlaceholder(m_result
+                                    ? QString()
+                                    : tr("Set the targets and press Find deployments: every configuration "
+                                         "that meets them appears here by its cost and per-user speed."));
+        m_chart->showNote(m_result ? tr("No configuration meets every target.") : QString());
         m_chart->refreshFonts();
         return;
     }
+    m_chart->setPlaceholder(QString());
     auto* all = new QScatterSeries;
     all->setName(is::metrics::title(u"feasible"));
     all->setMarkerSize(7);
