@@ -3,6 +3,7 @@
 // measured speeds next to the prediction from probed machine characteristics.
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "executor/BenchDecode.h"
 #include "executor/Sampler.h"
@@ -152,24 +153,24 @@ int runBenchDecode(const QStringList& argsIn)
         return is::app::ExitOk;
     }
     out << "Model:      " << model->source << " (" << model->format << ", " << r.dtype.c_str() << ", "
-        << QString::number(static_cast<double>(r.model_bytes) / 1e6, 'f', 1) << " MB)\n";
+        << is::fixedDecimals(static_cast<double>(r.model_bytes) / 1e6, 1) << " MB)\n";
     out << "Threads:    " << r.threads << " (" << r.isa.c_str() << " kernels)\n";
-    out << "Prefill:    " << QString::number(r.prefill_tok_s, 'f', 1) << " tok/s over " << r.prompt_tokens
-        << " tokens, TTFT " << QString::number(r.ttft_ms, 'f', 1) << " ms, "
-        << QString::number(r.prefill_gflops, 'f', 1)
-        << " GFLOP/s = " << QString::number(100 * r.prefill_flops_fraction, 'f', 0)
-        << "% of the probed FMA peak (" << QString::number(r.peak_gflops, 'f', 1) << " GFLOP/s)\n";
-    out << "Decode:     " << QString::number(r.decode_tok_s, 'f', 1) << " tok/s, "
-        << QString::number(r.decode_gbs, 'f', 2)
-        << " GB/s = " << QString::number(100 * r.bandwidth_fraction, 'f', 0)
-        << "% of the probed read bandwidth (" << QString::number(r.read_bw_gbs, 'f', 2) << " GB/s)\n";
-    out << "Predicted:  " << QString::number(r.predicted_decode_tok_s, 'f', 1)
+    out << "Prefill:    " << is::fixedDecimals(r.prefill_tok_s, 1) << " tok/s over " << r.prompt_tokens
+        << " tokens, TTFT " << is::fixedDecimals(r.ttft_ms, 1) << " ms, "
+        << is::fixedDecimals(r.prefill_gflops, 1)
+        << " GFLOP/s = " << is::fixedDecimals(100 * r.prefill_flops_fraction, 0)
+        << "% of the probed FMA peak (" << is::fixedDecimals(r.peak_gflops, 1) << " GFLOP/s)\n";
+    out << "Decode:     " << is::fixedDecimals(r.decode_tok_s, 1) << " tok/s, "
+        << is::fixedDecimals(r.decode_gbs, 2)
+        << " GB/s = " << is::fixedDecimals(100 * r.bandwidth_fraction, 0)
+        << "% of the probed read bandwidth (" << is::fixedDecimals(r.read_bw_gbs, 2) << " GB/s)\n";
+    out << "Predicted:  " << is::fixedDecimals(r.predicted_decode_tok_s, 1)
         << " tok/s by the engine on this machine, streaming from "
         << (r.in_llc ? "the last-level cache" : "DRAM") << " (probed "
-        << QString::number(r.in_llc ? r.llc_stream_gbs : r.stream_gbs, 'f', 2) << " GB/s), error "
-        << QString::number(100 * r.predicted_error, 'f', 1) << "%; prefill "
-        << QString::number(r.predicted_prefill_tok_s, 'f', 1) << " tok/s, TTFT "
-        << QString::number(r.predicted_ttft_ms, 'f', 1) << " ms\n";
+        << is::fixedDecimals(r.in_llc ? r.llc_stream_gbs : r.stream_gbs, 2) << " GB/s), error "
+        << is::fixedDecimals(100 * r.predicted_error, 1) << "%; prefill "
+        << is::fixedDecimals(r.predicted_prefill_tok_s, 1) << " tok/s, TTFT "
+        << is::fixedDecimals(r.predicted_ttft_ms, 1) << " ms\n";
     if (!model->vocab.empty()) {
         std::string text;
         for (int t : r.tokens)

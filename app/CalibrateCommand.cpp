@@ -4,6 +4,7 @@
 // calibration file; --user writes the fitted families as an overlay into the user catalog folder.
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "engine/Calibrator.h"
 #include "engine/UserCalibration.h"
@@ -30,8 +31,8 @@ void printText(const is::CalibrationFit& fit, QTextStream& out)
             out << "kept its constants (" << f.why << ")\n";
             continue;
         }
-        out << f.rows.size() << " rows, median error " << QString::number(f.before.medianApe * 100, 'f', 1)
-            << " % -> " << QString::number(f.after.medianApe * 100, 'f', 1) << " %, within 2x "
+        out << f.rows.size() << " rows, median error " << is::fixedDecimals(f.before.medianApe * 100, 1)
+            << " % -> " << is::fixedDecimals(f.after.medianApe * 100, 1) << " %, within 2x "
             << f.before.within2x << " -> " << f.after.within2x << " of " << f.before.evaluated << "\n";
         std::vector<QStringList> table;
         for (const is::FittedConstant& c : f.constants)

@@ -3,6 +3,7 @@
 // context length (1 K to 2 M tokens) for every deployment, the data of the studio's chart.
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
@@ -79,16 +80,16 @@ int runContextSweep(const QStringList& argsIn)
         for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
             const is::BandPoint& p = d.speedVsContext[i];
             const bool pastWindow = d.maxContext > 0 && p.x > d.maxContext;
-            const QString speed = p.y > 0 ? QString::number(p.y, 'f', 1)
+            const QString speed = p.y > 0 ? is::fixedDecimals(p.y, 1)
                                           : (pastWindow ? QStringLiteral("past the context window")
                                                         : QStringLiteral("does not fit"));
-            table.push_back({QString::number(p.x, 'f', 0), speed,
+            table.push_back({is::fixedDecimals(p.x, 0), speed,
                              pastWindow ? QStringLiteral("-") : QString::number(d.contextChips[i]),
                              pastWindow ? QStringLiteral("-") : is::kvPlacementId(d.contextPlacement[i])});
         }
         is::app::printAligned(table, out);
         if (d.sramExhaustedAt > 0)
-            out << "SRAM exhausted at " << QString::number(d.sramExhaustedAt, 'f', 0)
+            out << "SRAM exhausted at " << is::fixedDecimals(d.sramExhaustedAt, 0)
                 << " tokens: " << d.sramExhaustedAction << "\n";
         out << "\n";
     }

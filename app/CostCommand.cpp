@@ -4,6 +4,7 @@
 // (core/analysis/CostAnalysis.h).
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/CostAnalysis.h"
 #include "engine/Engine.h"
@@ -19,7 +20,7 @@ constexpr const char* kUsage = "cost SCENARIO.json [--json]";
 
 QString money(double usd)
 {
-    return QString::number(usd, 'f', 3);
+    return is::fixedDecimals(usd, 3);
 }
 
 void printCost(const is::cost::CostAnalysis& a, QTextStream& out)
@@ -49,8 +50,8 @@ void printCost(const is::cost::CostAnalysis& a, QTextStream& out)
             header << c.name;
         std::vector<QStringList> sweep{header};
         for (size_t j = 0; j < s->values.size(); ++j) {
-            QStringList row{electricity ? QString::number(s->values[j], 'f', 2)
-                                        : QString::number(100 * s->values[j], 'f', 1)};
+            QStringList row{electricity ? is::fixedDecimals(s->values[j], 2)
+                                        : is::fixedDecimals(100 * s->values[j], 1)};
             for (const is::cost::CostCurve& c : s->curves)
                 row << money(c.usdPerMTok[j]);
             sweep.push_back(row);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "CrossValidationReport.h"
+#include "common/NumberText.h"
 
 #include "CliSupport.h"
 
@@ -9,7 +10,7 @@ namespace {
 
 QStringList line(const QString& name, const ValidationSummary& in, const ValidationSummary& held)
 {
-    auto pct = [](double v) -> QString { return QString::number(v * 100, 'f', 1) + QStringLiteral(" %"); };
+    auto pct = [](double v) -> QString { return is::fixedDecimals(v * 100, 1) + QStringLiteral(" %"); };
     auto within = [](const ValidationSummary& s) -> QString {
         return QStringLiteral("%1/%2").arg(s.within2x).arg(s.evaluated);
     };

@@ -2,6 +2,7 @@
 // `inference-studio estimate SCENARIO.json [--json]`: the default comparison without a display.
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/FullLoad.h"
 #include "engine/Engine.h"
@@ -17,23 +18,18 @@
 
 namespace {
 
-QString fmt(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
-
 void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& out)
 {
     using Row = is::app::MetricRow<is::DeploymentResult>;
     auto rangeOf = [](const is::DeploymentResult& r, auto getter, int decimals) {
         const double mid = getter(r.estimate.mid);
         if (!r.estimate.ranged)
-            return fmt(mid, decimals);
+            return is::fixedDecimals(mid, decimals);
         const double a = getter(r.estimate.low);
         const double b = getter(r.estimate.high);
         return QStringLiteral("%1 (%2-%3)")
-            .arg(fmt(mid, decimals), fmt(std::min({a, b, mid}), decimals),
-                 fmt(std::max({a, b, mid}), decimals));
+            .arg(is::fixedDecimals(mid, decimals), is::fixedDecimals(std::min({a, b, mid}), decimals),
+                 is::fixedDecimals(std::max({a, b, mid}), decimals));
     };
     // A metric of the table (metrics/Metrics.h) under its title, with its band where inputs are ranges.
     const auto metric = [&](is::metrics::Id id, int decimals) {
@@ -84,13 +80,14 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
                 return p.active() ? text(p) : QStringLiteral("-");
             };
         };
-        rows.insert(std::next(ttft),
-                    {{is::metrics::title(Id::TtftUncachedMs),
-                      reuseCell([](const is::PrefixReuse& p) { return fmt(p.ttftColdS * 1000, 1); })},
-                     {is::metrics::title(u"prefill_tokens_skipped"),
-                      reuseCell([](const is::PrefixReuse& p) { return fmt(p.cachedTokens, 0); })},
-                     {QStringLiteral("Prefix read from"),
-                      reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
+        rows.insert(
+            std::next(ttft),
+            {{is::metrics::title(Id::TtftUncachedMs),
+              reuseCell([](const is::PrefixReuse& p) { return is::fixedDecimals(p.ttftColdS * 1000, 1); })},
+             {is::metrics::title(u"prefill_tokens_skipped"),
+              reuseCell([](const is::PrefixReuse& p) { return is::fixedDecimals(p.cachedTokens, 0); })},
+             {QStringLiteral("Prefix read from"),
+              reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
     }
     is::app::printAligned(is::app::metricTable(
                               results, [](const auto& r) { return r.name; }, rows,

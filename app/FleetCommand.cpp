@@ -4,6 +4,7 @@
 // targets: the data of the studio's Fleet table and chart (analyseFleet in core/analysis/FleetSizing.h).
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/FleetSizing.h"
 #include "engine/Engine.h"
@@ -32,9 +33,9 @@ void printFleet(const is::cost::FleetResult& r, QTextStream& out)
             continue;
         }
         table.push_back({f.name, QString::number(f.systems), QString::number(f.chips),
-                         QString::number(f.capexUsd, 'f', 0), QString::number(f.facilityMW, 'f', 3),
-                         QString::number(f.costs.usdPerMTok, 'f', 3), QString::number(f.tokS, 'f', 0),
-                         QString::number(f.users, 'f', 0)});
+                         is::fixedDecimals(f.capexUsd, 0), is::fixedDecimals(f.facilityMW, 3),
+                         is::fixedDecimals(f.costs.usdPerMTok, 3), is::fixedDecimals(f.tokS, 0),
+                         is::fixedDecimals(f.users, 0)});
     }
     is::app::printAligned(table, out);
 }

@@ -3,6 +3,7 @@
 // the cheapest deployments across the catalog's devices that meet the targets (core/planning).
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -22,11 +23,6 @@ constexpr const char* kUsage =
     "plan SCENARIO.json (--users N | --rps R) [--ttft-ms T] [--tpot-ms T | --tok-s-user S] [--power-mw P] "
     "[--capex-usd C] [--devices ID,ID...] [--top K] [--json]";
 
-QString fmt(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
-
 QString count(double v)
 {
     return QStringLiteral("%L1").arg(static_cast<qlonglong>(std::llround(v)));
@@ -36,15 +32,15 @@ QString targetsLine(const is::planning::PlanTargets& t, const QString& modelName
 {
     QStringList limits;
     if (t.ttftS > 0)
-        limits << QStringLiteral("TTFT <= %1 ms").arg(fmt(t.ttftS * 1000, 0));
+        limits << QStringLiteral("TTFT <= %1 ms").arg(is::fixedDecimals(t.ttftS * 1000, 0));
     if (t.tpotS > 0)
-        limits << QStringLiteral("TPOT <= %1 ms").arg(fmt(t.tpotS * 1000, 1));
+        limits << QStringLiteral("TPOT <= %1 ms").arg(is::fixedDecimals(t.tpotS * 1000, 1));
     if (t.minTokSUser > 0)
-        limits << QStringLiteral(">= %1 tok/s per user").arg(fmt(t.minTokSUser, 0));
+        limits << QStringLiteral(">= %1 tok/s per user").arg(is::fixedDecimals(t.minTokSUser, 0));
     if (t.powerMW > 0)
-        limits << QStringLiteral("<= %1 MW").arg(fmt(t.powerMW, 2));
+        limits << QStringLiteral("<= %1 MW").arg(is::fixedDecimals(t.powerMW, 2));
     if (t.capexUsd > 0)
-        limits << QStringLiteral("capex <= $%1 M").arg(fmt(t.capexUsd / 1e6, 1));
+        limits << QStringLiteral("capex <= $%1 M").arg(is::fixedDecimals(t.capexUsd / 1e6, 1));
     const QString load = t.load.kind == is::cost::FleetTargetKind::Users
                              ? QStringLiteral("%1 concurrent users").arg(count(t.load.value))
                              : QStringLiteral("%1 requests/s").arg(t.load.value);
@@ -77,9 +73,10 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
                          c.speculative == is::SpeculativeMethod::None
                              ? QStringLiteral("none")
                              : is::speculativeMethodId(c.speculative),
-                         is::planning::layoutText(row), fmt(row.usdPerMTok, 3), fmt(row.tokSUser, 1),
-                         fmt(row.ttftS * 1000, 0), fmt(row.tpotS * 1000, 1), fmt(row.powerMW, 2),
-                         fmt(row.capexUsd / 1e6, 1),
+                         is::planning::layoutText(row), is::fixedDecimals(row.usdPerMTok, 3),
+                         is::fixedDecimals(row.tokSUser, 1), is::fixedDecimals(row.ttftS * 1000, 0),
+                         is::fixedDecimals(row.tpotS * 1000, 1), is::fixedDecimals(row.powerMW, 2),
+                         is::fixedDecimals(row.capexUsd / 1e6, 1),
                          row.feasible ? is::planning::bindingId(row.binding)
                                       : QStringLiteral("misses %1").arg(is::planning::bindingId(row.binding)),
                          row.pareto ? QStringLiteral("*") : QString()});
@@ -97,12 +94,14 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
         return;
     }
     const PlanRow& best = r.rows.front();
-    out << "Cheapest: " << is::planning::configSummary(best.config) << " at $" << fmt(best.usdPerMTok, 3)
-        << "/M tokens, bound by the " << is::planning::bindingId(best.binding) << "\n";
+    out << "Cheapest: " << is::planning::configSummary(best.config) << " at $"
+        << is::fixedDecimals(best.usdPerMTok, 3) << "/M tokens, bound by the "
+        << is::planning::bindingId(best.binding) << "\n";
     if (r.nextCheaper >= 0) {
         const PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
-        out << "Next cheaper: " << is::planning::configSummary(n.config) << " at $" << fmt(n.usdPerMTok, 3)
-            << "/M tokens misses the " << is::planning::bindingId(n.binding) << ": " << n.why << "\n";
+        out << "Next cheaper: " << is::planning::configSummary(n.config) << " at $"
+            << is::fixedDecimals(n.usdPerMTok, 3) << "/M tokens misses the "
+            << is::planning::bindingId(n.binding) << ": " << n.why << "\n";
     } else {
         out << "No cheaper configuration was found, feasible or not.\n";
     }

@@ -3,6 +3,7 @@
 // under a simulated request load (core/serving), with energy and cost (core/cost).
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/ScenarioSimulation.h"
 #include "engine/Engine.h"
@@ -16,15 +17,11 @@
 
 namespace {
 
-QString fmt(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
-
 QString triple(const is::serving::Percentiles& p, double scale, int decimals)
 {
     return QStringLiteral("%1 / %2 / %3")
-        .arg(fmt(p.p50 * scale, decimals), fmt(p.p90 * scale, decimals), fmt(p.p99 * scale, decimals));
+        .arg(is::fixedDecimals(p.p50 * scale, decimals), is::fixedDecimals(p.p90 * scale, decimals),
+             is::fixedDecimals(p.p99 * scale, decimals));
 }
 
 void printTable(const is::serving::SimulationRun& run, QTextStream& out)
@@ -41,7 +38,8 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
          }},
         {"arrivals (req/s)",
          [](const auto& d) -> QString {
-             return QStringLiteral("%1 (load %2)").arg(fmt(d.arrivalRps, 3), fmt(d.load, 2));
+             return QStringLiteral("%1 (load %2)")
+                 .arg(is::fixedDecimals(d.arrivalRps, 3), is::fixedDecimals(d.load, 2));
          }},
         {"completed",
          [](const auto& d) -> QString {
@@ -52,47 +50,54 @@ void printTable(const is::serving::SimulationRun& run, QTextStream& out)
         {"end-to-end p50/p90/p99 (s)", [](const auto& d) -> QString { return triple(d.sim.e2eS, 1, 2); }},
         {"engine single stream TTFT/TPOT (ms)",
          [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.singleStream.ttftS * 1000, 0),
-                                                  fmt(d.singleStream.tpotS * 1000, 2));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(d.singleStream.ttftS * 1000, 0),
+                                                  is::fixedDecimals(d.singleStream.tpotS * 1000, 2));
          }},
-        {"throughput (tok/s)", [](const auto& d) -> QString { return fmt(d.sim.throughputTokS, 1); }},
+        {"throughput (tok/s)",
+         [](const auto& d) -> QString { return is::fixedDecimals(d.sim.throughputTokS, 1); }},
         {"engine max throughput (tok/s)",
-         [](const auto& d) -> QString { return fmt(d.maxThroughput.tokSTotal, 1); }},
+         [](const auto& d) -> QString { return is::fixedDecimals(d.maxThroughput.tokSTotal, 1); }},
         {"goodput (req/s, share)",
          [](const auto& d) -> QString {
              return QStringLiteral("%1 (%2 %)")
-                 .arg(fmt(d.sim.goodputRps, 3), fmt(d.sim.goodputFraction * 100, 1));
+                 .arg(is::fixedDecimals(d.sim.goodputRps, 3),
+                      is::fixedDecimals(d.sim.goodputFraction * 100, 1));
          }},
         // Goodput means nothing without the targets it was counted against, and where they came from.
         {"goodput targets TTFT / TPOT (ms)",
          [](const auto& d) -> QString {
              return QStringLiteral("%1 / %2 (%3)")
-                 .arg(fmt(d.sim.ttftTargetS * 1000, 0), fmt(d.sim.tpotTargetS * 1000, 0),
+                 .arg(is::fixedDecimals(d.sim.ttftTargetS * 1000, 0),
+                      is::fixedDecimals(d.sim.tpotTargetS * 1000, 0),
                       d.slo.assumed() ? QStringLiteral("assumed") : d.slo.source);
          }},
         {"batch mean / max",
          [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.sim.batchMean, 1), fmt(d.sim.batchMax, 0));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(d.sim.batchMean, 1),
+                                                  is::fixedDecimals(d.sim.batchMax, 0));
          }},
         {"queue mean / max",
          [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.sim.queueMean, 1), fmt(d.sim.queueMax, 0));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(d.sim.queueMean, 1),
+                                                  is::fixedDecimals(d.sim.queueMax, 0));
          }},
         {"KV use mean / max (%)",
          [](const auto& d) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(d.sim.kvUseMean * 100, 1),
-                                                  fmt(d.sim.kvUseMax * 100, 1));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(d.sim.kvUseMean * 100, 1),
+                                                  is::fixedDecimals(d.sim.kvUseMax * 100, 1));
          }},
         {"preemptions", [](const auto& d) -> QString { return QString::number(d.sim.preemptions); }},
-        {"power (kW)", [](const auto& d) -> QString { return fmt(d.avgFacilityPowerW / 1000, 1); }},
-        {"J/token", [](const auto& d) -> QString { return fmt(d.costs.joulesPerToken, 2); }},
+        {"power (kW)",
+         [](const auto& d) -> QString { return is::fixedDecimals(d.avgFacilityPowerW / 1000, 1); }},
+        {"J/token", [](const auto& d) -> QString { return is::fixedDecimals(d.costs.joulesPerToken, 2); }},
         {"$/M tokens (in / out)",
          [](const auto& d) -> QString {
              return QStringLiteral("%1 (%2 / %3)")
-                 .arg(fmt(d.costs.usdPerMTok, 2), fmt(d.costs.usdPerMTokInput, 2),
-                      fmt(d.costs.usdPerMTokOutput, 2));
+                 .arg(is::fixedDecimals(d.costs.usdPerMTok, 2), is::fixedDecimals(d.costs.usdPerMTokInput, 2),
+                      is::fixedDecimals(d.costs.usdPerMTokOutput, 2));
          }},
-        {"$/user-hour", [](const auto& d) -> QString { return fmt(d.costs.usdPerUserHour, 3); }},
+        {"$/user-hour",
+         [](const auto& d) -> QString { return is::fixedDecimals(d.costs.usdPerUserHour, 3); }},
     };
     std::vector<QStringList> table = is::app::metricTable(
         run.deployments, [](const auto& d) { return d.name; }, rows,

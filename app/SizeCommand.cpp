@@ -3,6 +3,7 @@
 // copies of each deployment a load needs, or what a power budget buys (core/cost).
 #include "CliSupport.h"
 #include "Command.h"
+#include "common/NumberText.h"
 
 #include "analysis/FleetSizing.h"
 #include "engine/Engine.h"
@@ -18,11 +19,6 @@
 #include <optional>
 
 namespace {
-
-QString fmt(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
 
 // Large counts with thousands separators, so 118,788 chips reads at a glance.
 QString count(double v)
@@ -41,7 +37,8 @@ void printTable(const is::cost::FleetResult& r, QTextStream& out)
         {"model", [](const auto& f) -> QString { return f.modelName; }},
         {"serving point TTFT / TPOT (ms)",
          [](const auto& f) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(f.ttftS * 1000, 0), fmt(f.tpotS * 1000, 1));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(f.ttftS * 1000, 0),
+                                                  is::fixedDecimals(f.tpotS * 1000, 1));
          }},
         {"one unit: chips / systems",
          [](const auto& f) -> QString {
@@ -54,23 +51,25 @@ void printTable(const is::cost::FleetResult& r, QTextStream& out)
         {"units", [](const auto& f) -> QString { return count(static_cast<double>(f.units)); }},
         {"chips", [](const auto& f) -> QString { return count(static_cast<double>(f.chips)); }},
         {"systems", [](const auto& f) -> QString { return count(static_cast<double>(f.systems)); }},
-        {"capex ($M)", [](const auto& f) -> QString { return fmt(f.capexUsd / 1e6, 1); }},
+        {"capex ($M)", [](const auto& f) -> QString { return is::fixedDecimals(f.capexUsd / 1e6, 1); }},
         {"power MW (average / peak)",
          [](const auto& f) -> QString {
-             return QStringLiteral("%1 / %2").arg(fmt(f.facilityMW, 2), fmt(f.peakMW, 2));
+             return QStringLiteral("%1 / %2").arg(is::fixedDecimals(f.facilityMW, 2),
+                                                  is::fixedDecimals(f.peakMW, 2));
          }},
         {"tok/s", [](const auto& f) -> QString { return count(f.tokS); }},
         {"users", [](const auto& f) -> QString { return count(f.users); }},
-        {"requests/s", [](const auto& f) -> QString { return fmt(f.rps, 2); }},
-        {"load (share of capacity)", [](const auto& f) -> QString { return fmt(f.load, 2); }},
+        {"requests/s", [](const auto& f) -> QString { return is::fixedDecimals(f.rps, 2); }},
+        {"load (share of capacity)", [](const auto& f) -> QString { return is::fixedDecimals(f.load, 2); }},
         {"$/M tokens (in / out)",
          [](const auto& f) -> QString {
              return QStringLiteral("%1 (%2 / %3)")
-                 .arg(fmt(f.costs.usdPerMTok, 2), fmt(f.costs.usdPerMTokInput, 2),
-                      fmt(f.costs.usdPerMTokOutput, 2));
+                 .arg(is::fixedDecimals(f.costs.usdPerMTok, 2), is::fixedDecimals(f.costs.usdPerMTokInput, 2),
+                      is::fixedDecimals(f.costs.usdPerMTokOutput, 2));
          }},
-        {"$/user-hour", [](const auto& f) -> QString { return fmt(f.costs.usdPerUserHour, 3); }},
-        {"J/token", [](const auto& f) -> QString { return fmt(f.costs.joulesPerToken, 2); }},
+        {"$/user-hour",
+         [](const auto& f) -> QString { return is::fixedDecimals(f.costs.usdPerUserHour, 3); }},
+        {"J/token", [](const auto& f) -> QString { return is::fixedDecimals(f.costs.joulesPerToken, 2); }},
     };
     std::vector<QStringList> table = is::app::metricTable(
         r.rows, [](const FleetRow& f) { return f.name; }, rows,

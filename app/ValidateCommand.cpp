@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 #include "Command.h"
 #include "CrossValidationReport.h"
+#include "common/NumberText.h"
 
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
@@ -17,10 +18,10 @@ namespace {
 QString num(double v)
 {
     if (v >= 100)
-        return QString::number(v, 'f', 0);
+        return is::fixedDecimals(v, 0);
     if (v >= 10)
-        return QString::number(v, 'f', 1);
-    return QString::number(v, 'f', 2);
+        return is::fixedDecimals(v, 1);
+    return is::fixedDecimals(v, 2);
 }
 
 constexpr const char* kUsage = "validate [MEASUREMENTS.csv] [--json] [--cross-validate]";
@@ -78,7 +79,7 @@ int runValidate(const QStringList& argsIn)
                          r.row.metric, num(r.predicted), num(r.row.value),
                          QStringLiteral("%1%2 %")
                              .arg(signedErr >= 0 ? QStringLiteral("+") : QString())
-                             .arg(signedErr, 0, 'f', 1),
+                             .arg(is::fixedDecimals(signedErr, 1)),
                          r.plan + QStringLiteral(" b=") + QString::number(r.batch), r.bottleneck});
     }
     is::app::printAligned(table, out);
@@ -87,8 +88,8 @@ int runValidate(const QStringList& argsIn)
                .arg(s.rows)
                .arg(s.evaluated)
                .arg(s.skipped)
-               .arg(s.medianApe * 100, 0, 'f', 1)
-               .arg(s.mape * 100, 0, 'f', 1)
+               .arg(is::fixedDecimals(s.medianApe * 100, 1))
+               .arg(is::fixedDecimals(s.mape * 100, 1))
                .arg(s.within25pct)
                .arg(s.within2x);
     // Per device family: where the engine is right and where it is not.
@@ -97,17 +98,17 @@ int runValidate(const QStringList& argsIn)
                                        QStringLiteral("median APE"), QStringLiteral("within 25 %"),
                                        QStringLiteral("within 2x")}};
     auto countAndShare = [](int count, double share) {
-        return QStringLiteral("%1 (%2 %)").arg(count).arg(share * 100, 0, 'f', 0);
+        return QStringLiteral("%1 (%2 %)").arg(count).arg(is::fixedDecimals(share * 100, 0));
     };
     for (const is::FamilySummary& f : is::summarizeByFamily(results)) {
         const is::ValidationSummary& fs = f.summary;
-        families.push_back({f.family.isEmpty() ? QStringLiteral("unknown") : f.family,
-                            QString::number(fs.rows), QString::number(fs.evaluated),
-                            QString::number(fs.skipped),
-                            fs.evaluated > 0 ? QStringLiteral("%1 %").arg(fs.medianApe * 100, 0, 'f', 1)
-                                             : QStringLiteral("-"),
-                            countAndShare(fs.within25pct, fs.within25pctShare()),
-                            countAndShare(fs.within2x, fs.within2xShare())});
+        families.push_back(
+            {f.family.isEmpty() ? QStringLiteral("unknown") : f.family, QString::number(fs.rows),
+             QString::number(fs.evaluated), QString::number(fs.skipped),
+             fs.evaluated > 0 ? QStringLiteral("%1 %").arg(is::fixedDecimals(fs.medianApe * 100, 1))
+                              : QStringLiteral("-"),
+             countAndShare(fs.within25pct, fs.within25pctShare()),
+             countAndShare(fs.within2x, fs.within2xShare())});
     }
     out << "\n";
     is::app::printAligned(families, out);

@@ -69,12 +69,12 @@
 <context>
     <name>ReportHtml</name>
     <message>
-        <location filename="../widgets/report/ReportHtml.cpp" line="+59"/>
+        <location filename="../widgets/report/ReportHtml.cpp" line="+53"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
@@ -115,13 +115,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+134"/>
+        <location line="+136"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-174"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -136,7 +136,7 @@
         <translation>权重 %1，KV 缓存 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Deployments</source>
         <translation>部署</translation>
     </message>
@@ -425,7 +425,7 @@
 <context>
     <name>TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoAssumptionText.cpp" line="+13"/>
+        <location filename="../widgets/cost/TcoAssumptionText.cpp" line="+15"/>
         <source>Amortisation period</source>
         <translation>折旧年限</translation>
     </message>
@@ -3942,12 +3942,12 @@
         <translation>延迟目标：%1，%2（%3）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Not feasible: %1</source>
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%1 requests/s</source>
         <translation>每秒 %1 个请求</translation>
     </message>
@@ -4491,7 +4491,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+101"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+102"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -4688,7 +4688,7 @@
         <translation>%1[*] — Inference Studio</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5</source>
         <translation>%1 — 输入 %2 token，输出 %3 token，%4 路并发，%5</translation>
     </message>
@@ -4849,7 +4849,7 @@
         <translation>%1 MB %2 权重，%3 个线程（%4 内核）。预填充 %5 token/s，首 token 用时 %6 毫秒。解码从%9读取，占探测读带宽（%8 GB/s）的 %7。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>the last-level cache</source>
         <translation>末级缓存</translation>
     </message>
@@ -5251,17 +5251,17 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>Set the targets and press Find deployments: every configuration that meets them appears here by its cost and per-user speed.</source>
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -5480,7 +5480,7 @@
         <translation>公开数字：%1（%2）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+43"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5553,7 +5553,7 @@
         <translation>（%2 个部署中的前 %1 个）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Race 1: one answer of %1 tokens at a context of %2</source>
         <translation>比赛 1：上下文 %2 时输出一段 %1 token 的回答</translation>
     </message>
@@ -5728,7 +5728,7 @@
         <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>the scenario&apos;s latency targets</source>
         <translation>场景的延迟目标</translation>
     </message>
@@ -5743,7 +5743,7 @@
         <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
         <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
     </message>

@@ -197,11 +197,30 @@ QString significant(double v, int digits)
     return QLocale().toString(v, 'f', decimals);
 }
 
-QString plain(double v)
+QString plain(double v, int digits)
 {
     if (!std::isfinite(v))
         return QStringLiteral("–");
-    return QLocale().toString(v, 'g', 6);
+    return QLocale().toString(v, 'g', digits);
+}
+
+QString integer(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return QLocale().toString(static_cast<qlonglong>(std::llround(v)));
+}
+
+QString fixed(double v, int decimals)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return QLocale().toString(v, 'f', decimals);
+}
+
+QString percent(double fraction, int decimals)
+{
+    return fixed(100.0 * fraction, decimals) + QStringLiteral(" %");
 }
 
 } // namespace is::gui::units

@@ -41,9 +41,15 @@ QString compact(double v);
 QString compactTokens(double tokens);
 // Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
 QString significant(double v, int digits = 3);
-// A value someone typed, as typed: up to six significant digits in the user's locale, no
+// A value someone typed, as typed: up to `digits` significant digits in the user's locale, no
 // trailing zeros, no prefix (0.5, 2, 50, 1,500).
-QString plain(double v);
+QString plain(double v, int digits = 6);
+// A whole number (rounded) with the locale's digit grouping: 10,000.
+QString integer(double v);
+// `decimals` decimals in the user's locale: 12.5, 1,234.0.
+QString fixed(double v, int decimals);
+// A fraction as a percentage with `decimals` decimals: "42 %".
+QString percent(double fraction, int decimals = 0);
 // "(datasheet: NVIDIA H100 datasheet)": a value's provenance for tooltips.
 QString provenance(const is::Sourced& s);
 // The value and, when the input is a range, "min–max" after it.

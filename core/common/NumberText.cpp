@@ -14,4 +14,9 @@ QString withoutTrailingZeros(QString text, QChar point)
     return text;
 }
 
+QString fixedDecimals(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
+
 } // namespace is

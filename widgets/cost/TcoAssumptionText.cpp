@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cost/TcoAssumptionText.h"
 
+#include "Units.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -52,7 +54,7 @@ QString formatNumber(double v)
     if (!std::isfinite(v))
         return QStringLiteral("—");
     // Ten significant digits: what was typed comes back unchanged, 0.07 x 100 reads 7.
-    return QLocale().toString(v, 'g', 10);
+    return is::gui::units::plain(v, 10);
 }
 
 std::optional<double> parseNumber(QString text)

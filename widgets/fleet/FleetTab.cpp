@@ -314,7 +314,6 @@ void FleetTab::fillTable()
                                          : tr("from the scenario");
     m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
     m_table->setRowCount(int(m_result->rows.size()));
-    QLocale locale;
     for (int r = 0; r < int(m_result->rows.size()); ++r) {
         const FleetRow& f = m_result->rows[size_t(r)];
         auto* name = new SortItem(f.name, f.name);
@@ -332,8 +331,9 @@ void FleetTab::fillTable()
             continue;
         }
         m_table->setItem(r, ColName, name);
-        m_table->setItem(r, ColSystems, number(double(f.systems), locale.toString(f.systems)));
-        m_table->setItem(r, ColChips, number(double(f.chips), locale.toString(f.chips)));
+        m_table->setItem(r, ColSystems,
+                         number(double(f.systems), is::gui::units::integer(double(f.systems))));
+        m_table->setItem(r, ColChips, number(double(f.chips), is::gui::units::integer(double(f.chips))));
         m_table->setItem(r, ColCapex, number(f.capexUsd, is::gui::units::dollars(f.capexUsd)));
         m_table->setItem(r, ColMW,
                          number(f.facilityMW, is::gui::units::significant(chartfmt::finiteOr(f.facilityMW))));
@@ -347,7 +347,7 @@ void FleetTab::fillTable()
 
 QString FleetTab::targetText() const
 {
-    const QString value = QLocale().toString(m_value->value(), 'f', m_value->value() < 10 ? 1 : 0);
+    const QString value = is::gui::units::fixed(m_value->value(), m_value->value() < 10 ? 1 : 0);
     switch (m_kind->currentIndex()) {
     case 1:
         return tr("%1 requests/s").arg(value);

@@ -3,6 +3,7 @@
 #include "report/ReportExport.h"
 
 #include "Names.h"
+#include "Units.h"
 
 #include "calibration/CalibrationDialog.h"
 #include "calibration/CalibrationHistory.h"
@@ -407,7 +408,7 @@ void MainWindow::updateServingViews()
 
 void MainWindow::setAnalysisTime(double ms)
 {
-    m_status->setText(tr("Analysis: %1 ms").arg(QString::number(ms, 'f', 1)));
+    m_status->setText(tr("Analysis: %1 ms").arg(units::fixed(ms, 1)));
 }
 
 void MainWindow::applyDefaultSizes()
@@ -503,12 +504,10 @@ void MainWindow::updateCaption()
 {
     const Scenario& s = m_doc->scenario();
     const Workload& w = s.workload;
-    const QLocale locale;
     const QString caption =
         tr("%1 — %2 input tokens, %3 output tokens, %4 concurrent streams, %5")
-            .arg(s.name.isEmpty() ? m_doc->displayName() : s.name, locale.toString(qint64(w.inputTokens)),
-                 locale.toString(qint64(w.outputTokens)), locale.toString(w.concurrency),
-                 names::goal(s.goal));
+            .arg(s.name.isEmpty() ? m_doc->displayName() : s.name, units::integer(w.inputTokens),
+                 units::integer(w.outputTokens), units::integer(w.concurrency), names::goal(s.goal));
     m_charts->setCaption(caption);
     m_serving->setCaption(caption);
 }

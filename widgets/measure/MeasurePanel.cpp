@@ -358,8 +358,7 @@ void MeasurePanel::poll()
                "Decode streams %7 of the probed read bandwidth (%8 GB/s) from %9.")
                 .arg(is::gui::units::significant(s.modelBytes / 1e6), s.dtype, QString::number(s.threads),
                      s.isa, is::gui::units::significant(s.prefillTokS), is::gui::units::significant(s.ttftMs),
-                     QString(QString::number(100 * s.bandwidthFraction, 'f', 0) % QStringLiteral(" %")),
-                     is::gui::units::significant(s.readBwGBs),
+                     is::gui::units::percent(s.bandwidthFraction), is::gui::units::significant(s.readBwGBs),
                      s.inLlc ? tr("the last-level cache") : tr("memory")));
     }
     Q_EMIT finished(ok);

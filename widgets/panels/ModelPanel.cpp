@@ -277,7 +277,7 @@ bool ModelPanel::importGguf(const QString& path)
     const QString weights = imported->weights
                                 ? tr("%1 weights (%2, %3 bits per weight)")
                                       .arg(names::precision(*imported->weights), imported->dominantType,
-                                           QString::number(imported->bitsPerWeight, 'f', 2))
+                                           units::fixed(imported->bitsPerWeight, 2))
                                 : tr("weights of unknown precision");
     m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Action,
                   tr("Imported %1 (%2) from %3: %4 parameters, %5 active, %6")

@@ -142,7 +142,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
              [v](Workload& w) { w.tpotLimitS = v / 1000.0; });
     });
     connect(m_prefixHit, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        push(QStringLiteral("prefixHit"), tr("Set cached prefix to %L1 %").arg(v, 0, 'f', 0),
+        push(QStringLiteral("prefixHit"), tr("Set cached prefix to %L1 %").arg(units::fixed(v, 0)),
              [v](Workload& w) { w.prefixHitRate = v / 100.0; });
     });
     connect(m_idleSessions, &QSpinBox::valueChanged, this, [this](int v) {

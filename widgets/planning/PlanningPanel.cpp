@@ -83,7 +83,7 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
 
 QString count(double v)
 {
-    return QLocale().toString(static_cast<qlonglong>(std::llround(v)));
+    return is::gui::units::integer(v);
 }
 
 } // namespace
@@ -309,8 +309,8 @@ void PlanningPanel::fillTable()
                                          planning::layoutText(row),
                                          is::gui::units::significant(row.usdPerMTok),
                                          is::gui::units::significant(row.tokSUser),
-                                         QString::number(row.ttftS * 1000, 'f', 0),
-                                         QString::number(row.tpotS * 1000, 'f', 1),
+                                         is::gui::units::fixed(row.ttftS * 1000, 0),
+                                         is::gui::units::fixed(row.tpotS * 1000, 1),
                                          is::gui::units::significant(row.powerMW),
                                          is::gui::units::significant(row.capexUsd / 1e6),
                                          row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};

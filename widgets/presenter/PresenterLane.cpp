@@ -244,12 +244,11 @@ void PresenterLane::showRace(const RacePlan& plan, double tS)
         m_stream->verticalScrollBar()->setValue(m_stream->verticalScrollBar()->maximum());
         m_shown = m_progress.tokens;
     }
-    const QLocale locale;
     const double rate = m_progress.streamingS > 0 ? m_progress.tokens / m_progress.streamingS : 0.0;
     m_rate->setText(m_lane.runs() ? units::number(rate) : QStringLiteral("–"));
-    m_count->setText(locale.toString(m_progress.tokens));
+    m_count->setText(units::integer(m_progress.tokens));
     const double shownTime = m_progress.finished ? m_progress.finishS : std::max(0.0, tS);
-    m_elapsed->setText(tr("%1 s").arg(locale.toString(shownTime, 'f', 1)));
+    m_elapsed->setText(tr("%1 s").arg(units::fixed(shownTime, 1)));
     m_status->setText(statusText(plan, tS));
 }
 

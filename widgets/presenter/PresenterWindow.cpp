@@ -198,12 +198,11 @@ void PresenterWindow::updateCaption()
             QLatin1Char(' ') +
             tr("(the first %1 of %2 deployments)").arg(kMaxLanes).arg(int(m_analysis->deployments.size()));
     m_title->setText(title);
-    const QLocale locale;
     QString race;
     switch (m_plan.kind) {
     case RaceKind::LongAnswer:
         race = tr("Race 1: one answer of %1 tokens at a context of %2")
-                   .arg(locale.toString(m_plan.tokensPerCall), units::tokens(s.workload.inputTokens));
+                   .arg(units::integer(m_plan.tokensPerCall), units::tokens(s.workload.inputTokens));
         break;
     case RaceKind::Agent:
         race = tr("Race 2: an agent making %1 serial tool calls of %2 tokens; each call waits for its "

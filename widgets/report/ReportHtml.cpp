@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "report/ReportHtml.h"
+#include "common/NumberText.h"
 
 #include "Names.h"
 #include "Units.h"
@@ -18,13 +19,6 @@
 namespace is::gui::reporthtml {
 
 namespace {
-
-// Key figures at the precision `inference-studio estimate` prints them, in the C locale, so that
-// the report and the command line read the same digits.
-QString fixed(double v, int decimals)
-{
-    return QString::number(v, 'f', decimals);
-}
 
 QString cell(const QString& text, bool header = false)
 {
@@ -62,11 +56,10 @@ QString limit(double seconds)
 QString workloadSection(const ReportFacts& f)
 {
     const Workload& w = f.scenario.workload;
-    const QLocale locale;
     QList<QStringList> rows = {
-        {QCoreApplication::translate("ReportHtml", "Input tokens"), locale.toString(qint64(w.inputTokens))},
-        {QCoreApplication::translate("ReportHtml", "Output tokens"), locale.toString(qint64(w.outputTokens))},
-        {QCoreApplication::translate("ReportHtml", "Concurrent streams"), locale.toString(w.concurrency)},
+        {QCoreApplication::translate("ReportHtml", "Input tokens"), units::integer(w.inputTokens)},
+        {QCoreApplication::translate("ReportHtml", "Output tokens"), units::integer(w.outputTokens)},
+        {QCoreApplication::translate("ReportHtml", "Concurrent streams"), units::integer(w.concurrency)},
         {QCoreApplication::translate("ReportHtml", "Serving goal"), names::goal(f.scenario.goal)},
         {QCoreApplication::translate("ReportHtml", "Time to first token limit"), limit(w.ttftLimitS)},
         {QCoreApplication::translate("ReportHtml", "Time per output token limit"), limit(w.tpotLimitS)},
@@ -98,12 +91,14 @@ QString deploymentsSection(const ReportFacts& f)
         hardware.append({r.name, r.modelName, device, system, QString::number(e.chips),
                          e.plan.toString() + QStringLiteral(" · ") + e.mode, precision, memory});
         const QString missing = QStringLiteral("–");
-        figures.append({r.name, e.fits ? fixed(e.ttftS * 1000, 1) : missing,
-                        e.fits ? fixed(e.tpotS * 1000, 2) : missing, e.fits ? fixed(e.tokSUser, 1) : missing,
-                        e.fits ? fixed(e.tokSTotal, 0) : missing,
-                        e.fits ? fixed(e.facilityPowerW / 1000, 1) : missing,
-                        e.fits ? fixed(e.joulesPerToken, 2) : missing,
-                        e.fits ? fixed(e.usdPerMTok, 2) : missing, names::bottleneck(e.bottleneck)});
+        figures.append({r.name, e.fits ? is::fixedDecimals(e.ttftS * 1000, 1) : missing,
+                        e.fits ? is::fixedDecimals(e.tpotS * 1000, 2) : missing,
+                        e.fits ? is::fixedDecimals(e.tokSUser, 1) : missing,
+                        e.fits ? is::fixedDecimals(e.tokSTotal, 0) : missing,
+                        e.fits ? is::fixedDecimals(e.facilityPowerW / 1000, 1) : missing,
+                        e.fits ? is::fixedDecimals(e.joulesPerToken, 2) : missing,
+                        e.fits ? is::fixedDecimals(e.usdPerMTok, 2) : missing,
+                        names::bottleneck(e.bottleneck)});
     }
     return heading(QCoreApplication::translate("ReportHtml", "Deployments"), false) +
            table({QCoreApplication::translate("ReportHtml", "Deployment"),
@@ -214,7 +209,7 @@ QString costSection(const ReportFacts& f)
 
 QString percent(double fraction)
 {
-    return QString::number(fraction * 100, 'f', 1) + QStringLiteral(" %");
+    return is::fixedDecimals(fraction * 100, 1) + QStringLiteral(" %");
 }
 
 QString validationSection(const ReportFacts& f, const QString& engineVersion)

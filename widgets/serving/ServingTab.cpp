@@ -225,8 +225,7 @@ void ServingTab::updateSummary()
     const auto targets = [](const DeploymentSimulation& d) {
         return d.slo.assumed()
                    ? tr("assumed latency targets: first token within %1 s, %2 ms per output token")
-                         .arg(QLocale().toString(d.sim.ttftTargetS, 'g', 3),
-                              QLocale().toString(d.sim.tpotTargetS * 1000.0, 'g', 3))
+                         .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
                    : tr("the scenario's latency targets");
     };
     bool shared = !ok.empty();
@@ -242,15 +241,13 @@ void ServingTab::updateSummary()
             parts << tr("%1: %2 tok/s, %3 % within targets").arg(d->name, tokS, within);
         else
             parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6")
-                         .arg(d->name, QLocale().toString(d->sim.requests), load(*d), tokS, within,
-                              targets(*d));
+                         .arg(d->name, units::integer(d->sim.requests), load(*d), tokS, within, targets(*d));
     }
     QString text = parts.join(QStringLiteral(" · "));
     if (shared)
-        text =
-            tr("%L1 requests per deployment at %2 % of its capacity; %3.")
-                .arg(QLocale().toString(ok.front()->sim.requests), load(*ok.front()), targets(*ok.front())) %
-            QLatin1Char('\n') % text;
+        text = tr("%L1 requests per deployment at %2 % of its capacity; %3.")
+                   .arg(units::integer(ok.front()->sim.requests), load(*ok.front()), targets(*ok.front())) %
+               QLatin1Char('\n') % text;
     m_summary->setText(text);
 }
 

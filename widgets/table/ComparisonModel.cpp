@@ -27,11 +27,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 QString ratioNumber(double r)
 {
     if (r >= 100)
-        return QString::number(r, 'f', 0);
+        return is::gui::units::fixed(r, 0);
     if (r >= 10)
-        return QString::number(r, 'f', 1);
+        return is::gui::units::fixed(r, 1);
     if (r >= 1)
-        return QString::number(r, 'f', 2);
+        return is::gui::units::fixed(r, 2);
     return is::gui::units::significant(r, 2);
 }
 } // namespace
@@ -222,7 +222,7 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
         return QStringLiteral("–");
     // Counts are whole numbers; everything else gets three significant digits.
     const auto format = [&row](double v) {
-        return row.count ? QLocale().toString(qRound64(v)) : is::gui::units::significant(v);
+        return row.count ? is::gui::units::integer(v) : is::gui::units::significant(v);
     };
     const QString midText = format(mid);
     if (!withBand)
