@@ -1501,7 +1501,7 @@
         <translation>%1.kind：未知的类型“%2”（应为 datasheet、vendor-claim、third-party、measured、calibrated、assumed 或 speculation）</translation>
     </message>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+52"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+60"/>
         <source>assumed: typical cost of capital for data-centre hardware</source>
         <translation>假设：数据中心硬件的典型资本成本</translation>
     </message>
@@ -2244,7 +2244,7 @@
 <context>
     <name>is::cost::TcoAssumptions</name>
     <message>
-        <location filename="../core/cost/TcoAssumptions.cpp" line="+15"/>
+        <location filename="../core/cost/TcoAssumptions.cpp" line="+10"/>
         <source>expected capex or rental, got &apos;%1&apos;</source>
         <translation>应为 capex 或 rental，实际为“%1”</translation>
     </message>

@@ -25,6 +25,14 @@ QString pricingId(Pricing p)
     return p == Pricing::Rental ? QStringLiteral("rental") : QStringLiteral("capex");
 }
 
+std::optional<Pricing> pricingFromId(const QString& id)
+{
+    for (const Pricing p : {Pricing::Capex, Pricing::Rental})
+        if (id == pricingId(p))
+            return p;
+    return std::nullopt;
+}
+
 QString rentalPresetId(RentalPreset p)
 {
     switch (p) {
@@ -79,15 +87,10 @@ std::optional<TcoAssumptions> parseTco(const QJsonObject& o, const TcoAssumption
 {
     TcoAssumptions t = base;
     JsonFields f(o, QStringLiteral("tco"), error);
-    const QString pricing = f.string("pricing", pricingId(t.pricing));
-    if (pricing == QLatin1String("capex"))
-        t.pricing = Pricing::Capex;
-    else if (pricing == QLatin1String("rental"))
-        t.pricing = Pricing::Rental;
-    else
-        f.fail("pricing",
-               QCoreApplication::translate("is::cost::TcoAssumptions", "expected capex or rental, got '%1'")
-                   .arg(pricing));
+    if (auto p = f.choice(
+            "pricing", pricingId(t.pricing), pricingFromId,
+            QCoreApplication::translate("is::cost::TcoAssumptions", "expected capex or rental, got '%1'")))
+        t.pricing = *p;
     if (auto p =
             f.choice("rental_preset", rentalPresetId(t.preset), rentalPresetFromId,
                      QCoreApplication::translate("is::cost::TcoAssumptions",

@@ -16,6 +16,7 @@ namespace is::cost {
 enum class Pricing { Capex, Rental };
 enum class RentalPreset { Hyperscaler, Neocloud, Reserved3y };
 QString pricingId(Pricing p);
+std::optional<Pricing> pricingFromId(const QString& id);
 QString rentalPresetId(RentalPreset p);
 std::optional<RentalPreset> rentalPresetFromId(const QString& id);
 
