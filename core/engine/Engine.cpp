@@ -99,7 +99,11 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.expertBytes = ctx.params.perRoutedExpert * ctx.wBytesPerParam;
     ctx.layerOverheadS = kernelsPerLayer(m) * ctx.cal.kernelOverheadS.value;
     detail::resolveSpeculative(ctx);
-    ctx.draftBytes = ctx.draftCostRatio * ctx.weightBytes;
+    // A draft is sized against the weights one token runs through (a small dense model, EAGLE or
+    // MTP heads), not against every routed expert of an MoE target: the draft for a 671 B model
+    // with 37 B active is a 1 B model, not a 13 B one.
+    const double untouchedExperts = ctx.params.expertsAll - ctx.params.expertsActive;
+    ctx.draftBytes = ctx.draftCostRatio * (ctx.params.total() - untouchedExperts) * ctx.wBytesPerParam;
 
     const Device& dev = *d.device;
     ctx.peakFlops = dev.peakFlopsFor(d.weights(), deviceBound);

@@ -252,6 +252,32 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 vs %2").arg(s.decodeStepS).arg(ddrS)));
     }
 
+    void draftIsSizedByTheActiveWeights()
+    {
+        // An MoE target's draft (a small dense model, EAGLE or MTP heads) is sized against the
+        // weights one token runs through, not against every routed expert: DeepSeek-R1 with a
+        // draft at 0.1 of the target adds 0.1 x its ~38 B touched parameters (~3.8 GB at fp8),
+        // not 0.1 x 671 B (67 GB). A dense model's draft is 0.1 of all its weights.
+        const auto draftBytes = [&](const char* model) {
+            Deployment d = deploymentOf(*m_catalog, "h200-sxm", 8);
+            d.weightPrecision = Precision::FP8;
+            d.speculative = SpeculativeMethod::Draft;
+            const ModelDesc m = modelOf(*m_catalog, model);
+            QString err;
+            const auto ctx =
+                m_engine.prepare(d, m, Workload{1000, 1000, 1, 0, 0}, CostAssumptions{}, 8, Bound::Mid, &err);
+            return std::pair{ctx ? ctx->draftBytes : -1.0, ctx ? ctx->weightBytes : -1.0};
+        };
+        const auto [r1Draft, r1Weights] = draftBytes("deepseek-r1");
+        const ParamBreakdown p = paramBreakdown(modelOf(*m_catalog, "deepseek-r1"));
+        const double touched = p.total() - (p.expertsAll - p.expertsActive);
+        QVERIFY(touched > 30e9 && touched < 45e9);
+        QVERIFY2(std::abs(r1Draft - 0.1 * touched) < 1e6, qPrintable(QString::number(r1Draft)));
+        QVERIFY(r1Draft < 0.01 * r1Weights);
+        const auto [denseDraft, denseWeights] = draftBytes("llama-3.1-70b");
+        QVERIFY2(std::abs(denseDraft - 0.1 * denseWeights) < 1e6, qPrintable(QString::number(denseDraft)));
+    }
+
     void p99LimitsAdmitFewerStreams()
     {
         // Llama-2-70B on eight H100s under a TPOT limit: bounding the 99th percentile admits no
