@@ -20,7 +20,14 @@ Autosave::Autosave(ScenarioDocument* doc, Settings* settings, const QString& rec
     if (m_path.isEmpty())
         m_path = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
                  QStringLiteral("/recovery/autosave.json");
-    auto dirty = [this] { m_dirty = true; };
+    // The recovery copy follows an edit within seconds: the first unsaved edit starts the delay
+    // and later edits ride along, so a crash loses at most the last few seconds of work while a
+    // slider drag costs one small atomic save per delay, not one per step.
+    auto dirty = [this] {
+        m_dirty = true;
+        if (!m_timer.isActive())
+            m_timer.start();
+    };
     connect(doc, &ScenarioDocument::changed, this, dirty);
     connect(doc, &ScenarioDocument::deploymentMoved, this, dirty);
     connect(doc, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
@@ -32,9 +39,9 @@ Autosave::Autosave(ScenarioDocument* doc, Settings* settings, const QString& rec
             m_dirty = false;
         }
     });
-    m_timer.setInterval(60 * 1000);
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kDefaultDelayMs);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
-    m_timer.start();
 }
 
 bool Autosave::saveNow()
