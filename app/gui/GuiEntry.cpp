@@ -73,12 +73,12 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
         return o;
     };
     const QCommandLineOption recover = hidden("recover", "ask|yes|no");
-    const QCommandLineOption autosaveInterval = hidden("autosave-interval", "MS");
+    const QCommandLineOption autosaveDelay = hidden("autosave-delay", "MS");
     const QCommandLineOption editConcurrency = hidden("edit-concurrency", "N");
     const QCommandLineOption dumpDocument = hidden("dump-document", "FILE");
     QCommandLineOption stressSave(QStringLiteral("stress-save"));
     stressSave.setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({scenario, lang, screenshot, bench, recover, autosaveInterval, editConcurrency, dumpDocument,
+    p.addOptions({scenario, lang, screenshot, bench, recover, autosaveDelay, editConcurrency, dumpDocument,
                   stressSave});
     if (!p.parse(args)) {
         *error = p.errorText();
@@ -100,11 +100,11 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
         return std::nullopt;
     }
     bool ok = true;
-    if (p.isSet(autosaveInterval))
-        o.autosaveIntervalMs = p.value(autosaveInterval).toInt(&ok);
-    if (!ok || o.autosaveIntervalMs < 0) {
-        *error = QStringLiteral("--autosave-interval: expected milliseconds, got '%1'")
-                     .arg(p.value(autosaveInterval));
+    if (p.isSet(autosaveDelay))
+        o.autosaveDelayMs = p.value(autosaveDelay).toInt(&ok);
+    if (!ok || o.autosaveDelayMs < 0) {
+        *error =
+            QStringLiteral("--autosave-delay: expected milliseconds, got '%1'").arg(p.value(autosaveDelay));
         return std::nullopt;
     }
     if (p.isSet(editConcurrency))
@@ -235,7 +235,7 @@ int runGui(int argc, char** argv)
         studioOptions.recovery = gui::Studio::Options::Recovery::Recover;
     else if (options->recover == QLatin1String("no"))
         studioOptions.recovery = gui::Studio::Options::Recovery::Discard;
-    studioOptions.autosaveIntervalMs = options->autosaveIntervalMs;
+    studioOptions.autosaveDelayMs = options->autosaveDelayMs;
     gui::Studio studio(catalog, warnings, studioOptions);
     const QString lang = options->lang.isEmpty() ? studio.settings()->language() : options->lang;
     if (!gui::LanguageManager::apply(lang) && !options->lang.isEmpty())

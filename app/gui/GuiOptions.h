@@ -14,11 +14,11 @@ struct GuiOptions
     bool benchUi = false;
     // Start-up test hooks, hidden from --help: the crash-recovery tests run the real executable
     // offscreen, where nobody can type into a panel or click a dialog.
-    QString recover;            // --recover ask|yes|no: how a crashed session's work is offered
-    int autosaveIntervalMs = 0; // --autosave-interval MS
-    int editConcurrency = 0;    // --edit-concurrency N: one workload edit, as the panel makes it
-    QString dumpDocument;       // --dump-document FILE: write the document after start-up and exit
-    bool stressSave = false;    // --stress-save: edit, save and autosave in a loop until killed
+    QString recover;         // --recover ask|yes|no: how a crashed session's work is offered
+    int autosaveDelayMs = 0; // --autosave-delay MS: from an edit to its recovery copy
+    int editConcurrency = 0; // --edit-concurrency N: one workload edit, as the panel makes it
+    QString dumpDocument;    // --dump-document FILE: write the document after start-up and exit
+    bool stressSave = false; // --stress-save: edit, save and autosave in a loop until killed
     bool headless() const { return !screenshot.isEmpty() || benchUi; }
 };
 

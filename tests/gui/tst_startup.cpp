@@ -73,7 +73,7 @@ class TestStartup : public QObject
     // Starts the studio, makes the edit, waits until the autosave holds it (at most `withinMs`),
     // then SIGKILL. `autosave` are the autosave options (none: the studio's default delay).
     static void editAndCrash(const Home& home, const QStringList& open,
-                             const QStringList& autosave = {QStringLiteral("--autosave-interval"),
+                             const QStringList& autosave = {QStringLiteral("--autosave-delay"),
                                                             QStringLiteral("200")},
                              int withinMs = 60000)
     {

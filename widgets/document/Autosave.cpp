@@ -37,6 +37,7 @@ Autosave::Autosave(ScenarioDocument* doc, Settings* settings, const QString& rec
             if (m_wroteRecovery)
                 discardRecovery();
             m_dirty = false;
+            m_timer.stop();
         }
     });
     m_timer.setSingleShot(true);
@@ -54,8 +55,12 @@ bool Autosave::saveNow()
         is::log::get("gui")->warn("autosave failed: {}", error.toStdString());
         return false;
     }
-    m_settings->setRecoveryOriginalPath(m_doc->filePath());
-    m_settings->sync();
+    // The settings file is written only when the document the copy belongs to changes, not on
+    // every save a couple of seconds apart.
+    if (m_settings->recoveryOriginalPath() != m_doc->filePath()) {
+        m_settings->setRecoveryOriginalPath(m_doc->filePath());
+        m_settings->sync();
+    }
     m_dirty = false;
     m_wroteRecovery = true;
     return true;

@@ -14,10 +14,10 @@ namespace is::gui {
 class ScenarioDocument;
 class Settings;
 
-// Autosave and crash recovery. A moment after an edit (two seconds, or setInterval), if the
-// document still has unsaved edits, a copy goes to a recovery file (atomic save). A clean exit removes it and
-// records the time; a recovery file newer than the last clean exit means the previous session crashed, and
-// the studio offers it.
+// Autosave and crash recovery. A moment after an edit (kDefaultDelayMs, or setDelay), if the
+// document still has unsaved edits, a copy goes to a recovery file (atomic save). A clean exit
+// removes it and records the time; a recovery file newer than the last clean exit means the
+// previous session crashed, and the studio offers it.
 class Autosave : public QObject
 {
     Q_OBJECT
@@ -30,7 +30,7 @@ public:
 
     QString recoveryPath() const { return m_path; }
     // How long after an unsaved edit the recovery copy is written.
-    void setInterval(int ms) { m_timer.setInterval(ms); }
+    void setDelay(int ms) { m_timer.setInterval(ms); }
 
     // Writes the recovery file now if there are edits it does not hold yet.
     bool saveNow();

@@ -36,8 +36,8 @@ Studio::Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalo
     m_issues = new IssueLog(this);
     m_files = new DocumentActions(m_doc, m_settings, m_issues, this);
     m_autosave = new Autosave(m_doc, m_settings, options.recoveryPath, this);
-    if (options.autosaveIntervalMs > 0)
-        m_autosave->setInterval(options.autosaveIntervalMs);
+    if (options.autosaveDelayMs > 0)
+        m_autosave->setDelay(options.autosaveDelayMs);
     m_calibrations = new CalibrationHistory(
         m_catalog, [this](std::shared_ptr<const Catalog> c) { setEngineCatalog(std::move(c)); }, this);
     connect(m_calibrations, &CalibrationHistory::announced, this, [this](const QString& text) {

@@ -42,7 +42,7 @@ public:
         // start-up tests, which run the real executable offscreen where nobody can click).
         enum class Recovery { Ask, Recover, Discard };
         Recovery recovery = Recovery::Ask;
-        int autosaveIntervalMs = 0; // 0: the default (one minute)
+        int autosaveDelayMs = 0; // 0: the default (Autosave::kDefaultDelayMs)
     };
 
     Studio(std::shared_ptr<const Catalog> catalog, const QStringList& catalogWarnings, const Options& options,
