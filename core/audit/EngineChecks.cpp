@@ -263,9 +263,9 @@ QString metricReason(const Claim& c, const ScenarioSet::Target& t, const Band& b
                                            "the weights alone (%1 TB at %2) need %3 chips of %4 GB usable "
                                            "memory each (band %5-%6), so %7 "
                                            "cannot hold the model")
-            .arg(num(e.memory.weights * e.chips / 1e12), precisionId(t.deployment.deployment.weights()),
-                 num(e.minChips), num(e.memory.capacity / 1e9), num(p.low), num(p.high),
-                 claimedText(c.claimed));
+            .arg(num(e.memory.weights * e.chips / 1e12),
+                 precisionId(t.deployment.deployment.weights(t.deployment.model.resolve())), num(e.minChips),
+                 num(e.memory.capacity / 1e9), num(p.low), num(p.high), claimedText(c.claimed));
     const QString claimed = claimedText(c.claimed) + QLatin1Char(' ') + p.unit;
     if (atLoad(metric))
         return (consistent ? QCoreApplication::translate("is::audit::Audit",
@@ -410,10 +410,11 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
     const Estimate& e = b.mid;
     if (e.minChips <= 1) {
         v.verdict = Verdict::Consistent;
-        v.reason = QCoreApplication::translate("is::audit::Audit",
-                                               "the weights (%1 GB at %2) fit in one chip's %3 GB")
-                       .arg(num(e.memory.weights / 1e9), precisionId(in.deployment.weights()),
-                            num(e.memory.capacity / 1e9));
+        v.reason =
+            QCoreApplication::translate("is::audit::Audit",
+                                        "the weights (%1 GB at %2) fit in one chip's %3 GB")
+                .arg(num(e.memory.weights / 1e9), precisionId(in.deployment.weights(in.model.resolve())),
+                     num(e.memory.capacity / 1e9));
         return v;
     }
     v.verdict = Verdict::ConsistentOnlyIf;
@@ -423,7 +424,8 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
             "only across at least %1 chips (band %2-%3): the weights (%4 TB at %5) are %1 times what one "
             "%6 holds (%7 GB usable), so on one chip they cannot stay")
             .arg(num(e.minChips), num(b.predicted.low), num(b.predicted.high),
-                 num(e.memory.weights * e.chips / 1e12), precisionId(in.deployment.weights()),
+                 num(e.memory.weights * e.chips / 1e12),
+                 precisionId(in.deployment.weights(in.model.resolve())),
                  t->deployment.deployment.device->name, num(e.memory.capacity / 1e9));
     return v;
 }

@@ -7,12 +7,28 @@
 
 namespace is {
 
-Precision Deployment::kv() const
+Precision Deployment::weights(const ModelDesc& m) const
+{
+    if (weightPrecision)
+        return *weightPrecision;
+    const Precision usual = device->defaultPrecision;
+    // Where weights stream from memory every step (HBM, DDR), a published narrower format is kept:
+    // fewer bytes read is the whole gain, and the kernels unpack it in registers while they wait
+    // on memory. An SRAM dataflow chip multiplies straight out of its cores' SRAM, so there is no
+    // read to save and unpacking would cost its cores a step per multiply: such chips lay the
+    // weights out at their usual precision (Cerebras serves 16-bit weights).
+    const bool streamsWeights = device->cls != DeviceClass::SramDataflow;
+    if (streamsWeights && m.releasedWeights && bytesPerElement(*m.releasedWeights) < bytesPerElement(usual))
+        return *m.releasedWeights;
+    return usual;
+}
+
+Precision Deployment::kv(const ModelDesc& m) const
 {
     if (kvPrecision)
         return *kvPrecision;
     // Serving stacks keep the KV cache at fp8 or wider even when weights are 4-bit.
-    const Precision w = weights();
+    const Precision w = weights(m);
     return bytesPerElement(w) < 1.0 ? Precision::FP8 : w;
 }
 

@@ -5,6 +5,7 @@
 #include "engine/Workload.h"
 #include "hardware/Device.h"
 #include "hardware/Link.h"
+#include "model/ModelDesc.h"
 #include "topology/Topology.h"
 
 #include <QString>
@@ -46,7 +47,7 @@ struct Deployment
     int chips = 1;
     bool autoChips = false;                   // choose the smallest count that fits
     std::optional<ParallelPlan> plan;         // nullopt = automatic
-    std::optional<Precision> weightPrecision; // nullopt = the device's usual serving precision
+    std::optional<Precision> weightPrecision; // nullopt = see weights()
     std::optional<Precision> kvPrecision;     // nullopt = weight precision, at least fp8
     Precision activationPrecision = Precision::BF16;
     ExecutionMode mode = ExecutionMode::Auto;
@@ -60,8 +61,11 @@ struct Deployment
     // 0: every replica does both.
     int prefillReplicas = 0;
 
-    Precision weights() const { return weightPrecision.value_or(device->defaultPrecision); }
-    Precision kv() const;
+    // The weights' precision serving `m`: the one chosen, else the device's usual serving
+    // precision, or, on a device that streams weights from memory, the model's published format
+    // where that is narrower (a published checkpoint is not widened to read more bytes).
+    Precision weights(const ModelDesc& m) const;
+    Precision kv(const ModelDesc& m) const;
     int devicesPerSystem() const;
     Topology::Spec topologySpec(int chipCount) const;
 };

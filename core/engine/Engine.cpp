@@ -91,7 +91,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.deviceBound = deviceBound;
     ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
-    ctx.wBytesPerParam = d.device->storedBytesPerWeight(d.weights());
+    ctx.wBytesPerParam = d.device->storedBytesPerWeight(d.weights(m));
     ctx.actBytes = bytesPerElement(d.activationPrecision);
     ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
     ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
@@ -106,12 +106,12 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.draftBytes = ctx.draftCostRatio * (ctx.params.total() - untouchedExperts) * ctx.wBytesPerParam;
 
     const Device& dev = *d.device;
-    ctx.peakFlops = dev.peakFlopsFor(d.weights(), deviceBound);
+    ctx.peakFlops = dev.peakFlopsFor(d.weights(m), deviceBound);
     // Attention multiplies activations with the KV cache, not with weights: it runs at the cache's
     // precision where the chip has units for it (fp8 attention kernels), never narrower than fp8,
     // so 4-bit weights do not make attention any faster.
     ctx.attnPeakFlops =
-        dev.peakFlopsFor(bytesPerElement(d.kv()) < 1.0 ? Precision::FP8 : d.kv(), deviceBound);
+        dev.peakFlopsFor(bytesPerElement(d.kv(m)) < 1.0 ? Precision::FP8 : d.kv(m), deviceBound);
     const MemoryTier* primary = dev.primaryTier();
     ctx.memCapacity = primary ? primary->capacityBytes.at(deviceBound) : 0;
     ctx.memBandwidth = primary ? primary->bandwidthBytesPerS.at(deviceBound) : 0;
@@ -329,9 +329,9 @@ int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double str
         return 0;
     const double usable =
         m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-    const double weights = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights());
-    const double n =
-        std::ceil((weights + streams * kvBytes(m, kvContext, d.kv())) / (sram->capacityBytes.value * usable));
+    const double weights = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights(m));
+    const double n = std::ceil((weights + streams * kvBytes(m, kvContext, d.kv(m))) /
+                               (sram->capacityBytes.value * usable));
     return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
 }
 
@@ -343,8 +343,8 @@ Estimate Engine::unplaceable(const Deployment& d, const ModelDesc& m, const Work
                    m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value
              : 0.0;
     // Weights and one sequence's KV cache at full length: a lower bound of what it needs.
-    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights());
-    const double kv = kvBytes(m, w.inputTokens + w.outputTokens, d.kv());
+    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
+    const double kv = kvBytes(m, w.inputTokens + w.outputTokens, d.kv(m));
     const double count = usable > 0 ? std::ceil((weights + kv) / usable) : 0.0;
     Estimate e;
     e.fits = false;
@@ -377,7 +377,7 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
     if (const MemoryTier* ddr = d.device->tier(MemoryTierKind::Ddr);
         d.device->cls == DeviceClass::Tiered && ddr && ddr != tier)
         capacity += ddr->capacityBytes.value * usable;
-    const double weightBytes = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights());
+    const double weightBytes = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights(m));
     // Resident devices: the smallest count whose best plan fits one sequence.
     const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
     for (int n = start; n <= kMaxChipSearch; ++n) {

@@ -9,12 +9,12 @@ namespace is {
 
 double EvalContext::kvBytesAt(double ctx) const
 {
-    return is::kvBytes(*model, ctx, deployment->kv());
+    return is::kvBytes(*model, ctx, deployment->kv(*model));
 }
 
 double EvalContext::decodeKvBytesAt(double ctx) const
 {
-    return is::decodeKvBytes(*model, ctx, deployment->kv());
+    return is::decodeKvBytes(*model, ctx, deployment->kv(*model));
 }
 
 namespace {

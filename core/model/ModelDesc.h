@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "common/Precision.h"
 #include "common/Sourced.h"
 
 #include <QString>
@@ -82,6 +83,12 @@ struct ModelDesc
     int linearConvKernel = 0;
 
     int mtpLayers = 0; // multi-token-prediction heads (weights only; used by speculative decoding)
+
+    // The format the weights were published in (DeepSeek-V3 and R1: fp8; gpt-oss: fp4), and where
+    // that is stated. A deployment that names no precision never widens them: storing a published
+    // fp8 checkpoint at 16 bits doubles the bytes every decode step reads and gains nothing.
+    std::optional<Precision> releasedWeights; // nullopt: not stated (16-bit checkpoints)
+    QString releasedWeightsSource;
 
     // Published totals, for tests and display; the engine never reads them.
     double publishedTotalParams = 0;

@@ -140,6 +140,13 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
         m.linearConvKernel = la.integer("conv_kernel", 4, 0, 1024);
     }
     m.mtpLayers = f.integer("mtp_layers", 0, 0, 64);
+    if (f.has("released_weights")) {
+        JsonFields rel(f.object("released_weights"), f.fieldPath("released_weights"), error);
+        m.releasedWeights =
+            rel.choice("precision", QString(), precisionFromId,
+                       QCoreApplication::translate("is::ModelEntry", "unknown precision '%1'"), true);
+        m.releasedWeightsSource = rel.string("source", QString(), true);
+    }
     if (f.has("published")) {
         JsonFields pub(f.object("published"), f.fieldPath("published"), error);
         m.publishedTotalParams = pub.number("total_params", 0);
@@ -226,6 +233,10 @@ QJsonObject modelEntryToJson(const ModelEntry& entry)
                              {QStringLiteral("conv_kernel"), m.linearConvKernel}});
     if (m.mtpLayers > 0)
         o.insert(QStringLiteral("mtp_layers"), m.mtpLayers);
+    if (m.releasedWeights)
+        o.insert(QStringLiteral("released_weights"),
+                 QJsonObject{{QStringLiteral("precision"), precisionId(*m.releasedWeights)},
+                             {QStringLiteral("source"), m.releasedWeightsSource}});
     return o;
 }
 

@@ -65,6 +65,36 @@ private slots:
         QCOMPARE(paramBreakdown(back->arch).total(), paramBreakdown(m).total());
         QCOMPARE(kvBytes(back->arch, 50000, Precision::FP8), kvBytes(m, 50000, Precision::FP8));
         QCOMPARE(decodeKvBytes(back->arch, 50000, Precision::FP8), decodeKvBytes(m, 50000, Precision::FP8));
+        QVERIFY(back->arch.releasedWeights == m.releasedWeights);
+        QCOMPARE(back->arch.releasedWeightsSource, m.releasedWeightsSource);
+    }
+
+    void releasedFormatsFromTheModelCards_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("released"); // empty: a 16-bit checkpoint, nothing stated
+        QTest::newRow("deepseek-r1") << QStringLiteral("deepseek-r1") << QStringLiteral("fp8");
+        QTest::newRow("deepseek-v3.2") << QStringLiteral("deepseek-v3.2") << QStringLiteral("fp8");
+        QTest::newRow("kimi-k2") << QStringLiteral("kimi-k2") << QStringLiteral("fp8");
+        QTest::newRow("kimi-k2-thinking") << QStringLiteral("kimi-k2-thinking") << QStringLiteral("int4");
+        QTest::newRow("gpt-oss-120b") << QStringLiteral("gpt-oss-120b") << QStringLiteral("fp4");
+        QTest::newRow("minimax-m2") << QStringLiteral("minimax-m2") << QStringLiteral("fp8");
+        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QString();
+        QTest::newRow("qwen3-235b-a22b") << QStringLiteral("qwen3-235b-a22b") << QString();
+    }
+    void releasedFormatsFromTheModelCards()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, released);
+        const ModelEntry* e = Catalog::builtin()->model(id);
+        QVERIFY(e);
+        if (released.isEmpty()) {
+            QVERIFY(!e->arch.releasedWeights);
+            return;
+        }
+        QVERIFY(e->arch.releasedWeights);
+        QCOMPARE(precisionId(*e->arch.releasedWeights), released);
+        QVERIFY(!e->arch.releasedWeightsSource.isEmpty());
     }
 
     void sparseAndLinearAttentionFromTheCatalog()
@@ -215,6 +245,14 @@ private slots:
             << QByteArray(
                    R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"linear_attention":{"full_every":1,"key_heads":1,"key_head_dim":8}}]})")
             << QStringLiteral("models[0].linear_attention.full_every");
+        QTest::newRow("unknown released precision")
+            << QByteArray(
+                   R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"released_weights":{"precision":"fp3","source":"x"}}]})")
+            << QStringLiteral("models[0].released_weights.precision");
+        QTest::newRow("released precision without source")
+            << QByteArray(
+                   R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"released_weights":{"precision":"fp8"}}]})")
+            << QStringLiteral("models[0].released_weights.source");
         QTest::newRow("cache share above 1")
             << QByteArray(R"({"families":{"cpu":{"cache_usable":1.5}}})") << QStringLiteral("families.cpu");
     }

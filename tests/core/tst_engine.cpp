@@ -233,8 +233,10 @@ private Q_SLOTS:
     {
         // DeepSeek-R1 (671 B) at bf16 on one 16-socket SambaRack: 1.34 TB of weights, 16 x 64 GB
         // of HBM. The KV cache stays in HBM; the experts HBM cannot hold go to DDR. It fits.
+        // (Chosen: left to itself the rack serves the checkpoint as published, at fp8, in HBM.)
         const ModelDesc r1 = modelOf(*m_catalog, "deepseek-r1");
         Deployment rack = deploymentOf(*m_catalog, "sn40l", 16);
+        rack.weightPrecision = Precision::BF16;
         const Estimate e = run(rack, r1, Workload{1000, 1000, 1, 0, 0});
         QVERIFY2(e.fits, qPrintable(e.why));
         QVERIFY(e.memory.slowWeights > 0);
@@ -276,6 +278,38 @@ private Q_SLOTS:
         QVERIFY(r1Draft < 0.01 * r1Weights);
         const auto [denseDraft, denseWeights] = draftBytes("llama-3.1-70b");
         QVERIFY2(std::abs(denseDraft - 0.1 * denseWeights) < 1e6, qPrintable(QString::number(denseDraft)));
+    }
+
+    void aPublishedCheckpointIsNeverWidened()
+    {
+        // DeepSeek-R1 was published in fp8. On a SambaRack (16-bit by default) a deployment that
+        // names no precision keeps it at fp8: 671 B parameters at one byte, not two, and a decode
+        // step streams half the bytes, so one stream is faster than the same rack told bf16.
+        const ModelDesc r1 = modelOf(*m_catalog, "deepseek-r1");
+        Deployment rack = deploymentOf(*m_catalog, "sn40l", 16);
+        QCOMPARE(rack.weights(r1), Precision::FP8);
+        QCOMPARE(rack.kv(r1), Precision::FP8);
+        QString err;
+        const auto ctx = m_engine.prepare(rack, r1, Workload{1000, 1000, 1, 0, 0}, CostAssumptions{}, 16,
+                                          Bound::Mid, &err);
+        QVERIFY2(ctx, qPrintable(err));
+        QCOMPARE(ctx->weightBytes, paramBreakdown(r1).total() * 1.0);
+        const Estimate published =
+            run(rack, r1, Workload{1000, 1000, 1, 0, 0}, ServingGoal::FixedConcurrency);
+        rack.weightPrecision = Precision::BF16; // chosen: the user's choice stands
+        QCOMPARE(rack.weights(r1), Precision::BF16);
+        const Estimate widened = run(rack, r1, Workload{1000, 1000, 1, 0, 0}, ServingGoal::FixedConcurrency);
+        QVERIFY2(published.tokSUser > widened.tokSUser,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(published.tokSUser).arg(widened.tokSUser)));
+        // A 16-bit checkpoint gets the device's usual precision; so does one published wider than
+        // it; one published narrower (gpt-oss in fp4 on B200, fp8 by default) keeps its format.
+        const Deployment b200 = deploymentOf(*m_catalog, "b200", 8);
+        QCOMPARE(deploymentOf(*m_catalog, "sn40l", 16).weights(modelOf(*m_catalog, "llama-3.1-70b")),
+                 Precision::BF16);
+        QCOMPARE(b200.weights(r1), Precision::FP8);
+        QCOMPARE(b200.weights(modelOf(*m_catalog, "llama-3.1-70b")), Precision::FP8);
+        QCOMPARE(b200.weights(modelOf(*m_catalog, "gpt-oss-120b")), Precision::FP4);
+        QCOMPARE(b200.kv(modelOf(*m_catalog, "gpt-oss-120b")), Precision::FP8);
     }
 
     void p99LimitsAdmitFewerStreams()

@@ -14,14 +14,15 @@ using namespace is;
 
 namespace {
 
-// Fidelity floor on the shipped set: where the engine stands today (10.9 % median, 73 of 75 rows
-// within 2x with the August 2024 Cerebras software's own constant, none refused; 9.8 % and 69 of 75 before
-// wide expert parallelism, the per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and
-// one refused before the 2026-12 physics and the fitted calibration). A change that makes the engine worse
-// fails here. Issue 17's target (every row within 2x) replaces the share once the two rows outside it (H31,
-// H39) are explained.
+// Fidelity floor on the shipped set: where the engine stands today (9.9 % median, 74 of 75 rows
+// within 2x with published fp8 checkpoints kept at fp8; 73 of 75 before, with DeepSeek-R1 on one
+// SambaRack widened to 16 bits; 9.8 % and 69 of 75 before wide expert parallelism, the
+// per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and one refused before
+// the 2026-12 physics and the fitted calibration). A change that makes the engine worse fails
+// here. Issue 17's target (every row within 2x) replaces the share once the row outside it (H39)
+// is explained.
 constexpr double kMaxMedianApe = 0.11;
-constexpr double kMinWithin2xShare = 0.97;
+constexpr double kMinWithin2xShare = 0.98;
 constexpr int kMaxSkipped = 0;
 
 // Llama 3.1 8B, one stream, 100 tokens in and out, on `device`.

@@ -85,9 +85,12 @@ QString deploymentsSection(const ReportFacts& f)
                                    ? QCoreApplication::translate("ReportHtml", "%1 of %2 per chip")
                                          .arg(units::bytes(e.memory.used()), units::bytes(e.memory.capacity))
                                    : e.why;
-        const QString precision = d ? QCoreApplication::translate("ReportHtml", "weights %1, KV cache %2")
-                                          .arg(names::precision(d->weights()), names::precision(d->kv()))
-                                    : QString();
+        QString precision;
+        if (d) {
+            const ModelDesc model = f.resolved[i].model.resolve();
+            precision = QCoreApplication::translate("ReportHtml", "weights %1, KV cache %2")
+                            .arg(names::precision(d->weights(model)), names::precision(d->kv(model)));
+        }
         hardware.append({r.name, r.modelName, device, system, QString::number(e.chips),
                          e.plan.toString() + QStringLiteral(" · ") + e.mode, precision, memory});
         const QString missing = QStringLiteral("–");
