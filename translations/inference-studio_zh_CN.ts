@@ -115,13 +115,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+136"/>
+        <location line="+139"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-177"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -131,7 +131,7 @@
         <translation>每芯片 %1 / %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>weights %1, KV cache %2</source>
         <translation>权重 %1，KV 缓存 %2</translation>
     </message>
@@ -909,7 +909,7 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+57"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
@@ -1238,6 +1238,11 @@
         <location line="+40"/>
         <source>attention &quot;mla&quot; needs an &quot;mla&quot; object</source>
         <translation>attention 为 &quot;mla&quot; 时需要 &quot;mla&quot; 对象</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>unknown precision &apos;%1&apos;</source>
+        <translation>未知的精度“%1”</translation>
     </message>
 </context>
 <context>
@@ -3983,13 +3988,13 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+62"/>
-        <location line="+404"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+80"/>
+        <location line="+406"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-369"/>
+        <location line="-371"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4005,23 +4010,23 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>auto (smallest that fits)</source>
         <translation>自动（能装下的最少数量）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+201"/>
+        <location line="+203"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -4072,11 +4077,17 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>Device default</source>
-        <translation>设备默认</translation>
+        <location line="+364"/>
+        <source>Default</source>
+        <translation>默认</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-363"/>
+        <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
+        <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
@@ -4092,12 +4103,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+395"/>
+        <location line="+397"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-390"/>
+        <location line="-392"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4234,12 +4245,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+250"/>
+        <location line="+252"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-249"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -4312,7 +4323,12 @@
         </translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+34"/>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>

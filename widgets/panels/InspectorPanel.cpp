@@ -8,6 +8,7 @@
 #include "style/DeploymentColours.h"
 
 #include "analysis/ScenarioAnalysis.h"
+#include "engine/Deployment.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 
@@ -55,6 +56,23 @@ QString modelLabel(const ScenarioDocument& doc, const ModelRef& own)
     if (const ModelEntry* e = doc.catalog().model(m.catalogId))
         return names::catalogName(e->arch.name);
     return m.catalogId;
+}
+
+// What "Default" stands for on this device with this model (engine/Deployment.h: the device's
+// usual precision, or the checkpoint's published format where narrower); empty without a device.
+QString defaultWeightsText(const ScenarioDocument& doc, const ModelRef& own, const Device* device)
+{
+    if (!device)
+        return QString();
+    const ModelRef& ref = own.isSet() ? own : doc.scenario().model;
+    ModelDesc model;
+    if (ref.inlineModel)
+        model = ref.inlineModel->arch;
+    else if (const ModelEntry* e = doc.catalog().model(ref.catalogId))
+        model = e->arch;
+    Deployment d;
+    d.device = device;
+    return names::precision(d.weights(model));
 }
 } // namespace
 
@@ -140,7 +158,9 @@ QWidget* InspectorPanel::buildDeploymentPage()
     form->addRow(QString(), m_planNote);
 
     m_weights = new QComboBox(page);
-    fillPrecisions(m_weights, tr("Device default"));
+    fillPrecisions(m_weights, tr("Default"));
+    m_weights->setToolTip(tr("Default: the device's usual serving precision, or the format the model's "
+                             "weights were published in where that is narrower (DeepSeek-R1 in FP8)"));
     form->addRow(tr("Weights"), m_weights);
     m_kv = new QComboBox(page);
     fillPrecisions(m_kv, tr("Like weights (≥ FP8)"));
@@ -500,12 +520,15 @@ void InspectorPanel::refresh()
     m_ep->setValue(p.ep);
     m_dp->setValue(p.dp);
     m_planNote->hide();
+    const Device* device = m_doc->catalog().device(d->device);
+    const QString defaultWeights = defaultWeightsText(*m_doc, d->model, device);
+    m_weights->setItemText(0,
+                           defaultWeights.isEmpty() ? tr("Default") : tr("Default (%1)").arg(defaultWeights));
     selectData(m_weights, d->weights ? precisionId(*d->weights) : QString());
     selectData(m_kv, d->kv ? precisionId(*d->kv) : QString());
     selectData(m_mode, static_cast<int>(d->mode));
     selectData(m_speculative, static_cast<int>(d->speculative));
     m_prefillReplicas->setValue(d->prefillReplicas);
-    const Device* device = m_doc->catalog().device(d->device);
     m_prefillReplicas->setEnabled((device && splitsPrefillFromDecode(*device) && !d->ffnPool) ||
                                   d->prefillReplicas > 0);
     selectData(m_scaleUp, d->scaleUpLink);
