@@ -42,6 +42,52 @@ void readMixtralLike(JsonFields& f, ModelDesc& m, const char* expertsKey, const 
     m.expertFfn = f.integer(ffnKey, 0, 1, kMaxDim, true);
 }
 
+// The format a checkpoint's weights were published in, from its quantization_config: DeepSeek-V3
+// and Kimi K2 ("fp8"), gpt-oss ("mxfp4"), NVIDIA ModelOpt ("modelopt", quant_algo FP8 or
+// NVFP4), AWQ and GPTQ ("bits"), and compressed-tensors (the weights of its first config group:
+// Kimi K2 Thinking's int4). Nothing for a 16-bit checkpoint or a method it does not know: the
+// weights then serve at the device's usual precision.
+std::optional<Precision> publishedWeights(const QJsonObject& q)
+{
+    const QString method = q.value(QStringLiteral("quant_method")).toString().toLower();
+    if (method == QLatin1String("fp8"))
+        return Precision::FP8;
+    if (method == QLatin1String("mxfp4"))
+        return Precision::FP4;
+    if (method == QLatin1String("modelopt")) {
+        const QString algo = q.value(QStringLiteral("quant_algo")).toString().toUpper();
+        if (algo.startsWith(QLatin1String("FP8")))
+            return Precision::FP8;
+        if (algo.startsWith(QLatin1String("NVFP4")))
+            return Precision::FP4;
+        return std::nullopt;
+    }
+    const auto integerBits = [](int bits) -> std::optional<Precision> {
+        if (bits == 4)
+            return Precision::INT4;
+        if (bits == 8)
+            return Precision::INT8;
+        return std::nullopt;
+    };
+    if (method == QLatin1String("awq") || method == QLatin1String("gptq"))
+        return integerBits(q.value(QStringLiteral("bits")).toInt());
+    if (method == QLatin1String("compressed-tensors")) {
+        const QJsonObject groups = q.value(QStringLiteral("config_groups")).toObject();
+        if (groups.isEmpty())
+            return std::nullopt;
+        const QJsonObject w = groups.begin().value().toObject().value(QStringLiteral("weights")).toObject();
+        const int bits = w.value(QStringLiteral("num_bits")).toInt();
+        if (w.value(QStringLiteral("type")).toString() != QLatin1String("float"))
+            return integerBits(bits);
+        if (bits == 8)
+            return Precision::FP8;
+        if (bits == 4)
+            return Precision::FP4;
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QString& origin, QString* error)
@@ -86,7 +132,8 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
     if (modelType == QLatin1String("llama") || modelType == QLatin1String("mistral") ||
         modelType == QLatin1String("qwen2") || modelType == QLatin1String("qwen3")) {
         m.denseFfn = f.integer("intermediate_size", 0, 1, kMaxDim, true);
-        if (modelType == QLatin1String("mistral") && root.value(QStringLiteral("sliding_window")).isDouble()) {
+        if (modelType == QLatin1String("mistral") &&
+            root.value(QStringLiteral("sliding_window")).isDouble()) {
             m.slidingWindow = f.integer("sliding_window", 0, 1, 1 << 30);
             m.slidingEvery = 1;
         }
@@ -148,11 +195,23 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
         *error = errorAt(origin, err);
         return std::nullopt;
     }
+    // Read from the top level: multimodal configs keep it beside text_config, not inside.
+    if (const QJsonObject q = rootIn.value(QStringLiteral("quantization_config")).toObject(); !q.isEmpty()) {
+        m.releasedWeights = publishedWeights(q);
+        if (m.releasedWeights)
+            m.releasedWeightsSource =
+                QStringLiteral("Hugging Face config.json quantization_config: ") + origin;
+        else
+            log::get("model")->info(
+                "{}: quantization_config method '{}' not recognised; weights treated as 16-bit",
+                origin.toStdString(), q.value(QStringLiteral("quant_method")).toString().toStdString());
+    }
     if (const QString why = m.validate(); !why.isEmpty()) {
         *error = errorAt(origin, why);
         return std::nullopt;
     }
-    log::get("model")->info("imported {} ({}) from {}", m.id.toStdString(), modelType.toStdString(), origin.toStdString());
+    log::get("model")->info("imported {} ({}) from {}", m.id.toStdString(), modelType.toStdString(),
+                            origin.toStdString());
     return e;
 }
 

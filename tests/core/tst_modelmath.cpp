@@ -366,6 +366,44 @@ private slots:
         QCOMPARE(blank->arch.name, QStringLiteral("llama"));
     }
 
+    // A checkpoint's quantization_config says the format its weights were published in, which a
+    // deployment with no chosen precision keeps on a GPU (engine/Deployment.h).
+    void hfConfigReadsThePublishedFormat_data()
+    {
+        QTest::addColumn<QByteArray>("quantization");
+        QTest::addColumn<QString>("expected"); // empty: nothing stated
+        QTest::newRow("deepseek fp8")
+            << QByteArray(R"({"quant_method":"fp8","fmt":"e4m3","weight_block_size":[128,128]})")
+            << QStringLiteral("fp8");
+        QTest::newRow("gpt-oss mxfp4") << QByteArray(R"({"quant_method":"mxfp4"})") << QStringLiteral("fp4");
+        QTest::newRow("modelopt nvfp4")
+            << QByteArray(R"({"quant_method":"modelopt","quant_algo":"NVFP4"})") << QStringLiteral("fp4");
+        QTest::newRow("awq 4-bit") << QByteArray(R"({"quant_method":"awq","bits":4})")
+                                   << QStringLiteral("int4");
+        QTest::newRow("kimi k2 thinking int4")
+            << QByteArray(
+                   R"({"quant_method":"compressed-tensors","config_groups":{"group_0":{"weights":{"num_bits":4,"type":"int"}}}})")
+            << QStringLiteral("int4");
+        QTest::newRow("unknown method") << QByteArray(R"({"quant_method":"hqq"})") << QString();
+        QTest::newRow("none") << QByteArray() << QString();
+    }
+    void hfConfigReadsThePublishedFormat()
+    {
+        QFETCH(QByteArray, quantization);
+        QFETCH(QString, expected);
+        QByteArray json = R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,
+            "num_attention_heads":32,"num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256)";
+        if (!quantization.isEmpty())
+            json += R"(,"quantization_config":)" + quantization;
+        json += "}";
+        QString err;
+        const auto e =
+            importHfConfig(QJsonDocument::fromJson(json).object(), QStringLiteral("config.json"), &err);
+        QVERIFY2(e, qPrintable(err));
+        QCOMPARE(e->arch.releasedWeights ? precisionId(*e->arch.releasedWeights) : QString(), expected);
+        QCOMPARE(e->arch.releasedWeightsSource.isEmpty(), expected.isEmpty());
+    }
+
     void hfConfigBadInput()
     {
         QString err;
