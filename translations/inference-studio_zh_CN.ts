@@ -1071,17 +1071,17 @@
 <context>
     <name>is::HfConfigImport</name>
     <message>
-        <location filename="../core/model/HfConfigImport.cpp" line="+82"/>
+        <location filename="../core/model/HfConfigImport.cpp" line="+128"/>
         <source>%1: model_type: missing</source>
         <translation>%1：model_type：缺失</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>%1: model_type: unsupported &apos;%2&apos; (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, deepseek_v3, kimi_k2, gpt_oss, llama4)</source>
         <translation>%1：model_type：不支持“%2”（支持 llama、mistral、mixtral、qwen2、qwen3、qwen3_moe、deepseek_v3、kimi_k2、gpt_oss、llama4）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+34"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -1424,7 +1424,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+288"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+290"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -2102,7 +2102,7 @@
         <translation>在引擎搜索的 %1 数量范围内都放不下权重：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>the weights (%1 GB at %2) fit in one chip&apos;s %3 GB</source>
         <translation>权重（%2 精度下 %1 GB）可以放进单颗芯片的 %3 GB</translation>
     </message>
@@ -2112,7 +2112,7 @@
         <translation>只有分布在至少 %1 颗芯片上才成立（区间 %2-%3）：权重（%5 精度下 %4 TB）是一台 %6 可容纳量（可用 %7 GB）的 %1 倍，因此不可能驻留在一颗芯片上</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>one stream of %1 tokens cannot be served: %2</source>
         <translation>无法服务一条 %1 个 token 的流：%2</translation>
     </message>
@@ -3988,7 +3988,7 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+80"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
         <location line="+406"/>
         <source>Inspector</source>
         <translation>属性</translation>
@@ -4077,12 +4077,12 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+364"/>
+        <location line="+392"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-363"/>
+        <location line="-391"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
@@ -4103,12 +4103,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+397"/>
+        <location line="+410"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-405"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4245,12 +4245,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+252"/>
+        <location line="+265"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-262"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -4323,17 +4323,17 @@
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+66"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-21"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+40"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>

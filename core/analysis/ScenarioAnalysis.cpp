@@ -266,6 +266,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.modelName = r.model.arch.name;
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
+        d.weights = r.deployment.weights(mid);
+        d.kv = r.deployment.kv(mid);
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);

@@ -5,6 +5,7 @@
 #include "Offscreen.h"
 #include "StudioSuite.h"
 
+#include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "issues/IssueLog.h"
@@ -216,6 +217,48 @@ private Q_SLOTS:
         QCOMPARE(doc()->deployment(id)->count, 32);
         doc()->undoStack()->undo();
         QCOMPARE(doc()->deployment(id)->count, 24);
+    }
+
+    void inspectorNamesTheDefaultWeightPrecision()
+    {
+        // "Default" in the weights list says what the last analysis resolved it to: an H100's
+        // usual fp8; DeepSeek-R1 on a SambaRack (16-bit by default) kept at its published fp8.
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        QVERIFY(settle());
+        QComboBox* weights = window()->inspector()->weightsBox();
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP8)"));
+        const int undoBefore = doc()->undoStack()->index();
+        const auto change = [&](const DeploymentDoc& after) {
+            doc()->undoStack()->push(new ChangeDeploymentCommand(doc(), after, QStringLiteral("test")));
+        };
+        DeploymentDoc d = *doc()->deployment(id);
+        d.device = QStringLiteral("sn40l");
+        d.count = 16;
+        d.autoCount = false;
+        d.plan.reset();
+        d.model.catalogId = QStringLiteral("deepseek-r1");
+        d.model.inlineModel.reset();
+        d.model.configPath.clear();
+        change(d);
+        QVERIFY(settle());
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP8)"));
+        QCOMPARE(weights->currentIndex(), 0);
+        // Chosen, the default no longer names a precision; left open again, it does.
+        d.weights = Precision::BF16;
+        change(d);
+        QVERIFY(settle());
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default"));
+        QCOMPARE(weights->currentData().toString(), QStringLiteral("bf16"));
+        d.model.catalogId = QStringLiteral("llama-3.1-70b");
+        d.weights.reset();
+        change(d);
+        QVERIFY(settle());
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default (BF16)"));
+        while (doc()->undoStack()->index() > undoBefore)
+            doc()->undoStack()->undo();
+        QVERIFY(settle());
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP8)"));
     }
 
     void inspectorSplitsAttentionAndFfn()

@@ -8,7 +8,6 @@
 #include "style/DeploymentColours.h"
 
 #include "analysis/ScenarioAnalysis.h"
-#include "engine/Deployment.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 
@@ -58,22 +57,6 @@ QString modelLabel(const ScenarioDocument& doc, const ModelRef& own)
     return m.catalogId;
 }
 
-// What "Default" stands for on this device with this model (engine/Deployment.h: the device's
-// usual precision, or the checkpoint's published format where narrower); empty without a device.
-QString defaultWeightsText(const ScenarioDocument& doc, const ModelRef& own, const Device* device)
-{
-    if (!device)
-        return QString();
-    const ModelRef& ref = own.isSet() ? own : doc.scenario().model;
-    ModelDesc model;
-    if (ref.inlineModel)
-        model = ref.inlineModel->arch;
-    else if (const ModelEntry* e = doc.catalog().model(ref.catalogId))
-        model = e->arch;
-    Deployment d;
-    d.device = device;
-    return names::precision(d.weights(model));
-}
 } // namespace
 
 InspectorPanel::InspectorPanel(ScenarioDocument* doc, QWidget* parent)
@@ -520,15 +503,13 @@ void InspectorPanel::refresh()
     m_ep->setValue(p.ep);
     m_dp->setValue(p.dp);
     m_planNote->hide();
-    const Device* device = m_doc->catalog().device(d->device);
-    const QString defaultWeights = defaultWeightsText(*m_doc, d->model, device);
-    m_weights->setItemText(0,
-                           defaultWeights.isEmpty() ? tr("Default") : tr("Default (%1)").arg(defaultWeights));
+    refreshDefaultWeights();
     selectData(m_weights, d->weights ? precisionId(*d->weights) : QString());
     selectData(m_kv, d->kv ? precisionId(*d->kv) : QString());
     selectData(m_mode, static_cast<int>(d->mode));
     selectData(m_speculative, static_cast<int>(d->speculative));
     m_prefillReplicas->setValue(d->prefillReplicas);
+    const Device* device = m_doc->catalog().device(d->device);
     m_prefillReplicas->setEnabled((device && splitsPrefillFromDecode(*device) && !d->ffnPool) ||
                                   d->prefillReplicas > 0);
     selectData(m_scaleUp, d->scaleUpLink);
@@ -543,7 +524,21 @@ void InspectorPanel::refresh()
 void InspectorPanel::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis)
 {
     m_analysis = std::move(analysis);
+    refreshDefaultWeights();
     refreshResult();
+}
+
+// "Default" says what it resolved to in the last analysis (the device's usual precision, or the
+// checkpoint's published format where narrower), while the deployment leaves the choice open.
+void InspectorPanel::refreshDefaultWeights()
+{
+    const DeploymentDoc* d = m_doc->deployment(m_id);
+    QString text = tr("Default");
+    if (d && !d->weights && m_analysis)
+        for (const DeploymentAnalysis& a : m_analysis->deployments)
+            if (a.docId == m_id && a.weights)
+                text = tr("Default (%1)").arg(names::precision(*a.weights));
+    m_weights->setItemText(0, text);
 }
 
 void InspectorPanel::refreshResult()

@@ -37,6 +37,7 @@ public:
 
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis);
     QSpinBox* countSpin() const { return m_count; }
+    QComboBox* weightsBox() const { return m_weights; }
     QGroupBox* ffnPoolBox() const { return m_ffnBox; }
     QSpinBox* ffnCountSpin() const { return m_ffnCount; }
     QComboBox* ffnDeviceBox() const { return m_ffnDevice; }
@@ -45,6 +46,7 @@ private:
     void onSelectionChanged();
     void refresh();
     void refreshResult();
+    void refreshDefaultWeights();
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
     void editPlan();
     QWidget* buildDeploymentPage();
