@@ -267,7 +267,6 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.weights = r.deployment.weights(mid);
-        d.kv = r.deployment.kv(mid);
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);

@@ -67,10 +67,9 @@ struct DeploymentAnalysis
     QString docId;
     QString name;
     QString modelName;
-    // The precisions it was evaluated at: the chosen ones, else what the defaults resolved to
-    // for its device and model (engine/Deployment.h).
+    // The weights' precision it was evaluated at: the chosen one, else what the default resolved
+    // to for its device and model (engine/Deployment.h).
     std::optional<Precision> weights;
-    std::optional<Precision> kv;
     RangedEstimate estimate;
     // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.

@@ -56,7 +56,6 @@ QString modelLabel(const ScenarioDocument& doc, const ModelRef& own)
         return names::catalogName(e->arch.name);
     return m.catalogId;
 }
-
 } // namespace
 
 InspectorPanel::InspectorPanel(ScenarioDocument* doc, QWidget* parent)
