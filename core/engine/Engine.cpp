@@ -92,6 +92,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
     ctx.wBytesPerParam = d.device->storedBytesPerWeight(d.weights(m));
+    ctx.kvPrecision = d.kv(m);
     ctx.actBytes = bytesPerElement(d.activationPrecision);
     ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
     ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
@@ -110,8 +111,8 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     // Attention multiplies activations with the KV cache, not with weights: it runs at the cache's
     // precision where the chip has units for it (fp8 attention kernels), never narrower than fp8,
     // so 4-bit weights do not make attention any faster.
-    ctx.attnPeakFlops =
-        dev.peakFlopsFor(bytesPerElement(d.kv(m)) < 1.0 ? Precision::FP8 : d.kv(m), deviceBound);
+    ctx.attnPeakFlops = dev.peakFlopsFor(
+        bytesPerElement(ctx.kvPrecision) < 1.0 ? Precision::FP8 : ctx.kvPrecision, deviceBound);
     const MemoryTier* primary = dev.primaryTier();
     ctx.memCapacity = primary ? primary->capacityBytes.at(deviceBound) : 0;
     ctx.memBandwidth = primary ? primary->bandwidthBytesPerS.at(deviceBound) : 0;

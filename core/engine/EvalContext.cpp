@@ -9,12 +9,12 @@ namespace is {
 
 double EvalContext::kvBytesAt(double ctx) const
 {
-    return is::kvBytes(*model, ctx, deployment->kv(*model));
+    return is::kvBytes(*model, ctx, kvPrecision);
 }
 
 double EvalContext::decodeKvBytesAt(double ctx) const
 {
-    return is::decodeKvBytes(*model, ctx, deployment->kv(*model));
+    return is::decodeKvBytes(*model, ctx, kvPrecision);
 }
 
 namespace {

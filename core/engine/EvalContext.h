@@ -40,6 +40,7 @@ struct EvalContext
     double draftCostRatio = 0;                               // one draft step relative to one target step
     double draftBytes = 0; // the draft's weights (a draft step reads them, hence the same ratio)
     double wBytesPerParam = 2;
+    Precision kvPrecision = Precision::BF16; // the deployment's, resolved once for this model
 
     // Device at the bound.
     double peakFlops = 0;     // dense, at the precision the weights' matrix multiplies run at
