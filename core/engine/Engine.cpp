@@ -91,7 +91,8 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.deviceBound = deviceBound;
     ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
-    ctx.wBytesPerParam = d.device->storedBytesPerWeight(d.weights(m));
+    const Precision weights = d.weights(m);
+    ctx.wBytesPerParam = d.device->storedBytesPerWeight(weights);
     ctx.kvPrecision = d.kv(m);
     ctx.actBytes = bytesPerElement(d.activationPrecision);
     ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
@@ -107,7 +108,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.draftBytes = ctx.draftCostRatio * (ctx.params.total() - untouchedExperts) * ctx.wBytesPerParam;
 
     const Device& dev = *d.device;
-    ctx.peakFlops = dev.peakFlopsFor(d.weights(m), deviceBound);
+    ctx.peakFlops = dev.peakFlopsFor(weights, deviceBound);
     // Attention multiplies activations with the KV cache, not with weights: it runs at the cache's
     // precision where the chip has units for it (fp8 attention kernels), never narrower than fp8,
     // so 4-bit weights do not make attention any faster.
