@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// `inference-studio validate [MEASUREMENTS.csv] [--json] [--cross-validate]`: the engine against
-// published results; without a file, against the published measurements shipped inside the
-// application. --cross-validate adds leave-one-source-out refits per family.
+// `inference-studio validate [MEASUREMENTS.csv | --held-out] [--json] [--cross-validate]`: the
+// engine against published results; without a file, against the published measurements shipped
+// inside the application (the calibration's rows), with --held-out against the newer ones shipped
+// beside them that no fit reads. --cross-validate adds leave-one-source-out refits per family.
 #include "CliSupport.h"
 #include "Command.h"
 #include "CrossValidationReport.h"
@@ -24,7 +25,7 @@ QString num(double v)
     return is::fixedDecimals(v, 2);
 }
 
-constexpr const char* kUsage = "validate [MEASUREMENTS.csv] [--json] [--cross-validate]";
+constexpr const char* kUsage = "validate [MEASUREMENTS.csv | --held-out] [--json] [--cross-validate]";
 
 int runValidate(const QStringList& argsIn)
 {
@@ -38,13 +39,23 @@ int runValidate(const QStringList& argsIn)
     args.addFlag(QStringLiteral("cross-validate"),
                  QStringLiteral(
                      "Also refit without each source in turn and predict its rows (leave-one-source-out)."));
+    args.addFlag(QStringLiteral("held-out"),
+                 QStringLiteral("Validate the shipped held-out measurements: newer published results that "
+                                "calibrate never reads."));
     if (const auto stop = args.parse(argsIn, out, err))
         return *stop;
     const bool json = args.isSet(QStringLiteral("json"));
     const bool crossValidate = args.isSet(QStringLiteral("cross-validate"));
+    const bool heldOut = args.isSet(QStringLiteral("held-out"));
+    if (heldOut && (!args.file().isEmpty() || crossValidate)) {
+        err << "validate: --held-out takes no file and no --cross-validate (its rows are never fitted)\n";
+        return is::app::ExitBadInput;
+    }
     QString error;
-    auto rows =
-        is::loadMeasurementsFile(args.file().isEmpty() ? is::shippedMeasurementsPath() : args.file(), &error);
+    const QString path = heldOut                 ? is::shippedHeldOutPath()
+                         : args.file().isEmpty() ? is::shippedMeasurementsPath()
+                                                 : args.file();
+    auto rows = is::loadMeasurementsFile(path, &error);
     if (!rows) {
         err << error << "\n";
         return is::app::ExitBadInput;

@@ -909,7 +909,7 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
@@ -1424,7 +1424,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+290"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+289"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1609,7 +1609,7 @@
 <context>
     <name>is::Validation</name>
     <message>
-        <location filename="../core/engine/Validation.cpp" line="+102"/>
+        <location filename="../core/engine/Validation.cpp" line="+104"/>
         <source>unterminated quoted field</source>
         <translation>带引号的字段未闭合</translation>
     </message>
@@ -1625,6 +1625,16 @@
     </message>
     <message>
         <location line="+33"/>
+        <source>kv_precision: unknown precision &apos;%1&apos;</source>
+        <translation>kv_precision：未知精度“%1”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>parallelism: expected degrees such as &apos;TP1 EP4 DP4&apos;, got &apos;%1&apos;</source>
+        <translation>parallelism：应为“TP1 EP4 DP4”这样的并行度，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>id: empty</source>
         <translation>id：为空</translation>
     </message>
@@ -1664,7 +1674,12 @@
         <translation>value：应为正数，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>parallelism: &apos;%1&apos; spans %2 chips, the row has %3</source>
+        <translation>parallelism：“%1”占用 %2 个芯片，该行为 %3 个</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1: empty file (expected a header line)</source>
         <translation>%1：文件为空（应有表头行）</translation>
     </message>
@@ -1679,7 +1694,7 @@
         <translation>%1：大于 256 MiB</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知的设备“%1”</translation>
     </message>
@@ -1689,7 +1704,7 @@
         <translation>未知的精度“%1”</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>unknown speculative method &apos;%1&apos;</source>
         <translation>未知的投机解码方法“%1”</translation>
     </message>
@@ -3988,7 +4003,7 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+62"/>
         <location line="+406"/>
         <source>Inspector</source>
         <translation>属性</translation>

@@ -33,6 +33,9 @@ struct MeasurementRow
     QString grade;
     QString source;
     QString latencyStat; // which statistic the latency limits bound: "p99", or empty for the mean
+    QString
+        kvPrecision; // the KV cache's precision where the benchmark states it; empty: the engine's default
+    QString parallelism; // the plan the benchmark ran ("TP1 EP4 DP4"); empty: the engine chooses
 };
 
 // Parses a measurements CSV. Errors name the file, line and column.
@@ -42,6 +45,9 @@ std::optional<std::vector<MeasurementRow>> loadMeasurementsFile(const QString& p
 // The published measurements shipped with the application (resources/validation/measurements.csv,
 // a copy of shared/validation/measurements.csv), as a Qt resource path.
 QString shippedMeasurementsPath();
+// Newer published measurements shipped beside them (resources/validation/holdout-*.csv) that the
+// calibration never reads: how the engine does on results it was not fitted on.
+QString shippedHeldOutPath();
 
 struct ValidationResult
 {

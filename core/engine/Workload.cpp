@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/Workload.h"
 
+#include <QRegularExpression>
+#include <QStringList>
+
 namespace is {
 
 QString ParallelPlan::toString() const
@@ -13,6 +16,32 @@ QString ParallelPlan::toString() const
     if (dp > 1)
         s += QStringLiteral(" DP%1").arg(dp);
     return s;
+}
+
+std::optional<ParallelPlan> parallelPlanFromString(const QString& text)
+{
+    static const QRegularExpression kDegree(QStringLiteral("^(TP|PP|EP|DP)([1-9][0-9]{0,5})$"),
+                                            QRegularExpression::CaseInsensitiveOption);
+    const QStringList parts = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (parts.isEmpty())
+        return std::nullopt;
+    ParallelPlan plan;
+    QString seen;
+    for (const QString& part : parts) {
+        const QRegularExpressionMatch m = kDegree.match(part);
+        if (!m.hasMatch())
+            return std::nullopt;
+        const QChar kind = m.captured(1).at(0).toUpper();
+        if (seen.contains(kind))
+            return std::nullopt;
+        seen += kind;
+        const int n = m.captured(2).toInt();
+        (kind == QLatin1Char('T')   ? plan.tp
+         : kind == QLatin1Char('P') ? plan.pp
+         : kind == QLatin1Char('E') ? plan.ep
+                                    : plan.dp) = n;
+    }
+    return plan;
 }
 
 QString speculativeMethodId(SpeculativeMethod m)

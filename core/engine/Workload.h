@@ -37,6 +37,9 @@ struct ParallelPlan
     QString toString() const;
     bool operator==(const ParallelPlan&) const = default;
 };
+// Reads toString()'s form ("TP1 EP4 DP4"): degrees in any order, case-insensitive, each at most
+// once and at least 1; nullopt for anything else.
+std::optional<ParallelPlan> parallelPlanFromString(const QString& text);
 
 // Speculative decoding: a draft (model, Medusa heads, EAGLE, MTP) proposes tokens the target
 // verifies in one step. `acceptance` = mean tokens produced per verification step.

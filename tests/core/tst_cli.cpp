@@ -474,6 +474,29 @@ private slots:
         QCOMPARE(rows, 75);
     }
 
+    void validateHeldOutUsesTheHeldOutSet()
+    {
+        // The newer results shipped beside the calibration's rows, with the plan and KV cache each
+        // benchmark states: its first row is DeepSeek-R1 on four B200 with attention data
+        // parallelism and experts over all four (TensorRT-LLM's DEP4).
+        const Run r =
+            run({QStringLiteral("validate"), QStringLiteral("--held-out"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonArray rows =
+            QJsonDocument::fromJson(r.out).object().value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 111);
+        const QJsonObject first = rows.first().toObject();
+        QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("T001"));
+        QCOMPARE(first.value(QStringLiteral("plan")).toString(), QStringLiteral("TP1 EP4 DP4"));
+        // Its rows are never fitted, so there is nothing to cross-validate; nor does it take a file.
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("--cross-validate")}, QStringList{QStringLiteral("m.csv")}}) {
+            const Run no = run(QStringList{QStringLiteral("validate"), QStringLiteral("--held-out")} + bad);
+            QVERIFY2(no.code == 2 && no.err.contains("--held-out takes no file and no --cross-validate"),
+                     no.err.constData());
+        }
+    }
+
     void missingFileAndUsage()
     {
         QCOMPARE(run({QStringLiteral("estimate"), m_dir.filePath(QStringLiteral("none.json"))}).code, 2);

@@ -25,6 +25,14 @@ constexpr double kMaxMedianApe = 0.11;
 constexpr double kMinWithin2xShare = 0.98;
 constexpr int kMaxSkipped = 0;
 
+// Floor on the held-out set (resources/validation/holdout-trtllm-perf-overview.csv: 111 newer
+// TensorRT-LLM results no fit reads). Where the engine stands today: 43.3 % median, 94 of 111 within
+// 2x, dense Llama within 16 % and the MoE models over. It only guards against getting worse;
+// issue 17's target for unseen results is 20 % and 90 %.
+constexpr double kMaxHeldOutMedianApe = 0.45;
+constexpr double kMinHeldOutWithin2xShare = 0.84;
+constexpr size_t kHeldOutRows = 111;
+
 // Llama 3.1 8B, one stream, 100 tokens in and out, on `device`.
 MeasurementRow singleStreamRow(const char* device)
 {
@@ -87,6 +95,63 @@ private slots:
                                          QStringLiteral("m.csv"), &err);
         QVERIFY2(rows && rows->size() == 1, qPrintable(err));
         QCOMPARE(rows->front().source, QStringLiteral("a, b"));
+    }
+
+    // A row may state the KV cache's precision and the plan its benchmark ran; each is checked
+    // where it is read, and a row's plan must span the row's chips.
+    void kvPrecisionAndParallelismColumns()
+    {
+        const QByteArray header =
+            "id,device,chips,model,precision,input_tokens,output_tokens,concurrency,scenario,ttft_limit_ms,"
+            "tpot_limit_ms,speculative,metric,value,date,grade,source,notes,latency_stat,kv_precision,"
+            "parallelism\n";
+        const QByteArray row =
+            "Y1,h200-sxm,%1,qwen3-235b-a22b,fp8,1000,1000,,offline,,,,tok_s_total,1000,2025,B,s,"
+            ",,%2,%3\n";
+        auto parse = [&](const char* chips, const char* kv, const char* plan, QString* err) {
+            return parseMeasurementsCsv(
+                header + QByteArray(row).replace("%1", chips).replace("%2", kv).replace("%3", plan),
+                QStringLiteral("h.csv"), err);
+        };
+        QString err;
+        QVERIFY(!parse("4", "fp7", "", &err));
+        QCOMPARE(err, QStringLiteral("h.csv:2: kv_precision: unknown precision 'fp7'"));
+        QVERIFY(!parse("4", "", "TP1 EP4 XP4", &err));
+        QVERIFY2(err.startsWith(QStringLiteral("h.csv:2: parallelism: expected degrees")), qPrintable(err));
+        QVERIFY(!parse("8", "", "TP1 EP4 DP4", &err));
+        QCOMPARE(err, QStringLiteral("h.csv:2: parallelism: 'TP1 EP4 DP4' spans 4 chips, the row has 8"));
+        // An empty chip count takes the plan's.
+        auto planned = parse("", "", "tp1 ep4 dp4", &err);
+        QVERIFY2(planned, qPrintable(err));
+        QCOMPARE(planned->front().chips, 4);
+
+        Engine engine(Catalog::builtin());
+        auto fp8 = parse("4", "fp8", "TP1 EP4 DP4", &err);
+        auto bf16 = parse("4", "bf16", "TP1 EP4 DP4", &err);
+        QVERIFY2(fp8 && bf16, qPrintable(err));
+        const ValidationResult v8 = validateRow(engine, fp8->front());
+        const ValidationResult v16 = validateRow(engine, bf16->front());
+        QVERIFY2(v8.evaluated && v16.evaluated, qPrintable(v8.skipReason + v16.skipReason));
+        // The benchmark's plan is the one evaluated, not the engine's own choice.
+        QCOMPARE(v8.plan, QStringLiteral("TP1 EP4 DP4"));
+        QCOMPARE(v16.plan, QStringLiteral("TP1 EP4 DP4"));
+        // A 16-bit cache holds half the tokens of an fp8 one in the same memory and reads twice the
+        // bytes per token: at maximum throughput it never serves more.
+        QVERIFY2(v16.predicted < v8.predicted,
+                 qPrintable(QStringLiteral("bf16 %1 vs fp8 %2").arg(v16.predicted).arg(v8.predicted)));
+    }
+
+    void parallelPlanTextRoundTrips()
+    {
+        for (const ParallelPlan& p : {ParallelPlan{1, 1, 1, 1}, ParallelPlan{8, 1, 1, 1},
+                                      ParallelPlan{1, 1, 72, 72}, ParallelPlan{4, 2, 8, 2}}) {
+            const auto back = parallelPlanFromString(p.toString());
+            QVERIFY(back);
+            QCOMPARE(*back, p);
+        }
+        QCOMPARE(parallelPlanFromString(QStringLiteral(" dp2  TP4 ")), (ParallelPlan{4, 1, 1, 2}));
+        for (const char* bad : {"", "TP", "TP0", "TP-1", "TP2 TP2", "TP2,EP2", "TP1234567", "QP2"})
+            QVERIFY2(!parallelPlanFromString(QString::fromLatin1(bad)), bad);
     }
 
     void unknownIdsAreSkippedWithAReason()
@@ -171,6 +236,13 @@ private slots:
         QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(source.fileName()));
         QVERIFY2(source.readAll() == ours,
                  "the embedded measurements differ from resources/validation/: rebuild");
+        QFile heldOut(shippedHeldOutPath());
+        QFile heldOutSource(
+            is::testing::sourcePath(QStringLiteral("resources/validation/holdout-trtllm-perf-overview.csv")));
+        QVERIFY2(heldOut.open(QIODevice::ReadOnly) && heldOutSource.open(QIODevice::ReadOnly),
+                 qPrintable(heldOutSource.fileName()));
+        QVERIFY2(heldOut.readAll() == heldOutSource.readAll(),
+                 "the embedded held-out measurements differ from resources/validation/: rebuild");
         QFile shared(qEnvironmentVariable("IS_SHARED_DIR") + QStringLiteral("/validation/measurements.csv"));
         if (shared.open(QIODevice::ReadOnly))
             QVERIFY2(shared.readAll() == ours, "resources/validation/measurements.csv differs from "
@@ -212,6 +284,34 @@ private slots:
                         s.within2xShare() >= kMinWithin2xShare && s.rows > 0;
         if (!ok)
             QFAIL(qPrintable(summary + QStringLiteral("\n") + table));
+    }
+
+    // The held-out set: newer results of the same kind, none of them in measurements.csv, so no
+    // fit has seen them (calibrate reads only the file it is given). Every row names a model and
+    // device the catalog has, and the engine stays at or above its floor on them.
+    void heldOutMeasurementsWithinTheirFloor()
+    {
+        QString err;
+        auto rows = loadMeasurementsFile(shippedHeldOutPath(), &err);
+        QVERIFY2(rows, qPrintable(err));
+        QCOMPARE(rows->size(), kHeldOutRows);
+        auto fitted = loadMeasurementsFile(shippedMeasurementsPath(), &err);
+        QVERIFY2(fitted, qPrintable(err));
+        for (const MeasurementRow& h : *rows)
+            for (const MeasurementRow& f : *fitted)
+                QVERIFY2(h.id != f.id && h.source != f.source, qPrintable(h.id));
+        Engine engine(Catalog::builtin());
+        const auto results = validateAll(engine, *rows);
+        const ValidationSummary s = summarize(results);
+        const QString summary = QStringLiteral("held out: median APE %1 %, within 2x %2/%3, skipped %4")
+                                    .arg(s.medianApe * 100, 0, 'f', 1)
+                                    .arg(s.within2x)
+                                    .arg(s.evaluated)
+                                    .arg(s.skipped);
+        qInfo().noquote() << summary;
+        QVERIFY2(s.skipped == 0 && s.medianApe <= kMaxHeldOutMedianApe &&
+                     s.within2xShare() >= kMinHeldOutWithin2xShare,
+                 qPrintable(summary));
     }
 };
 
