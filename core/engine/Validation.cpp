@@ -143,15 +143,21 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
         r.grade = cell(15);
         r.source = cell(16);
         r.latencyStat = cell(17);
-        r.kvPrecision = cell(18);
-        r.parallelism = cell(19);
-        if (!r.kvPrecision.isEmpty() && !precisionFromId(r.kvPrecision))
-            return fail(QCoreApplication::translate("is::Validation", "kv_precision: unknown precision '%1'")
-                            .arg(r.kvPrecision));
-        if (!r.parallelism.isEmpty() && !parallelPlanFromString(r.parallelism))
-            return fail(QCoreApplication::translate(
-                            "is::Validation", "parallelism: expected degrees such as 'TP1 EP4 DP4', got '%1'")
-                            .arg(r.parallelism));
+        if (const QString kv = cell(18); !kv.isEmpty()) {
+            r.kvPrecision = precisionFromId(kv);
+            if (!r.kvPrecision)
+                return fail(
+                    QCoreApplication::translate("is::Validation", "kv_precision: unknown precision '%1'")
+                        .arg(kv));
+        }
+        if (!cell(19).isEmpty()) {
+            r.plan = parallelPlanFromString(cell(19));
+            if (!r.plan)
+                return fail(
+                    QCoreApplication::translate(
+                        "is::Validation", "parallelism: expected degrees such as 'TP1 EP4 DP4', got '%1'")
+                        .arg(cell(19)));
+        }
         double chips = 0;
         double conc = 0;
         if (r.id.isEmpty())
@@ -185,13 +191,14 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
                 QCoreApplication::translate("is::Validation", "value: expected a positive number, got '%1'")
                     .arg(cell(13)));
         r.chips = static_cast<int>(std::min(chips, 1e6));
-        if (!r.parallelism.isEmpty() && r.chips == 0)
-            r.chips = parallelPlanFromString(r.parallelism)->chips();
-        if (!r.parallelism.isEmpty() && parallelPlanFromString(r.parallelism)->chips() != r.chips)
+        // A plan spans the row's chips; a row without a chip count takes the plan's.
+        if (r.plan && r.chips == 0)
+            r.chips = r.plan->chips();
+        if (r.plan && r.plan->chips() != r.chips)
             return fail(QCoreApplication::translate("is::Validation",
                                                     "parallelism: '%1' spans %2 chips, the row has %3")
-                            .arg(r.parallelism)
-                            .arg(parallelPlanFromString(r.parallelism)->chips())
+                            .arg(cell(19))
+                            .arg(r.plan->chips())
                             .arg(cell(2)));
         r.concurrency = static_cast<int>(std::min(conc, 1e8));
         rows.push_back(r);
@@ -253,11 +260,11 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
                 QCoreApplication::translate("is::Validation", "unknown precision '%1'").arg(row.precision));
         d.weightPrecision = *p;
     }
-    // Columns the parser has checked: the KV cache's precision and the plan the benchmark ran.
-    if (!row.kvPrecision.isEmpty())
-        d.kvPrecision = precisionFromId(row.kvPrecision);
-    if (!row.parallelism.isEmpty())
-        d.plan = parallelPlanFromString(row.parallelism);
+    // What the benchmark fixed, where the row says: the KV cache's precision and the plan.
+    if (row.kvPrecision)
+        d.kvPrecision = row.kvPrecision;
+    if (row.plan)
+        d.plan = row.plan;
     const auto spec = speculativeMethodFromId(row.speculative);
     if (!spec)
         return skip(QCoreApplication::translate("is::Validation", "unknown speculative method '%1'")

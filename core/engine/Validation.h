@@ -33,9 +33,11 @@ struct MeasurementRow
     QString grade;
     QString source;
     QString latencyStat; // which statistic the latency limits bound: "p99", or empty for the mean
-    QString
-        kvPrecision; // the KV cache's precision where the benchmark states it; empty: the engine's default
-    QString parallelism; // the plan the benchmark ran ("TP1 EP4 DP4"); empty: the engine chooses
+    // Optional columns, checked when the file is read. kv_precision: the KV cache's precision
+    // where the benchmark states it (else the engine's default); parallelism: the plan it ran
+    // ("TP1 EP4 DP4"; else the engine chooses).
+    std::optional<Precision> kvPrecision;
+    std::optional<ParallelPlan> plan;
 };
 
 // Parses a measurements CSV. Errors name the file, line and column.
