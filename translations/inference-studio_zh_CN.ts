@@ -884,7 +884,7 @@
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+99"/>
         <source>weights need %L1 GB of external memory, it has %L2 GB</source>
         <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
@@ -915,11 +915,16 @@
     </message>
     <message>
         <location filename="../core/engine/ServingAccounting.cpp" line="+60"/>
+        <source>the serving runtime runs %1 of %2 streams at once; the rest queue</source>
+        <translation>服务运行时同时只运行 %2 个流中的 %1 个，其余排队</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>memory holds %1 of %2 streams; the rest queue</source>
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+118"/>
+        <location filename="../core/engine/Engine.cpp" line="+121"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
@@ -950,7 +955,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+389"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+405"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1416,7 +1421,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>%1.prefill_replicas: %2 serves every stream through one pipeline; prefill-decode splits GPU and tiered replicas</source>
         <translation>%1.prefill_replicas：%2 通过同一条流水线服务所有数据流；预填充-解码分离只适用于 GPU 和分层存储设备的副本</translation>
     </message>
@@ -1437,7 +1442,7 @@
 <context>
     <name>is::ScenarioEvaluation</name>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-121"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-125"/>
         <source>%1: unknown model &apos;%2&apos;</source>
         <translation>%1：未知的模型“%2”</translation>
     </message>
@@ -1609,7 +1614,7 @@
 <context>
     <name>is::Validation</name>
     <message>
-        <location filename="../core/engine/Validation.cpp" line="+104"/>
+        <location filename="../core/engine/Validation.cpp" line="+106"/>
         <source>unterminated quoted field</source>
         <translation>带引号的字段未闭合</translation>
     </message>
@@ -1624,17 +1629,27 @@
         <translation>应有 %1 列，实际为 %2 列</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>kv_precision: unknown precision &apos;%1&apos;</source>
         <translation>kv_precision：未知精度“%1”</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>parallelism: expected degrees such as &apos;TP1 EP4 DP4&apos;, got &apos;%1&apos;</source>
         <translation>parallelism：应为“TP1 EP4 DP4”这样的并行度，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>kv_admission: expected on-demand or reserve-full, got &apos;%1&apos;</source>
+        <translation>kv_admission：应为 on-demand 或 reserve-full，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>max_batch: expected a positive whole number, got &apos;%1&apos;</source>
+        <translation>max_batch：应为正整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>id: empty</source>
         <translation>id：为空</translation>
     </message>
@@ -1674,7 +1689,7 @@
         <translation>value：应为正数，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>parallelism: &apos;%1&apos; spans %2 chips, the row has %3</source>
         <translation>parallelism：“%1”占用 %2 个芯片，该行为 %3 个</translation>
     </message>
@@ -1704,7 +1719,7 @@
         <translation>未知的精度“%1”</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>unknown speculative method &apos;%1&apos;</source>
         <translation>未知的投机解码方法“%1”</translation>
     </message>
@@ -7493,12 +7508,17 @@
         <translation>必须小于 0.5</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+5"/>
+        <source>expected on-demand or reserve-full, got &apos;%1&apos;</source>
+        <translation>应为 on-demand 或 reserve-full，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>prefill and decode replicas must both be positive (or both 0: off)</source>
         <translation>预填充和解码副本数必须都为正数（或都为 0，表示关闭）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>expected poisson, constant, gamma, onoff or trace, got &apos;%1&apos;</source>
         <translation>应为 poisson、constant、gamma、onoff 或 trace，实际为“%1”</translation>
     </message>
@@ -7536,7 +7556,7 @@
         <translation>装不下：%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>no memory left for the KV cache of one sequence</source>
         <translation>没有剩余内存容纳单个序列的 KV 缓存</translation>
     </message>

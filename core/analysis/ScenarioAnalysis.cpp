@@ -35,6 +35,10 @@ QByteArray curveKey(const Scenario& s, size_t deployment, const ResolvedDeployme
     one.name.clear();
     one.description.clear();
     DeploymentDoc& d = one.deployments.front();
+    // The serving runtime this deployment runs (its batch limit and KV admission shape the
+    // estimate): its own settings, not the map keyed by the id cleared below.
+    one.serving.defaults = s.serving.forDeployment(d.id);
+    one.serving.perDeployment.clear();
     d.id.clear();
     d.name.clear();
     d.x = d.y = 0;

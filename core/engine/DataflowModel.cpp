@@ -94,11 +94,11 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     return t;
 }
 
-// SRAM one stream of the pipeline holds: its KV cache at the mean context, and activations.
+// SRAM one stream of the pipeline holds: its KV cache at the context the runtime admits it at,
+// and activations.
 double dataflowBytesPerStream(const EvalContext& ctx)
 {
-    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
-    return ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+    return ctx.kvBytesAt(admittedContext(ctx)) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
 }
 
 } // namespace
@@ -110,7 +110,7 @@ int maxBatchDataflow(const EvalContext& ctx)
     if (free <= 0)
         return 0;
     return static_cast<int>(
-        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(runtimeBatchCap(ctx))));
 }
 
 int dataflowChipsHolding(const EvalContext& ctx, int streams)
@@ -133,7 +133,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
 
     // Memory: weights must sit in SRAM; the KV cache too, or it spills to external memory.
     const double capacity = ctx.chips * sramUsable(ctx);
-    const double kv = b * ctx.kvBytesAt(context);
+    const double kv = b * ctx.kvBytesAt(admittedContext(ctx)); // held; a step reads `context`
     e.memory.capacity = sramUsable(ctx);
     e.memory.weights = (ctx.weightBytes + ctx.draftBytes) / ctx.chips;
     e.memory.kvCache = kv / ctx.chips;
@@ -217,11 +217,11 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
 
 int maxBatchStreaming(const EvalContext& ctx)
 {
-    const double context = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
-    const double perSeq = ctx.kvBytesAt(context) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
+    const double perSeq =
+        ctx.kvBytesAt(admittedContext(ctx)) + 4.0 * ctx.model->hidden * ctx.actBytes * ctx.model->layers;
     const double free = ctx.chips * sramUsable(ctx) * 0.5; // half the SRAM buffers streamed layers
     return static_cast<int>(
-        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(runtimeBatchCap(ctx))));
 }
 
 Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
@@ -237,7 +237,7 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     const int b = std::max(1, batch);
 
     e.memory.capacity = sramUsable(ctx);
-    e.memory.kvCache = b * ctx.kvBytesAt(context) / ctx.chips;
+    e.memory.kvCache = b * ctx.kvBytesAt(admittedContext(ctx)) / ctx.chips;
     e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
     e.memory.weights = e.memory.capacity * 0.5; // streaming buffers
     e.fits = ctx.externalBandwidth > 0 && ctx.weightBytes <= ctx.externalCapacity &&

@@ -227,7 +227,10 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (goal == ServingGoal::FixedConcurrency) {
         const int batch = std::max(1, maxBatch > 0 ? std::min(w.concurrency, maxBatch) : 1);
         Estimate e = evaluate(ctx, plan, batch);
-        detail::queueStreamsBeyondMemory(e, batch, w);
+        const int replicas = dataflow ? 1 : std::max(1, plan.dp);
+        const bool byRuntime = ctx.deployment->maxBatchPerReplica > 0 &&
+                               qint64(batch) >= qint64(detail::runtimeBatchCap(ctx)) * replicas;
+        detail::queueStreamsBeyondMemory(e, batch, w, byRuntime);
         return e;
     }
     if (maxBatch <= 0)

@@ -316,9 +316,23 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
 
 } // namespace
 
+double admittedContext(const EvalContext& ctx)
+{
+    return admittedKvContext(ctx.workload,
+                             ctx.deployment ? ctx.deployment->kvAdmission : KvAdmission::OnDemand);
+}
+
+int runtimeBatchCap(const EvalContext& ctx)
+{
+    const int cap = ctx.deployment ? ctx.deployment->maxBatchPerReplica : 0;
+    return cap > 0 ? std::min(cap, kMaxBatchPerReplica) : kMaxBatchPerReplica;
+}
+
 int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& p)
 {
-    const double kvContext = ctx.workload.inputTokens + ctx.workload.outputTokens / 2.0;
+    // A runtime that reserves each request's whole length admits fewer than one taking blocks on
+    // demand: memory is sized at the context it reserves, not at the mean one held.
+    const double kvContext = admittedContext(ctx);
     const MemoryBudget empty = budget(ctx, p, 0, kvContext);
     // On a tiered device weights may leave HBM for DDR, but the KV cache may not.
     const double free = std::min(empty.capacity + empty.slowCapacity - empty.used() - empty.slowWeights,
@@ -328,13 +342,13 @@ int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& p)
     const MemoryBudget one = budget(ctx, p, p.pp, kvContext);
     const double perSeq = (one.used() + one.slowWeights - empty.used() - empty.slowWeights) / p.pp;
     if (perSeq <= 0)
-        return kMaxBatchPerReplica;
+        return runtimeBatchCap(ctx);
     // The longest sequence must fit on its own at full length.
     const MemoryBudget full = budget(ctx, p, 1, ctx.workload.inputTokens + ctx.workload.outputTokens);
     if (full.used() > full.capacity)
         return 0;
     return static_cast<int>(
-        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(kMaxBatchPerReplica)));
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(runtimeBatchCap(ctx))));
 }
 
 Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int batch)
@@ -349,14 +363,17 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     const int replicas = std::clamp(batch, 1, std::max(1, p.dp));
     const int perReplica = std::max(1, (batch + replicas - 1) / replicas);
 
-    e.memory = budget(ctx, p, perReplica, in + out / 2.0);
+    // Memory holds what the runtime admitted (ReserveFull: every sequence at its whole length);
+    // a decode step reads only the context the sequences have reached, in + out / 2 on average.
+    const double admitted = admittedContext(ctx);
+    e.memory = budget(ctx, p, perReplica, admitted);
     const MemoryBudget full = budget(ctx, p, 1, in + out);
     e.fits = full.used() <= full.capacity && e.memory.used() <= e.memory.capacity;
     if (!e.fits) {
         // The whole deployment's need: weights (and a draft's) once, and the streams' KV cache,
         // at least one stream at full length.
         const double kvAll =
-            std::max(perReplica * replicas * ctx.kvBytesAt(in + out / 2.0), ctx.kvBytesAt(in + out));
+            std::max(perReplica * replicas * ctx.kvBytesAt(admitted), ctx.kvBytesAt(in + out));
         e.why = memoryShortfall(ctx.weightBytes + ctx.draftBytes + kvAll,
                                 std::max(full.used(), e.memory.used()), e.memory.capacity, ctx.chips);
     }

@@ -48,7 +48,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.batch = static_cast<int>(b) * replicas;
 }
 
-void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w)
+void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w, bool byRuntime)
 {
     if (!e.fits || held <= 0 || held >= w.concurrency)
         return;
@@ -57,7 +57,11 @@ void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w)
     e.queueingS += extra;
     e.ttftS += extra;
     e.ttftP99S += extra;
-    e.notes << QCoreApplication::translate("is::Engine", "memory holds %1 of %2 streams; the rest queue")
+    e.notes << (byRuntime
+                    ? QCoreApplication::translate(
+                          "is::Engine", "the serving runtime runs %1 of %2 streams at once; the rest queue")
+                    : QCoreApplication::translate("is::Engine",
+                                                  "memory holds %1 of %2 streams; the rest queue"))
                    .arg(held)
                    .arg(w.concurrency);
     e.bottleneck = Bottleneck::Capacity;

@@ -41,9 +41,10 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
 // prefill slot's load there, and a prefill-decode deployment's prefill replicas take no more.
 constexpr double kMaxPrefillLoad = 0.95;
 
-// A fixed concurrency larger than the `held` streams memory holds: the rest wait for a slot and
-// see the extra time as queueing before their first token (a note says so).
-void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w);
+// A fixed concurrency larger than the `held` streams memory holds (or, `byRuntime`, the serving
+// runtime's batch limit lets run): the rest wait for a slot and see the extra time as queueing
+// before their first token (a note says which limit).
+void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w, bool byRuntime = false);
 
 // The first token of a prefill-decode split (separate prefill and decode replicas): the prompt
 // alone on a prefill replica (`prefillAloneS`, its overhead and read-back included), its wait for
@@ -87,6 +88,12 @@ inline const double kP99WaitFactor = std::log(100.0);
 // The scheduler never runs more sequences at once than this per replica (assumed; vLLM and
 // TensorRT-LLM cap the running batch in the low thousands).
 constexpr int kMaxBatchPerReplica = 4096;
+// The most sequences one replica runs at once: the deployment's serving runtime's limit where it
+// states one, else kMaxBatchPerReplica.
+int runtimeBatchCap(const EvalContext& ctx);
+// The context each running sequence holds KV cache for, as the deployment's runtime admits it
+// (admittedKvContext): what memory must hold, where a decode step reads the mean context.
+double admittedContext(const EvalContext& ctx);
 // Streams one deployment serves at once, at most: the scenario's concurrency limit (1 << 24). A
 // million replicas of 4,096 streams would overflow the batch's int.
 constexpr int kMaxDeploymentBatch = 1 << 24;

@@ -35,7 +35,9 @@ const QStringList kColumns = {QStringLiteral("id"),
                               QStringLiteral("source"),
                               QStringLiteral("latency_stat"),
                               QStringLiteral("kv_precision"),
-                              QStringLiteral("parallelism")};
+                              QStringLiteral("parallelism"),
+                              QStringLiteral("max_batch"),
+                              QStringLiteral("kv_admission")};
 
 // RFC 4180 fields: commas inside double quotes, doubled quotes as escapes.
 QStringList splitCsvLine(const QString& line, bool* ok)
@@ -112,7 +114,7 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
             }
             continue;
         }
-        if (f.size() < header.size() - 4)
+        if (f.size() < header.size() - 6)
             return fail(QCoreApplication::translate("is::Validation", "expected %1 columns, found %2")
                             .arg(header.size())
                             .arg(f.size()));
@@ -158,6 +160,21 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
                         "is::Validation", "parallelism: expected degrees such as 'TP1 EP4 DP4', got '%1'")
                         .arg(cell(19)));
         }
+        if (const QString admission = cell(21); !admission.isEmpty()) {
+            r.kvAdmission = kvAdmissionFromId(admission);
+            if (!r.kvAdmission)
+                return fail(
+                    QCoreApplication::translate("is::Validation",
+                                                "kv_admission: expected on-demand or reserve-full, got '%1'")
+                        .arg(admission));
+        }
+        double maxBatch = 0;
+        if (!number(20, false, &maxBatch) || maxBatch != std::floor(maxBatch) ||
+            (!cell(20).isEmpty() && maxBatch < 1))
+            return fail(QCoreApplication::translate("is::Validation",
+                                                    "max_batch: expected a positive whole number, got '%1'")
+                            .arg(cell(20)));
+        r.maxBatch = static_cast<int>(std::min(maxBatch, 1e6));
         double chips = 0;
         double conc = 0;
         if (r.id.isEmpty())
@@ -265,6 +282,10 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
         d.kvPrecision = row.kvPrecision;
     if (row.plan)
         d.plan = row.plan;
+    // ... and its serving runtime's limits: the batch per replica, the KV cache admission.
+    d.maxBatchPerReplica = row.maxBatch;
+    if (row.kvAdmission)
+        d.kvAdmission = *row.kvAdmission;
     const auto spec = speculativeMethodFromId(row.speculative);
     if (!spec)
         return skip(QCoreApplication::translate("is::Validation", "unknown speculative method '%1'")

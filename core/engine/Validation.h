@@ -38,6 +38,11 @@ struct MeasurementRow
     // ("TP1 EP4 DP4"; else the engine chooses).
     std::optional<Precision> kvPrecision;
     std::optional<ParallelPlan> plan;
+    // The serving runtime's settings where the benchmark states them. max_batch: sequences one
+    // replica (an attention-DP rank) runs at once, 0 = only memory limits it; kv_admission:
+    // on-demand or reserve-full (else on-demand).
+    int maxBatch = 0;
+    std::optional<KvAdmission> kvAdmission;
 };
 
 // Parses a measurements CSV. Errors name the file, line and column.

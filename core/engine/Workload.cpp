@@ -77,6 +77,26 @@ std::optional<SpeculativeMethod> speculativeMethodFromId(const QString& idIn)
     return std::nullopt;
 }
 
+QString kvAdmissionId(KvAdmission a)
+{
+    return a == KvAdmission::ReserveFull ? QStringLiteral("reserve-full") : QStringLiteral("on-demand");
+}
+
+std::optional<KvAdmission> kvAdmissionFromId(const QString& id)
+{
+    if (id == QLatin1String("on-demand"))
+        return KvAdmission::OnDemand;
+    if (id == QLatin1String("reserve-full"))
+        return KvAdmission::ReserveFull;
+    return std::nullopt;
+}
+
+double admittedKvContext(const Workload& w, KvAdmission a)
+{
+    return a == KvAdmission::ReserveFull ? w.inputTokens + w.outputTokens
+                                         : w.inputTokens + w.outputTokens / 2.0;
+}
+
 QString servingGoalId(ServingGoal g)
 {
     switch (g) {

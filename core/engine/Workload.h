@@ -47,6 +47,20 @@ enum class SpeculativeMethod { None, Draft, Medusa, Eagle3, Mtp };
 QString speculativeMethodId(SpeculativeMethod m);
 std::optional<SpeculativeMethod> speculativeMethodFromId(const QString& id);
 
+// How the serving runtime admits a request against the KV cache. OnDemand (vLLM, SGLang) takes
+// blocks as a sequence grows, so the running batch holds sequences at their mean context;
+// ReserveFull (TensorRT-LLM's default GUARANTEED_NO_EVICT) admits a request only when its whole
+// length, prompt and every output token, fits, so fewer run at once and none is ever evicted.
+enum class KvAdmission { OnDemand, ReserveFull };
+// "on-demand", "reserve-full": the scenario file's and the validation files' names.
+QString kvAdmissionId(KvAdmission a);
+std::optional<KvAdmission> kvAdmissionFromId(const QString& id);
+
+// The context each running sequence holds KV cache for, as the runtime admits it: the mean
+// context of its decode (input + output / 2) when blocks are taken on demand, the whole length
+// when it is reserved at admission.
+double admittedKvContext(const Workload& w, KvAdmission a);
+
 // How the scenario wants the batch chosen.
 enum class ServingGoal {
     FixedConcurrency, // the workload's concurrency (single stream when 1)

@@ -163,6 +163,10 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         d.mode = doc.mode;
         d.speculative = doc.speculative;
         d.prefillReplicas = doc.prefillReplicas;
+        // The serving runtime's limits: the estimate and the request simulation follow one policy.
+        const serving::SchedulerSpec& runtime = s.serving.forDeployment(doc.id).scheduler;
+        d.maxBatchPerReplica = runtime.maxSeqs;
+        d.kvAdmission = runtime.kvAdmission;
         if (d.prefillReplicas > 0 && !splitsPrefillFromDecode(*d.device)) {
             *error = QCoreApplication::translate("is::Scenario",
                                                  "%1.prefill_replicas: %2 serves every stream through one "

@@ -119,6 +119,13 @@ void parseScheduler(JsonFields& parent, SchedulerSpec& s, QString* error)
     if (f.ok() && s.kvWatermark >= 0.5)
         f.fail("kv_watermark",
                QCoreApplication::translate("is::serving::ServingConfig", "must be below 0.5"));
+    const QString admission = f.string("kv_admission", kvAdmissionId(s.kvAdmission));
+    if (const auto a = kvAdmissionFromId(admission))
+        s.kvAdmission = *a;
+    else if (f.ok())
+        f.fail("kv_admission", QCoreApplication::translate("is::serving::ServingConfig",
+                                                           "expected on-demand or reserve-full, got '%1'")
+                                   .arg(admission));
 }
 
 void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
@@ -137,12 +144,13 @@ void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
 QJsonObject deploymentServingToJson(const DeploymentServing& d)
 {
     const SchedulerSpec& s = d.scheduler;
-    QJsonObject o{
-        {QStringLiteral("scheduler"), QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
-                                                  {QStringLiteral("max_seqs"), s.maxSeqs},
-                                                  {QStringLiteral("block_tokens"), s.blockTokens},
-                                                  {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
-                                                  {QStringLiteral("kv_watermark"), s.kvWatermark}}}};
+    QJsonObject o{{QStringLiteral("scheduler"),
+                   QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
+                               {QStringLiteral("max_seqs"), s.maxSeqs},
+                               {QStringLiteral("block_tokens"), s.blockTokens},
+                               {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
+                               {QStringLiteral("kv_watermark"), s.kvWatermark},
+                               {QStringLiteral("kv_admission"), kvAdmissionId(s.kvAdmission)}}}};
     if (d.disaggregated.enabled())
         o.insert(QStringLiteral("disaggregated"),
                  QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},

@@ -47,6 +47,9 @@ struct SchedulerSpec
     int blockTokens = 16;      // paged KV cache block size
     bool chunkedPrefill = true;
     double kvWatermark = 0.01; // share of KV blocks kept free when admitting
+    // Blocks taken as sequences grow (vLLM), or each request's whole length reserved at
+    // admission (TensorRT-LLM); the engine's estimate follows the same policy.
+    KvAdmission kvAdmission = KvAdmission::OnDemand;
     bool operator==(const SchedulerSpec&) const = default;
 };
 

@@ -182,7 +182,20 @@ void Simulation::startStep(int r, double t)
             promised += q.prompt - q.prefilled - q.chunk;
         }
         double untilNext = std::numeric_limits<double>::infinity();
-        if (rep.nDecode > 0 && !rep.finish.empty()) {
+        const bool reserveFull = sch.kvAdmission == KvAdmission::ReserveFull;
+        if (reserveFull) {
+            // Every admitted sequence keeps room for all the tokens it has still to write, so
+            // the cache never runs out and nothing is preempted (TensorRT-LLM's policy).
+            // Finished sequences leave the admission list here (nothing is preempted to prune it).
+            std::erase_if(rep.admitted, [&](int id) { return !live(r, id); });
+            for (int id : rep.admitted) {
+                const Req& q = m_reqs[static_cast<size_t>(id)];
+                const double generated = q.phase == Phase::Decoding
+                                             ? q.genAtJoin + m_a * static_cast<double>(rep.step - q.joinStep)
+                                             : q.generated;
+                promised += std::max(0.0, q.out - generated);
+            }
+        } else if (rep.nDecode > 0 && !rep.finish.empty()) {
             untilNext = static_cast<double>(std::max<std::int64_t>(0, rep.finish.top().step - rep.step));
             promised += m_a * rep.seqs() * untilNext;
         }
@@ -201,7 +214,8 @@ void Simulation::startStep(int r, double t)
             const int n = sch.chunkedPrefill ? std::min(budget, q.prompt - skip) : q.prompt - skip;
             if (!sch.chunkedPrefill && n > budget && !rep.chunks.empty())
                 break;
-            const double growth = m_a * std::min(untilNext, (q.out - q.generated) / m_a);
+            const double growth =
+                reserveFull ? q.out - q.generated : m_a * std::min(untilNext, (q.out - q.generated) / m_a);
             if (freeTokens(rep, 1) < promised + q.prompt + growth)
                 break;
             promised += q.prompt - skip - n + growth;

@@ -117,8 +117,9 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     const bool spilled = one.kvPlacement == KvPlacement::SpilledExternal;
     if (spilled)
         s.m_kvCapacityTokens = memCtx->externalCapacity / std::max(1.0, s.m_kvBytesPerToken);
-    else if (perSeq > 0)
-        s.m_kvCapacityTokens = std::floor((one.memory.capacity - fixed) / perSeq) * meanContext;
+    else if (perSeq > 0) // sequences at the context the runtime admits them at, in tokens
+        s.m_kvCapacityTokens =
+            std::floor((one.memory.capacity - fixed) / perSeq) * admittedKvContext(w, d.kvAdmission);
     else
         s.m_kvCapacityTokens = 1e12; // a model without a KV cache
     if (s.m_kvCapacityTokens < 1) {

@@ -416,6 +416,49 @@ private slots:
         QCOMPARE(curvesOf(analyseScenario(changed, engine, grid, &cache)), curvesOf(fresh));
     }
 
+    // The serving runtime's limits shape the estimate, so they are part of a deployment's key:
+    // the curve of a deployment whose runtime runs fewer streams at once is computed again.
+    void curveCacheKeysTheServingRuntime()
+    {
+        QString err;
+        auto base =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(base, qPrintable(err));
+        base->workload.concurrency = 4096;
+        const std::vector<double> grid = defaultContextGrid(9);
+        Engine engine(Catalog::builtin());
+        ContextCurveCache cache;
+        const ScenarioAnalysis before = analyseScenario(*base, engine, grid, &cache);
+        Scenario limited = *base;
+        limited.serving.perDeployment[QStringLiteral("h100")].scheduler.maxSeqs = 8;
+        const ScenarioAnalysis fresh = analyseScenario(limited, engine, grid);
+        QVERIFY(curvesOf(fresh.deployments[1]) != curvesOf(before.deployments[1]));
+        QCOMPARE(curvesOf(fresh.deployments[0]), curvesOf(before.deployments[0])); // not its runtime
+        QCOMPARE(curvesOf(analyseScenario(limited, engine, grid, &cache)), curvesOf(fresh));
+    }
+
+    // The scenario's serving runtime (serving.scheduler) limits the estimate as it limits the
+    // request simulation: 4,096 streams on a runtime that runs 8 per replica queue the rest.
+    void servingRuntimeLimitsTheEstimate()
+    {
+        QString err;
+        auto s =
+            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        QVERIFY2(s, qPrintable(err));
+        s->workload.concurrency = 4096;
+        Engine engine(Catalog::builtin());
+        const auto open = evaluateScenario(*s, engine, &err);
+        QVERIFY2(open, qPrintable(err));
+        s->serving.perDeployment[QStringLiteral("h100")].scheduler.maxSeqs = 8;
+        const auto limited = evaluateScenario(*s, engine, &err);
+        QVERIFY2(limited, qPrintable(err));
+        const Estimate& e = (*limited)[1].estimate.mid;
+        QCOMPARE(e.batch, 8 * e.plan.dp);
+        QVERIFY(e.batch < (*open)[1].estimate.mid.batch);
+        QVERIFY(e.notes.join(QLatin1Char(' ')).contains(QStringLiteral("serving runtime runs")));
+        QCOMPARE((*limited)[0].estimate.mid.batch, (*open)[0].estimate.mid.batch); // the other runtime
+    }
+
     // The catalog is part of the key by its revision, not its address: the same catalog object
     // changed after its curves were cached (which is what a freed catalog with another allocated
     // at its address looks like to an address) computes them again.

@@ -125,6 +125,8 @@ private slots:
             {"agent", R"({"agent": {"calls": 3, "tool_time_s": -1}})",
              "serving.agent.tool_time_s: must not be negative"},
             {"plan", R"({"plan": "fastest"})", "serving.plan: expected fixed, offline or server"},
+            {"admission", R"({"scheduler": {"kv_admission": "lazy"}})",
+             "serving.scheduler.kv_admission: expected on-demand or reserve-full, got 'lazy'"},
         });
     }
     void configErrors()
@@ -142,7 +144,7 @@ private slots:
         auto c = parseServingConfig(
             json(R"({"arrival": {"process": "onoff", "rate_rps": 3, "on_s": 5, "off_s": 15},
             "lengths": {"input": {"dist": "lognormal", "mean": 2000, "sigma": 0.6, "max": 32000}, "output": {"dist": "normal", "mean": 300, "sd": 50}},
-            "scheduler": {"max_batch_tokens": 4096, "chunked_prefill": false},
+            "scheduler": {"max_batch_tokens": 4096, "chunked_prefill": false, "kv_admission": "reserve-full"},
             "deployments": {"h100": {"disaggregated": {"prefill_replicas": 1, "decode_replicas": 3}}},
             "agent": {"calls": 10, "tool_time_s": 2, "tool_time": "exponential"},
             "slo": {"ttft_ms": 500, "tpot_ms": 40}, "plan": "server", "requests": 500, "seed": 7})"),
@@ -151,6 +153,7 @@ private slots:
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).disaggregated.decodeReplicas, 3);
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.maxBatchTokens,
                  4096); // inherits the defaults
+        QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.kvAdmission, KvAdmission::ReserveFull);
         QVERIFY(!c->forDeployment(QStringLiteral("other")).disaggregated.enabled());
         QCOMPARE(c->slo.ttftS, 0.5);
         const QJsonObject out = servingConfigToJson(*c);
@@ -333,20 +336,27 @@ private slots:
         QTest::addColumn<QString>("device");
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("model");
-        QTest::newRow("Llama 70B, HGX H100") << "h100-sxm" << 8 << "llama-3.1-70b";
-        QTest::newRow("Llama 70B, 4 CS-3") << "cs-3" << 4 << "llama-3.1-70b";
-        QTest::newRow("Kimi K3, 64 H100 (pipelined MoE)") << "h100-sxm" << 64 << "kimi-k3";
+        QTest::addColumn<KvAdmission>("admission");
+        const auto onDemand = KvAdmission::OnDemand;
+        QTest::newRow("Llama 70B, HGX H100") << "h100-sxm" << 8 << "llama-3.1-70b" << onDemand;
+        QTest::newRow("Llama 70B, 4 CS-3") << "cs-3" << 4 << "llama-3.1-70b" << onDemand;
+        QTest::newRow("Kimi K3, 64 H100 (pipelined MoE)") << "h100-sxm" << 64 << "kimi-k3" << onDemand;
         // Wide expert parallelism: 256 experts over 72 GPUs (a count that does not divide them),
         // attention data-parallel, the all-to-all over NVLink.
-        QTest::newRow("DeepSeek-R1, GB200 NVL72 (EP72 DP72)") << "gb200" << 72 << "deepseek-r1";
+        QTest::newRow("DeepSeek-R1, GB200 NVL72 (EP72 DP72)") << "gb200" << 72 << "deepseek-r1" << onDemand;
+        // The runtime reserves each request's whole length: both sides hold fewer streams.
+        QTest::newRow("Llama 70B, HGX H100, reserve-full")
+            << "h100-sxm" << 8 << "llama-3.1-70b" << KvAdmission::ReserveFull;
     }
     void saturatesAtEngineThroughput()
     {
         QFETCH(QString, device);
         QFETCH(int, count);
         QFETCH(QString, model);
+        QFETCH(KvAdmission, admission);
         Rig rig(device.toLatin1().constData(), count, model.toLatin1().constData(),
                 device == QLatin1String("cs-3") ? std::nullopt : std::optional(Precision::FP8));
+        rig.d.kvAdmission = admission;
         if (device == QLatin1String("gb200"))
             rig.d.plan = ParallelPlan{1, 1, 72, 72};
         const Estimate cap = rig.estimate(ServingGoal::MaxThroughput);
@@ -364,15 +374,22 @@ private slots:
             rig.w, 3 * cap.tokSTotal / rig.w.outputTokens, requestCount);
         SimOptions o;
         o.scheduler.maxBatchTokens = 1 << 20;
+        o.scheduler.kvAdmission = admission;
         const SimResult r = simulate(s, set, o);
         QCOMPARE(r.completed, requestCount);
+        if (admission == KvAdmission::ReserveFull)
+            QCOMPARE(r.preemptions, 0); // room for every admitted token was set aside
         QVERIFY2(
             rel(r.throughputTokS, cap.tokSTotal) < 0.15,
             qPrintable(
                 QStringLiteral("simulated %1 tok/s, engine %2").arg(r.throughputTokS).arg(cap.tokSTotal)));
         QVERIFY(r.queueMax > 1000); // overloaded: the queue grows
-        // The batch fills the KV cache, or the scheduler's cap on running sequences.
-        QVERIFY(r.kvUseMean > 0.8 || r.batchMax >= 0.95 * s.maxSeqsPerReplica() * s.replicas());
+        // The batch fills the KV cache, or the scheduler's cap on running sequences. A reserved
+        // cache holds the tokens written so far, (in + out / 2) / (in + out) of what it set aside.
+        const double held =
+            admittedKvContext(rig.w, KvAdmission::OnDemand) / admittedKvContext(rig.w, admission);
+        QVERIFY2(r.kvUseMean > 0.8 * held || r.batchMax >= 0.95 * s.maxSeqsPerReplica() * s.replicas(),
+                 qPrintable(QStringLiteral("KV use %1, batch %2").arg(r.kvUseMean).arg(r.batchMax)));
     }
 
     void deterministic()
@@ -403,6 +420,25 @@ private slots:
         QVERIFY(r.preemptions > 0);
         QCOMPARE(r.completed, 2000);
         QVERIFY(r.kvUseMax <= 1.0);
+    }
+
+    // Fixed lengths under overload, as in preemptsAndLosesNothing: a runtime that reserves each
+    // request's whole length at admission never runs out of blocks, and runs fewer at once.
+    void reserveFullNeverPreempts()
+    {
+        Rig rig("cs-3", 4, "llama-3.1-70b");
+        const SimResult onDemand =
+            simulate(rig.model(ServingGoal::MaxThroughput), requests("{}", rig.w, 1000, 2000), SimOptions{});
+        rig.d.kvAdmission = KvAdmission::ReserveFull;
+        SimOptions o;
+        o.scheduler.kvAdmission = KvAdmission::ReserveFull;
+        const SimResult reserved =
+            simulate(rig.model(ServingGoal::MaxThroughput), requests("{}", rig.w, 1000, 2000), o);
+        QVERIFY(onDemand.preemptions > 0);
+        QCOMPARE(reserved.preemptions, 0);
+        QCOMPARE(reserved.completed, 2000);
+        QVERIFY2(reserved.batchMax < onDemand.batchMax,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(reserved.batchMax).arg(onDemand.batchMax)));
     }
 
     void rejectsLongerThanTheCache()
