@@ -884,7 +884,7 @@
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+100"/>
         <source>weights need %L1 GB of external memory, it has %L2 GB</source>
         <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
@@ -914,7 +914,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+60"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+61"/>
         <source>the serving runtime runs %1 of %2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -955,7 +955,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+405"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+406"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1429,7 +1429,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+289"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+293"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1639,7 +1639,7 @@
         <translation>parallelism：应为“TP1 EP4 DP4”这样的并行度，实际为“%1”</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>kv_admission: expected on-demand or reserve-full, got &apos;%1&apos;</source>
         <translation>kv_admission：应为 on-demand 或 reserve-full，实际为“%1”</translation>
     </message>
@@ -4018,13 +4018,13 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+62"/>
-        <location line="+406"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
+        <location line="+455"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-371"/>
+        <location line="-419"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4040,23 +4040,23 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+204"/>
+        <location line="+233"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-230"/>
         <source>auto (smallest that fits)</source>
         <translation>自动（能装下的最少数量）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+203"/>
+        <location line="+232"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-230"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -4107,12 +4107,12 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+392"/>
+        <location line="+443"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-391"/>
+        <location line="-442"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
@@ -4133,12 +4133,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+410"/>
+        <location line="+461"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-405"/>
+        <location line="-456"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4156,6 +4156,31 @@
         <location line="+3"/>
         <source>Prefill replicas</source>
         <translation>预填充副本</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>memory decides</source>
+        <translation>由内存决定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The serving runtime runs at most this many sequences at once on each replica (vLLM max_num_seqs, TensorRT-LLM max_batch_size per attention-DP rank); more streams queue</source>
+        <translation>服务运行时在每个副本上同时最多运行这么多条序列（vLLM 的 max_num_seqs，TensorRT-LLM 中每个注意力数据并行 rank 的 max_batch_size）；更多的流排队等待</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Max batch per replica</source>
+        <translation>每副本最大批量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>On demand: the KV cache holds each running sequence at the length it has reached, so more run at once and a full cache preempts. Whole length: a request starts only when its prompt and every output token fit</source>
+        <translation>按需分配块：KV 缓存只保存每条运行中序列已达到的长度，因此能同时运行更多序列，缓存满时会抢占。整段预留：只有当请求的提示词和全部输出 token 都放得下时才开始</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KV cache admission</source>
+        <translation>KV 缓存准入</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4184,7 +4209,7 @@
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Engine</source>
         <translation>引擎结果</translation>
     </message>
@@ -4250,6 +4275,21 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Limit the batch to %L1 per replica</source>
+        <translation>将批量限制为每副本 %L1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Let memory decide the batch</source>
+        <translation>由内存决定批量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Change KV cache admission</source>
+        <translation>更改 KV 缓存准入方式</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Change scale-up link</source>
         <translation>修改纵向扩展链路</translation>
     </message>
@@ -4275,12 +4315,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+265"/>
+        <location line="+287"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="-262"/>
+        <location line="-284"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -4325,7 +4365,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+94"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4353,7 +4393,7 @@
         </translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+69"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
@@ -5673,7 +5713,7 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+231"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
@@ -7745,7 +7785,17 @@
         <translation>权重流式加载</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
+        <source>Whole length (TensorRT-LLM)</source>
+        <translation>整段预留（TensorRT-LLM）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On demand (vLLM, SGLang)</source>
+        <translation>按需分配（vLLM、SGLang）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>None</source>
         <translation>无</translation>
     </message>

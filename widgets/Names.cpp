@@ -92,6 +92,12 @@ QString mode(ExecutionMode m)
     return {};
 }
 
+QString kvAdmission(KvAdmission a)
+{
+    return a == KvAdmission::ReserveFull ? QCoreApplication::translate("names", "Whole length (TensorRT-LLM)")
+                                         : QCoreApplication::translate("names", "On demand (vLLM, SGLang)");
+}
+
 QString speculative(SpeculativeMethod m)
 {
     switch (m) {

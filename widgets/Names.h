@@ -23,6 +23,8 @@ QString attention(AttentionKind k);
 QString goal(ServingGoal g);
 QString mode(ExecutionMode m);
 QString speculative(SpeculativeMethod m);
+// How a serving runtime admits requests against the KV cache, naming the runtimes that do so.
+QString kvAdmission(KvAdmission a);
 QString bottleneck(Bottleneck b);
 // How an estimate executes (Estimate::mode), in words: "weights resident", "3 of 8 replicas
 // prefill, the rest decode"...

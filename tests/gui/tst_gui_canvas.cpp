@@ -7,6 +7,7 @@
 
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
+#include "document/ChangeWorkloadCommand.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "issues/IssueLog.h"
 #include "palette/HardwareMime.h"
@@ -314,6 +315,44 @@ private Q_SLOTS:
         QVERIFY(inspector->ffnPoolBox()->isChecked());
         doc()->undoStack()->undo();
         QVERIFY(!doc()->deployment(id)->ffnPool);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore);
+        QVERIFY(settle());
+    }
+
+    // The serving runtime's fields edit the scenario's serving section for this deployment, each
+    // an undoable step, and the estimate follows them: a batch limit of 4 per replica at a
+    // concurrency of 4,096 holds the batch to 4 per replica.
+    void inspectorEditsTheServingRuntime()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        InspectorPanel* inspector = window()->inspector();
+        const int undoBefore = doc()->undoStack()->index();
+        Workload w = doc()->scenario().workload;
+        w.concurrency = 4096;
+        doc()->undoStack()->push(
+            changeWorkloadCommand(doc(), w, doc()->scenario().goal, QStringLiteral("test"), QString()));
+        QCOMPARE(inspector->maxBatchSpin()->value(), 0);
+        QCOMPARE(inspector->maxBatchSpin()->text(), QStringLiteral("memory decides"));
+
+        inspector->maxBatchSpin()->setValue(4);
+        QCOMPARE(doc()->scenario().serving.forDeployment(id).scheduler.maxSeqs, 4);
+        inspector->admissionBox()->setCurrentIndex(1);
+        QCOMPARE(doc()->scenario().serving.forDeployment(id).scheduler.kvAdmission, KvAdmission::ReserveFull);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore + 3);
+        auto analysis = settle();
+        QVERIFY(analysis);
+        for (const DeploymentAnalysis& a : analysis->deployments)
+            if (a.docId == id)
+                QCOMPARE(a.estimate.mid.batch, 4 * std::max(1, a.estimate.mid.plan.dp));
+
+        // Undo restores the document and the fields; no entry is left for default settings.
+        doc()->undoStack()->undo();
+        QCOMPARE(inspector->admissionBox()->currentIndex(), 0);
+        doc()->undoStack()->undo();
+        QCOMPARE(inspector->maxBatchSpin()->value(), 0);
+        QVERIFY(doc()->scenario().serving.perDeployment.empty());
+        doc()->undoStack()->undo();
         QCOMPARE(doc()->undoStack()->index(), undoBefore);
         QVERIFY(settle());
     }

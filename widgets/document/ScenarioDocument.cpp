@@ -236,6 +236,13 @@ void ScenarioDocument::setTco(const cost::TcoAssumptions& tco)
     Q_EMIT changed();
 }
 
+void ScenarioDocument::setServing(const serving::ServingConfig& serving)
+{
+    m_scenario.serving = serving;
+    Q_EMIT servingChanged();
+    Q_EMIT changed();
+}
+
 QStringList ScenarioDocument::assignMissingColours()
 {
     QStringList used;

@@ -82,6 +82,9 @@ public:
     void setName(const QString& name);
     // The cost assumptions (the file's "cost" and "tco" sections).
     void setTco(const cost::TcoAssumptions& tco);
+    // How the scenario is served (the file's "serving" section): the simulation's settings and
+    // each deployment's serving runtime, which the engine's estimates follow too.
+    void setServing(const serving::ServingConfig& serving);
 
 Q_SIGNALS:
     void documentReset();
@@ -92,6 +95,7 @@ Q_SIGNALS:
     void workloadChanged();
     void modelChanged();
     void nameChanged();
+    void servingChanged();
     // Any change the analysis depends on (everything but canvas positions).
     void changed();
     void selectionChanged();

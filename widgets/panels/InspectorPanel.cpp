@@ -4,6 +4,7 @@
 #include "Names.h"
 #include "Units.h"
 #include "document/ChangeDeploymentCommand.h"
+#include "document/ChangeServingCommand.h"
 #include "document/ScenarioDocument.h"
 #include "style/DeploymentColours.h"
 
@@ -81,6 +82,7 @@ InspectorPanel::InspectorPanel(ScenarioDocument* doc, QWidget* parent)
             refresh();
     });
     connect(doc, &ScenarioDocument::modelChanged, this, &InspectorPanel::refresh);
+    connect(doc, &ScenarioDocument::servingChanged, this, &InspectorPanel::refresh);
     connect(doc, &ScenarioDocument::documentReset, this, &InspectorPanel::onSelectionChanged);
     onSelectionChanged();
 }
@@ -163,6 +165,23 @@ QWidget* InspectorPanel::buildDeploymentPage()
                                      "prefill prompts and hand the KV cache over the scale-out link to the "
                                      "others, which only decode (GPU and tiered devices)"));
     form->addRow(tr("Prefill replicas"), m_prefillReplicas);
+    // The serving runtime (the scenario's serving.scheduler for this deployment): the estimate
+    // and the request simulation both follow it.
+    m_maxBatch = new QSpinBox(page);
+    m_maxBatch->setRange(0, 1 << 20);
+    m_maxBatch->setSpecialValueText(tr("memory decides"));
+    m_maxBatch->setAccelerated(true);
+    m_maxBatch->setToolTip(tr("The serving runtime runs at most this many sequences at once on each "
+                              "replica (vLLM max_num_seqs, TensorRT-LLM max_batch_size per attention-DP "
+                              "rank); more streams queue"));
+    form->addRow(tr("Max batch per replica"), m_maxBatch);
+    m_admission = new QComboBox(page);
+    for (KvAdmission a : {KvAdmission::OnDemand, KvAdmission::ReserveFull})
+        m_admission->addItem(names::kvAdmission(a), static_cast<int>(a));
+    m_admission->setToolTip(tr("On demand: the KV cache holds each running sequence at the length it has "
+                               "reached, so more run at once and a full cache preempts. Whole length: a "
+                               "request starts only when its prompt and every output token fit"));
+    form->addRow(tr("KV cache admission"), m_admission);
     m_scaleUp = new QComboBox(page);
     m_scaleOut = new QComboBox(page);
     m_scaleUp->addItem(tr("System default"), QString());
@@ -178,8 +197,8 @@ QWidget* InspectorPanel::buildDeploymentPage()
     m_model->setToolTip(tr("Change it in the Model panel"));
     form->addRow(tr("Model"), m_model);
     // Long catalog names must not widen the dock: combos elide, spin boxes stay compact.
-    for (QComboBox* c :
-         {m_device, m_weights, m_kv, m_mode, m_speculative, m_scaleUp, m_scaleOut, m_ffnDevice, m_ffnLink}) {
+    for (QComboBox* c : {m_device, m_weights, m_kv, m_mode, m_speculative, m_admission, m_scaleUp, m_scaleOut,
+                         m_ffnDevice, m_ffnLink}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(10);
     }
@@ -187,6 +206,7 @@ QWidget* InspectorPanel::buildDeploymentPage()
         s->setMinimumWidth(48);
     m_count->setMinimumWidth(80);
     m_prefillReplicas->setMinimumWidth(80);
+    m_maxBatch->setMinimumWidth(80);
     m_ffnCount->setMinimumWidth(80);
     m_result = new QLabel(page);
     m_result->setWordWrap(true);
@@ -273,6 +293,17 @@ QWidget* InspectorPanel::buildDeploymentPage()
     connect(m_prefillReplicas, &QSpinBox::valueChanged, this, [this](int v) {
         edit(QStringLiteral("prefillReplicas"), tr("Change prefill replicas"),
              [v](DeploymentDoc& d) { d.prefillReplicas = v; });
+    });
+    connect(m_maxBatch, &QSpinBox::valueChanged, this, [this](int v) {
+        editRuntime(QStringLiteral("maxBatch"),
+                    v > 0 ? tr("Limit the batch to %L1 per replica").arg(v)
+                          : tr("Let memory decide the batch"),
+                    [v](serving::SchedulerSpec& s) { s.maxSeqs = v; });
+    });
+    connect(m_admission, &QComboBox::currentIndexChanged, this, [this] {
+        const auto a = static_cast<KvAdmission>(m_admission->currentData().toInt());
+        editRuntime(QString(), tr("Change KV cache admission"),
+                    [a](serving::SchedulerSpec& s) { s.kvAdmission = a; });
     });
     connect(m_scaleUp, &QComboBox::currentIndexChanged, this, [this] {
         const QString id = m_scaleUp->currentData().toString();
@@ -438,6 +469,25 @@ void InspectorPanel::edit(const QString& field, const QString& text,
     m_doc->undoStack()->push(new ChangeDeploymentCommand(m_doc, changed, text, field));
 }
 
+void InspectorPanel::editRuntime(const QString& field, const QString& text,
+                                 const std::function<void(serving::SchedulerSpec&)>& change)
+{
+    if (m_refreshing || !m_doc->deployment(m_id))
+        return;
+    serving::ServingConfig after = m_doc->scenario().serving;
+    serving::DeploymentServing mine = after.forDeployment(m_id);
+    change(mine.scheduler);
+    if (mine == after.forDeployment(m_id))
+        return;
+    // Settings like the scenario's defaults need no entry of their own.
+    if (mine == after.defaults)
+        after.perDeployment.erase(m_id);
+    else
+        after.perDeployment[m_id] = mine;
+    m_doc->undoStack()->push(
+        changeServingCommand(m_doc, after, text, field.isEmpty() ? QString() : m_id + field));
+}
+
 void InspectorPanel::editPlan()
 {
     if (m_refreshing)
@@ -511,6 +561,9 @@ void InspectorPanel::refresh()
     const Device* device = m_doc->catalog().device(d->device);
     m_prefillReplicas->setEnabled((device && splitsPrefillFromDecode(*device) && !d->ffnPool) ||
                                   d->prefillReplicas > 0);
+    const serving::SchedulerSpec& runtime = m_doc->scenario().serving.forDeployment(m_id).scheduler;
+    m_maxBatch->setValue(runtime.maxSeqs);
+    selectData(m_admission, static_cast<int>(runtime.kvAdmission));
     selectData(m_scaleUp, d->scaleUpLink);
     selectData(m_scaleOut, d->scaleOutLink);
     refreshFfnPool(*d);

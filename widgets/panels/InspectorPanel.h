@@ -28,7 +28,8 @@ class ScenarioDocument;
 // The inspector dock: every field of the selected deployment (name, colour, device, count or
 // automatic, parallelism automatic or manual TP/PP/EP/DP, weight and KV precision, execution mode,
 // speculative decoding, scale-up and scale-out links), the FFN pool of an attention-FFN split
-// deployment (device, count, the link between the pools, micro-batches) and what the engine chose.
+// deployment (device, count, the link between the pools, micro-batches), its serving runtime (batch
+// limit, KV cache admission; the scenario's serving section) and what the engine chose.
 class InspectorPanel : public QDockWidget
 {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
     QGroupBox* ffnPoolBox() const { return m_ffnBox; }
     QSpinBox* ffnCountSpin() const { return m_ffnCount; }
     QComboBox* ffnDeviceBox() const { return m_ffnDevice; }
+    QSpinBox* maxBatchSpin() const { return m_maxBatch; }
+    QComboBox* admissionBox() const { return m_admission; }
 
 private:
     void onSelectionChanged();
@@ -48,6 +51,9 @@ private:
     void refreshResult();
     void refreshDefaultWeights();
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
+    // Changes this deployment's serving runtime (the scenario's serving section), one undo step.
+    void editRuntime(const QString& field, const QString& text,
+                     const std::function<void(serving::SchedulerSpec&)>& change);
     void editPlan();
     QWidget* buildDeploymentPage();
     QGroupBox* buildFfnPoolBox(QWidget* page);
@@ -77,6 +83,8 @@ private:
     QComboBox* m_mode = nullptr;
     QComboBox* m_speculative = nullptr;
     QSpinBox* m_prefillReplicas = nullptr; // 0: colocated
+    QSpinBox* m_maxBatch = nullptr;        // 0: memory decides
+    QComboBox* m_admission = nullptr;
     QComboBox* m_scaleUp = nullptr;
     QComboBox* m_scaleOut = nullptr;
     QGroupBox* m_ffnBox = nullptr;
