@@ -123,6 +123,19 @@ private slots:
         QVERIFY(e.notes.join(QLatin1Char(' ')).contains(QStringLiteral("prefill replicas take at most")));
     }
 
+    // The serving runtime's batch limit holds on the decode replicas: 2,000 streams on seven
+    // decode replicas that run 16 each decode 112 at once, and the note names the runtime.
+    void runtimeLimitHoldsTheDecodeBatch()
+    {
+        Deployment d = deployment(8, 1);
+        d.maxBatchPerReplica = 16;
+        const Estimate e = estimate(d, Workload{1000, 200, 2000, 0, 0});
+        QCOMPARE(e.batch, 7 * 16);
+        QVERIFY2(
+            e.notes.join(QLatin1Char(' ')).contains(QStringLiteral("the serving runtime runs 112 of 2000")),
+            qPrintable(e.notes.join(QLatin1Char('|'))));
+    }
+
     // Power: prefill chips busy part of the time at full power, decode chips at their step's
     // share; never below all chips idle, never above all at peak.
     void powerStaysBetweenIdleAndPeak()
