@@ -7,6 +7,7 @@
 
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
+#include "document/ChangeServingCommand.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/MoveDeploymentsCommand.h"
 #include "issues/IssueLog.h"
@@ -349,6 +350,13 @@ private Q_SLOTS:
         // Undo restores the document and the fields; no entry is left for default settings.
         doc()->undoStack()->undo();
         QCOMPARE(inspector->admissionBox()->currentIndex(), 0);
+        // A new deployment never takes an id the serving section still holds settings for (a
+        // deleted deployment's), which would hand it that runtime.
+        serving::ServingConfig withGhost = doc()->scenario().serving;
+        withGhost.perDeployment[QStringLiteral("ghost")] = withGhost.forDeployment(id);
+        doc()->undoStack()->push(changeServingCommand(doc(), withGhost, QStringLiteral("test")));
+        QCOMPARE(doc()->newDeploymentId(QStringLiteral("ghost")), QStringLiteral("ghost-2"));
+        doc()->undoStack()->undo();
         doc()->undoStack()->undo();
         QCOMPARE(inspector->maxBatchSpin()->value(), 0);
         QVERIFY(doc()->scenario().serving.perDeployment.empty());

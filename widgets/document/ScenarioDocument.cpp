@@ -76,11 +76,15 @@ QHash<QString, QColor> ScenarioDocument::colours() const
 QString ScenarioDocument::newDeploymentId(const QString& base) const
 {
     QString stem = base.isEmpty() ? QStringLiteral("d") : base;
-    if (!deployment(stem))
+    // Nor an id the serving section still keys settings on (a deleted deployment's): the new
+    // deployment would inherit that runtime.
+    const auto& serving = m_scenario.serving.perDeployment;
+    const auto taken = [&](const QString& id) { return deployment(id) || serving.count(id) > 0; };
+    if (!taken(stem))
         return stem;
     for (int i = 2;; ++i) {
         const QString id = stem + QLatin1Char('-') + QString::number(i);
-        if (!deployment(id))
+        if (!taken(id))
             return id;
     }
 }

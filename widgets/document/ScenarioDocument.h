@@ -49,7 +49,8 @@ public:
     QStringList deploymentIds() const;
     QColor colour(const QString& id) const;
     QHash<QString, QColor> colours() const;
-    // A fresh id ("h100-2") and the next palette colour, for a new deployment.
+    // A fresh id ("h100-2": no deployment's, nor one the serving section keys settings on) and the
+    // next palette colour, for a new deployment.
     QString newDeploymentId(const QString& base) const;
     QString nextColour() const;
 
