@@ -425,7 +425,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         // beyond which streams stop adding throughput.
         if (d.device->cls == DeviceClass::SramDataflow) {
             const int streams = goal == ServingGoal::FixedConcurrency ? w.concurrency : m.layers;
-            chips = std::max(chips, dataflowChipsFor(d, m, streams, w.inputTokens + w.outputTokens / 2.0));
+            chips = std::max(chips, dataflowChipsFor(d, m, streams, admittedKvContext(w, d.kvAdmission)));
             // Pipelined, the count the batch limit itself takes every stream at: it also holds
             // each stream's activations and a draft model's weights (with weights and KV cache
             // alone, 63 of 64 streams fitted).

@@ -335,6 +335,33 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 vs %2").arg(p99.tpotP99S).arg(want)));
     }
 
+    // A runtime that reserves each request's whole length holds more KV per stream than one
+    // taking blocks on demand: a wafer pipeline sized automatically for 256 streams of 1k in and
+    // 8k out takes at least as many wafers, and a GPU deployment's KV cache per chip at a fixed
+    // batch grows by (1,000 + 8,000) / (1,000 + 4,000).
+    void reservingWholeLengthsHoldsMore()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const Workload w{1000, 8000, 256, 0, 0};
+        Deployment wafers = deploymentOf(*m_catalog, "cs-3", 1, true);
+        const Estimate onDemand = run(wafers, m, w, ServingGoal::FixedConcurrency);
+        wafers.kvAdmission = KvAdmission::ReserveFull;
+        const Estimate reserved = run(wafers, m, w, ServingGoal::FixedConcurrency);
+        QVERIFY2(reserved.chips > onDemand.chips,
+                 qPrintable(QStringLiteral("%1 vs %2 wafers").arg(reserved.chips).arg(onDemand.chips)));
+
+        Deployment gpus = deploymentOf(*m_catalog, "h200-sxm", 8);
+        gpus.plan = ParallelPlan{8, 1, 1, 1};
+        const Workload few{1000, 8000, 16, 0, 0};
+        const Estimate a = run(gpus, m, few, ServingGoal::FixedConcurrency);
+        gpus.kvAdmission = KvAdmission::ReserveFull;
+        const Estimate b = run(gpus, m, few, ServingGoal::FixedConcurrency);
+        QCOMPARE(a.batch, 16);
+        QCOMPARE(b.batch, 16);
+        QVERIFY(std::abs(b.memory.kvCache / a.memory.kvCache - 9000.0 / 5000.0) < 1e-9);
+        QCOMPARE(b.tpotS, a.tpotS); // a decode step reads the context reached, not the reservation
+    }
+
     void waferMoeLatencyFromTouchedParameters()
     {
         // Kimi K2 (1 T parameters, 32 B active) over CS-3 wafers, one stream at 10k in / 500
