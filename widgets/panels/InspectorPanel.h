@@ -55,6 +55,8 @@ private:
     void editRuntime(const QString& field, const QString& text,
                      const std::function<void(serving::SchedulerSpec&)>& change);
     void editPlan();
+    // Selects the item holding `v`, else the first (the "default" entry).
+    static void selectData(QComboBox* c, const QVariant& v);
     QWidget* buildDeploymentPage();
     QGroupBox* buildFfnPoolBox(QWidget* page);
     // A first FFN pool for `d`: another class of device (wafers for GPU attention), its count.
