@@ -227,10 +227,7 @@ Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, Ser
     if (goal == ServingGoal::FixedConcurrency) {
         const int batch = std::max(1, maxBatch > 0 ? std::min(w.concurrency, maxBatch) : 1);
         Estimate e = evaluate(ctx, plan, batch);
-        const int replicas = dataflow ? 1 : std::max(1, plan.dp);
-        const bool byRuntime = ctx.deployment->maxBatchPerReplica > 0 &&
-                               qint64(batch) >= qint64(detail::runtimeBatchCap(ctx)) * replicas;
-        detail::queueStreamsBeyondMemory(e, batch, w, byRuntime);
+        detail::queueStreamsBeyondMemory(e, batch, ctx, dataflow ? 1 : plan.dp);
         return e;
     }
     if (maxBatch <= 0)

@@ -163,11 +163,8 @@ Estimate Engine::prefillDecodeServing(const EvalContext& ctx, const ParallelPlan
         }
         e.tokSTotal = rps * out;
         detail::setSplitFirstToken(e, one.ttftS, wait, handover);
-        if (goal == ServingGoal::FixedConcurrency) { // streams the decode replicas cannot hold queue
-            const bool byRuntime = ctx.deployment->maxBatchPerReplica > 0 &&
-                                   qint64(e.batch) >= qint64(detail::runtimeBatchCap(ctx)) * decodePlan.dp;
-            detail::queueStreamsBeyondMemory(e, e.batch, w, byRuntime);
-        }
+        if (goal == ServingGoal::FixedConcurrency) // streams the decode replicas cannot hold queue
+            detail::queueStreamsBeyondMemory(e, e.batch, ctx, decodePlan.dp);
         // Prefill chips compute flat out while they work and idle between prompts.
         addPowerAndCost(e, ctx, e.prefillChips(), occ > 0 ? std::min(1.0, rps * occ / prefillReplicas) : 0.0);
         return e;

@@ -48,8 +48,9 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.batch = static_cast<int>(b) * replicas;
 }
 
-void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w, bool byRuntime)
+void queueStreamsBeyondMemory(Estimate& e, int held, const EvalContext& ctx, int replicas)
 {
+    const Workload& w = ctx.workload;
     if (!e.fits || held <= 0 || held >= w.concurrency)
         return;
     const double factor = static_cast<double>(w.concurrency) / held;
@@ -57,6 +58,8 @@ void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w, bool byR
     e.queueingS += extra;
     e.ttftS += extra;
     e.ttftP99S += extra;
+    const bool byRuntime = ctx.deployment && ctx.deployment->maxBatchPerReplica > 0 &&
+                           qint64(held) >= qint64(runtimeBatchCap(ctx)) * std::max(1, replicas);
     e.notes << (byRuntime
                     ? QCoreApplication::translate(
                           "is::Engine", "the serving runtime runs %1 of %2 streams at once; the rest queue")

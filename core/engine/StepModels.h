@@ -41,10 +41,10 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
 // prefill slot's load there, and a prefill-decode deployment's prefill replicas take no more.
 constexpr double kMaxPrefillLoad = 0.95;
 
-// A fixed concurrency larger than the `held` streams memory holds (or, `byRuntime`, the serving
-// runtime's batch limit lets run): the rest wait for a slot and see the extra time as queueing
-// before their first token (a note says which limit).
-void queueStreamsBeyondMemory(Estimate& e, int held, const Workload& w, bool byRuntime = false);
+// A fixed concurrency larger than the `held` streams on `replicas` replicas that memory holds, or
+// that the serving runtime's batch limit lets run: the rest wait for a slot and see the extra
+// time as queueing before their first token (a note says which limit).
+void queueStreamsBeyondMemory(Estimate& e, int held, const EvalContext& ctx, int replicas);
 
 // The first token of a prefill-decode split (separate prefill and decode replicas): the prompt
 // alone on a prefill replica (`prefillAloneS`, its overhead and read-back included), its wait for

@@ -48,7 +48,8 @@ struct SchedulerSpec
     bool chunkedPrefill = true;
     double kvWatermark = 0.01; // share of KV blocks kept free when admitting
     // Blocks taken as sequences grow (vLLM), or each request's whole length reserved at
-    // admission (TensorRT-LLM); the engine's estimate follows the same policy.
+    // admission (TensorRT-LLM): the deployment's (Deployment::kvAdmission), which the estimate
+    // and, through its StepCostModel, the simulation follow.
     KvAdmission kvAdmission = KvAdmission::OnDemand;
     bool operator==(const SchedulerSpec&) const = default;
 };

@@ -182,7 +182,7 @@ void Simulation::startStep(int r, double t)
             promised += q.prompt - q.prefilled - q.chunk;
         }
         double untilNext = std::numeric_limits<double>::infinity();
-        const bool reserveFull = sch.kvAdmission == KvAdmission::ReserveFull;
+        const bool reserveFull = m_model.kvAdmission() == KvAdmission::ReserveFull;
         if (reserveFull) {
             // Every admitted sequence keeps room for all the tokens it has still to write, so
             // the cache never runs out and nothing is preempted (TensorRT-LLM's policy).

@@ -127,6 +127,7 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
                                              "no memory left for the KV cache of one sequence");
         return std::nullopt;
     }
+    s.m_kvAdmission = d.kvAdmission;
     s.m_maxSeqs = o.maxSeqsPerReplica > 0 ? o.maxSeqsPerReplica : detail::kMaxBatchPerReplica;
     const int maxBatch =
         static_cast<int>(std::clamp(s.m_kvCapacityTokens, 1.0, static_cast<double>(s.m_maxSeqs)));

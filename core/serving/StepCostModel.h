@@ -62,6 +62,9 @@ public:
     const QString& mode() const { return m_mode; }
     double kvCapacityTokens() const { return m_kvCapacityTokens; } // per replica
     int maxSeqsPerReplica() const { return m_maxSeqs; }
+    // How the deployment's runtime admits requests against the KV cache (its capacity above is
+    // counted at the context it admits at); the simulation admits the same way.
+    KvAdmission kvAdmission() const { return m_kvAdmission; }
     double acceptance() const { return m_acceptance; }             // tokens per decode step per sequence
     double requestOverheadS() const { return m_requestOverheadS; } // API, tokenizer: before the scheduler
     double kvBytesPerToken() const { return m_kvBytesPerToken; }   // per replica
@@ -83,6 +86,7 @@ private:
     QString m_mode;
     double m_kvCapacityTokens = 0;
     int m_maxSeqs = 1;
+    KvAdmission m_kvAdmission = KvAdmission::OnDemand;
     double m_acceptance = 1;
     double m_requestOverheadS = 0;
     double m_kvBytesPerToken = 0;

@@ -22,6 +22,11 @@ class TestScenario : public QObject
     Q_OBJECT
 
     static QString sourceDir() { return is::testing::sourceRoot(); }
+    // The studio's default scenario, as shipped.
+    static std::optional<Scenario> loadDefaultScenario(QString* err)
+    {
+        return loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), err);
+    }
     QString m_err;
 
     // Everything analyseScenario derives from a deployment's speed-versus-context curves.
@@ -184,8 +189,7 @@ private slots:
     {
         // Deployment by deployment, in parallel or not, gives what the whole analysis gives.
         QString err;
-        const auto loaded =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        const auto loaded = loadDefaultScenario(&err);
         QVERIFY2(loaded, qPrintable(err));
         const Scenario& s = *loaded;
         QVERIFY(s.deployments.size() >= 2);
@@ -317,8 +321,7 @@ private slots:
     void roundTripIsIdentical()
     {
         QString err;
-        auto s =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto s = loadDefaultScenario(&err);
         QVERIFY(s);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("copy.json"));
@@ -388,8 +391,7 @@ private slots:
         QFETCH(int, variation);
         const Variation& v = variations()[size_t(variation)];
         QString err;
-        auto base =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto base = loadDefaultScenario(&err);
         QVERIFY2(base, qPrintable(err));
         const std::vector<double> grid = defaultContextGrid(9);
         Engine engine(Catalog::builtin());
@@ -421,8 +423,7 @@ private slots:
     void curveCacheKeysTheServingRuntime()
     {
         QString err;
-        auto base =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto base = loadDefaultScenario(&err);
         QVERIFY2(base, qPrintable(err));
         base->workload.concurrency = 4096;
         const std::vector<double> grid = defaultContextGrid(9);
@@ -442,8 +443,7 @@ private slots:
     void servingRuntimeLimitsTheEstimate()
     {
         QString err;
-        auto s =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto s = loadDefaultScenario(&err);
         QVERIFY2(s, qPrintable(err));
         s->workload.concurrency = 4096;
         Engine engine(Catalog::builtin());
@@ -465,8 +465,7 @@ private slots:
     void curveCacheFollowsTheCatalog()
     {
         QString err;
-        auto s =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto s = loadDefaultScenario(&err);
         QVERIFY2(s, qPrintable(err));
         const std::vector<double> grid = defaultContextGrid(9);
         auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
@@ -495,8 +494,7 @@ private slots:
     void curveCacheIsBounded()
     {
         QString err;
-        auto s =
-            loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"), &err);
+        auto s = loadDefaultScenario(&err);
         QVERIFY2(s, qPrintable(err));
         const std::vector<double> grid = defaultContextGrid(5);
         Engine engine(Catalog::builtin());

@@ -374,7 +374,6 @@ private slots:
             rig.w, 3 * cap.tokSTotal / rig.w.outputTokens, requestCount);
         SimOptions o;
         o.scheduler.maxBatchTokens = 1 << 20;
-        o.scheduler.kvAdmission = admission;
         const SimResult r = simulate(s, set, o);
         QCOMPARE(r.completed, requestCount);
         if (admission == KvAdmission::ReserveFull)
@@ -430,10 +429,8 @@ private slots:
         const SimResult onDemand =
             simulate(rig.model(ServingGoal::MaxThroughput), requests("{}", rig.w, 1000, 2000), SimOptions{});
         rig.d.kvAdmission = KvAdmission::ReserveFull;
-        SimOptions o;
-        o.scheduler.kvAdmission = KvAdmission::ReserveFull;
         const SimResult reserved =
-            simulate(rig.model(ServingGoal::MaxThroughput), requests("{}", rig.w, 1000, 2000), o);
+            simulate(rig.model(ServingGoal::MaxThroughput), requests("{}", rig.w, 1000, 2000), SimOptions{});
         QVERIFY(onDemand.preemptions > 0);
         QCOMPARE(reserved.preemptions, 0);
         QCOMPARE(reserved.completed, 2000);
