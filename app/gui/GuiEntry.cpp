@@ -34,6 +34,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include <stdexcept>
 #include <unistd.h>
@@ -223,13 +224,15 @@ int runGui(int argc, char** argv)
         return ExitRuntimeFailure;
     }
 
-    // Headless runs keep their settings to themselves: never the user's layout or language.
-    QTemporaryDir scratch;
+    // Headless runs keep their settings to themselves: never the user's layout or language. Only
+    // they get a scratch folder, so an interactive session killed mid-edit leaves nothing in /tmp.
+    std::optional<QTemporaryDir> scratch;
     gui::Studio::Options studioOptions;
     studioOptions.interactive = !options->headless();
     if (options->headless()) {
-        studioOptions.settingsPath = scratch.filePath(QStringLiteral("settings.ini"));
-        studioOptions.recoveryPath = scratch.filePath(QStringLiteral("autosave.json"));
+        scratch.emplace();
+        studioOptions.settingsPath = scratch->filePath(QStringLiteral("settings.ini"));
+        studioOptions.recoveryPath = scratch->filePath(QStringLiteral("autosave.json"));
     }
     if (options->recover == QLatin1String("yes"))
         studioOptions.recovery = gui::Studio::Options::Recovery::Recover;

@@ -39,6 +39,8 @@ class TestStartup : public QObject
             env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
             env.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
             env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+            // A child killed with SIGKILL cannot tidy its temporary files; keep them in this home.
+            env.insert(QStringLiteral("TMPDIR"), dir.path());
             env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
             return env;
         }
