@@ -914,7 +914,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+61"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+87"/>
         <source>the serving runtime runs %1 of %2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -924,7 +924,7 @@
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+121"/>
+        <location filename="../core/engine/Engine.cpp" line="+118"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
@@ -955,7 +955,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+406"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+418"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1421,7 +1421,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>%1.prefill_replicas: %2 serves every stream through one pipeline; prefill-decode splits GPU and tiered replicas</source>
         <translation>%1.prefill_replicas：%2 通过同一条流水线服务所有数据流；预填充-解码分离只适用于 GPU 和分层存储设备的副本</translation>
     </message>
@@ -1442,7 +1442,7 @@
 <context>
     <name>is::ScenarioEvaluation</name>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-125"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="-126"/>
         <source>%1: unknown model &apos;%2&apos;</source>
         <translation>%1：未知的模型“%2”</translation>
     </message>
@@ -1614,7 +1614,7 @@
 <context>
     <name>is::Validation</name>
     <message>
-        <location filename="../core/engine/Validation.cpp" line="+106"/>
+        <location filename="../core/engine/Validation.cpp" line="+107"/>
         <source>unterminated quoted field</source>
         <translation>带引号的字段未闭合</translation>
     </message>
@@ -1642,6 +1642,11 @@
         <location line="+8"/>
         <source>kv_admission: expected on-demand or reserve-full, got &apos;%1&apos;</source>
         <translation>kv_admission：应为 on-demand 或 reserve-full，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>attention_dp_prefill: expected aligned or independent, got &apos;%1&apos;</source>
+        <translation>attention_dp_prefill：应为 aligned 或 independent，实际为“%1”</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1719,7 +1724,7 @@
         <translation>未知的精度“%1”</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>unknown speculative method &apos;%1&apos;</source>
         <translation>未知的投机解码方法“%1”</translation>
     </message>
@@ -4019,12 +4024,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
-        <location line="+455"/>
+        <location line="+331"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-419"/>
+        <location line="-295"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4039,24 +4044,24 @@
         <translation>颜色</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+233"/>
+        <location filename="../widgets/panels/InspectorFfnPool.cpp" line="+38"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+4"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+3"/>
         <source>auto (smallest that fits)</source>
         <translation>自动（能装下的最少数量）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+232"/>
+        <location filename="../widgets/panels/InspectorFfnPool.cpp" line="+4"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+2"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+2"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -4107,12 +4112,12 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+443"/>
+        <location line="+320"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-442"/>
+        <location line="-319"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
@@ -4133,12 +4138,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+461"/>
+        <location line="+338"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-333"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4181,6 +4186,16 @@
         <location line="+3"/>
         <source>KV cache admission</source>
         <translation>KV 缓存准入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MoE models with attention data parallelism: the ranks that share the experts wait for each other at every MoE layer. All ranks together: prompts are prefilled on every rank in the same steps (TensorRT-LLM attention_dp_config.enable_balance). Each rank on its own: a rank&apos;s prefill holds the other ranks&apos; decoding</source>
+        <translation>采用注意力数据并行的 MoE 模型：共享专家的各 rank 在每个 MoE 层相互等待。所有 rank 同步：各 rank 在同一批步骤中预填充提示（TensorRT-LLM attention_dp_config.enable_balance）。各 rank 独立：一个 rank 的预填充会拖住其他 rank 的解码</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attention-DP prefill</source>
+        <translation>注意力 DP 预填充</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4290,6 +4305,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Change attention-DP prefill</source>
+        <translation>更改注意力 DP 预填充</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Change scale-up link</source>
         <translation>修改纵向扩展链路</translation>
     </message>
@@ -4299,7 +4319,7 @@
         <translation>修改横向扩展链路</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../widgets/panels/InspectorFfnPool.cpp" line="-20"/>
         <source>FFN on a second pool</source>
         <translation>FFN 置于第二个池</translation>
     </message>
@@ -4315,12 +4335,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+287"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+184"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="+3"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -4365,7 +4385,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-134"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4393,7 +4413,7 @@
         </translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
@@ -5713,7 +5733,7 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+235"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
@@ -7553,12 +7573,17 @@
         <translation>应为 on-demand 或 reserve-full，实际为“%1”</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>expected aligned or independent, got &apos;%1&apos;</source>
+        <translation>应为 aligned 或 independent，实际为“%1”</translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>prefill and decode replicas must both be positive (or both 0: off)</source>
         <translation>预填充和解码副本数必须都为正数（或都为 0，表示关闭）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>expected poisson, constant, gamma, onoff or trace, got &apos;%1&apos;</source>
         <translation>应为 poisson、constant、gamma、onoff 或 trace，实际为“%1”</translation>
     </message>
@@ -7652,7 +7677,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/GuiEntry.cpp" line="+56"/>
+        <location filename="../app/gui/GuiEntry.cpp" line="+57"/>
         <source>Inference Studio</source>
         <translation>Inference Studio</translation>
     </message>
@@ -7793,6 +7818,16 @@
         <location line="+1"/>
         <source>On demand (vLLM, SGLang)</source>
         <translation>按需分配（vLLM、SGLang）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Each rank on its own</source>
+        <translation>各 rank 独立</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All ranks together</source>
+        <translation>所有 rank 同步</translation>
     </message>
     <message>
         <location line="+7"/>

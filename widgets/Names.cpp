@@ -98,6 +98,12 @@ QString kvAdmission(KvAdmission a)
                                          : QCoreApplication::translate("names", "On demand (vLLM, SGLang)");
 }
 
+QString attentionDpPrefill(AttentionDpPrefill a)
+{
+    return a == AttentionDpPrefill::Independent ? QCoreApplication::translate("names", "Each rank on its own")
+                                                : QCoreApplication::translate("names", "All ranks together");
+}
+
 QString speculative(SpeculativeMethod m)
 {
     switch (m) {

@@ -25,6 +25,8 @@ QString mode(ExecutionMode m);
 QString speculative(SpeculativeMethod m);
 // How a serving runtime admits requests against the KV cache, naming the runtimes that do so.
 QString kvAdmission(KvAdmission a);
+// How attention-DP ranks schedule their prefills: together, or each on its own.
+QString attentionDpPrefill(AttentionDpPrefill a);
 QString bottleneck(Bottleneck b);
 // How an estimate executes (Estimate::mode), in words: "weights resident", "3 of 8 replicas
 // prefill, the rest decode"...

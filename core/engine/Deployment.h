@@ -63,9 +63,11 @@ struct Deployment
     // The serving runtime's limits (the scenario's serving scheduler, a validation row's stated
     // benchmark settings): at most this many sequences run at once per replica (vLLM max_num_seqs,
     // TensorRT-LLM max_batch_size per attention-DP rank, SGLang max_running_requests; 0: only
-    // memory limits the batch), and how a request is admitted against the KV cache.
+    // memory limits the batch), how a request is admitted against the KV cache, and whether
+    // attention-DP ranks prefill together.
     int maxBatchPerReplica = 0;
     KvAdmission kvAdmission = KvAdmission::OnDemand;
+    AttentionDpPrefill attentionDpPrefill = AttentionDpPrefill::Aligned;
 
     // The weights' precision serving `m`: the one chosen, else the device's usual serving
     // precision, or, on a device that streams weights from memory, the model's published format

@@ -267,6 +267,9 @@ struct PrefillTimes
 {
     double latency = 0;
     double occupancy = 0;
+    // Where attention-DP ranks prefill at independent times: the time this prompt holds each
+    // other rank of its expert group at the all-to-all (its dense and attention work).
+    double stallsOthers = 0;
 };
 
 PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double prompt, double slowShare = 0.0,
@@ -311,7 +314,16 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
         comm += (p.pp - 1) * collectiveTime(Collective::PointToPoint, 2, msg,
                                             ctx.topology->groupPath(p.tp * p.pp), linkEff);
     const double rest = attention + comm + m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
-    return {gemm + rest, gemmOwn + rest};
+    // A rank that prefills on its own holds the other ranks of its expert group at every MoE
+    // layer's all-to-all for the length of its dense and attention work.
+    double stallsOthers = 0;
+    if (m.isMoe() && s.tokensPerExpertGroup > 1 && ctx.deployment &&
+        ctx.deployment->attentionDpPrefill == AttentionDpPrefill::Independent) {
+        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
+        stallsOthers =
+            gemmTime(ctx, f.matmul / p.tp - expertFlops / p.tp, wBytes, promptTokens, bandwidth) + attention;
+    }
+    return {gemm + rest, gemmOwn + rest, stallsOthers};
 }
 
 } // namespace
@@ -407,7 +419,10 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
                        .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);
     e.decode = step.parts;
     e.decodeFromCache = step.fromCache;
-    finishServing(e, ctx, prefill.occupancy, prefill.latency, step.total, perReplica, replicas);
+    const double occupancy = independentPrefillOccupancy(
+        prefill.occupancy, prefill.stallsOthers, shardsFor(ctx, p).tokensPerExpertGroup, perReplica,
+        ctx.workload.outputTokens / std::max(1.0, e.acceptance) * step.total);
+    finishServing(e, ctx, occupancy, prefill.latency, step.total, perReplica, replicas);
 
     // Name what limits the step.
     const LatencyBreakdown& d = e.decode;

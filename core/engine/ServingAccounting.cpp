@@ -3,8 +3,11 @@
 
 #include <QCoreApplication>
 
+#include <boost/math/tools/roots.hpp>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace is::detail {
 
@@ -46,6 +49,26 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
     e.batch = static_cast<int>(b) * replicas;
+}
+
+double independentPrefillOccupancy(double ownS, double othersS, double groupRanks, int batch, double decodeS)
+{
+    const double b = std::max(1, batch);
+    if (groupRanks <= 1.0 || othersS <= 0.0 || decodeS <= 0.0)
+        return ownS;
+    // T - (b ownS + decodeS / (1 - b othersS / T)^(g-1)) rises with T from below zero at the aligned
+    // cycle b ownS + decodeS (which exceeds b othersS, so the base stays positive) to above it.
+    const double lo = b * ownS + decodeS;
+    auto excess = [&](double t) {
+        return t - b * ownS - decodeS / std::pow(1.0 - b * othersS / t, groupRanks - 1.0);
+    };
+    double hi = 2.0 * lo;
+    while (excess(hi) < 0)
+        hi *= 2.0;
+    std::uintmax_t iterations = 64;
+    const auto [a, z] = boost::math::tools::toms748_solve(
+        excess, lo, hi, boost::math::tools::eps_tolerance<double>(40), iterations);
+    return ((a + z) / 2.0 - decodeS) / b;
 }
 
 void queueStreamsBeyondMemory(Estimate& e, int held, const EvalContext& ctx, int replicas)

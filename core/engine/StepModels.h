@@ -37,6 +37,15 @@ void resolveSpeculative(EvalContext& ctx);
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas);
 
+// A replica's prefill occupancy per prompt when its expert group's `groupRanks` attention-DP
+// ranks prefill at independent times (AttentionDpPrefill::Independent). Each other rank's prompt
+// holds this one at the MoE all-to-all for `othersS`, its dense and attention work. Those stalls
+// fall at random against this rank's own cycle T of `batch` prefills of `ownS` and `decodeS` of
+// decoding: a stall that lands in its own prefill costs nothing, so its decode progresses only
+// while none of the other ranks prefills, T = batch ownS + decodeS / (1 - batch othersS / T)^(g-1).
+// Returns (T - decodeS) / batch; `ownS` where the group has one rank.
+double independentPrefillOccupancy(double ownS, double othersS, double groupRanks, int batch, double decodeS);
+
 // Above this load a prefill queue's M/D/1 wait grows without bound: the colocated cycle caps the
 // prefill slot's load there, and a prefill-decode deployment's prefill replicas take no more.
 constexpr double kMaxPrefillLoad = 0.95;

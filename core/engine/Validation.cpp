@@ -37,7 +37,8 @@ const QStringList kColumns = {QStringLiteral("id"),
                               QStringLiteral("kv_precision"),
                               QStringLiteral("parallelism"),
                               QStringLiteral("max_batch"),
-                              QStringLiteral("kv_admission")};
+                              QStringLiteral("kv_admission"),
+                              QStringLiteral("attention_dp_prefill")};
 
 // RFC 4180 fields: commas inside double quotes, doubled quotes as escapes.
 QStringList splitCsvLine(const QString& line, bool* ok)
@@ -168,6 +169,14 @@ std::optional<std::vector<MeasurementRow>> parseMeasurementsCsv(const QByteArray
                                                 "kv_admission: expected on-demand or reserve-full, got '%1'")
                         .arg(admission));
         }
+        if (const QString prefill = cell(22); !prefill.isEmpty()) {
+            r.attentionDpPrefill = attentionDpPrefillFromId(prefill);
+            if (!r.attentionDpPrefill)
+                return fail(
+                    QCoreApplication::translate(
+                        "is::Validation", "attention_dp_prefill: expected aligned or independent, got '%1'")
+                        .arg(prefill));
+        }
         double maxBatch = 0;
         if (!number(20, false, &maxBatch) || maxBatch != std::floor(maxBatch) ||
             (!cell(20).isEmpty() && maxBatch < 1))
@@ -282,10 +291,13 @@ ValidationResult validateRow(const Engine& engine, const MeasurementRow& row)
         d.kvPrecision = row.kvPrecision;
     if (row.plan)
         d.plan = row.plan;
-    // ... and its serving runtime's limits: the batch per replica, the KV cache admission.
+    // ... and its serving runtime's settings: the batch per replica, the KV cache admission, how
+    // attention-DP ranks schedule prompts.
     d.maxBatchPerReplica = row.maxBatch;
     if (row.kvAdmission)
         d.kvAdmission = *row.kvAdmission;
+    if (row.attentionDpPrefill)
+        d.attentionDpPrefill = *row.attentionDpPrefill;
     const auto spec = speculativeMethodFromId(row.speculative);
     if (!spec)
         return skip(QCoreApplication::translate("is::Validation", "unknown speculative method '%1'")

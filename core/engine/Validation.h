@@ -40,9 +40,11 @@ struct MeasurementRow
     std::optional<ParallelPlan> plan;
     // The serving runtime's settings where the benchmark states them. max_batch: sequences one
     // replica (an attention-DP rank) runs at once, 0 = only memory limits it; kv_admission:
-    // on-demand or reserve-full (else on-demand).
+    // on-demand or reserve-full (else on-demand); attention_dp_prefill: aligned or independent
+    // (else aligned).
     int maxBatch = 0;
     std::optional<KvAdmission> kvAdmission;
+    std::optional<AttentionDpPrefill> attentionDpPrefill;
 };
 
 // Parses a measurements CSV. Errors name the file, line and column.

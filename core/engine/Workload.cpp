@@ -97,6 +97,20 @@ double admittedKvContext(const Workload& w, KvAdmission a)
                                          : w.inputTokens + w.outputTokens / 2.0;
 }
 
+QString attentionDpPrefillId(AttentionDpPrefill a)
+{
+    return a == AttentionDpPrefill::Independent ? QStringLiteral("independent") : QStringLiteral("aligned");
+}
+
+std::optional<AttentionDpPrefill> attentionDpPrefillFromId(const QString& id)
+{
+    if (id == QLatin1String("aligned"))
+        return AttentionDpPrefill::Aligned;
+    if (id == QLatin1String("independent"))
+        return AttentionDpPrefill::Independent;
+    return std::nullopt;
+}
+
 QString servingGoalId(ServingGoal g)
 {
     switch (g) {

@@ -61,6 +61,17 @@ std::optional<KvAdmission> kvAdmissionFromId(const QString& id);
 // when it is reserved at admission.
 double admittedKvContext(const Workload& w, KvAdmission a);
 
+// How the runtime schedules prompts across attention data-parallel ranks that share an expert
+// group. The ranks meet at every MoE layer's all-to-all, so a step lasts as long as the slowest
+// rank's. Aligned (TensorRT-LLM attention_dp_config.enable_balance) holds prompts back until every
+// rank has one and prefills them in the same steps; Independent (the runtimes' default) lets each
+// rank prefill when its own prompt arrives, and the other ranks wait out its dense and attention
+// work.
+enum class AttentionDpPrefill { Aligned, Independent };
+// "aligned", "independent": the scenario file's and the validation files' names.
+QString attentionDpPrefillId(AttentionDpPrefill a);
+std::optional<AttentionDpPrefill> attentionDpPrefillFromId(const QString& id);
+
 // How the scenario wants the batch chosen.
 enum class ServingGoal {
     FixedConcurrency, // the workload's concurrency (single stream when 1)

@@ -167,6 +167,7 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         const serving::SchedulerSpec& runtime = s.serving.forDeployment(doc.id).scheduler;
         d.maxBatchPerReplica = runtime.maxSeqs;
         d.kvAdmission = runtime.kvAdmission;
+        d.attentionDpPrefill = runtime.attentionDpPrefill;
         if (d.prefillReplicas > 0 && !splitsPrefillFromDecode(*d.device)) {
             *error = QCoreApplication::translate("is::Scenario",
                                                  "%1.prefill_replicas: %2 serves every stream through one "

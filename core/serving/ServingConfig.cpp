@@ -126,6 +126,14 @@ void parseScheduler(JsonFields& parent, SchedulerSpec& s, QString* error)
         f.fail("kv_admission", QCoreApplication::translate("is::serving::ServingConfig",
                                                            "expected on-demand or reserve-full, got '%1'")
                                    .arg(admission));
+    const QString prefill = f.string("attention_dp_prefill", attentionDpPrefillId(s.attentionDpPrefill));
+    if (const auto a = attentionDpPrefillFromId(prefill))
+        s.attentionDpPrefill = *a;
+    else if (f.ok())
+        f.fail("attention_dp_prefill",
+               QCoreApplication::translate("is::serving::ServingConfig",
+                                           "expected aligned or independent, got '%1'")
+                   .arg(prefill));
 }
 
 void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
@@ -144,13 +152,15 @@ void parseDisagg(JsonFields& parent, DisaggSpec& d, QString* error)
 QJsonObject deploymentServingToJson(const DeploymentServing& d)
 {
     const SchedulerSpec& s = d.scheduler;
-    QJsonObject o{{QStringLiteral("scheduler"),
-                   QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
-                               {QStringLiteral("max_seqs"), s.maxSeqs},
-                               {QStringLiteral("block_tokens"), s.blockTokens},
-                               {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
-                               {QStringLiteral("kv_watermark"), s.kvWatermark},
-                               {QStringLiteral("kv_admission"), kvAdmissionId(s.kvAdmission)}}}};
+    QJsonObject o{
+        {QStringLiteral("scheduler"),
+         QJsonObject{{QStringLiteral("max_batch_tokens"), s.maxBatchTokens},
+                     {QStringLiteral("max_seqs"), s.maxSeqs},
+                     {QStringLiteral("block_tokens"), s.blockTokens},
+                     {QStringLiteral("chunked_prefill"), s.chunkedPrefill},
+                     {QStringLiteral("kv_watermark"), s.kvWatermark},
+                     {QStringLiteral("kv_admission"), kvAdmissionId(s.kvAdmission)},
+                     {QStringLiteral("attention_dp_prefill"), attentionDpPrefillId(s.attentionDpPrefill)}}}};
     if (d.disaggregated.enabled())
         o.insert(QStringLiteral("disaggregated"),
                  QJsonObject{{QStringLiteral("prefill_replicas"), d.disaggregated.prefillReplicas},

@@ -51,6 +51,10 @@ struct SchedulerSpec
     // admission (TensorRT-LLM): the deployment's (Deployment::kvAdmission), which the estimate
     // and, through its StepCostModel, the simulation follow.
     KvAdmission kvAdmission = KvAdmission::OnDemand;
+    // Whether attention-DP ranks sharing an expert group prefill in the same steps
+    // (Deployment::attentionDpPrefill); the estimate's cycle, and through it the simulation's
+    // prefill cost, follow it.
+    AttentionDpPrefill attentionDpPrefill = AttentionDpPrefill::Aligned;
     bool operator==(const SchedulerSpec&) const = default;
 };
 

@@ -78,6 +78,44 @@ private Q_SLOTS:
         QCOMPARE(alone.prefillOccupancyS, alone.prefillS);
     }
 
+    // Attention-DP ranks that prefill on their own stall the expert group's other ranks; stalls
+    // landing in a rank's own prefill cost it nothing. Hand-computed: one prompt of 1 s whose
+    // dense and attention part also takes 1 s, 1 s of decode, two ranks: the cycle T solves
+    // T = 1 + 1 / (1 - 1 / T), T^2 - 3T + 1 = 0, T = (3 + sqrt 5) / 2, so the prompt occupies the
+    // rank for T - 1, the golden ratio.
+    void independentPrefillsStallTheExpertGroup()
+    {
+        QVERIFY(std::abs(detail::independentPrefillOccupancy(1, 1, 2, 1, 1) - (1 + std::sqrt(5.0)) / 2) <
+                1e-9);
+        QCOMPARE(detail::independentPrefillOccupancy(0.3, 0.2, 1, 16, 5), 0.3); // a group of one
+        // Between aligned prefills (no stall) and stalls that never overlap anything; more ranks
+        // never shorten the cycle.
+        double last = 0.3;
+        for (double ranks : {2.0, 4.0, 8.0, 72.0}) {
+            const double occ = detail::independentPrefillOccupancy(0.3, 0.2, ranks, 16, 5);
+            QVERIFY2(occ > last && occ < 0.3 + (ranks - 1) * 0.2,
+                     qPrintable(QStringLiteral("%1 ranks: %2").arg(ranks).arg(occ)));
+            last = occ;
+        }
+
+        // In the engine: Mixtral on eight H100s, experts shared by all eight attention-DP ranks.
+        QString err;
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.plan = ParallelPlan{1, 1, 8, 8};
+        const Workload w{2000, 500, 64, 0, 0};
+        const Estimate aligned = run(d, m_mixtral, w);
+        d.attentionDpPrefill = AttentionDpPrefill::Independent;
+        const Estimate independent = run(d, m_mixtral, w);
+        QCOMPARE(independent.prefillS, aligned.prefillS); // the prompt's own first token
+        QVERIFY(independent.prefillOccupancyS > aligned.prefillOccupancyS);
+        QVERIFY(independent.tokSTotal < aligned.tokSTotal);
+        // Ranks with experts of their own never wait for each other.
+        d.plan = ParallelPlan{1, 1, 1, 8};
+        const Estimate own = run(d, m_mixtral, w);
+        d.attentionDpPrefill = AttentionDpPrefill::Aligned;
+        QCOMPARE(own.tokSTotal, run(d, m_mixtral, w).tokSTotal);
+    }
+
     void moeImbalanceShrinksWithTokensPerExpert()
     {
         // 64 token-expert assignments expected per chip on 8 chips: the busiest gets about

@@ -340,7 +340,10 @@ private Q_SLOTS:
         QCOMPARE(doc()->scenario().serving.forDeployment(id).scheduler.maxSeqs, 4);
         inspector->admissionBox()->setCurrentIndex(1);
         QCOMPARE(doc()->scenario().serving.forDeployment(id).scheduler.kvAdmission, KvAdmission::ReserveFull);
-        QCOMPARE(doc()->undoStack()->index(), undoBefore + 3);
+        inspector->attentionDpPrefillBox()->setCurrentIndex(1);
+        QCOMPARE(doc()->scenario().serving.forDeployment(id).scheduler.attentionDpPrefill,
+                 AttentionDpPrefill::Independent);
+        QCOMPARE(doc()->undoStack()->index(), undoBefore + 4);
         auto analysis = settle();
         QVERIFY(analysis);
         for (const DeploymentAnalysis& a : analysis->deployments)
@@ -348,6 +351,8 @@ private Q_SLOTS:
                 QCOMPARE(a.estimate.mid.batch, 4 * std::max(1, a.estimate.mid.plan.dp));
 
         // Undo restores the document and the fields; no entry is left for default settings.
+        doc()->undoStack()->undo();
+        QCOMPARE(inspector->attentionDpPrefillBox()->currentIndex(), 0);
         doc()->undoStack()->undo();
         QCOMPARE(inspector->admissionBox()->currentIndex(), 0);
         // A new deployment never takes an id the serving section still holds settings for (a

@@ -127,6 +127,8 @@ private slots:
             {"plan", R"({"plan": "fastest"})", "serving.plan: expected fixed, offline or server"},
             {"admission", R"({"scheduler": {"kv_admission": "lazy"}})",
              "serving.scheduler.kv_admission: expected on-demand or reserve-full, got 'lazy'"},
+            {"dp prefill", R"({"scheduler": {"attention_dp_prefill": "sometimes"}})",
+             "serving.scheduler.attention_dp_prefill: expected aligned or independent, got 'sometimes'"},
         });
     }
     void configErrors()
@@ -144,7 +146,8 @@ private slots:
         auto c = parseServingConfig(
             json(R"({"arrival": {"process": "onoff", "rate_rps": 3, "on_s": 5, "off_s": 15},
             "lengths": {"input": {"dist": "lognormal", "mean": 2000, "sigma": 0.6, "max": 32000}, "output": {"dist": "normal", "mean": 300, "sd": 50}},
-            "scheduler": {"max_batch_tokens": 4096, "chunked_prefill": false, "kv_admission": "reserve-full"},
+            "scheduler": {"max_batch_tokens": 4096, "chunked_prefill": false, "kv_admission": "reserve-full",
+                          "attention_dp_prefill": "independent"},
             "deployments": {"h100": {"disaggregated": {"prefill_replicas": 1, "decode_replicas": 3}}},
             "agent": {"calls": 10, "tool_time_s": 2, "tool_time": "exponential"},
             "slo": {"ttft_ms": 500, "tpot_ms": 40}, "plan": "server", "requests": 500, "seed": 7})"),
@@ -154,6 +157,8 @@ private slots:
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.maxBatchTokens,
                  4096); // inherits the defaults
         QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.kvAdmission, KvAdmission::ReserveFull);
+        QCOMPARE(c->forDeployment(QStringLiteral("h100")).scheduler.attentionDpPrefill,
+                 AttentionDpPrefill::Independent);
         QVERIFY(!c->forDeployment(QStringLiteral("other")).disaggregated.enabled());
         QCOMPARE(c->slo.ttftS, 0.5);
         const QJsonObject out = servingConfigToJson(*c);

@@ -182,6 +182,15 @@ QWidget* InspectorPanel::buildDeploymentPage()
                                "reached, so more run at once and a full cache preempts. Whole length: a "
                                "request starts only when its prompt and every output token fit"));
     form->addRow(tr("KV cache admission"), m_admission);
+    m_dpPrefill = new QComboBox(page);
+    for (AttentionDpPrefill a : {AttentionDpPrefill::Aligned, AttentionDpPrefill::Independent})
+        m_dpPrefill->addItem(names::attentionDpPrefill(a), static_cast<int>(a));
+    m_dpPrefill->setToolTip(tr("MoE models with attention data parallelism: the ranks that share the "
+                               "experts wait for each other at every MoE layer. All ranks together: "
+                               "prompts are prefilled on every rank in the same steps (TensorRT-LLM "
+                               "attention_dp_config.enable_balance). Each rank on its own: a rank's "
+                               "prefill holds the other ranks' decoding"));
+    form->addRow(tr("Attention-DP prefill"), m_dpPrefill);
     m_scaleUp = new QComboBox(page);
     m_scaleOut = new QComboBox(page);
     m_scaleUp->addItem(tr("System default"), QString());
@@ -197,8 +206,8 @@ QWidget* InspectorPanel::buildDeploymentPage()
     m_model->setToolTip(tr("Change it in the Model panel"));
     form->addRow(tr("Model"), m_model);
     // Long catalog names must not widen the dock: combos elide, spin boxes stay compact.
-    for (QComboBox* c : {m_device, m_weights, m_kv, m_mode, m_speculative, m_admission, m_scaleUp, m_scaleOut,
-                         m_ffnDevice, m_ffnLink}) {
+    for (QComboBox* c : {m_device, m_weights, m_kv, m_mode, m_speculative, m_admission, m_dpPrefill,
+                         m_scaleUp, m_scaleOut, m_ffnDevice, m_ffnLink}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         c->setMinimumContentsLength(10);
     }
@@ -304,6 +313,11 @@ QWidget* InspectorPanel::buildDeploymentPage()
         const auto a = static_cast<KvAdmission>(m_admission->currentData().toInt());
         editRuntime(QString(), tr("Change KV cache admission"),
                     [a](serving::SchedulerSpec& s) { s.kvAdmission = a; });
+    });
+    connect(m_dpPrefill, &QComboBox::currentIndexChanged, this, [this] {
+        const auto a = static_cast<AttentionDpPrefill>(m_dpPrefill->currentData().toInt());
+        editRuntime(QString(), tr("Change attention-DP prefill"),
+                    [a](serving::SchedulerSpec& s) { s.attentionDpPrefill = a; });
     });
     connect(m_scaleUp, &QComboBox::currentIndexChanged, this, [this] {
         const QString id = m_scaleUp->currentData().toString();
@@ -426,6 +440,7 @@ void InspectorPanel::refresh()
     const serving::SchedulerSpec& runtime = m_doc->scenario().serving.forDeployment(m_id).scheduler;
     m_maxBatch->setValue(runtime.maxSeqs);
     selectData(m_admission, static_cast<int>(runtime.kvAdmission));
+    selectData(m_dpPrefill, static_cast<int>(runtime.attentionDpPrefill));
     selectData(m_scaleUp, d->scaleUpLink);
     selectData(m_scaleOut, d->scaleOutLink);
     refreshFfnPool(*d);

@@ -29,7 +29,7 @@ class ScenarioDocument;
 // automatic, parallelism automatic or manual TP/PP/EP/DP, weight and KV precision, execution mode,
 // speculative decoding, scale-up and scale-out links), the FFN pool of an attention-FFN split
 // deployment (device, count, the link between the pools, micro-batches), its serving runtime (batch
-// limit, KV cache admission; the scenario's serving section) and what the engine chose.
+// limit, KV cache admission, attention-DP prefill; the scenario's serving section) and what the engine chose.
 class InspectorPanel : public QDockWidget
 {
     Q_OBJECT
@@ -44,6 +44,7 @@ public:
     QComboBox* ffnDeviceBox() const { return m_ffnDevice; }
     QSpinBox* maxBatchSpin() const { return m_maxBatch; }
     QComboBox* admissionBox() const { return m_admission; }
+    QComboBox* attentionDpPrefillBox() const { return m_dpPrefill; }
 
 private:
     void onSelectionChanged();
@@ -87,6 +88,7 @@ private:
     QSpinBox* m_prefillReplicas = nullptr; // 0: colocated
     QSpinBox* m_maxBatch = nullptr;        // 0: memory decides
     QComboBox* m_admission = nullptr;
+    QComboBox* m_dpPrefill = nullptr;
     QComboBox* m_scaleUp = nullptr;
     QComboBox* m_scaleOut = nullptr;
     QGroupBox* m_ffnBox = nullptr;
