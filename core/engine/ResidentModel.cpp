@@ -280,23 +280,27 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     // With a cached prefix (PrefixReuse.h) only the tokens after it are computed.
     const FlopBreakdown f = freshPrefillFlops(m, prompt, cached);
     const double promptTokens = prompt - cached;
-    // Dense and expert matrix multiplies see many rows; attention is compute-bound at length.
-    double rows = promptTokens;
-    if (m.isMoe())
-        rows = promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens));
+    // The dense projections see every prompt token as a row; a routed expert sees only the
+    // tokens routed to it, so its grouped GEMM runs at the efficiency of far fewer rows.
+    // Attention is compute-bound at length.
+    const double expertRows =
+        m.isMoe() ? promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens))
+                  : 0.0;
+    const double expertFlops = m.isMoe() ? 2.0 * ctx.params.expertsActive * promptTokens : 0.0;
+    const double denseFlops = (f.matmul - expertFlops) / p.tp;
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
     const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);
+    const double flopRate = ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    const double denseS = denseFlops / (flopRate * gemmRowEfficiency(ctx.cal, promptTokens));
     // The matrix multiplies with the routed experts' FLOPs over `expertRanks` chips, waiting for
-    // the busiest of them.
+    // the busiest of them; the weights stream once for both.
     auto gemmWith = [&](int expertRanks) {
-        double matmul = f.matmul / p.tp;
-        if (m.isMoe()) {
-            const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
-            matmul += expertFlops / expertRanks *
-                          expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) -
-                      expertFlops / p.tp;
-        }
-        return gemmTime(ctx, matmul, wBytes, rows, bandwidth);
+        double expertS = 0;
+        if (m.isMoe())
+            expertS = expertFlops / expertRanks *
+                      expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) /
+                      (flopRate * gemmRowEfficiency(ctx.cal, expertRows));
+        return std::max(denseS + expertS, wBytes / (bandwidth * ctx.cal.memoryEfficiency.value));
     };
     const double gemm = gemmWith(s.experts);
     const double gemmOwn = s.experts > p.tp ? gemmWith(p.tp) : gemm;
@@ -318,11 +322,8 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     // layer's all-to-all for the length of its dense and attention work.
     double stallsOthers = 0;
     if (m.isMoe() && s.tokensPerExpertGroup > 1 && ctx.deployment &&
-        ctx.deployment->attentionDpPrefill == AttentionDpPrefill::Independent) {
-        const double expertFlops = 2.0 * ctx.params.expertsActive * promptTokens;
-        stallsOthers =
-            gemmTime(ctx, f.matmul / p.tp - expertFlops / p.tp, wBytes, promptTokens, bandwidth) + attention;
-    }
+        ctx.deployment->attentionDpPrefill == AttentionDpPrefill::Independent)
+        stallsOthers = gemmTime(ctx, denseFlops, wBytes, promptTokens, bandwidth) + attention;
     return {gemm + rest, gemmOwn + rest, stallsOthers};
 }
 
