@@ -292,6 +292,7 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);
     const double flopRate = ctx.peakFlops * ctx.cal.computeEfficiency.value;
     const double denseS = denseFlops / (flopRate * gemmRowEfficiency(ctx.cal, promptTokens));
+    const double weightReadS = wBytes / (bandwidth * ctx.cal.memoryEfficiency.value);
     // The matrix multiplies with the routed experts' FLOPs over `expertRanks` chips, waiting for
     // the busiest of them; the weights stream once for both.
     auto gemmWith = [&](int expertRanks) {
@@ -300,7 +301,7 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
             expertS = expertFlops / expertRanks *
                       expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) /
                       (flopRate * gemmRowEfficiency(ctx.cal, expertRows));
-        return std::max(denseS + expertS, wBytes / (bandwidth * ctx.cal.memoryEfficiency.value));
+        return std::max(denseS + expertS, weightReadS);
     };
     const double gemm = gemmWith(s.experts);
     const double gemmOwn = s.experts > p.tp ? gemmWith(p.tp) : gemm;
@@ -323,7 +324,7 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     double stallsOthers = 0;
     if (m.isMoe() && s.tokensPerExpertGroup > 1 && ctx.deployment &&
         ctx.deployment->attentionDpPrefill == AttentionDpPrefill::Independent)
-        stallsOthers = gemmTime(ctx, denseFlops, wBytes, promptTokens, bandwidth) + attention;
+        stallsOthers = std::max(denseS, weightReadS) + attention;
     return {gemm + rest, gemmOwn + rest, stallsOthers};
 }
 
@@ -413,16 +414,17 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
     // cycle a replica loses the group's time on the experts of all the prompts it sees (g x b
     // prompts of the g replicas, each taking the expert work over g x tp chips), which is its own
     // b prompts' expert work at its own tp chips' rate, while the replicas' attention and dense
-    // work run side by side (prefills scheduled on all ranks together).
+    // work run side by side (prefills scheduled on all ranks together; where each rank prefills on
+    // its own, independentPrefillOccupancy adds the stalls).
     const PrefillTimes prefill = prefillTime(ctx, p, in, slowShare, e.reuse.cachedTokens);
     if (e.memory.slowWeights > 0)
         e.notes << QCoreApplication::translate("is::Engine", "%1 GB of weights per chip stream from DDR")
                        .arg(e.memory.slowWeights / 1e9, 0, 'f', 1);
     e.decode = step.parts;
     e.decodeFromCache = step.fromCache;
-    const double occupancy = independentPrefillOccupancy(
-        prefill.occupancy, prefill.stallsOthers, shardsFor(ctx, p).tokensPerExpertGroup, perReplica,
-        ctx.workload.outputTokens / std::max(1.0, e.acceptance) * step.total);
+    const double occupancy = independentPrefillOccupancy(prefill.occupancy, prefill.stallsOthers,
+                                                         shardsFor(ctx, p).tokensPerExpertGroup, perReplica,
+                                                         cycleDecodeS(ctx, e.acceptance, step.total));
     finishServing(e, ctx, occupancy, prefill.latency, step.total, perReplica, replicas);
 
     // Name what limits the step.

@@ -11,15 +11,19 @@
 
 namespace is::detail {
 
+double cycleDecodeS(const EvalContext& ctx, double acceptance, double stepS)
+{
+    return std::max(1.0, ctx.workload.outputTokens) / std::max(1.0, acceptance) * stepS;
+}
+
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas)
 {
     const double out = std::max(1.0, ctx.workload.outputTokens);
-    const double a = std::max(1.0, e.acceptance);
     const double b = std::max(1, batchPerReplica);
     // In steady state a replica finishes b requests per cycle: each request's prefill occupies the
     // replica once, and the b streams share out/a decode steps.
-    const double decodeS = out / a * stepS;
+    const double decodeS = cycleDecodeS(ctx, e.acceptance, stepS);
     const double cycle = b * prefillOccupancyS + decodeS;
     // A user's own prefill is its TTFT; the other streams' prefills interrupt its decode.
     const double tpot = (decodeS + (b - 1) * prefillOccupancyS) / out;
@@ -57,8 +61,9 @@ double independentPrefillOccupancy(double ownS, double othersS, double groupRank
     if (groupRanks <= 1.0 || othersS <= 0.0 || decodeS <= 0.0)
         return ownS;
     // T - (b ownS + decodeS / (1 - b othersS / T)^(g-1)) rises with T from below zero at the aligned
-    // cycle b ownS + decodeS (which exceeds b othersS, so the base stays positive) to above it.
-    const double lo = b * ownS + decodeS;
+    // cycle b ownS + decodeS to above it. A rank's own prefill includes the dense and attention
+    // work it holds the others for (ownS >= othersS), so the base stays positive from there on.
+    const double lo = b * std::max(ownS, othersS) + decodeS;
     auto excess = [&](double t) {
         return t - b * ownS - decodeS / std::pow(1.0 - b * othersS / t, groupRanks - 1.0);
     };

@@ -36,9 +36,12 @@ void resolveSpeculative(EvalContext& ctx);
 // speed and latency, counting prefill and decode both (continuous batching).
 void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS, double prefillLatencyS,
                    double stepS, int batchPerReplica, int replicas);
+// The decode time of one serving cycle: the workload's output tokens at `acceptance` tokens per
+// step of `stepS` (finishServing's cycle, and the time independent prefills stall).
+double cycleDecodeS(const EvalContext& ctx, double acceptance, double stepS);
 
 // A replica's prefill occupancy per prompt when its expert group's `groupRanks` attention-DP
-// ranks prefill at independent times (AttentionDpPrefill::Independent). Each other rank's prompt
+// ranks (g) prefill at independent times (AttentionDpPrefill::Independent). Each other rank's prompt
 // holds this one at the MoE all-to-all for `othersS`, its dense and attention work. Those stalls
 // fall at random against this rank's own cycle T of `batch` prefills of `ownS` and `decodeS` of
 // decoding: a stall that lands in its own prefill costs nothing, so its decode progresses only
