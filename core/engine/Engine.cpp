@@ -92,7 +92,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.cal = m_catalog->calibration().family(d.device->family, d.softwareDate);
     ctx.params = paramBreakdown(m);
     const Precision weights = d.weights(m);
-    ctx.wBytesPerParam = d.device->storedBytesPerWeight(weights);
+    ctx.wBytesPerParam = bytesPerElement(weights);
     ctx.kvPrecision = d.kv(m);
     ctx.actBytes = bytesPerElement(d.activationPrecision);
     ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
@@ -331,7 +331,7 @@ int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double str
         return 0;
     const double usable =
         m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-    const double weights = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights(m));
+    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
     const double n = std::ceil((weights + streams * kvBytes(m, kvContext, d.kv(m))) /
                                (sram->capacityBytes.value * usable));
     return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
@@ -379,7 +379,7 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
     if (const MemoryTier* ddr = d.device->tier(MemoryTierKind::Ddr);
         d.device->cls == DeviceClass::Tiered && ddr && ddr != tier)
         capacity += ddr->capacityBytes.value * usable;
-    const double weightBytes = paramBreakdown(m).total() * d.device->storedBytesPerWeight(d.weights(m));
+    const double weightBytes = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
     // Resident devices: the smallest count whose best plan fits one sequence.
     const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
     for (int n = start; n <= kMaxChipSearch; ++n) {

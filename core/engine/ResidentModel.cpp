@@ -291,7 +291,11 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
     const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);
     const double flopRate = ctx.peakFlops * ctx.cal.computeEfficiency.value;
-    const double denseS = denseFlops / (flopRate * gemmRowEfficiency(ctx.cal, promptTokens));
+    // The logits are computed at the last position only: the classifier's GEMM has one row
+    // whatever the prompt's length, so it is bound by reading its weights (weightReadS counts
+    // them), not by FLOPs at the prompt's row efficiency.
+    const double headFlops = 2.0 * ctx.params.classifier() / p.tp;
+    const double denseS = (denseFlops - headFlops) / (flopRate * gemmRowEfficiency(ctx.cal, promptTokens));
     const double weightReadS = wBytes / (bandwidth * ctx.cal.memoryEfficiency.value);
     // The matrix multiplies with the routed experts' FLOPs over `expertRanks` chips, waiting for
     // the busiest of them; the weights stream once for both.

@@ -90,6 +90,17 @@ constexpr std::array<Precision, 7> kWidening{Precision::INT4, Precision::FP4,  P
 
 Precision Device::computePrecisionFor(Precision p) const
 {
+    // 4-bit weights on a chip with no 4-bit units are served by weight-only kernels (Marlin, the
+    // Triton MXFP4 matmul): the weights are unpacked in registers and the multiply runs at the
+    // activations' 16 bits, not at FP8, which would need an activation quantisation step that
+    // these kernels do not have.
+    const bool fourBit = p == Precision::FP4 || p == Precision::INT4;
+    if (fourBit && !peakFlops.count(Precision::FP4) && !peakFlops.count(Precision::INT4)) {
+        if (peakFlops.count(Precision::BF16))
+            return Precision::BF16;
+        if (peakFlops.count(Precision::FP16))
+            return Precision::FP16;
+    }
     size_t start = 0;
     while (start < kWidening.size() && kWidening[start] != p)
         ++start;
@@ -112,16 +123,6 @@ double Device::peakFlopsFor(Precision p, Bound b) const
 {
     const auto it = peakFlops.find(computePrecisionFor(p));
     return it != peakFlops.end() ? it->second.at(b) : 0.0;
-}
-
-double Device::storedBytesPerWeight(Precision p) const
-{
-    const double own = bytesPerElement(p);
-    // Integer 4-bit weights keep their width: weight-only kernels (AWQ, GPTQ, Marlin) unpack
-    // them in registers. The block-scaled FP4 formats are converted once, at load.
-    if (p != Precision::FP4 || peakFlops.empty())
-        return own;
-    return std::max(own, bytesPerElement(computePrecisionFor(p)));
 }
 
 } // namespace is

@@ -56,18 +56,14 @@ struct Device
     const MemoryTier* tier(MemoryTierKind kind) const;
     // The tier that holds weights and KV cache: HBM for GPUs, SRAM for dataflow chips.
     const MemoryTier* primaryTier() const;
-    // Dense peak for a precision. A precision the chip lacks runs at the nearest wider one it has
-    // (fp4 weights on Hopper compute in fp8), which is how serving stacks handle it.
+    // Dense peak for a precision. A precision the chip lacks runs at the precision
+    // computePrecisionFor gives (fp4 weights on Hopper multiply at bf16).
     double peakFlopsFor(Precision p, Bound b = Bound::Mid) const;
     // The precision a matrix multiply on weights stored as `p` really runs at: `p` where the chip
-    // has units for it (fp16 and bf16, int8 and fp8 count as one), else the nearest wider one it
-    // has (fp4 on Hopper, MI300X and MI325X runs at fp8; fp8 on A100 at bf16).
+    // has units for it (fp16 and bf16, int8 and fp8 count as one); 4-bit weights on a chip with
+    // no 4-bit units (Hopper, MI300X, MI325X, A100) at 16 bits, in weight-only kernels; any other
+    // format at the nearest wider one the chip has (fp8 on A100 at bf16).
     Precision computePrecisionFor(Precision p) const;
-    // Bytes per weight as served: FP4 weights (block-scaled NVFP4/MXFP4) on a chip without FP4
-    // tensor cores are dequantised at load to the compute precision (fp8, else bf16), so they
-    // are stored, read and computed at that width; never fewer bytes than the format itself.
-    // Integer 4-bit weights keep their width (weight-only kernels unpack them in registers).
-    double storedBytesPerWeight(Precision p) const;
     bool supportsNatively(Precision p) const { return peakFlops.count(p) > 0; }
 };
 

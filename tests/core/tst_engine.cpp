@@ -144,39 +144,61 @@ private Q_SLOTS:
         QCOMPARE(detail::moeImbalance(1, 72, 2), 2.0);
     }
 
-    void fp4WithoutFp4MathIsNeverFasterThanFp8()
+    void fp4WithoutFp4MathMultipliesAt16Bits()
     {
-        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
-        // Hopper, MI300X and MI325X have no FP4 tensor cores: FP4 weights are dequantised at load
-        // and multiply at FP8, stored at one byte a weight; A100 has no FP8 either (bf16 math).
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-8b");
+        // Hopper, MI300X, MI325X and A100 have no 4-bit tensor cores: 4-bit weights are served by
+        // weight-only kernels, read at half a byte and multiplied at bf16. Where the multiplies bind
+        // (a long prompt, a large batch) they are never faster than FP8 weights, which multiply at
+        // twice the rate. (With one stream the read may bind instead, and half the bytes win.)
         for (const char* id : {"h100-sxm", "h200-sxm", "mi300x", "mi325x"}) {
-            const Device& dev = *m_catalog->device(QString::fromLatin1(id));
-            QCOMPARE(dev.computePrecisionFor(Precision::FP4), Precision::FP8);
-            QCOMPARE(dev.storedBytesPerWeight(Precision::FP4), 1.0);
-            for (int batch : {1, 16, 256}) {
-                Deployment d4 = deploymentOf(*m_catalog, id, 8);
-                d4.weightPrecision = Precision::FP4;
-                Deployment d8 = d4;
-                d8.weightPrecision = Precision::FP8;
-                const Workload w{1000, 1000, batch, 0, 0};
+            const QString name = QString::fromLatin1(id);
+            const Device& dev = *m_catalog->device(name);
+            QCOMPARE(dev.computePrecisionFor(Precision::FP4), Precision::BF16);
+            QCOMPARE(dev.computePrecisionFor(Precision::INT4), Precision::BF16);
+            QCOMPARE(dev.peakFlopsFor(Precision::FP4), dev.peakFlopsFor(Precision::BF16));
+            Deployment d4 = deploymentOf(*m_catalog, id, 1);
+            d4.plan = ParallelPlan{1, 1, 1, 1};
+            d4.weightPrecision = Precision::FP4;
+            Deployment d8 = d4;
+            d8.weightPrecision = Precision::FP8;
+            for (const Workload& w : {Workload{32000, 1, 1, 0, 0}, Workload{1000, 1000, 256, 0, 0}}) {
                 const Estimate e4 = run(d4, m, w);
                 const Estimate e8 = run(d8, m, w);
-                QVERIFY2(e4.tokSTotal <= e8.tokSTotal * (1 + 1e-12),
-                         qPrintable(QStringLiteral("%1 batch %2: fp4 %3 > fp8 %4")
-                                        .arg(QString::fromLatin1(id))
-                                        .arg(batch)
+                QVERIFY2(e4.prefillS >= e8.prefillS && e4.tokSTotal <= e8.tokSTotal * (1 + 1e-12),
+                         qPrintable(QStringLiteral("%1, %2 streams: fp4 %3 tok/s, %4 s prefill; fp8 %5, %6 s")
+                                        .arg(name)
+                                        .arg(w.concurrency)
                                         .arg(e4.tokSTotal)
-                                        .arg(e8.tokSTotal)));
+                                        .arg(e4.prefillS)
+                                        .arg(e8.tokSTotal)
+                                        .arg(e8.prefillS)));
             }
         }
+        // Where FP8 weights barely fit, half a byte a weight leaves memory for more streams:
+        // gpt-oss-120b on one H200 is 120 GB at FP8 and 60 GB at FP4, so 2,048 streams fit at FP4
+        // where about 270 fit at FP8 (TensorRT-LLM served 6,868 tok/s on one H200 this way).
+        const ModelDesc oss = modelOf(*m_catalog, "gpt-oss-120b");
+        Deployment h4 = deploymentOf(*m_catalog, "h200-sxm", 1);
+        h4.plan = ParallelPlan{1, 1, 1, 1};
+        h4.weightPrecision = Precision::FP4;
+        Deployment h8 = h4;
+        h8.weightPrecision = Precision::FP8;
+        const Workload busy{1000, 1000, 2048, 0, 0};
+        const Estimate o4 = run(h4, oss, busy);
+        const Estimate o8 = run(h8, oss, busy);
+        QVERIFY(o4.batch > 4 * o8.batch);
+        QVERIFY(o4.tokSTotal > o8.tokSTotal);
+        // A100 has int8 units and no fp8 ones: FP8 weights are dequantised and multiplied at bf16,
+        // as 4-bit ones are.
         const Device& a100 = *m_catalog->device(QStringLiteral("a100-sxm-80g"));
+        QCOMPARE(a100.computePrecisionFor(Precision::FP4), Precision::BF16);
         QCOMPARE(a100.computePrecisionFor(Precision::FP8), Precision::BF16);
         QCOMPARE(a100.peakFlopsFor(Precision::FP8), 3.12e14);
-        // Blackwell and MI355X multiply FP4 natively: half a byte per weight, the FP4 peak.
+        // Blackwell and MI355X multiply FP4 natively, at the FP4 peak.
         for (const char* id : {"b200", "gb200", "gb300", "mi355x"}) {
             const Device& dev = *m_catalog->device(QString::fromLatin1(id));
             QCOMPARE(dev.computePrecisionFor(Precision::FP4), Precision::FP4);
-            QCOMPARE(dev.storedBytesPerWeight(Precision::FP4), 0.5);
         }
         Deployment b4 = deploymentOf(*m_catalog, "b200", 1);
         b4.weightPrecision = Precision::FP4;
@@ -184,6 +206,25 @@ private Q_SLOTS:
         b8.weightPrecision = Precision::FP8;
         QVERIFY(run(b4, m, Workload{1000, 1000, 1, 0, 0}).tokSUser >
                 run(b8, m, Workload{1000, 1000, 1, 0, 0}).tokSUser);
+    }
+
+    void theLogitsRunAtOneRowWhateverThePrompt()
+    {
+        // Prefill computes the logits at the last position only: the classifier's GEMM has one row
+        // for any prompt, so a longer prompt never makes the prefill shorter. Llama 2 7B at 4 bits
+        // on an H200 multiplies at bf16 and is compute-bound even with a one-token prompt, where
+        // charging the classifier at the prompt's row efficiency made two tokens faster than one.
+        Deployment d = deploymentOf(*m_catalog, "h200-sxm", 1);
+        d.plan = ParallelPlan{1, 1, 1, 1};
+        d.weightPrecision = Precision::FP4;
+        const ModelDesc m = modelOf(*m_catalog, "llama-2-7b");
+        double previous = 0;
+        for (double prompt : {1.0, 2.0, 4.0, 16.0, 64.0}) {
+            const double prefill = run(d, m, Workload{prompt, 16, 1, 0, 0}).prefillS;
+            QVERIFY2(prefill > previous,
+                     qPrintable(QStringLiteral("%1 tokens: %2 s").arg(prompt).arg(prefill)));
+            previous = prefill;
+        }
     }
 
     void attentionRunsAtTheCachePrecision()
