@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Benchmark: choosing the best plan and batch for one validation row (every TP/PP/EP/DP split of
 // the chips, batches up to the memory limit). Target: median at most 5 ms on one core.
-// Run: bench_plan_search -median 7
+// Run from the source tree (or with IS_SOURCE_DIR set): bench_plan_search -median 7
+#include "SourcePath.h"
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
 
@@ -19,9 +20,9 @@ private slots:
     void initTestCase()
     {
         QString err;
-        auto rows = loadMeasurementsFile(qEnvironmentVariable("IS_SHARED_DIR", QStringLiteral("../shared")) +
-                                             QStringLiteral("/validation/measurements.csv"),
-                                         &err);
+        // The shipped copy of the published measurements: a clone has no ../shared.
+        auto rows = loadMeasurementsFile(
+            is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv")), &err);
         QVERIFY2(rows, qPrintable(err));
         m_rows = *rows;
     }
@@ -36,7 +37,10 @@ private slots:
         QFETCH(int, index);
         const MeasurementRow& r = m_rows[static_cast<size_t>(index)];
         double sink = 0;
-        QBENCHMARK { sink += validateRow(m_engine, r).predicted; }
+        QBENCHMARK
+        {
+            sink += validateRow(m_engine, r).predicted;
+        }
         QVERIFY(sink > 0);
     }
 };
