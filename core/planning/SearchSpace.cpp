@@ -20,13 +20,19 @@ namespace {
 // Largest unit the search builds: the engine's own chip search limit.
 constexpr int kMaxUnitChips = 4096;
 
-// Weight precisions worth trying on a device: its serving default and every one it has units for.
+// Weight precisions worth trying on a device: its serving default and every one it has units for;
+// where weights stream from memory, also 4-bit ones without 4-bit units (weight-only kernels read
+// half the bytes of FP8 and fit twice the model, Device::computePrecisionFor).
 std::vector<Precision> weightPrecisions(const Device& dev)
 {
     std::vector<Precision> out{dev.defaultPrecision};
     for (Precision p : {Precision::BF16, Precision::FP8, Precision::INT8, Precision::FP4, Precision::INT4})
         if (dev.supportsNatively(p) && p != dev.defaultPrecision)
             out.push_back(p);
+    const bool has4Bit = std::find(out.begin(), out.end(), Precision::FP4) != out.end() ||
+                         std::find(out.begin(), out.end(), Precision::INT4) != out.end();
+    if (!has4Bit && dev.cls != DeviceClass::SramDataflow)
+        out.push_back(Precision::FP4);
     return out;
 }
 

@@ -342,11 +342,16 @@ private slots:
         auto r = searchDeployments(m_engine, big, m_workload, m_tco, t, {}, &err);
         QVERIFY2(r, qPrintable(err));
         bool bf16 = false;
+        bool fourBit = false;
         for (const PlanRow& row : r->rows) {
             bf16 = bf16 || row.config.weights == Precision::BF16;
+            fourBit = fourBit || row.config.weights == Precision::FP4;
             QCOMPARE(row.config.unitChips % 8, 0);
         }
         QVERIFY(bf16);
+        // Hopper has no 4-bit units, but weight-only kernels serve 4-bit weights from half the
+        // memory of FP8 ones: the search tries them too.
+        QVERIFY(fourBit);
     }
 
     // Both new layouts are part of the space: attention on a GPU kind with the FFN on the wafer
