@@ -147,7 +147,7 @@ private Q_SLOTS:
     void fp4WithoutFp4MathMultipliesAt16Bits()
     {
         const ModelDesc m = modelOf(*m_catalog, "llama-3.1-8b");
-        // Hopper, MI300X, MI325X and A100 have no 4-bit tensor cores: 4-bit weights are served by
+        // Hopper, MI300X and MI325X have no 4-bit tensor cores: 4-bit weights are served by
         // weight-only kernels, read at half a byte and multiplied at bf16. Where the multiplies bind
         // (a long prompt, a large batch) they are never faster than FP8 weights, which multiply at
         // twice the rate. (With one stream the read may bind instead, and half the bytes win.)

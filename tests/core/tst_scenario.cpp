@@ -59,7 +59,7 @@ class TestScenario : public QObject
     static const std::vector<Variation>& variations()
     {
         static const std::vector<Variation> v{
-            // bf16, not fp4: an H100 has no FP4 tensor cores, so fp4 weights run as fp8 ones.
+            // bf16: twice the bytes of the deployment's fp8, so every figure moves.
             {"weight precision", 1, [](Scenario& s) { s.deployments[1].weights = Precision::BF16; }},
             {"kv precision", 1, [](Scenario& s) { s.deployments[1].kv = Precision::BF16; }},
             {"speculative decoding", 1,
