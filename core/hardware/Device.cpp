@@ -95,7 +95,7 @@ Precision Device::computePrecisionFor(Precision p) const
     // activations' 16 bits, not at FP8, which would need an activation quantisation step that
     // these kernels do not have.
     const bool fourBit = p == Precision::FP4 || p == Precision::INT4;
-    if (fourBit && !peakFlops.count(Precision::FP4) && !peakFlops.count(Precision::INT4)) {
+    if (fourBit && !supportsNatively(Precision::FP4) && !supportsNatively(Precision::INT4)) {
         if (peakFlops.count(Precision::BF16))
             return Precision::BF16;
         if (peakFlops.count(Precision::FP16))

@@ -29,9 +29,8 @@ std::vector<Precision> weightPrecisions(const Device& dev)
     for (Precision p : {Precision::BF16, Precision::FP8, Precision::INT8, Precision::FP4, Precision::INT4})
         if (dev.supportsNatively(p) && p != dev.defaultPrecision)
             out.push_back(p);
-    const bool has4Bit = std::find(out.begin(), out.end(), Precision::FP4) != out.end() ||
-                         std::find(out.begin(), out.end(), Precision::INT4) != out.end();
-    if (!has4Bit && dev.cls != DeviceClass::SramDataflow)
+    if (dev.cls != DeviceClass::SramDataflow && !dev.supportsNatively(Precision::FP4) &&
+        !dev.supportsNatively(Precision::INT4))
         out.push_back(Precision::FP4);
     return out;
 }
