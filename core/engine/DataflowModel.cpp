@@ -35,14 +35,16 @@ double touchedLayerArea(const EvalContext& ctx)
     if (!m.isMoe())
         return layerArea(ctx);
     const double touched =
-        (ctx.params.active() - ctx.params.classifier() + ctx.params.norms) * ctx.wBytesPerParam;
+        ctx.params.expertsActive * ctx.wBytesPerParam +
+        (ctx.params.active() - ctx.params.expertsActive - ctx.params.classifier() + ctx.params.norms) *
+            ctx.denseBytesPerParam;
     return touched / m.layers / sramUsable(ctx);
 }
 
 // Fraction of a chip's mesh a layer's non-routed weights (attention, shared experts, router) occupy.
 double denseLayerArea(const EvalContext& ctx)
 {
-    const double always = (ctx.params.alwaysActive() - ctx.params.classifier()) * ctx.wBytesPerParam;
+    const double always = (ctx.params.alwaysActive() - ctx.params.classifier()) * ctx.denseBytesPerParam;
     return always / ctx.model->layers / sramUsable(ctx);
 }
 

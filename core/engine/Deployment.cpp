@@ -2,6 +2,7 @@
 #include "engine/Deployment.h"
 
 #include "hardware/Catalog.h"
+#include "model/ModelMath.h"
 
 #include <algorithm>
 
@@ -21,6 +22,27 @@ Precision Deployment::weights(const ModelDesc& m) const
     if (streamsWeights && m.releasedWeights && bytesPerElement(*m.releasedWeights) < bytesPerElement(usual))
         return *m.releasedWeights;
     return usual;
+}
+
+bool Deployment::servesExpertsOnlyRelease(const ModelDesc& m) const
+{
+    return m.releasedExpertsOnly && m.isMoe() && m.releasedWeights && weights(m) == *m.releasedWeights;
+}
+
+Precision Deployment::nonExpertWeights(const ModelDesc& m) const
+{
+    const Precision w = weights(m);
+    if (!servesExpertsOnlyRelease(m))
+        return w;
+    // The release's other weights are its 16-bit training format; never narrower than the experts.
+    return bytesPerElement(w) > bytesPerElement(Precision::BF16) ? w : Precision::BF16;
+}
+
+double Deployment::weightBytes(const ModelDesc& m) const
+{
+    const ParamBreakdown p = paramBreakdown(m);
+    return p.expertsAll * bytesPerElement(weights(m)) +
+           (p.total() - p.expertsAll) * bytesPerElement(nonExpertWeights(m));
 }
 
 Precision Deployment::kv(const ModelDesc& m) const

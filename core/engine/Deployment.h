@@ -73,6 +73,15 @@ struct Deployment
     // precision, or, on a device that streams weights from memory, the model's published format
     // where that is narrower (a published checkpoint is not widened to read more bytes).
     Precision weights(const ModelDesc& m) const;
+    // Whether this deployment serves `m`'s published checkpoint and that checkpoint quantised its
+    // routed experts only, weight-only (ModelDesc::releasedExpertsOnly): the other weights then
+    // stay at 16 bits and the experts' multiplies have no 4-bit activations to pair with.
+    bool servesExpertsOnlyRelease(const ModelDesc& m) const;
+    // The precision of the weights that are not routed experts (attention, dense FFNs, shared
+    // experts, embeddings, head): weights(), or 16 bits under an experts-only release.
+    Precision nonExpertWeights(const ModelDesc& m) const;
+    // All of `m`'s weights in bytes, each part at its own precision.
+    double weightBytes(const ModelDesc& m) const;
     Precision kv(const ModelDesc& m) const;
     int devicesPerSystem() const;
     Topology::Spec topologySpec(int chipCount) const;

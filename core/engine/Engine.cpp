@@ -95,9 +95,13 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.wBytesPerParam = bytesPerElement(weights);
     ctx.kvPrecision = d.kv(m);
     ctx.actBytes = bytesPerElement(d.activationPrecision);
-    ctx.weightBytes = ctx.params.total() * ctx.wBytesPerParam;
-    ctx.embeddingBytes = ctx.params.embedding * ctx.wBytesPerParam;
-    ctx.alwaysBytes = ctx.params.alwaysActive() * ctx.wBytesPerParam;
+    // Under an experts-only release (gpt-oss) the other weights are 16-bit: each part is read at
+    // its own width.
+    const Precision nonExpert = d.nonExpertWeights(m);
+    ctx.denseBytesPerParam = bytesPerElement(nonExpert);
+    ctx.weightBytes = d.weightBytes(m);
+    ctx.embeddingBytes = ctx.params.embedding * ctx.denseBytesPerParam;
+    ctx.alwaysBytes = ctx.params.alwaysActive() * ctx.denseBytesPerParam;
     ctx.expertBytes = ctx.params.perRoutedExpert * ctx.wBytesPerParam;
     ctx.layerOverheadS = kernelsPerLayer(m) * ctx.cal.kernelOverheadS.value;
     detail::resolveSpeculative(ctx);
@@ -108,7 +112,8 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.draftBytes = ctx.draftCostRatio * (ctx.params.total() - untouchedExperts) * ctx.wBytesPerParam;
 
     const Device& dev = *d.device;
-    ctx.peakFlops = dev.peakFlopsFor(weights, deviceBound);
+    ctx.peakFlops = dev.peakFlopsFor(weights, deviceBound, d.servesExpertsOnlyRelease(m));
+    ctx.densePeakFlops = dev.peakFlopsFor(nonExpert, deviceBound);
     // Attention multiplies activations with the KV cache, not with weights: it runs at the cache's
     // precision where the chip has units for it (fp8 attention kernels), never narrower than fp8,
     // so 4-bit weights do not make attention any faster.
@@ -136,7 +141,8 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     ctx.offload = offloadTiersPerChip(d, chips, deviceBound);
     ctx.idleW = dev.idlePowerW.at(deviceBound);
     ctx.peakW = dev.peakPowerW.at(deviceBound);
-    if (ctx.peakFlops <= 0 || ctx.attnPeakFlops <= 0 || ctx.memBandwidth <= 0 || ctx.memCapacity <= 0) {
+    if (ctx.peakFlops <= 0 || ctx.densePeakFlops <= 0 || ctx.attnPeakFlops <= 0 || ctx.memBandwidth <= 0 ||
+        ctx.memCapacity <= 0) {
         *error = QCoreApplication::translate(
                      "is::Engine", "device %1: needs positive compute, memory capacity and bandwidth")
                      .arg(dev.id);
@@ -331,7 +337,7 @@ int Engine::dataflowChipsFor(const Deployment& d, const ModelDesc& m, double str
         return 0;
     const double usable =
         m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value;
-    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
+    const double weights = d.weightBytes(m);
     const double n = std::ceil((weights + streams * kvBytes(m, kvContext, d.kv(m))) /
                                (sram->capacityBytes.value * usable));
     return n <= kMaxChipSearch ? static_cast<int>(n) : 0;
@@ -345,7 +351,7 @@ Estimate Engine::unplaceable(const Deployment& d, const ModelDesc& m, const Work
                    m_catalog->calibration().family(d.device->family, d.softwareDate).maxUsableMemory.value
              : 0.0;
     // Weights and one sequence's KV cache at full length: a lower bound of what it needs.
-    const double weights = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
+    const double weights = d.weightBytes(m);
     const double kv = kvBytes(m, w.inputTokens + w.outputTokens, d.kv(m));
     const double count = usable > 0 ? std::ceil((weights + kv) / usable) : 0.0;
     Estimate e;
@@ -379,7 +385,7 @@ int Engine::minChips(const Deployment& d, const ModelDesc& m, const Workload& w)
     if (const MemoryTier* ddr = d.device->tier(MemoryTierKind::Ddr);
         d.device->cls == DeviceClass::Tiered && ddr && ddr != tier)
         capacity += ddr->capacityBytes.value * usable;
-    const double weightBytes = paramBreakdown(m).total() * bytesPerElement(d.weights(m));
+    const double weightBytes = d.weightBytes(m);
     // Resident devices: the smallest count whose best plan fits one sequence.
     const int start = std::max(1, static_cast<int>(std::floor(weightBytes / capacity)));
     for (int n = start; n <= kMaxChipSearch; ++n) {

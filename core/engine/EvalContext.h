@@ -38,14 +38,16 @@ struct EvalContext
     SpeculativeMethod speculative = SpeculativeMethod::None; // explicit, or the family's default
     double acceptance = 1;                                   // tokens per verification step
     double draftCostRatio = 0;                               // one draft step relative to one target step
-    double draftBytes = 0; // the draft's weights (a draft step reads them, hence the same ratio)
-    double wBytesPerParam = 2;
+    double draftBytes = 0;         // the draft's weights (a draft step reads them, hence the same ratio)
+    double wBytesPerParam = 2;     // routed experts (every weight of a dense model)
+    double denseBytesPerParam = 2; // the other weights: 16-bit under an experts-only release
     Precision kvPrecision = Precision::BF16; // the deployment's, resolved once for this model
 
     // Device at the bound.
-    double peakFlops = 0;     // dense, at the precision the weights' matrix multiplies run at
-    double attnPeakFlops = 0; // dense, at the precision attention runs at (the KV cache's, >= fp8)
-    double memCapacity = 0;   // primary tier, per chip
+    double peakFlops = 0;      // dense, at the precision the weights' matrix multiplies run at
+    double densePeakFlops = 0; // the same for the weights that are not routed experts
+    double attnPeakFlops = 0;  // dense, at the precision attention runs at (the KV cache's, >= fp8)
+    double memCapacity = 0;    // primary tier, per chip
     double memBandwidth = 0;
     // CPUs: the last-level cache (the device's SRAM tier). A step whose working set fits it
     // streams at the cache's bandwidth instead of the primary tier's (0 when none).

@@ -151,12 +151,14 @@ struct StepTime
     bool fromCache = false; // the tier the step streamed from
 };
 
-// Time of a matrix multiply phase: the longer of its FLOPs at the achievable rate for its row
-// count and its weight bytes at the achievable bandwidth.
-double gemmTime(const EvalContext& ctx, double flops, double bytes, double rows, double bandwidth)
+// Time of a matrix multiply phase: the longer of its FLOPs at the achievable share of `peak` (the
+// dense peak of the format its weights multiply at) for its row count and its weight bytes at the
+// achievable bandwidth.
+double gemmTime(const EvalContext& ctx, double peak, double flops, double bytes, double rows,
+                double bandwidth)
 {
     const double eff = ctx.cal.computeEfficiency.value * gemmRowEfficiency(ctx.cal, rows);
-    return std::max(flops / (ctx.peakFlops * eff), bytes / (bandwidth * ctx.cal.memoryEfficiency.value));
+    return std::max(flops / (peak * eff), bytes / (bandwidth * ctx.cal.memoryEfficiency.value));
 }
 
 struct PhaseTimes
@@ -207,12 +209,12 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
     const double bw = cached ? ctx.cacheBandwidth : ctx.memBandwidth;
     // Tiered devices: the weights placed in DDR stream from it, in parallel with HBM.
     const double denseBw = tieredBandwidth(bw, ctx.slowBandwidth, slow.second);
-    t.gemm = gemmTime(ctx, denseFlops, denseBytes, tokens, denseBw);
-    if (denseFlops / (ctx.peakFlops * ctx.cal.computeEfficiency.value) >
+    t.gemm = gemmTime(ctx, ctx.densePeakFlops, denseFlops, denseBytes, tokens, denseBw);
+    if (denseFlops / (ctx.densePeakFlops * ctx.cal.computeEfficiency.value) >
         denseBytes / (denseBw * ctx.cal.memoryEfficiency.value))
         t.computeBound += t.gemm;
     if (m.isMoe())
-        t.experts = gemmTime(ctx, expertFlops, expertBytes, rowsPerExpert,
+        t.experts = gemmTime(ctx, ctx.peakFlops, expertFlops, expertBytes, rowsPerExpert,
                              tieredBandwidth(bw, ctx.slowBandwidth, slow.first));
     const double attnCompute =
         tokens * f.attention / shard / (ctx.attnPeakFlops * ctx.cal.computeEfficiency.value);
@@ -290,12 +292,15 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     const double denseFlops = (f.matmul - expertFlops) / p.tp;
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
     const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);
-    const double flopRate = ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    // The routed experts multiply at their own rate, the rest at the rate of its weights' format
+    // (16-bit under an experts-only release).
+    const double expertRate = ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    const double denseRate = ctx.densePeakFlops * ctx.cal.computeEfficiency.value;
     // The logits are computed at the last position only: the classifier's GEMM has one row
     // whatever the prompt's length, so it is bound by reading its weights (weightReadS counts
     // them), not by FLOPs at the prompt's row efficiency.
     const double headFlops = 2.0 * ctx.params.classifier() / p.tp;
-    const double denseS = (denseFlops - headFlops) / (flopRate * gemmRowEfficiency(ctx.cal, promptTokens));
+    const double denseS = (denseFlops - headFlops) / (denseRate * gemmRowEfficiency(ctx.cal, promptTokens));
     const double weightReadS = wBytes / (bandwidth * ctx.cal.memoryEfficiency.value);
     // The matrix multiplies with the routed experts' FLOPs over `expertRanks` chips, waiting for
     // the busiest of them; the weights stream once for both.
@@ -304,7 +309,7 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
         if (m.isMoe())
             expertS = expertFlops / expertRanks *
                       expertImbalance(ctx, p, s, promptTokens * s.tokensPerExpertGroup) /
-                      (flopRate * gemmRowEfficiency(ctx.cal, expertRows));
+                      (expertRate * gemmRowEfficiency(ctx.cal, expertRows));
         return std::max(denseS + expertS, weightReadS);
     };
     const double gemm = gemmWith(s.experts);

@@ -88,6 +88,30 @@ std::optional<Precision> publishedWeights(const QJsonObject& q)
     return std::nullopt;
 }
 
+// Whether a release quantised only its routed experts, weight-only: it quantises no activations
+// and its exclusions name the attention modules (gpt-oss's mxfp4 `modules_to_not_convert`, a
+// compressed-tensors `ignore` list such as Kimi K2 Thinking's).
+bool quantisesExpertsOnly(const QJsonObject& q)
+{
+    const QString method = q.value(QStringLiteral("quant_method")).toString().toLower();
+    QJsonArray excluded;
+    bool weightOnly = false;
+    if (method == QLatin1String("mxfp4")) {
+        excluded = q.value(QStringLiteral("modules_to_not_convert")).toArray();
+        weightOnly = true; // the format scales weights only
+    } else if (method == QLatin1String("compressed-tensors")) {
+        excluded = q.value(QStringLiteral("ignore")).toArray();
+        const QJsonObject groups = q.value(QStringLiteral("config_groups")).toObject();
+        const QJsonValue acts =
+            groups.isEmpty() ? QJsonValue()
+                             : groups.begin().value().toObject().value(QStringLiteral("input_activations"));
+        weightOnly = !groups.isEmpty() && (acts.isNull() || acts.isUndefined());
+    }
+    return weightOnly && std::any_of(excluded.begin(), excluded.end(), [](const QJsonValue& v) {
+               return v.toString().contains(QLatin1String("attn"));
+           });
+}
+
 } // namespace
 
 std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QString& origin, QString* error)
@@ -198,6 +222,7 @@ std::optional<ModelEntry> importHfConfig(const QJsonObject& rootIn, const QStrin
     // Read from the top level: multimodal configs keep it beside text_config, not inside.
     if (const QJsonObject q = rootIn.value(QStringLiteral("quantization_config")).toObject(); !q.isEmpty()) {
         m.releasedWeights = publishedWeights(q);
+        m.releasedExpertsOnly = m.releasedWeights && quantisesExpertsOnly(q);
         if (m.releasedWeights)
             m.releasedWeightsSource =
                 QStringLiteral("Hugging Face config.json quantization_config: ") + origin;

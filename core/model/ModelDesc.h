@@ -89,6 +89,10 @@ struct ModelDesc
     // fp8 checkpoint at 16 bits doubles the bytes every decode step reads and gains nothing.
     std::optional<Precision> releasedWeights; // nullopt: not stated (16-bit checkpoints)
     QString releasedWeightsSource;
+    // The release quantised the routed experts' weights only, and weight-only (no activation
+    // scales): attention, shared experts, embeddings and head stay at 16 bits (gpt-oss's MXFP4
+    // experts, Kimi K2 Thinking's INT4 experts).
+    bool releasedExpertsOnly = false;
 
     // Published totals, for tests and display; the engine never reads them.
     double publishedTotalParams = 0;

@@ -146,6 +146,7 @@ std::optional<ModelEntry> parseModelEntry(const QJsonObject& obj, const QString&
             rel.choice("precision", QString(), precisionFromId,
                        QCoreApplication::translate("is::ModelEntry", "unknown precision '%1'"), true);
         m.releasedWeightsSource = rel.string("source", QString(), true);
+        m.releasedExpertsOnly = rel.boolean("experts_only", false);
     }
     if (f.has("published")) {
         JsonFields pub(f.object("published"), f.fieldPath("published"), error);
@@ -233,10 +234,13 @@ QJsonObject modelEntryToJson(const ModelEntry& entry)
                              {QStringLiteral("conv_kernel"), m.linearConvKernel}});
     if (m.mtpLayers > 0)
         o.insert(QStringLiteral("mtp_layers"), m.mtpLayers);
-    if (m.releasedWeights)
-        o.insert(QStringLiteral("released_weights"),
-                 QJsonObject{{QStringLiteral("precision"), precisionId(*m.releasedWeights)},
-                             {QStringLiteral("source"), m.releasedWeightsSource}});
+    if (m.releasedWeights) {
+        QJsonObject rel{{QStringLiteral("precision"), precisionId(*m.releasedWeights)},
+                        {QStringLiteral("source"), m.releasedWeightsSource}};
+        if (m.releasedExpertsOnly)
+            rel.insert(QStringLiteral("experts_only"), true);
+        o.insert(QStringLiteral("released_weights"), rel);
+    }
     return o;
 }
 

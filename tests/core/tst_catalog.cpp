@@ -73,14 +73,17 @@ private slots:
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("released"); // empty: a 16-bit checkpoint, nothing stated
-        QTest::newRow("deepseek-r1") << QStringLiteral("deepseek-r1") << QStringLiteral("fp8");
-        QTest::newRow("deepseek-v3.2") << QStringLiteral("deepseek-v3.2") << QStringLiteral("fp8");
-        QTest::newRow("kimi-k2") << QStringLiteral("kimi-k2") << QStringLiteral("fp8");
-        QTest::newRow("kimi-k2-thinking") << QStringLiteral("kimi-k2-thinking") << QStringLiteral("int4");
-        QTest::newRow("gpt-oss-120b") << QStringLiteral("gpt-oss-120b") << QStringLiteral("fp4");
-        QTest::newRow("minimax-m2") << QStringLiteral("minimax-m2") << QStringLiteral("fp8");
-        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QString();
-        QTest::newRow("qwen3-235b-a22b") << QStringLiteral("qwen3-235b-a22b") << QString();
+        QTest::addColumn<bool>("expertsOnly"); // only the routed experts quantised, weight-only
+        QTest::newRow("deepseek-r1") << QStringLiteral("deepseek-r1") << QStringLiteral("fp8") << false;
+        QTest::newRow("deepseek-v3.2") << QStringLiteral("deepseek-v3.2") << QStringLiteral("fp8") << false;
+        QTest::newRow("kimi-k2") << QStringLiteral("kimi-k2") << QStringLiteral("fp8") << false;
+        QTest::newRow("kimi-k2-thinking")
+            << QStringLiteral("kimi-k2-thinking") << QStringLiteral("int4") << true;
+        QTest::newRow("gpt-oss-120b") << QStringLiteral("gpt-oss-120b") << QStringLiteral("fp4") << true;
+        QTest::newRow("gpt-oss-20b") << QStringLiteral("gpt-oss-20b") << QStringLiteral("fp4") << true;
+        QTest::newRow("minimax-m2") << QStringLiteral("minimax-m2") << QStringLiteral("fp8") << false;
+        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QString() << false;
+        QTest::newRow("qwen3-235b-a22b") << QStringLiteral("qwen3-235b-a22b") << QString() << false;
     }
     void releasedFormatsFromTheModelCards()
     {
@@ -88,6 +91,7 @@ private slots:
         QFETCH(QString, released);
         const ModelEntry* e = Catalog::builtin()->model(id);
         QVERIFY(e);
+        QTEST(e->arch.releasedExpertsOnly, "expertsOnly");
         if (released.isEmpty()) {
             QVERIFY(!e->arch.releasedWeights);
             return;

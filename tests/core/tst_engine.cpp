@@ -176,8 +176,9 @@ private Q_SLOTS:
             }
         }
         // Where FP8 weights barely fit, half a byte a weight leaves memory for more streams:
-        // gpt-oss-120b on one H200 is 120 GB at FP8 and 60 GB at FP4, so 2,048 streams fit at FP4
-        // where about 270 fit at FP8 (TensorRT-LLM served 6,868 tok/s on one H200 this way).
+        // gpt-oss-120b on one H200 is 117 GB at FP8 and 62 GB as released (MXFP4 experts, the
+        // rest bf16), so 2,048 streams fit at FP4 where about 270 fit at FP8 (TensorRT-LLM served
+        // 6,868 tok/s on one H200 this way).
         const ModelDesc oss = modelOf(*m_catalog, "gpt-oss-120b");
         Deployment h4 = deploymentOf(*m_catalog, "h200-sxm", 1);
         h4.plan = ParallelPlan{1, 1, 1, 1};
@@ -206,6 +207,56 @@ private Q_SLOTS:
         b8.weightPrecision = Precision::FP8;
         QVERIFY(run(b4, m, Workload{1000, 1000, 1, 0, 0}).tokSUser >
                 run(b8, m, Workload{1000, 1000, 1, 0, 0}).tokSUser);
+    }
+
+    void anExpertsOnlyReleaseServesItsOtherWeightsAt16Bits()
+    {
+        // gpt-oss's release quantised its routed experts to MXFP4 and nothing else, weight-only:
+        // attention, embeddings and head are bf16, and the experts have no 4-bit activations to
+        // pair with. Served as released, the other weights are read at 2 bytes and multiplied at
+        // bf16, and a chip with FP4 units multiplies the experts with 8-bit activations at its FP8
+        // rate (TensorRT-LLM's gpt-oss MoE on Blackwell: MXFP4 weights, MXFP8 activations).
+        const ModelDesc oss = modelOf(*m_catalog, "gpt-oss-120b");
+        QVERIFY(oss.releasedExpertsOnly);
+        Deployment d = deploymentOf(*m_catalog, "b200", 1);
+        d.plan = ParallelPlan{1, 1, 1, 1};
+        QCOMPARE(d.weights(oss), Precision::FP4);
+        QCOMPARE(d.nonExpertWeights(oss), Precision::BF16);
+        const ParamBreakdown p = paramBreakdown(oss);
+        QCOMPARE(d.weightBytes(oss), p.expertsAll * 0.5 + (p.total() - p.expertsAll) * 2.0);
+        const Device& b200 = *d.device;
+        QCOMPARE(b200.computePrecisionFor(Precision::FP4, true), Precision::FP8);
+        QCOMPARE(b200.computePrecisionFor(Precision::FP4), Precision::FP4);
+        // INT4 does not ride on FP4 units (E2M1 cannot hold -8..7): weight-only kernels, bf16.
+        QCOMPARE(b200.computePrecisionFor(Precision::INT4), Precision::BF16);
+        // Without FP4 units the experts multiply at bf16, released or not.
+        QCOMPARE(m_catalog->device(QStringLiteral("h200-sxm"))->computePrecisionFor(Precision::FP4, true),
+                 Precision::BF16);
+
+        // The same model from a checkpoint that quantised every linear layer with its activations
+        // (W4A4, as ModelOpt's NVFP4 ones do): all weights at half a byte, all multiplies at FP4.
+        ModelDesc uniform = oss;
+        uniform.releasedExpertsOnly = false;
+        QCOMPARE(d.nonExpertWeights(uniform), Precision::FP4);
+        QCOMPARE(d.weightBytes(uniform), p.total() * 0.5);
+        // A long prompt is compute-bound: its experts' multiplies take twice as long at FP8 and its
+        // attention projections four times at bf16, so the release prefills 2-4x slower (less where
+        // attention over the prompt, the same for both, takes its share).
+        const Workload longPrompt{32000, 1, 1, 0, 0};
+        const double released = run(d, oss, longPrompt).prefillS;
+        const double w4a4 = run(d, uniform, longPrompt).prefillS;
+        QVERIFY2(released > 1.5 * w4a4 && released < 4.0 * w4a4,
+                 qPrintable(QStringLiteral("prefill %1 s released, %2 s W4A4").arg(released).arg(w4a4)));
+        // One stream reads every weight it touches each step: the release's 16-bit attention
+        // makes the step read more, so it decodes slower.
+        const Workload one{1000, 1000, 1, 0, 0};
+        QVERIFY(run(d, oss, one).tokSUser < run(d, uniform, one).tokSUser);
+        // A deployment that chooses another format serves another checkpoint, quantised whole.
+        Deployment fp8 = d;
+        fp8.weightPrecision = Precision::FP8;
+        QVERIFY(!fp8.servesExpertsOnlyRelease(oss));
+        QCOMPARE(fp8.nonExpertWeights(oss), Precision::FP8);
+        QCOMPARE(fp8.weightBytes(oss), p.total() * 1.0);
     }
 
     void theLogitsRunAtOneRowWhateverThePrompt()

@@ -372,20 +372,30 @@ private slots:
     {
         QTest::addColumn<QByteArray>("quantization");
         QTest::addColumn<QString>("expected"); // empty: nothing stated
+        QTest::addColumn<bool>("expertsOnly"); // only the routed experts, weight-only
         QTest::newRow("deepseek fp8")
             << QByteArray(R"({"quant_method":"fp8","fmt":"e4m3","weight_block_size":[128,128]})")
-            << QStringLiteral("fp8");
-        QTest::newRow("gpt-oss mxfp4") << QByteArray(R"({"quant_method":"mxfp4"})") << QStringLiteral("fp4");
-        QTest::newRow("modelopt nvfp4")
-            << QByteArray(R"({"quant_method":"modelopt","quant_algo":"NVFP4"})") << QStringLiteral("fp4");
+            << QStringLiteral("fp8") << false;
+        QTest::newRow("gpt-oss mxfp4")
+            << QByteArray(
+                   R"({"quant_method":"mxfp4","modules_to_not_convert":["model.layers.*.self_attn","model.layers.*.mlp.router","model.embed_tokens","lm_head"]})")
+            << QStringLiteral("fp4") << true;
+        QTest::newRow("mxfp4, every layer")
+            << QByteArray(R"({"quant_method":"mxfp4"})") << QStringLiteral("fp4") << false;
+        QTest::newRow("modelopt nvfp4") << QByteArray(R"({"quant_method":"modelopt","quant_algo":"NVFP4"})")
+                                        << QStringLiteral("fp4") << false;
         QTest::newRow("awq 4-bit") << QByteArray(R"({"quant_method":"awq","bits":4})")
-                                   << QStringLiteral("int4");
+                                   << QStringLiteral("int4") << false;
         QTest::newRow("kimi k2 thinking int4")
             << QByteArray(
-                   R"({"quant_method":"compressed-tensors","config_groups":{"group_0":{"weights":{"num_bits":4,"type":"int"}}}})")
-            << QStringLiteral("int4");
-        QTest::newRow("unknown method") << QByteArray(R"({"quant_method":"hqq"})") << QString();
-        QTest::newRow("none") << QByteArray() << QString();
+                   R"({"quant_method":"compressed-tensors","ignore":["lm_head","re:.*self_attn.*"],"config_groups":{"group_0":{"input_activations":null,"weights":{"num_bits":4,"type":"int"}}}})")
+            << QStringLiteral("int4") << true;
+        QTest::newRow("w4a8, attention kept")
+            << QByteArray(
+                   R"({"quant_method":"compressed-tensors","ignore":["re:.*self_attn.*"],"config_groups":{"group_0":{"input_activations":{"num_bits":8,"type":"float"},"weights":{"num_bits":4,"type":"float"}}}})")
+            << QStringLiteral("fp4") << false;
+        QTest::newRow("unknown method") << QByteArray(R"({"quant_method":"hqq"})") << QString() << false;
+        QTest::newRow("none") << QByteArray() << QString() << false;
     }
     void hfConfigReadsThePublishedFormat()
     {
@@ -401,6 +411,7 @@ private slots:
             importHfConfig(QJsonDocument::fromJson(json).object(), QStringLiteral("config.json"), &err);
         QVERIFY2(e, qPrintable(err));
         QCOMPARE(e->arch.releasedWeights ? precisionId(*e->arch.releasedWeights) : QString(), expected);
+        QTEST(e->arch.releasedExpertsOnly, "expertsOnly");
         QCOMPARE(e->arch.releasedWeightsSource.isEmpty(), expected.isEmpty());
     }
 

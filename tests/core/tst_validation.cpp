@@ -14,26 +14,26 @@ using namespace is;
 
 namespace {
 
-// Fidelity floor on the shipped set: where the engine stands today (9.1 % median, 73 of 75 rows
-// within 2x since 4-bit weights on chips without 4-bit units stay 4-bit and multiply at 16 bits,
-// and the logits' one-row GEMM is charged as its weight read; 10.2 % since a prompt's dense GEMMs
-// run at its own row count, not its routed experts': the refit that took the held-out set from
-// 32.2 % to 25.5 % lost H43, DeepSeek-R1 on B200 at a TPOT limit, to -54 %; 9.9 % and 74 of 75
-// before, with published fp8 checkpoints kept at fp8; 73 of 75 before that, with DeepSeek-R1 on
+// Fidelity floor on the shipped set: where the engine stands today (10.9 % median, every one of
+// the 75 rows within 2x, issue 17's target, since gpt-oss's experts-only release is served with
+// 16-bit attention and its MXFP4 experts multiplied with 8-bit activations: refitted, AMD's
+// constants moved to bring gpt-oss on MI325X, H39, from 6.3x to 1.4x and its other rows from 8 %
+// to 36 % off; 9.1 % and 73 of 75 before, since 4-bit weights on chips without 4-bit units stay
+// 4-bit and multiply at 16 bits, and the logits' one-row GEMM is charged as its weight read; 10.2 %
+// since a prompt's dense GEMMs run at its own row count, not its routed experts'; 9.9 % and 74 of
+// 75 before, with published fp8 checkpoints kept at fp8; 73 of 75 before that, with DeepSeek-R1 on
 // one SambaRack widened to 16 bits; 9.8 % and 69 of 75 before wide expert parallelism, the
 // per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and one refused before
-// the 2026-12 physics and the fitted calibration). A change that makes the engine worse fails
-// here. Issue 17's target (every row within 2x) replaces the share once the rows outside it (H39,
-// H43) are explained.
-constexpr double kMaxMedianApe = 0.10;
-constexpr double kMinWithin2xShare = 0.97;
+// the 2026-12 physics and the fitted calibration). A change that makes the engine worse fails here.
+constexpr double kMaxMedianApe = 0.11;
+constexpr double kMinWithin2xShare = 1.0;
 constexpr int kMaxSkipped = 0;
 
 // Floor on the held-out set (resources/validation/holdout-trtllm-perf-overview.csv: 111 newer
 // TensorRT-LLM results no fit reads), each row evaluated with the runtime trtllm-bench ran: its
 // batch limit, its whole-length KV reservation and whether its attention-DP ranks prefill
-// together. Where the engine stands today: 20.1 % median, all 111 within 2x (Blackwell 18.2 %,
-// Hopper 31.8 %; 25.5 % and 104 before 4-bit weights on Hopper stayed 4-bit). It only guards
+// together. Where the engine stands today: 20.1 % median, all 111 within 2x (Blackwell 17.9 %,
+// Hopper 30.5 %; 25.5 % and 104 before 4-bit weights on Hopper stayed 4-bit). It only guards
 // against getting worse; issue 17's target for unseen results is 20 % and 90 %.
 constexpr double kMaxHeldOutMedianApe = 0.21;
 constexpr double kMinHeldOutWithin2xShare = 0.99;
