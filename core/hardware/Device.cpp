@@ -90,23 +90,23 @@ constexpr std::array<Precision, 7> kWidening{Precision::INT4, Precision::FP4,  P
 
 Precision Device::computePrecisionFor(Precision p, bool weightOnly) const
 {
-    // 4-bit weights in a format the chip has no units for are served by weight-only kernels
-    // (Marlin, the Triton MXFP4 matmul): the weights are unpacked in registers and the multiply
-    // runs at the activations' 16 bits, not at FP8, which would need an activation quantisation
-    // step that these kernels do not have. INT4 does not ride on FP4 units either: E2M1 cannot
-    // hold the integers -8..7.
+    // 4-bit weights on a chip with no 4-bit units are served by weight-only kernels (Marlin, the
+    // Triton MXFP4 matmul): the weights are unpacked in registers and the multiply runs at the
+    // activations' 16 bits, not at FP8, which would need an activation quantisation step that
+    // these kernels do not have.
     const bool fourBit = p == Precision::FP4 || p == Precision::INT4;
-    if (fourBit && !supportsNatively(p)) {
+    if (fourBit && !supportsNatively(Precision::FP4) && !supportsNatively(Precision::INT4)) {
         if (peakFlops.count(Precision::BF16))
             return Precision::BF16;
         if (peakFlops.count(Precision::FP16))
             return Precision::FP16;
     }
-    // The 4-bit rate needs both operands at 4 bits. A weight-only checkpoint has no activation
-    // scales, so the runtime quantises its activations to 8 bits on the fly and pairs them with
-    // the 4-bit weights in one mixed instruction (Blackwell's f8f6f4 MMA kind, CDNA 4's scaled
-    // MFMA; TensorRT-LLM serves gpt-oss's MXFP4 experts with MXFP8 activations), at the 8-bit rate.
-    if (fourBit && weightOnly && supportsNatively(Precision::FP8))
+    // On a chip with 4-bit units the 4-bit rate needs both operands in the units' format. Weights
+    // that lack a 4-bit partner multiply with 8-bit activations the runtime quantises on the fly:
+    // a weight-only checkpoint (no activation scales; TensorRT-LLM serves gpt-oss's MXFP4 experts
+    // with MXFP8 activations through Blackwell's f8f6f4 MMA kind), and INT4 on FP4 units, which
+    // E2M1 cannot hold (-8..7) but E4M3 holds exactly, so the kernel converts it in registers.
+    if (fourBit && (weightOnly || !supportsNatively(p)) && supportsNatively(Precision::FP8))
         return Precision::FP8;
     size_t start = 0;
     while (start < kWidening.size() && kWidening[start] != p)

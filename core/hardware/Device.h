@@ -60,11 +60,11 @@ struct Device
     // computePrecisionFor gives (fp4 weights on Hopper multiply at bf16).
     double peakFlopsFor(Precision p, Bound b = Bound::Mid, bool weightOnly = false) const;
     // The precision a matrix multiply on weights stored as `p` really runs at: `p` where the chip
-    // has units for it (fp16 and bf16, int8 and fp8 count as one); 4-bit weights in a format the
-    // chip has no units for (fp4 on Hopper, MI300X, MI325X, A100; int4 everywhere but the chips
-    // that list it) at 16 bits, in weight-only kernels; `weightOnly` 4-bit weights (a checkpoint
-    // without activation scales, gpt-oss's MXFP4 experts) at fp8 where the chip has 4-bit units;
-    // any other format at the nearest wider one the chip has (fp8 on A100 at bf16).
+    // has units for it (fp16 and bf16, int8 and fp8 count as one); 4-bit weights on a chip with
+    // no 4-bit units (Hopper, MI300X, MI325X, A100) at 16 bits, in weight-only kernels; on a chip
+    // with 4-bit units, `weightOnly` 4-bit weights (a checkpoint without activation scales,
+    // gpt-oss's MXFP4 experts) and a 4-bit format the units do not take (int4 on Blackwell) at
+    // fp8; any other format at the nearest wider one the chip has (fp8 on A100 at bf16).
     Precision computePrecisionFor(Precision p, bool weightOnly = false) const;
     bool supportsNatively(Precision p) const { return peakFlops.count(p) > 0; }
 };

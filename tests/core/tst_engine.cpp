@@ -227,8 +227,9 @@ private Q_SLOTS:
         const Device& b200 = *d.device;
         QCOMPARE(b200.computePrecisionFor(Precision::FP4, true), Precision::FP8);
         QCOMPARE(b200.computePrecisionFor(Precision::FP4), Precision::FP4);
-        // INT4 does not ride on FP4 units (E2M1 cannot hold -8..7): weight-only kernels, bf16.
-        QCOMPARE(b200.computePrecisionFor(Precision::INT4), Precision::BF16);
+        // INT4 does not ride on FP4 units (E2M1 cannot hold -8..7); E4M3 holds it exactly, so it
+        // is converted in registers and multiplied with 8-bit activations.
+        QCOMPARE(b200.computePrecisionFor(Precision::INT4), Precision::FP8);
         // Without FP4 units the experts multiply at bf16, released or not.
         QCOMPARE(m_catalog->device(QStringLiteral("h200-sxm"))->computePrecisionFor(Precision::FP4, true),
                  Precision::BF16);
