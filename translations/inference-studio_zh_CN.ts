@@ -879,7 +879,7 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+150"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+152"/>
         <source>KV cache spills from SRAM to external memory</source>
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
@@ -909,12 +909,12 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+65"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+87"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+92"/>
         <source>the serving runtime runs %1 of %2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %2 个流中的 %1 个，其余排队</translation>
     </message>
@@ -955,7 +955,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+418"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+430"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1076,7 +1076,7 @@
 <context>
     <name>is::HfConfigImport</name>
     <message>
-        <location filename="../core/model/HfConfigImport.cpp" line="+128"/>
+        <location filename="../core/model/HfConfigImport.cpp" line="+152"/>
         <source>%1: model_type: missing</source>
         <translation>%1：model_type：缺失</translation>
     </message>
@@ -1086,7 +1086,7 @@
         <translation>%1：model_type：不支持“%2”（支持 llama、mistral、mixtral、qwen2、qwen3、qwen3_moe、deepseek_v3、kimi_k2、gpt_oss、llama4）</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -1429,7 +1429,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+293"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+295"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -4123,11 +4123,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+371"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-369"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4138,12 +4139,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+338"/>
+        <location line="+352"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-347"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4335,7 +4336,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+184"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+202"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
@@ -4385,7 +4386,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="-134"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-152"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4413,17 +4414,17 @@
         </translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+75"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-26"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+54"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>
@@ -4458,7 +4459,17 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-31"/>
+        <source>%1 routed experts, %2 other weights</source>
+        <translation>路由专家 %1，其他权重 %2</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>Default (%1 experts)</source>
+        <translation>默认（专家 %1）</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>Attention pool</source>
         <translation>注意力池</translation>
     </message>

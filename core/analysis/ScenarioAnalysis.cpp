@@ -271,6 +271,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.weights = r.deployment.weights(mid);
+        if (r.deployment.nonExpertWeights(mid) != *d.weights)
+            d.nonExpertWeights = r.deployment.nonExpertWeights(mid);
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);

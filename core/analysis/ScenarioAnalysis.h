@@ -70,6 +70,9 @@ struct DeploymentAnalysis
     // The weights' precision it was evaluated at: the chosen one, else what the default resolved
     // to for its device and model (engine/Deployment.h).
     std::optional<Precision> weights;
+    // Where that serves an experts-only release (gpt-oss), the other weights' precision (bf16);
+    // nullopt where every weight is at `weights`.
+    std::optional<Precision> nonExpertWeights;
     RangedEstimate estimate;
     // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.

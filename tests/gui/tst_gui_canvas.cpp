@@ -257,6 +257,17 @@ private Q_SLOTS:
         change(d);
         QVERIFY(settle());
         QCOMPARE(weights->itemText(0), QStringLiteral("Default (BF16)"));
+        QVERIFY(weights->itemData(0, Qt::ToolTipRole).toString().isEmpty());
+        // gpt-oss's release quantised only its routed experts: the default names their format and
+        // the tip says the rest stays 16-bit.
+        d.device = QStringLiteral("b200");
+        d.count = 8;
+        d.model.catalogId = QStringLiteral("gpt-oss-120b");
+        change(d);
+        QVERIFY(settle());
+        QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP4 experts)"));
+        QCOMPARE(weights->itemData(0, Qt::ToolTipRole).toString(),
+                 QStringLiteral("FP4 routed experts, BF16 other weights"));
         while (doc()->undoStack()->index() > undoBefore)
             doc()->undoStack()->undo();
         QVERIFY(settle());

@@ -463,11 +463,25 @@ void InspectorPanel::refreshDefaultWeights()
 {
     const DeploymentDoc* d = m_doc->deployment(m_id);
     QString text = tr("Default");
+    QString tip;
     if (d && !d->weights && m_analysis)
-        for (const DeploymentAnalysis& a : m_analysis->deployments)
-            if (a.docId == m_id && a.weights)
-                text = tr("Default (%1)").arg(names::precision(*a.weights));
+        for (const DeploymentAnalysis& a : m_analysis->deployments) {
+            if (a.docId != m_id || !a.weights)
+                continue;
+            // An experts-only release (gpt-oss) names the experts' format; the rest is in the tip
+            // and in the result below, which would not fit the box.
+            text = a.nonExpertWeights ? tr("Default (%1 experts)").arg(names::precision(*a.weights))
+                                      : tr("Default (%1)").arg(names::precision(*a.weights));
+            if (a.nonExpertWeights)
+                tip = expertsAndRest(*a.weights, *a.nonExpertWeights);
+        }
     m_weights->setItemText(0, text);
+    m_weights->setItemData(0, tip, Qt::ToolTipRole);
+}
+
+QString InspectorPanel::expertsAndRest(Precision experts, Precision rest)
+{
+    return tr("%1 routed experts, %2 other weights").arg(names::precision(experts), names::precision(rest));
 }
 
 void InspectorPanel::refreshResult()
@@ -499,6 +513,10 @@ void InspectorPanel::refreshResult()
                          .arg(e.decodeReplicas())
                          .arg(units::seconds(e.queueingS), units::seconds(e.kvHandoverS)));
             line(tr("Bottleneck"), names::bottleneck(e.bottleneck));
+            // An experts-only release (gpt-oss) keeps its other weights at 16 bits: say so, since
+            // the precision chosen above names the experts' format only.
+            if (a.weights && a.nonExpertWeights)
+                line(tr("Weights"), expertsAndRest(*a.weights, *a.nonExpertWeights));
             if (e.split) {
                 // Two pools: each one's plan and memory, and what the link between them costs.
                 const AttentionFfnBreakdown& sp = *e.split;

@@ -51,6 +51,7 @@ private:
     void refresh();
     void refreshResult();
     void refreshDefaultWeights();
+    static QString expertsAndRest(Precision experts, Precision rest);
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
     // Changes this deployment's serving runtime (the scenario's serving section), one undo step.
     void editRuntime(const QString& field, const QString& text,
