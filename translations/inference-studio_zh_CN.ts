@@ -115,13 +115,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+139"/>
+        <location line="+145"/>
         <location line="+52"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-183"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -131,7 +131,12 @@
         <translation>每芯片 %1 / %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>weights %1 (routed experts) and %2, KV cache %3</source>
+        <translation>权重 %1（路由专家）和 %2，KV 缓存 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>weights %1, KV cache %2</source>
         <translation>权重 %1，KV 缓存 %2</translation>
     </message>
@@ -603,12 +608,12 @@
     <name>is::AttentionFfnSplit</name>
     <message>
         <location filename="../core/engine/AttentionFfnSplit.cpp" line="+201"/>
-        <location line="+201"/>
+        <location line="+205"/>
         <source>attention pool: %1</source>
         <translation>注意力池：%1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-203"/>
         <source>FFN pool: %1</source>
         <translation>FFN 池：%1</translation>
     </message>
@@ -643,7 +648,7 @@
         <translation>count：注意力-FFN 分离部署的每个池都需要固定的芯片数量</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>ffn_pool: %1</source>
         <translation>ffn_pool：%1</translation>
     </message>
@@ -909,7 +914,7 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>

@@ -384,6 +384,10 @@ std::optional<Estimate> estimateAttentionFfnSplit(const Engine& engine, const De
     s.attention.deployment.mode = ExecutionMode::Resident;
     s.attention.deployment.speculative = SpeculativeMethod::None;
     s.attention.model = attentionPartOf(m);
+    // The attention part has no experts, so it could not tell an experts-only release (gpt-oss)
+    // from one quantised whole: its weights are the release's 16-bit ones.
+    if (d.servesExpertsOnlyRelease(m))
+        s.attention.deployment.weightPrecision = d.nonExpertWeights(m);
     Deployment& f = s.ffn.deployment;
     f.name = d.name;
     f.device = pool.device;

@@ -108,8 +108,9 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     // A draft is sized against the weights one token runs through (a small dense model, EAGLE or
     // MTP heads), not against every routed expert of an MoE target: the draft for a 671 B model
     // with 37 B active is a 1 B model, not a 13 B one.
-    const double untouchedExperts = ctx.params.expertsAll - ctx.params.expertsActive;
-    ctx.draftBytes = ctx.draftCostRatio * (ctx.params.total() - untouchedExperts) * ctx.wBytesPerParam;
+    ctx.draftBytes =
+        ctx.draftCostRatio * (ctx.params.expertsActive * ctx.wBytesPerParam +
+                              (ctx.params.total() - ctx.params.expertsAll) * ctx.denseBytesPerParam);
 
     const Device& dev = *d.device;
     ctx.peakFlops = dev.peakFlopsFor(weights, deviceBound, d.servesExpertsOnlyRelease(m));

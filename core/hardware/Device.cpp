@@ -106,8 +106,15 @@ Precision Device::computePrecisionFor(Precision p, bool weightOnly) const
     // a weight-only checkpoint (no activation scales; TensorRT-LLM serves gpt-oss's MXFP4 experts
     // with MXFP8 activations through Blackwell's f8f6f4 MMA kind), and INT4 on FP4 units, which
     // E2M1 cannot hold (-8..7) but E4M3 holds exactly, so the kernel converts it in registers.
-    if (fourBit && (weightOnly || !supportsNatively(p)) && supportsNatively(Precision::FP8))
-        return Precision::FP8;
+    if (fourBit && (weightOnly || !supportsNatively(p))) {
+        if (supportsNatively(Precision::FP8))
+            return Precision::FP8;
+        // No 8-bit partner either (a chip with INT4 units but no FP8): weight-only kernels, 16 bits.
+        if (peakFlops.count(Precision::BF16))
+            return Precision::BF16;
+        if (peakFlops.count(Precision::FP16))
+            return Precision::FP16;
+    }
     size_t start = 0;
     while (start < kWidening.size() && kWidening[start] != p)
         ++start;

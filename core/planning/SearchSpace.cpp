@@ -89,7 +89,7 @@ double perMTok(double usdPerHour, double tokS)
 double computeTokS(const Deployment& d, const ModelDesc& m, int chips)
 {
     const double flopsPerToken = 2.0 * paramBreakdown(m).active();
-    const double peak = d.device->peakFlopsFor(d.weights(m), Bound::Mid);
+    const double peak = d.device->peakFlopsFor(d.weights(m), Bound::Mid, d.servesExpertsOnlyRelease(m));
     return flopsPerToken > 0 && peak > 0 ? chips * peak / flopsPerToken
                                          : std::numeric_limits<double>::infinity();
 }

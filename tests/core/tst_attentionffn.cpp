@@ -177,6 +177,28 @@ private slots:
         QVERIFY(std::abs(e.powerW - (s.attentionPowerW + s.ffnPowerW + s.linkPowerW)) < 1e-6);
     }
 
+    // gpt-oss's release quantised only its routed experts: served as released, the attention pool
+    // (which holds no experts) keeps the release's 16-bit attention, embeddings and head, not the
+    // experts' half byte, and the FFN pool holds the 4-bit experts.
+    void anExpertsOnlyReleaseKeepsAttentionAt16Bits()
+    {
+        const Link eth = linkWith(1e11, 1e-5);
+        const ModelDesc oss = test::modelOf(*m_catalog, "gpt-oss-120b");
+        Deployment d = split(8, "b200", 8, &eth, 2);
+        const Deployment b200 = test::deploymentOf(*m_catalog, "b200", 8);
+        d.device = b200.device;
+        d.system = b200.system;
+        d.scaleUp = b200.scaleUp;
+        d.scaleOut = b200.scaleOut;
+        d.weightPrecision.reset();
+        QVERIFY(d.servesExpertsOnlyRelease(oss));
+        d.ffnPool->plan = ParallelPlan{1, 1, 8, 1};
+        d.plan = ParallelPlan{8, 1, 1, 1};
+        const AttentionFfnBreakdown s = *estimateOf(d, oss, 8).split;
+        const ParamBreakdown attention = paramBreakdown(attentionPartOf(oss));
+        QCOMPARE(s.attentionMemory.weights, attention.total() * 2.0 / 8);
+    }
+
     // The cost model (TCO, fleet sizing, cost at load) prices and powers each pool as its own
     // deployment and sums them: 8 H100s in one HGX node and 4 CS-3 systems.
     void costModelSumsBothPools()

@@ -224,12 +224,22 @@ private Q_SLOTS:
         QCOMPARE(d.nonExpertWeights(oss), Precision::BF16);
         const ParamBreakdown p = paramBreakdown(oss);
         QCOMPARE(d.weightBytes(oss), p.expertsAll * 0.5 + (p.total() - p.expertsAll) * 2.0);
+        // The published checkpoint is about 63 GB (vLLM's gpt-oss announcement), its block scales
+        // included, which the engine does not count.
+        QVERIFY(d.weightBytes(oss) > 60e9 && d.weightBytes(oss) < 63e9);
         const Device& b200 = *d.device;
         QCOMPARE(b200.computePrecisionFor(Precision::FP4, true), Precision::FP8);
         QCOMPARE(b200.computePrecisionFor(Precision::FP4), Precision::FP4);
         // INT4 does not ride on FP4 units (E2M1 cannot hold -8..7); E4M3 holds it exactly, so it
         // is converted in registers and multiplied with 8-bit activations.
         QCOMPARE(b200.computePrecisionFor(Precision::INT4), Precision::FP8);
+        // A chip with INT4 units and no FP8 has no 8-bit partner for weight-only 4-bit weights: they
+        // multiply at 16 bits, not at its INT4 rate.
+        Device int4Only;
+        int4Only.peakFlops[Precision::INT4] = Sourced::assumed(1e15, QStringLiteral("test"));
+        int4Only.peakFlops[Precision::BF16] = Sourced::assumed(2.5e14, QStringLiteral("test"));
+        QCOMPARE(int4Only.computePrecisionFor(Precision::INT4), Precision::INT4);
+        QCOMPARE(int4Only.computePrecisionFor(Precision::INT4, true), Precision::BF16);
         // Without FP4 units the experts multiply at bf16, released or not.
         QCOMPARE(m_catalog->device(QStringLiteral("h200-sxm"))->computePrecisionFor(Precision::FP4, true),
                  Precision::BF16);

@@ -88,8 +88,14 @@ QString deploymentsSection(const ReportFacts& f)
         QString precision;
         if (d) {
             const ModelDesc model = f.resolved[i].model.resolve();
-            precision = QCoreApplication::translate("ReportHtml", "weights %1, KV cache %2")
-                            .arg(names::precision(d->weights(model)), names::precision(d->kv(model)));
+            precision =
+                d->servesExpertsOnlyRelease(model)
+                    ? QCoreApplication::translate("ReportHtml",
+                                                  "weights %1 (routed experts) and %2, KV cache %3")
+                          .arg(names::precision(d->weights(model)),
+                               names::precision(d->nonExpertWeights(model)), names::precision(d->kv(model)))
+                    : QCoreApplication::translate("ReportHtml", "weights %1, KV cache %2")
+                          .arg(names::precision(d->weights(model)), names::precision(d->kv(model)));
         }
         hardware.append({r.name, r.modelName, device, system, QString::number(e.chips),
                          e.plan.toString() + QStringLiteral(" · ") + e.mode, precision, memory});
