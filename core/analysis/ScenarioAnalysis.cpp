@@ -271,7 +271,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.weights = r.deployment.weights(mid);
-        if (r.deployment.nonExpertWeights(mid) != *d.weights)
+        if (r.deployment.servesExpertsOnlyRelease(mid))
             d.nonExpertWeights = r.deployment.nonExpertWeights(mid);
         auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
         if (!est) {

@@ -31,11 +31,8 @@ bool Deployment::servesExpertsOnlyRelease(const ModelDesc& m) const
 
 Precision Deployment::nonExpertWeights(const ModelDesc& m) const
 {
-    const Precision w = weights(m);
-    if (!servesExpertsOnlyRelease(m))
-        return w;
-    // The release's other weights are its 16-bit training format; never narrower than the experts.
-    return bytesPerElement(w) > bytesPerElement(Precision::BF16) ? w : Precision::BF16;
+    // The release's other weights are its 16-bit training format.
+    return servesExpertsOnlyRelease(m) ? Precision::BF16 : weights(m);
 }
 
 double Deployment::weightBytes(const ModelDesc& m) const
