@@ -48,6 +48,18 @@ double denseLayerArea(const EvalContext& ctx)
     return always / ctx.model->layers / sramUsable(ctx);
 }
 
+// Seconds one chip at full occupancy takes for `f`, the FLOPs of `tokens` tokens: each part at the
+// rate of its own operands, as on a GPU (ResidentModel.cpp). The routed experts multiply at the
+// experts' format, the other weights at theirs (16-bit under an experts-only release) and
+// attention at the KV cache's.
+double computeSeconds(const EvalContext& ctx, const FlopBreakdown& f, double tokens)
+{
+    const double experts = ctx.model->isMoe() ? 2.0 * ctx.params.expertsActive * tokens : 0.0;
+    const double dense = std::max(0.0, f.matmul - experts);
+    return (experts / ctx.peakFlops + dense / ctx.densePeakFlops + f.attention / ctx.attnPeakFlops) /
+           ctx.cal.computeEfficiency.value;
+}
+
 double linkLatency(const EvalContext& ctx)
 {
     if (!ctx.topology || ctx.chips <= 1)
@@ -169,8 +181,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     // Each layer is a pipeline stage: up to `layers` streams advance without slowing each other;
     // beyond that, or when the chips' compute saturates, the step stretches.
     const double depth = m.layers;
-    const double flopsPerToken = decodeFlops(m, context).total() * verifyTokens;
-    const double computeS = b * flopsPerToken / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double computeS = b * verifyTokens * computeSeconds(ctx, decodeFlops(m, context), 1.0) / ctx.chips;
     const double pipelineS = single * std::max(1.0, b / depth);
     const double step = std::max(pipelineS, computeS);
 
@@ -191,17 +202,14 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     // Prefill: the prompt streams through the pipeline; each layer computes with the cores it
     // occupies, so a prompt takes the fill latency plus its tokens at one layer's throughput.
     const double area = layerArea(ctx);
-    const double layerPeak =
-        std::max(std::min(area, 1.0), std::ceil(area)) * ctx.peakFlops * ctx.cal.computeEfficiency.value;
+    const double layerChips = area > 1 ? std::ceil(area) : area; // the share of chips one layer computes on
     // Idle sessions' prefixes: SRAM the pipeline leaves free, then MemoryX beside any spilled KV.
     e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), ctx.chips, 1,
                             {0.0, 0.0, 0.0, kvExternal ? kv / ctx.chips : 0.0});
     const FlopBreakdown pf = freshPrefillFlops(m, in, e.reuse.cachedTokens);
-    const double prefillLatency =
-        single + pf.total() / m.layers /
-                     (area > 1 ? layerPeak : area * ctx.peakFlops * ctx.cal.computeEfficiency.value);
-    const double prefillOccupancy =
-        pf.total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double promptS = computeSeconds(ctx, pf, in - e.reuse.cachedTokens);
+    const double prefillLatency = single + promptS / m.layers / layerChips;
+    const double prefillOccupancy = promptS / ctx.chips;
     finishServing(e, ctx, prefillOccupancy, prefillLatency, step, b, 1);
 
     if (!e.fits)
@@ -263,8 +271,7 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     const double streamS = ctx.externalBandwidth > 0
                                ? ctx.weightBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
                                : 0;
-    const double computeS =
-        b * decodeFlops(m, context).total() / (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double computeS = b * computeSeconds(ctx, decodeFlops(m, context), 1.0) / ctx.chips;
     const double overhead = m.layers * ctx.layerOverheadS + ctx.cal.stepOverheadS.value;
     const double step = std::max(streamS, computeS) + overhead;
     (streamS >= computeS ? e.decode.memory : e.decode.compute) = std::max(streamS, computeS);
@@ -273,8 +280,9 @@ Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch)
     // Idle sessions' prefixes: SRAM beside the streaming buffers, then MemoryX beside the weights.
     e.reuse = placePrefixes(ctx, e.memory.capacity - e.memory.used(), ctx.chips, 1,
                             {0.0, 0.0, 0.0, ctx.weightBytes / ctx.chips});
-    const double prefillCompute = freshPrefillFlops(m, in, e.reuse.cachedTokens).total() /
-                                  (ctx.chips * ctx.peakFlops * ctx.cal.computeEfficiency.value);
+    const double prefillCompute =
+        computeSeconds(ctx, freshPrefillFlops(m, in, e.reuse.cachedTokens), in - e.reuse.cachedTokens) /
+        ctx.chips;
     const double prefill = std::max(streamS, prefillCompute) + overhead;
     finishServing(e, ctx, prefill / std::max(1, b), prefill, step, b, 1);
     e.bottleneck = !e.fits ? Bottleneck::Capacity

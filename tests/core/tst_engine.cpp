@@ -270,6 +270,41 @@ private Q_SLOTS:
         QCOMPARE(fp8.weightBytes(oss), p.total() * 1.0);
     }
 
+    void aDataflowChipMultipliesEachPartAtItsOwnRate()
+    {
+        // An SRAM dataflow chip multiplies each part of a layer at the rate of its operands, as a
+        // GPU does: under an experts-only release (gpt-oss) the routed experts with 8-bit
+        // activations, the attention projections and other 16-bit weights at 16 bits. On a chip
+        // with 8- and 4-bit units, faster 16-bit units therefore shorten a compute-bound prefill
+        // though the experts never use them; a checkpoint quantised whole (W4A4) never touches
+        // them. (Until 2026-12 the dataflow model charged every FLOP at the experts' rate.)
+        const ModelDesc oss = modelOf(*m_catalog, "gpt-oss-120b");
+        Device slow16 = *m_catalog->device(QStringLiteral("cs-3"));
+        const double bf16 = slow16.peakFlops.at(Precision::BF16).value;
+        slow16.peakFlops[Precision::FP8] = Sourced::assumed(2 * bf16, QStringLiteral("test"));
+        slow16.peakFlops[Precision::FP4] = Sourced::assumed(4 * bf16, QStringLiteral("test"));
+        Device fast16 = slow16;
+        fast16.peakFlops[Precision::BF16] = Sourced::assumed(2 * bf16, QStringLiteral("test"));
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 1, true);
+        d.weightPrecision = Precision::FP4; // the release's own format
+        QVERIFY(d.servesExpertsOnlyRelease(oss));
+        const Workload longPrompt{8000, 1, 1, 0, 0};
+        d.device = &slow16;
+        const Estimate slow = run(d, oss, longPrompt);
+        d.device = &fast16;
+        const Estimate fast = run(d, oss, longPrompt);
+        QVERIFY2(fast.prefillS < 0.97 * slow.prefillS,
+                 qPrintable(QStringLiteral("prefill %1 s with fast 16-bit units, %2 s without")
+                                .arg(fast.prefillS)
+                                .arg(slow.prefillS)));
+        ModelDesc uniform = oss;
+        uniform.releasedExpertsOnly = false;
+        d.device = &slow16;
+        const double wholeSlow = run(d, uniform, longPrompt).prefillS;
+        d.device = &fast16;
+        QCOMPARE(run(d, uniform, longPrompt).prefillS, wholeSlow);
+    }
+
     void theLogitsRunAtOneRowWhateverThePrompt()
     {
         // Prefill computes the logits at the last position only: the classifier's GEMM has one row
