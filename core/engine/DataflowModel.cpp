@@ -54,7 +54,7 @@ double denseLayerArea(const EvalContext& ctx)
 // attention at the KV cache's.
 double computeSeconds(const EvalContext& ctx, const FlopBreakdown& f, double tokens)
 {
-    const double experts = ctx.model->isMoe() ? 2.0 * ctx.params.expertsActive * tokens : 0.0;
+    const double experts = ctx.routedExpertFlops(tokens);
     const double dense = std::max(0.0, f.matmul - experts);
     return (experts / ctx.peakFlops + dense / ctx.densePeakFlops + f.attention / ctx.attnPeakFlops) /
            ctx.cal.computeEfficiency.value;

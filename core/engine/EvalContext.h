@@ -63,6 +63,9 @@ struct EvalContext
     double idleW = 0;
     double peakW = 0;
 
+    // Matrix-multiply FLOPs the routed experts do for `tokens` tokens (their k experts each; 0 for
+    // a dense model): the share that runs at the experts' rate, the rest of a step's at the dense one.
+    double routedExpertFlops(double tokens) const;
     // KV bytes of one sequence at context ctx (all layers, windows honoured).
     double kvBytesAt(double ctx) const;
     // Cache bytes one decode step of one sequence reads and writes at context ctx (sparse

@@ -199,8 +199,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
         const double groupTokens = tokens * s.tokensPerExpertGroup;
         const double touched = expectedExpertsTouched(m, groupTokens);
         rowsPerExpert = groupTokens * m.activeExperts / std::max(1.0, touched);
-        expertFlops =
-            tokens * 2.0 * ctx.params.expertsActive / shard * expertImbalance(ctx, p, s, groupTokens);
+        expertFlops = ctx.routedExpertFlops(tokens) / shard * expertImbalance(ctx, p, s, groupTokens);
         expertBytes = touched * expertShare(ctx, s) * ctx.expertBytes * ctx.params.moeLayers / p.pp;
     }
     // Everything the step reads, per chip: on a CPU it decides the tier it streams from.
@@ -288,7 +287,7 @@ PrefillTimes prefillTime(const EvalContext& ctx, const ParallelPlan& p, double p
     const double expertRows =
         m.isMoe() ? promptTokens * m.activeExperts / std::max(1.0, expectedExpertsTouched(m, promptTokens))
                   : 0.0;
-    const double expertFlops = m.isMoe() ? 2.0 * ctx.params.expertsActive * promptTokens : 0.0;
+    const double expertFlops = ctx.routedExpertFlops(promptTokens);
     const double denseFlops = (f.matmul - expertFlops) / p.tp;
     const double wBytes = weightsPerChip(ctx, p, s) * p.pp;
     const double bandwidth = tieredBandwidth(streamBandwidth(ctx, wBytes), ctx.slowBandwidth, slowShare);

@@ -95,10 +95,13 @@ Precision Device::computePrecisionFor(Precision p, bool weightOnly) const
     // activations' 16 bits, not at FP8, which would need an activation quantisation step that
     // these kernels do not have.
     const bool fourBit = p == Precision::FP4 || p == Precision::INT4;
-    const bool sixteenBit = supportsNatively(Precision::BF16) || supportsNatively(Precision::FP16);
-    const Precision weightOnlyKernels = supportsNatively(Precision::BF16) ? Precision::BF16 : Precision::FP16;
+    // The 16-bit format weight-only kernels multiply at, where the chip has one.
+    const std::optional<Precision> sixteenBit =
+        supportsNatively(Precision::BF16)   ? std::optional(Precision::BF16)
+        : supportsNatively(Precision::FP16) ? std::optional(Precision::FP16)
+                                            : std::nullopt;
     if (fourBit && sixteenBit && !supportsNatively(Precision::FP4) && !supportsNatively(Precision::INT4))
-        return weightOnlyKernels;
+        return *sixteenBit;
     // On a chip with 4-bit units the 4-bit rate needs both operands in the units' format. Weights
     // that lack a 4-bit partner multiply with 8-bit activations the runtime quantises on the fly:
     // a weight-only checkpoint (no activation scales; TensorRT-LLM serves gpt-oss's MXFP4 experts
@@ -109,7 +112,7 @@ Precision Device::computePrecisionFor(Precision p, bool weightOnly) const
             return Precision::FP8;
         // No 8-bit partner either (a chip with INT4 units but no FP8): weight-only kernels, 16 bits.
         if (sixteenBit)
-            return weightOnlyKernels;
+            return *sixteenBit;
     }
     size_t start = 0;
     while (start < kWidening.size() && kWidening[start] != p)
