@@ -884,12 +884,12 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+152"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+164"/>
         <source>KV cache spills from SRAM to external memory</source>
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+96"/>
         <source>weights need %L1 GB of external memory, it has %L2 GB</source>
         <translation>权重需要 %L1 GB 外部内存，只有 %L2 GB</translation>
     </message>
@@ -960,7 +960,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+430"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+429"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1763,7 +1763,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/audit/AuditText.cpp" line="+183"/>
+        <location filename="../core/audit/AuditText.cpp" line="+192"/>
         <source>mm2</source>
         <translation>平方毫米</translation>
     </message>
@@ -1844,19 +1844,19 @@
         <translation>没有部署“%1”</translation>
     </message>
     <message>
-        <location filename="../core/audit/AuditText.cpp" line="-130"/>
-        <location line="+133"/>
+        <location filename="../core/audit/AuditText.cpp" line="-139"/>
+        <location line="+142"/>
         <source>tok/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location line="-131"/>
-        <location line="+129"/>
+        <location line="-140"/>
+        <location line="+138"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-136"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1872,12 +1872,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+119"/>
+        <location line="+128"/>
         <source>chips</source>
         <translation>颗芯片</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-126"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -1932,7 +1932,12 @@
         <translation>溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
+        <source>%1 experts, %2 elsewhere</source>
+        <translation>专家 %1，其余 %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>at most %1 B active parameters</source>
         <translation>激活参数不超过 %1 B</translation>
     </message>

@@ -94,6 +94,15 @@ QString kvPlacementText(KvPlacement p)
     return QString();
 }
 
+QString weightFormatText(const Deployment& d, const ModelDesc& m)
+{
+    const QString experts = precisionId(d.weights(m));
+    if (!d.servesExpertsOnlyRelease(m))
+        return experts;
+    return QCoreApplication::translate("is::audit::Audit", "%1 experts, %2 elsewhere")
+        .arg(experts, precisionId(d.nonExpertWeights(m)));
+}
+
 QString inputRangeText(const QString& input, InputBound bound, double a, double b)
 {
     if (input == QLatin1String("active_params")) {

@@ -2,6 +2,7 @@
 // The audit's phrases: units, inputs and conditions in the user's language.
 #pragma once
 
+#include "engine/Deployment.h"
 #include "engine/Estimate.h"
 
 #include <QString>
@@ -12,6 +13,9 @@ namespace is::audit::detail {
 QString metricUnit(const QString& metric);
 QString bottleneckText(Bottleneck b);
 QString kvPlacementText(KvPlacement p);
+// The format a deployment stores the model's weights in: "fp8", or for a release that quantises
+// only its routed experts (gpt-oss) "fp4 experts, bf16 elsewhere".
+QString weightFormatText(const Deployment& d, const ModelDesc& m);
 
 enum class InputBound { AtMost, AtLeast, Between, Any };
 // A searched input's range as a condition: "at most 61 B active parameters", "replies of

@@ -264,7 +264,7 @@ QString metricReason(const Claim& c, const ScenarioSet::Target& t, const Band& b
                                            "memory each (band %5-%6), so %7 "
                                            "cannot hold the model")
             .arg(num(e.memory.weights * e.chips / 1e12),
-                 precisionId(t.deployment.deployment.weights(t.deployment.model.resolve())), num(e.minChips),
+                 weightFormatText(t.deployment.deployment, t.deployment.model.resolve()), num(e.minChips),
                  num(e.memory.capacity / 1e9), num(p.low), num(p.high), claimedText(c.claimed));
     const QString claimed = claimedText(c.claimed) + QLatin1Char(' ') + p.unit;
     if (atLoad(metric))
@@ -410,11 +410,10 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
     const Estimate& e = b.mid;
     if (e.minChips <= 1) {
         v.verdict = Verdict::Consistent;
-        v.reason =
-            QCoreApplication::translate("is::audit::Audit",
-                                        "the weights (%1 GB at %2) fit in one chip's %3 GB")
-                .arg(num(e.memory.weights / 1e9), precisionId(in.deployment.weights(in.model.resolve())),
-                     num(e.memory.capacity / 1e9));
+        v.reason = QCoreApplication::translate("is::audit::Audit",
+                                               "the weights (%1 GB at %2) fit in one chip's %3 GB")
+                       .arg(num(e.memory.weights / 1e9), weightFormatText(in.deployment, in.model.resolve()),
+                            num(e.memory.capacity / 1e9));
         return v;
     }
     v.verdict = Verdict::ConsistentOnlyIf;
@@ -424,8 +423,7 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
             "only across at least %1 chips (band %2-%3): the weights (%4 TB at %5) are %1 times what one "
             "%6 holds (%7 GB usable), so on one chip they cannot stay")
             .arg(num(e.minChips), num(b.predicted.low), num(b.predicted.high),
-                 num(e.memory.weights * e.chips / 1e12),
-                 precisionId(in.deployment.weights(in.model.resolve())),
+                 num(e.memory.weights * e.chips / 1e12), weightFormatText(in.deployment, in.model.resolve()),
                  t->deployment.deployment.device->name, num(e.memory.capacity / 1e9));
     return v;
 }

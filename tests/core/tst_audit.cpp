@@ -3,6 +3,7 @@
 // verdicts whose physics is unambiguous are the ones the physics dictates; a "consistent only
 // if" condition, put back into the engine, makes the claim true.
 #include "audit/Audit.h"
+#include "audit/AuditText.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"
@@ -179,6 +180,22 @@ private slots:
         const ClaimVerdict& v = verdict("attention-ffn-split");
         QCOMPARE(v.verdict, Verdict::Inconsistent);
         QVERIFY(v.predicted && v.predicted->high < 750 / 1.25);
+    }
+
+    // A reason names the format the weights are held in; a release that quantises only its routed
+    // experts (gpt-oss: MXFP4 experts, the rest 16-bit) names both, since one format would
+    // misstate the bytes the reason's figure counts.
+    void reasonsNameEachWeightFormat()
+    {
+        const Device* h200 = m_catalog->device(QStringLiteral("h200-sxm"));
+        QVERIFY(h200);
+        const Deployment d = defaultDeployment(*m_catalog, *h200, 1);
+        const ModelDesc gptOss = m_catalog->model(QStringLiteral("gpt-oss-120b"))->resolve();
+        QCOMPARE(is::audit::detail::weightFormatText(d, gptOss),
+                 QStringLiteral("fp4 experts, bf16 elsewhere"));
+        const ModelDesc llama = m_catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
+        QCOMPARE(is::audit::detail::weightFormatText(d, llama), precisionId(d.weights(llama)));
+        QVERIFY(!is::audit::detail::weightFormatText(d, llama).contains(QLatin1String("elsewhere")));
     }
 
     void notModelledIsNotCheckable()
