@@ -34,10 +34,8 @@ double touchedLayerArea(const EvalContext& ctx)
     const ModelDesc& m = *ctx.model;
     if (!m.isMoe())
         return layerArea(ctx);
-    const double touched =
-        ctx.params.expertsActive * ctx.wBytesPerParam +
-        (ctx.params.active() - ctx.params.expertsActive - ctx.params.classifier() + ctx.params.norms) *
-            ctx.denseBytesPerParam;
+    const double touched = ctx.tokenWeightBytes(ctx.params.active() - ctx.params.expertsActive -
+                                                ctx.params.classifier() + ctx.params.norms);
     return touched / m.layers / sramUsable(ctx);
 }
 

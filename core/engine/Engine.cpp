@@ -108,9 +108,7 @@ std::optional<EvalContext> Engine::prepare(const Deployment& d, const ModelDesc&
     // A draft is sized against the weights one token runs through (a small dense model, EAGLE or
     // MTP heads), not against every routed expert of an MoE target: the draft for a 671 B model
     // with 37 B active is a 1 B model, not a 13 B one.
-    ctx.draftBytes =
-        ctx.draftCostRatio * (ctx.params.expertsActive * ctx.wBytesPerParam +
-                              (ctx.params.total() - ctx.params.expertsAll) * ctx.denseBytesPerParam);
+    ctx.draftBytes = ctx.draftCostRatio * ctx.tokenWeightBytes(ctx.params.total() - ctx.params.expertsAll);
 
     const Device& dev = *d.device;
     ctx.peakFlops = dev.peakFlopsFor(weights, deviceBound, d.servesExpertsOnlyRelease(m));
