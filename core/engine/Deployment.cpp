@@ -46,8 +46,10 @@ Precision Deployment::kv(const ModelDesc& m) const
 {
     if (kvPrecision)
         return *kvPrecision;
-    // Serving stacks keep the KV cache at fp8 or wider even when weights are 4-bit.
-    const Precision w = weights(m);
+    // Unless told otherwise ("auto"), serving stacks keep the KV cache in the format of the
+    // attention that writes it: 16-bit under an experts-only release, whose attention stays
+    // 16-bit and which carries no KV scales, and never narrower than fp8 when weights are 4-bit.
+    const Precision w = nonExpertWeights(m);
     return bytesPerElement(w) < 1.0 ? Precision::FP8 : w;
 }
 

@@ -82,6 +82,7 @@ struct Deployment
     Precision nonExpertWeights(const ModelDesc& m) const;
     // All of `m`'s weights in bytes, each part at its own precision.
     double weightBytes(const ModelDesc& m) const;
+    // The KV cache's precision: the stated one, else the attention weights' (at least fp8).
     Precision kv(const ModelDesc& m) const;
     int devicesPerSystem() const;
     Topology::Spec topologySpec(int chipCount) const;

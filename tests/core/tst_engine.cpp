@@ -177,17 +177,19 @@ private Q_SLOTS:
         }
         // Where FP8 weights barely fit, half a byte a weight leaves memory for more streams:
         // gpt-oss-120b on one H200 is 117 GB at FP8 and 62 GB as released (MXFP4 experts, the
-        // rest bf16), so 2,048 streams fit at FP4 where about 270 fit at FP8 (TensorRT-LLM served
-        // 6,868 tok/s on one H200 this way).
+        // rest bf16), so with the same 16-bit KV cache (as TensorRT-LLM ran it there, serving
+        // 6,868 tok/s) about 1,040 streams fit at FP4 where about 135 fit at FP8.
         const ModelDesc oss = modelOf(*m_catalog, "gpt-oss-120b");
         Deployment h4 = deploymentOf(*m_catalog, "h200-sxm", 1);
         h4.plan = ParallelPlan{1, 1, 1, 1};
         h4.weightPrecision = Precision::FP4;
+        h4.kvPrecision = Precision::BF16;
         Deployment h8 = h4;
         h8.weightPrecision = Precision::FP8;
         const Workload busy{1000, 1000, 2048, 0, 0};
         const Estimate o4 = run(h4, oss, busy);
         const Estimate o8 = run(h8, oss, busy);
+        QVERIFY(o4.batch > 1000 && o8.batch < 150);
         QVERIFY(o4.batch > 4 * o8.batch);
         QVERIFY(o4.tokSTotal > o8.tokSTotal);
         // A100 has int8 units and no fp8 ones: FP8 weights are dequantised and multiplied at bf16,
@@ -478,14 +480,21 @@ private Q_SLOTS:
         QVERIFY2(published.tokSUser > widened.tokSUser,
                  qPrintable(QStringLiteral("%1 vs %2").arg(published.tokSUser).arg(widened.tokSUser)));
         // A 16-bit checkpoint gets the device's usual precision; so does one published wider than
-        // it; one published narrower (gpt-oss in fp4 on B200, fp8 by default) keeps its format.
+        // it; one published narrower (gpt-oss in fp4 on B200, fp8 by default) keeps its format,
+        // and its KV cache that of its attention (16-bit: only its experts are 4-bit). Chosen
+        // 4-bit weights of a whole checkpoint keep the KV cache at fp8.
         const Deployment b200 = deploymentOf(*m_catalog, "b200", 8);
         QCOMPARE(deploymentOf(*m_catalog, "sn40l", 16).weights(modelOf(*m_catalog, "llama-3.1-70b")),
                  Precision::BF16);
         QCOMPARE(b200.weights(r1), Precision::FP8);
         QCOMPARE(b200.weights(modelOf(*m_catalog, "llama-3.1-70b")), Precision::FP8);
         QCOMPARE(b200.weights(modelOf(*m_catalog, "gpt-oss-120b")), Precision::FP4);
-        QCOMPARE(b200.kv(modelOf(*m_catalog, "gpt-oss-120b")), Precision::FP8);
+        QCOMPARE(b200.kv(modelOf(*m_catalog, "gpt-oss-120b")), Precision::BF16);
+        Deployment w4a4 = b200;
+        w4a4.weightPrecision = Precision::FP4;
+        QCOMPARE(w4a4.kv(modelOf(*m_catalog, "llama-3.1-70b")), Precision::FP8);
+        w4a4.kvPrecision = Precision::FP8; // stated: as TensorRT-LLM's Blackwell runs set it
+        QCOMPARE(w4a4.kv(modelOf(*m_catalog, "gpt-oss-120b")), Precision::FP8);
     }
 
     void p99LimitsAdmitFewerStreams()

@@ -14,8 +14,10 @@ using namespace is;
 
 namespace {
 
-// Fidelity floor on the shipped set: where the engine stands today (10.9 % median, every one of
-// the 75 rows within 2x, issue 17's target, since gpt-oss's experts-only release is served with
+// Fidelity floor on the shipped set: where the engine stands today (10.1 % median, every one of
+// the 75 rows within 2x, issue 17's target, since an experts-only release's KV cache follows its
+// 16-bit attention: gpt-oss-120b on MI325X, H39, from 1.44x to 1.08x; 10.9 % before, since
+// gpt-oss's experts-only release is served with
 // 16-bit attention and its MXFP4 experts multiplied with 8-bit activations: refitted, AMD's
 // constants moved to bring gpt-oss on MI325X, H39, from 6.3x to 1.4x and its other rows from 8 %
 // to 36 % off; 9.1 % and 73 of 75 before, since 4-bit weights on chips without 4-bit units stay
@@ -25,14 +27,14 @@ namespace {
 // one SambaRack widened to 16 bits; 9.8 % and 69 of 75 before wide expert parallelism, the
 // per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and one refused before
 // the 2026-12 physics and the fitted calibration). A change that makes the engine worse fails here.
-constexpr double kMaxMedianApe = 0.11;
+constexpr double kMaxMedianApe = 0.105;
 constexpr double kMinWithin2xShare = 1.0;
 constexpr int kMaxSkipped = 0;
 
 // Floor on the held-out set (resources/validation/holdout-trtllm-perf-overview.csv: 111 newer
 // TensorRT-LLM results no fit reads), each row evaluated with the runtime trtllm-bench ran: its
 // batch limit, its whole-length KV reservation and whether its attention-DP ranks prefill
-// together. Where the engine stands today: 20.1 % median, all 111 within 2x (Blackwell 17.9 %,
+// together. Where the engine stands today: 20.1 % median, all 111 within 2x (Blackwell 17.8 %,
 // Hopper 30.5 %; 25.5 % and 104 before 4-bit weights on Hopper stayed 4-bit). It only guards
 // against getting worse; issue 17's target for unseen results is 20 % and 90 %.
 constexpr double kMaxHeldOutMedianApe = 0.21;
