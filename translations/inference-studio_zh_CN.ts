@@ -884,7 +884,7 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+164"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+162"/>
         <source>KV cache spills from SRAM to external memory</source>
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
@@ -914,7 +914,7 @@
         <translation>workload：输入 token 数、输出 token 数和并发数都必须至少为 1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+64"/>
         <source>device %1: needs positive compute, memory capacity and bandwidth</source>
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
@@ -2147,7 +2147,7 @@
         <translation>在引擎搜索的 %1 数量范围内都放不下权重：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>the weights (%1 GB at %2) fit in one chip&apos;s %3 GB</source>
         <translation>权重（%2 精度下 %1 GB）可以放进单颗芯片的 %3 GB</translation>
     </message>
@@ -2157,7 +2157,7 @@
         <translation>只有分布在至少 %1 颗芯片上才成立（区间 %2-%3）：权重（%5 精度下 %4 TB）是一台 %6 可容纳量（可用 %7 GB）的 %1 倍，因此不可能驻留在一颗芯片上</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>one stream of %1 tokens cannot be served: %2</source>
         <translation>无法服务一条 %1 个 token 的流：%2</translation>
     </message>
@@ -4034,12 +4034,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
-        <location line="+331"/>
+        <location line="+334"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-295"/>
+        <location line="-298"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4122,28 +4122,33 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+320"/>
+        <location line="+323"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-319"/>
+        <location line="-322"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+371"/>
+        <location line="+374"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-369"/>
+        <location line="-372"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Like weights: the format of the attention weights that write the cache, never below FP8; a release that quantises only its experts (gpt-oss) keeps a 16-bit cache</source>
+        <translation>同权重：采用写入缓存的注意力权重的格式，不低于 FP8；只量化专家的发布版本（gpt-oss）保持 16 位缓存</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>

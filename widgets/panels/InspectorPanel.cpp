@@ -148,6 +148,9 @@ QWidget* InspectorPanel::buildDeploymentPage()
     form->addRow(tr("Weights"), m_weights);
     m_kv = new QComboBox(page);
     fillPrecisions(m_kv, tr("Like weights (≥ FP8)"));
+    m_kv->setToolTip(tr("Like weights: the format of the attention weights that write the cache, never "
+                        "below FP8; a release that quantises only its experts (gpt-oss) keeps a "
+                        "16-bit cache"));
     form->addRow(tr("KV cache"), m_kv);
     m_mode = new QComboBox(page);
     for (ExecutionMode m : {ExecutionMode::Auto, ExecutionMode::Resident, ExecutionMode::WeightStreaming})
