@@ -1755,6 +1755,14 @@
     </message>
 </context>
 <context>
+    <name>is::WeightFormat</name>
+    <message>
+        <location filename="../core/engine/WeightFormatText.cpp" line="+10"/>
+        <source>%1 routed experts, %2 other weights</source>
+        <translation>路由专家 %1，其他权重 %2</translation>
+    </message>
+</context>
+<context>
     <name>is::audit::Audit</name>
     <message>
         <location filename="../core/audit/Audit.cpp" line="+36"/>
@@ -1763,7 +1771,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/audit/AuditText.cpp" line="+192"/>
+        <location filename="../core/audit/AuditText.cpp" line="+193"/>
         <source>mm2</source>
         <translation>平方毫米</translation>
     </message>
@@ -1844,19 +1852,19 @@
         <translation>没有部署“%1”</translation>
     </message>
     <message>
-        <location filename="../core/audit/AuditText.cpp" line="-139"/>
-        <location line="+142"/>
+        <location filename="../core/audit/AuditText.cpp" line="-138"/>
+        <location line="+141"/>
         <source>tok/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location line="-140"/>
-        <location line="+138"/>
+        <location line="-139"/>
+        <location line="+137"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-135"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1872,12 +1880,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+128"/>
+        <location line="+127"/>
         <source>chips</source>
         <translation>颗芯片</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-125"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -1932,12 +1940,7 @@
         <translation>溢出到外部内存</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 experts, %2 elsewhere</source>
-        <translation>专家 %1，其余 %2</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+20"/>
         <source>at most %1 B active parameters</source>
         <translation>激活参数不超过 %1 B</translation>
     </message>
@@ -4033,7 +4036,7 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+63"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+64"/>
         <location line="+334"/>
         <source>Inspector</source>
         <translation>属性</translation>
@@ -4474,12 +4477,7 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <source>%1 routed experts, %2 other weights</source>
-        <translation>路由专家 %1，其他权重 %2</translation>
-    </message>
-    <message>
-        <location line="-11"/>
+        <location line="-42"/>
         <source>Default (%1 experts)</source>
         <translation>默认（专家 %1）</translation>
     </message>

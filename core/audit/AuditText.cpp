@@ -4,6 +4,8 @@
 #include "audit/Audit.h"
 #include "audit/AuditChecks.h"
 #include "common/NumberText.h"
+#include "engine/Deployment.h"
+#include "engine/WeightFormatText.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -99,8 +101,7 @@ QString weightFormatText(const Deployment& d, const ModelDesc& m)
     const QString experts = precisionId(d.weights(m));
     if (!d.servesExpertsOnlyRelease(m))
         return experts;
-    return QCoreApplication::translate("is::audit::Audit", "%1 experts, %2 elsewhere")
-        .arg(experts, precisionId(d.nonExpertWeights(m)));
+    return expertsAndRestText(experts, precisionId(d.nonExpertWeights(m)));
 }
 
 QString inputRangeText(const QString& input, InputBound bound, double a, double b)

@@ -2,10 +2,14 @@
 // The audit's phrases: units, inputs and conditions in the user's language.
 #pragma once
 
-#include "engine/Deployment.h"
 #include "engine/Estimate.h"
 
 #include <QString>
+
+namespace is {
+struct Deployment;
+struct ModelDesc;
+} // namespace is
 
 namespace is::audit::detail {
 
@@ -14,7 +18,7 @@ QString metricUnit(const QString& metric);
 QString bottleneckText(Bottleneck b);
 QString kvPlacementText(KvPlacement p);
 // The format a deployment stores the model's weights in: "fp8", or for a release that quantises
-// only its routed experts (gpt-oss) "fp4 experts, bf16 elsewhere".
+// only its routed experts (gpt-oss) "fp4 routed experts, bf16 other weights".
 QString weightFormatText(const Deployment& d, const ModelDesc& m);
 
 enum class InputBound { AtMost, AtLeast, Between, Any };

@@ -7,16 +7,6 @@
 
 namespace is {
 
-double EvalContext::routedExpertFlops(double tokens) const
-{
-    return model->isMoe() ? 2.0 * params.expertsActive * tokens : 0.0;
-}
-
-double EvalContext::tokenWeightBytes(double otherParams) const
-{
-    return params.expertsActive * wBytesPerParam + otherParams * denseBytesPerParam;
-}
-
 double EvalContext::kvBytesAt(double ctx) const
 {
     return is::kvBytes(*model, ctx, kvPrecision);

@@ -65,10 +65,16 @@ struct EvalContext
 
     // Matrix-multiply FLOPs the routed experts do for `tokens` tokens (their k experts each; 0 for
     // a dense model): the share that runs at the experts' rate, the rest of a step's at the dense one.
-    double routedExpertFlops(double tokens) const;
+    double routedExpertFlops(double tokens) const
+    {
+        return model->isMoe() ? 2.0 * params.expertsActive * tokens : 0.0;
+    }
     // Bytes of the weights one token multiplies with: its routed experts at the experts' width
     // and `otherParams` parameters at the other weights' (16-bit under an experts-only release).
-    double tokenWeightBytes(double otherParams) const;
+    double tokenWeightBytes(double otherParams) const
+    {
+        return params.expertsActive * wBytesPerParam + otherParams * denseBytesPerParam;
+    }
     // KV bytes of one sequence at context ctx (all layers, windows honoured).
     double kvBytesAt(double ctx) const;
     // Cache bytes one decode step of one sequence reads and writes at context ctx (sparse

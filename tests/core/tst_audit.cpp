@@ -192,10 +192,10 @@ private slots:
         const Deployment d = defaultDeployment(*m_catalog, *h200, 1);
         const ModelDesc gptOss = m_catalog->model(QStringLiteral("gpt-oss-120b"))->resolve();
         QCOMPARE(is::audit::detail::weightFormatText(d, gptOss),
-                 QStringLiteral("fp4 experts, bf16 elsewhere"));
+                 QStringLiteral("fp4 routed experts, bf16 other weights"));
         const ModelDesc llama = m_catalog->model(QStringLiteral("llama-3.1-70b"))->resolve();
         QCOMPARE(is::audit::detail::weightFormatText(d, llama), precisionId(d.weights(llama)));
-        QVERIFY(!is::audit::detail::weightFormatText(d, llama).contains(QLatin1String("elsewhere")));
+        QVERIFY(!is::audit::detail::weightFormatText(d, llama).contains(QLatin1String("other weights")));
     }
 
     void notModelledIsNotCheckable()

@@ -9,6 +9,7 @@
 #include "style/DeploymentColours.h"
 
 #include "analysis/ScenarioAnalysis.h"
+#include "engine/WeightFormatText.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 
@@ -484,7 +485,7 @@ void InspectorPanel::refreshDefaultWeights()
 
 QString InspectorPanel::expertsAndRest(Precision experts, Precision rest)
 {
-    return tr("%1 routed experts, %2 other weights").arg(names::precision(experts), names::precision(rest));
+    return expertsAndRestText(names::precision(experts), names::precision(rest));
 }
 
 void InspectorPanel::refreshResult()
