@@ -78,7 +78,12 @@ struct CalibrateOptions
     // Cross-validation: a family with too few training rows predicts with the search's starting
     // point, not with constants that may have been fitted on the very rows held out.
     bool untrainedUsesStart = false;
-    int maxEvaluations = 120;
+    int maxEvaluations = 120; // per descent
+    // The loss is flat along some directions (a faster chip with more per-step overhead explains
+    // the same rows) and has several local minima, so one descent from the starting point can
+    // stop in a poor one: the fit also descends from this many more starting points, spread
+    // evenly over the constants' ranges, and keeps the best (resources/CALIBRATION.md).
+    int extraStarts = 8;
     // Called on the fitting thread before each prediction of the rows with candidate constants:
     // (work done, work in all), in those predictions, the most a fit can make. Returning false
     // stops the fit at once (CalibrationFit::stopped); the studio's Cancel. Empty: runs through.

@@ -325,6 +325,31 @@ private slots:
         QVERIFY(none.families.front().rows.isEmpty());
     }
 
+    void moreStartingPointsFindALowerLoss()
+    {
+        // AMD's seven shipped rows: the descent from the "default" values stops in a local
+        // minimum; descents from points spread over the ranges find a markedly lower loss.
+        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
+        QString err;
+        const auto rows = loadMeasurementsFile(csv, &err);
+        QVERIFY2(rows, qPrintable(err));
+        CalibrateOptions one;
+        one.family = QStringLiteral("amd-cdna3");
+        one.extraStarts = 0;
+        CalibrateOptions many = one;
+        many.extraStarts = 8;
+        const CalibrationFit a = calibrate(Catalog::builtin(), *rows, one);
+        const CalibrationFit b = calibrate(Catalog::builtin(), *rows, many);
+        QCOMPARE(a.families.size(), size_t(1));
+        QCOMPARE(b.families.size(), size_t(1));
+        const FamilyFit& fa = a.families.front();
+        const FamilyFit& fb = b.families.front();
+        QVERIFY(fa.fitted && fb.fitted);
+        QVERIFY2(fb.lossAfter < 0.8 * fa.lossAfter,
+                 qPrintable(QStringLiteral("%1 against %2").arg(fb.lossAfter).arg(fa.lossAfter)));
+        QVERIFY(fb.evaluations > fa.evaluations);
+    }
+
     void shippedCalibrationIsTheFitOfTheShippedMeasurements()
     {
         // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o
