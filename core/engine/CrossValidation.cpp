@@ -7,7 +7,10 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+#include <atomic>
 #include <set>
+#include <thread>
 
 namespace is {
 
@@ -42,6 +45,13 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
         cv.family.push_back(d ? d->family : QString());
     }
     const std::set<QString> families(cv.family.begin(), cv.family.end());
+    // One fold per (family, source): refit the family without that source's rows, predict them.
+    struct Fold
+    {
+        QString family;
+        QString source;
+    };
+    std::vector<Fold> folds;
     for (const QString& f : families) {
         if (f.isEmpty())
             continue;
@@ -49,24 +59,43 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
         for (size_t i = 0; i < rows.size(); ++i)
             if (cv.family[i] == f)
                 sources.insert(rows[i].source);
-        for (const QString& s : sources) {
-            std::vector<MeasurementRow> training;
-            for (size_t i = 0; i < rows.size(); ++i)
-                if (cv.family[i] == f && rows[i].source != s)
-                    training.push_back(rows[i]);
-            CalibrateOptions options;
-            options.family = f;
-            options.untrainedUsesStart = true;
-            options.sourceName = QStringLiteral("cross-validation");
-            const CalibrationFit fit = calibrate(catalog, training, options);
-            auto fold = std::make_shared<Catalog>(*catalog);
-            fold->setCalibration(fit.calibration);
-            const Engine foldEngine(fold);
-            for (size_t i = 0; i < rows.size(); ++i)
-                if (cv.family[i] == f && rows[i].source == s)
-                    cv.held[i] = validateRow(foldEngine, rows[i]);
-            ++cv.folds;
-        }
+        for (const QString& s : sources)
+            folds.push_back({f, s});
+    }
+    // The folds share nothing but the read-only catalog and each writes only its own rows'
+    // results, so they run side by side: a fit takes seconds and there are dozens of folds.
+    auto runFold = [&](const Fold& fold) {
+        std::vector<MeasurementRow> training;
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (cv.family[i] == fold.family && rows[i].source != fold.source)
+                training.push_back(rows[i]);
+        CalibrateOptions options;
+        options.family = fold.family;
+        options.untrainedUsesStart = true;
+        options.sourceName = QStringLiteral("cross-validation");
+        const CalibrationFit fit = calibrate(catalog, training, options);
+        auto refitted = std::make_shared<Catalog>(*catalog);
+        refitted->setCalibration(fit.calibration);
+        const Engine foldEngine(refitted);
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (cv.family[i] == fold.family && rows[i].source == fold.source)
+                cv.held[i] = validateRow(foldEngine, rows[i]);
+    };
+    std::atomic<size_t> next{0};
+    const size_t workers =
+        std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(1, folds.size()));
+    {
+        std::vector<std::jthread> pool;
+        for (size_t w = 0; w < workers; ++w)
+            pool.emplace_back([&] {
+                for (size_t k = next++; k < folds.size(); k = next++)
+                    runFold(folds[k]);
+            });
+    } // the jthreads join here
+    cv.folds = static_cast<int>(folds.size());
+    for (const QString& f : families) {
+        if (f.isEmpty())
+            continue;
         cv.familyInSample[f] = summarize(pick(cv.inSample, cv.family, f));
         cv.familyHeld[f] = summarize(pick(cv.held, cv.family, f));
     }
