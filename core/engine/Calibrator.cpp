@@ -240,18 +240,18 @@ private:
 
 struct Objective
 {
-    FamilyProblem* problem;
-    std::vector<ScopedParameter> params;
-    FitProgress* progress;
+    FamilyProblem* problem = nullptr;
+    std::vector<ScopedParameter> params = {};
+    FitProgress* progress = nullptr;
     nlopt_opt opt = nullptr;
     int evaluations = 0;
     // Constants already fitted that stay where they are while `params` move.
-    std::vector<ScopedParameter> fixed;
-    std::vector<double> fixedValues;
+    std::vector<ScopedParameter> fixed = {};
+    std::vector<double> fixedValues = {};
     // Where each of `params` starts (unit coordinates), and how hard the fit is pulled there:
     // kPriorWeight for the shared constants; none for an older generation's own, where the pull
     // would choose between constants by how far each moves rather than by the rows.
-    std::vector<double> prior;
+    std::vector<double> prior = {};
     double priorWeight = 0;
 };
 
@@ -272,7 +272,7 @@ double objective(unsigned n, const double* u, double* grad, void* data)
     o->problem->apply(o->problem->with(params, values));
     ++o->evaluations;
     double pull = 0;
-    for (unsigned i = 0; i < n && i < o->prior.size(); ++i)
+    for (unsigned i = 0; i < n; ++i)
         pull += (u[i] - o->prior[i]) * (u[i] - o->prior[i]);
     return FamilyProblem::loss(o->problem->logErrors()) + o->priorWeight * pull;
 }
@@ -342,7 +342,7 @@ bool fitOlderGenerations(FamilyProblem& problem, const std::vector<const Measure
                 own.push_back(r);
         problem.setRows(own);
         for (size_t k = 0; k < own.size() / kRowsPerFittedConstant; ++k) {
-            Objective trial{&problem, {}, obj.progress, nullptr, 0, {}, {}, {}, 0.0};
+            Objective trial{.problem = &problem, .progress = obj.progress};
             trial.fixed = obj.params;
             for (size_t i = 0; i < x.size(); ++i)
                 trial.fixedValues.push_back(fromUnit(*obj.params[i].param, x[i]));
@@ -477,7 +477,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.index < b.index; });
 
-    Objective obj{&problem, {}, &progress, nullptr, 0, {}, {}, {}, kPriorWeight};
+    Objective obj{.problem = &problem, .progress = &progress, .priorWeight = kPriorWeight};
     std::vector<double> x;
     for (const Candidate& c : candidates) {
         obj.params.push_back({all[c.index], kEveryGeneration});

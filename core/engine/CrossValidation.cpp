@@ -6,11 +6,9 @@
 #include "hardware/Catalog.h"
 
 #include <QJsonArray>
+#include <QThreadPool>
 
-#include <algorithm>
-#include <atomic>
 #include <set>
-#include <thread>
 
 namespace is {
 
@@ -44,7 +42,8 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
         const Device* d = catalog->device(r.device);
         cv.family.push_back(d ? d->family : QString());
     }
-    const std::set<QString> families(cv.family.begin(), cv.family.end());
+    std::set<QString> families(cv.family.begin(), cv.family.end());
+    families.erase(QString()); // rows on an unknown device belong to no family and are not refitted
     // One fold per (family, source): refit the family without that source's rows, predict them.
     struct Fold
     {
@@ -53,8 +52,6 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
     };
     std::vector<Fold> folds;
     for (const QString& f : families) {
-        if (f.isEmpty())
-            continue;
         std::set<QString> sources;
         for (size_t i = 0; i < rows.size(); ++i)
             if (cv.family[i] == f)
@@ -63,7 +60,7 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
             folds.push_back({f, s});
     }
     // The folds share nothing but the read-only catalog and each writes only its own rows'
-    // results, so they run side by side: a fit takes seconds and there are dozens of folds.
+    // results, so they run side by side, one per core: a fit takes seconds and there are dozens.
     auto runFold = [&](const Fold& fold) {
         std::vector<MeasurementRow> training;
         for (size_t i = 0; i < rows.size(); ++i)
@@ -81,21 +78,12 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
             if (cv.family[i] == fold.family && rows[i].source == fold.source)
                 cv.held[i] = validateRow(foldEngine, rows[i]);
     };
-    std::atomic<size_t> next{0};
-    const size_t workers =
-        std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(1, folds.size()));
-    {
-        std::vector<std::jthread> pool;
-        for (size_t w = 0; w < workers; ++w)
-            pool.emplace_back([&] {
-                for (size_t k = next++; k < folds.size(); k = next++)
-                    runFold(folds[k]);
-            });
-    } // the jthreads join here
+    QThreadPool pool; // its own pool, so waiting for it waits for these folds only
+    for (const Fold& fold : folds)
+        pool.start([&runFold, &fold] { runFold(fold); });
+    pool.waitForDone();
     cv.folds = static_cast<int>(folds.size());
     for (const QString& f : families) {
-        if (f.isEmpty())
-            continue;
         cv.familyInSample[f] = summarize(pick(cv.inSample, cv.family, f));
         cv.familyHeld[f] = summarize(pick(cv.held, cv.family, f));
     }
