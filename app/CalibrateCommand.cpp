@@ -2,6 +2,9 @@
 // `inference-studio calibrate MEASUREMENTS.csv [--family F] [-o FILE.json] [--user] [--json]`: fits
 // each device family's constants to measured rows (resources/CALIBRATION.md) and writes the
 // calibration file; --user writes the fitted families as an overlay into the user catalog folder.
+// A calibration file is fitted from the rows alone (each family's stated assumptions, none of the
+// constants the catalog has as calibrated); an overlay adjusts the calibration in use, so the
+// constants a few rows cannot pin keep the values they have.
 #include "CliSupport.h"
 #include "Command.h"
 #include "common/NumberText.h"
@@ -56,9 +59,10 @@ int runCalibrate(const QStringList& argsIn)
     args.addOption({QStringLiteral("family")}, QStringLiteral("F"),
                    QStringLiteral("Fit only this device family (hopper, blackwell, cerebras...)."));
     args.addOption({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("FILE.json"),
-                   QStringLiteral("Write the fitted calibration to FILE.json."));
+                   QStringLiteral("Write the fitted calibration to FILE.json, fitted from the rows alone."));
     args.addFlag(QStringLiteral("user"),
-                 QStringLiteral("Write the fit as a calibration overlay into the user catalog folder."));
+                 QStringLiteral("Write the fit as a calibration overlay into the user catalog folder; "
+                                "constants the rows do not move keep the values in use."));
     args.addFlag(QStringLiteral("json"), QStringLiteral("Print the fit as JSON."));
     {
         QTextStream help(stdout);
@@ -92,6 +96,8 @@ int runCalibrate(const QStringList& argsIn)
     is::CalibrateOptions options;
     options.family = family;
     options.sourceName = QFileInfo(file).fileName();
+    // An overlay adjusts the calibration in use; a calibration file comes from the rows alone.
+    options.base = user ? is::CalibrationBase::Current : is::CalibrationBase::Assumptions;
     const is::CalibrationFit fit = is::calibrate(catalog, *rows, options);
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
 

@@ -86,7 +86,8 @@ QString generationLabel(const std::vector<FamilyCalibration>& generations, int g
 class FamilyProblem
 {
 public:
-    FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows)
+    FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows,
+                  CalibrationBase base)
         : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_base(catalog.calibration()),
           m_family(std::move(family)), m_rows(std::move(rows))
     {
@@ -99,6 +100,16 @@ public:
             c.fromDate.clear();
             m_generations = {c};
         }
+        m_input = m_generations;
+        // From the assumptions, a constant the fit does not move is the "default" family's, not
+        // one an earlier fit (or a hand) set on these or other rows: the output then depends on the
+        // rows alone, and a cross-validation fold cannot inherit a value fitted on the rows it
+        // holds out. The family's own stated assumptions (kind `assumed`) stay.
+        if (base == CalibrationBase::Assumptions)
+            for (FamilyCalibration& g : m_generations)
+                for (const CalibrationParameter& p : calibrationParameters())
+                    if ((g.*(p.member)).kind == SourceKind::Calibrated)
+                        g.*(p.member) = m_base.defaults().*(p.member);
         // An older generation's own values are the fit's to set (fitOlderGenerations): it starts
         // from the newest generation's, so a fit run again on its own output lands where it did.
         for (size_t g = 0; g + 1 < m_generations.size(); ++g)
@@ -107,6 +118,8 @@ public:
     }
 
     const std::vector<FamilyCalibration>& generations() const { return m_generations; }
+    // The family's generations as the input calibration has them (before CalibrationBase).
+    const std::vector<FamilyCalibration>& input() const { return m_input; }
     const std::vector<const MeasurementRow*>& rows() const { return m_rows; }
     void setRows(std::vector<const MeasurementRow*> rows) { m_rows = std::move(rows); }
 
@@ -192,6 +205,7 @@ private:
     QString m_family;
     std::vector<const MeasurementRow*> m_rows;
     std::vector<FamilyCalibration> m_generations;
+    std::vector<FamilyCalibration> m_input;
 };
 
 // Counts the predictions of the rows with candidate constants for CalibrateOptions::progress
@@ -381,7 +395,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
 {
     FamilyFit fit;
     fit.family = family;
-    FamilyProblem problem(catalog, family, rows);
+    FamilyProblem problem(catalog, family, rows, options.base);
     *fitted = problem.generations();
 
     // Rows the engine cannot evaluate with the input calibration take no part (and are listed).
@@ -506,8 +520,8 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fc.key = QLatin1String(p.key);
         if (generation != kEveryGeneration)
             fc.generation = generationLabel(problem.generations(), generation);
-        fc.before = (problem.generations()[generation == kEveryGeneration ? problem.generations().size() - 1
-                                                                          : static_cast<size_t>(generation)].*
+        fc.before = (problem.input()[generation == kEveryGeneration ? problem.input().size() - 1
+                                                                    : static_cast<size_t>(generation)].*
                      (p.member))
                         .value;
         fc.start = fromUnit(p, startUnit[static_cast<size_t>(sourceIndex[i])]);

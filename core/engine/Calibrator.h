@@ -71,9 +71,22 @@ struct CalibrationFit
     bool stopped = false;    // CalibrateOptions::progress asked to stop: the fit is incomplete
 };
 
+// What a fit starts from and leaves the constants it does not move at.
+enum class CalibrationBase {
+    // The family's stated assumptions: every constant the catalog has as `calibrated` goes back to
+    // the "default" family's value first, so the fit depends on its rows alone. How
+    // resources/calibration.json is made, and what cross-validation repeats without the rows it
+    // holds out (a fold that kept a constant fitted on all rows would have seen the held-out ones).
+    Assumptions,
+    // The calibration in use: the constants the fit does not move keep their values. A user's
+    // overlay adjusts the shipped calibration to a few rows of their own.
+    Current,
+};
+
 struct CalibrateOptions
 {
-    QString family;     // fit only this family (empty: every family with rows)
+    QString family; // fit only this family (empty: every family with rows)
+    CalibrationBase base = CalibrationBase::Assumptions;
     QString sourceName; // what the fitted values cite ("measurements.csv")
     // Cross-validation: a family with too few training rows predicts with the search's starting
     // point, not with constants that may have been fitted on the very rows held out.

@@ -350,6 +350,62 @@ private slots:
         QVERIFY(fb.evaluations > fa.evaluations);
     }
 
+    void aFileComesFromTheRowsAloneAnOverlayFromTheCalibrationInUse()
+    {
+        // Groq's four shipped rows move its area and hop latencies, not its per-layer latency,
+        // which stays where the family's assumptions put it. A catalog saying that an earlier fit
+        // set the per-layer latency to three times that gets the same fit from the rows alone,
+        // while an overlay on it (CalibrationBase::Current) keeps the value in use.
+        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
+        QString err;
+        const auto all = loadMeasurementsFile(csv, &err);
+        QVERIFY2(all, qPrintable(err));
+        const QString groq = QStringLiteral("groq-lpu");
+        std::vector<MeasurementRow> rows;
+        for (const MeasurementRow& r : *all)
+            if (r.device == QLatin1String("groq-lpu"))
+                rows.push_back(r);
+        QCOMPARE(rows.size(), size_t(4));
+        const auto clean = Catalog::builtin();
+        const double assumed = clean->calibration().defaults().dataflowLayerS.value;
+        auto marked = std::make_shared<Catalog>(*clean);
+        {
+            Calibration c = marked->calibration();
+            std::vector<FamilyCalibration> generations = c.families().at(groq);
+            for (FamilyCalibration& g : generations) {
+                g.dataflowLayerS.value = 3 * assumed;
+                g.dataflowLayerS.kind = SourceKind::Calibrated;
+                g.dataflowLayerS.source = QStringLiteral("an earlier fit");
+            }
+            c.setFamily(groq, generations);
+            marked->setCalibration(c);
+        }
+        CalibrateOptions options;
+        options.family = groq;
+        const CalibrationFit fromClean = calibrate(clean, rows, options);
+        const CalibrationFit fromMarked = calibrate(marked, rows, options);
+        QVERIFY(fromClean.families.front().fitted);
+        QVERIFY(!constant(fromClean.families.front(), "dataflow_layer_s"));
+        const FamilyCalibration& a = fromClean.calibration.family(groq);
+        const FamilyCalibration& b = fromMarked.calibration.family(groq);
+        for (const CalibrationParameter& p : calibrationParameters())
+            QVERIFY2((a.*(p.member)).value == (b.*(p.member)).value, p.key);
+        QCOMPARE(b.dataflowLayerS.value, assumed);
+        QCOMPARE(b.dataflowLayerS.kind, SourceKind::Assumed);
+
+        options.base = CalibrationBase::Current;
+        const CalibrationFit overlay = calibrate(marked, rows, options);
+        QCOMPARE(overlay.calibration.family(groq).dataflowLayerS.value, 3 * assumed);
+
+        // Cross-validation repeats the file's fit without each source's rows, so no fold inherits a
+        // value fitted on the rows it holds out: its predictions are the same from either catalog.
+        const CrossValidation cvClean = crossValidate(clean, rows);
+        const CrossValidation cvMarked = crossValidate(marked, rows);
+        QVERIFY(cvClean.folds > 1);
+        for (size_t i = 0; i < rows.size(); ++i)
+            QVERIFY2(cvClean.held[i].predicted == cvMarked.held[i].predicted, qPrintable(rows[i].id));
+    }
+
     void shippedCalibrationIsTheFitOfTheShippedMeasurements()
     {
         // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o

@@ -51,6 +51,8 @@ CalibrationRun CalibrationJob::run(JobContext& job)
         m_phase.store(static_cast<int>(Phase::Fitting));
         CalibrateOptions options;
         options.sourceName = QFileInfo(m_file).fileName();
+        // The dialog writes an overlay on the calibration in use: what the fit does not move stays.
+        options.base = CalibrationBase::Current;
         options.progress = [&job](int done, int total) {
             job.progress(done, total);
             return !job.cancelled();
