@@ -416,13 +416,18 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fit.rows << r->id;
     fit.lossBefore = FamilyProblem::loss(problem.logErrors());
 
-    // The search starts from the "default" family's values, never from the values being replaced,
-    // so a fit run again on its own output lands where it did.
+    // The search starts from the family's assumptions: a constant an earlier fit set is already the
+    // "default" family's value there (FamilyProblem), and one the family states (Cerebras' compute
+    // efficiency) is where its sensitivity is probed, where the pull draws it and where a family
+    // with too few rows stays. An overlay starts from the "default" family's values. Either way,
+    // never from the values being replaced, so a fit run again on its own output lands where it did.
     std::vector<const CalibrationParameter*> all;
     std::vector<double> startUnit;
     for (const CalibrationParameter& p : calibrationParameters()) {
         all.push_back(&p);
-        startUnit.push_back(toUnit(p, (catalog.calibration().defaults().*(p.member)).value));
+        startUnit.push_back(toUnit(p, options.base == CalibrationBase::Assumptions
+                                          ? (problem.generations().back().*(p.member)).value
+                                          : (catalog.calibration().defaults().*(p.member)).value));
     }
     auto valuesAt = [&](const std::vector<double>& unit) {
         std::vector<double> v;

@@ -325,6 +325,31 @@ private slots:
         QVERIFY(none.families.front().rows.isEmpty());
     }
 
+    void aFoldWithTooFewRowsKeepsItsFamilysAssumptions()
+    {
+        // Cross-validation predicts a family left with too few rows from the fit's starting point:
+        // the family's own stated assumptions (Groq: SRAM read at half its peak, 20 us a step),
+        // with the constants an earlier fit set back at the "default" family's values.
+        std::vector<MeasurementRow> rows{
+            row("G1", "groq-lpu", 0, "llama-3.1-8b", "single", 1000, 1000, "tok_s_user")};
+        rows[0].precision.clear();
+        rows[0].value = 750;
+        CalibrateOptions options;
+        options.untrainedUsesStart = true;
+        const auto builtin = Catalog::builtin();
+        const CalibrationFit fit = calibrate(builtin, rows, options);
+        QVERIFY(!fit.families.front().fitted);
+        const FamilyCalibration& stated = builtin->calibration().family(QStringLiteral("groq-lpu"));
+        const FamilyCalibration& generic = builtin->calibration().defaults();
+        const FamilyCalibration& kept = fit.calibration.family(QStringLiteral("groq-lpu"));
+        QCOMPARE(stated.memoryEfficiency.kind, SourceKind::Assumed);
+        QVERIFY(stated.memoryEfficiency.value != generic.memoryEfficiency.value);
+        QVERIFY(qFuzzyCompare(kept.memoryEfficiency.value, stated.memoryEfficiency.value));
+        QVERIFY(qFuzzyCompare(kept.stepOverheadS.value, stated.stepOverheadS.value));
+        QCOMPARE(stated.dataflowAreaS.kind, SourceKind::Calibrated);
+        QVERIFY(qFuzzyCompare(kept.dataflowAreaS.value, generic.dataflowAreaS.value));
+    }
+
     void moreStartingPointsFindALowerLoss()
     {
         // AMD's seven shipped rows: the descent from the "default" values stops in a local
