@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/Calibrator.h"
 
-#include "engine/Engine.h"
-#include "hardware/Catalog.h"
+#include "engine/FamilyProblem.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -19,194 +18,26 @@ namespace is {
 
 namespace {
 
-// A row the engine cannot evaluate under a candidate counts as this far off (a factor of 10).
-const double kMissLogError = std::log(10.0);
-// Scale of the robust loss: errors well below 5 % count quadratically, larger ones linearly, so
-// one badly modelled row does not pull the constants away from the rest.
-constexpr double kLossScale = 0.05;
 // A constant is fitted only when moving it a fifth of its range changes the family's predictions
 // by at least this much on average (log units: 1 %).
 constexpr double kMinSensitivity = 0.01;
 constexpr double kSensitivityStep = 0.2;
 // Normalised distance from a bound at which a fitted value counts as sitting on it.
 constexpr double kBoundTolerance = 0.01;
-// A weak pull of the shared constants towards the "default" family's values, in loss units per
-// unit distance squared (moving a constant across its whole range costs what a 0.3 % lower mean
-// error gains): among nearly equal fits it picks the one nearest generic hardware. Chosen by
+// A weak pull of the shared constants towards the fit's starting point (the family's assumptions),
+// in loss units per unit distance squared (moving a constant across its whole range costs what a
+// 0.3 % lower mean error gains): among nearly equal fits it picks the one nearest them. Chosen by
 // leave-one-source-out cross-validation (resources/CALIBRATION.md).
 constexpr double kPriorWeight = 3e-3;
 
-} // namespace
-
-namespace {
-
-double toUnit(const CalibrationParameter& p, double v)
-{
-    v = std::clamp(v, p.lo, p.hi);
-    if (p.logScale)
-        return std::log(v / p.lo) / std::log(p.hi / p.lo);
-    return (v - p.lo) / (p.hi - p.lo);
-}
-
-double fromUnit(const CalibrationParameter& p, double u)
-{
-    u = std::clamp(u, 0.0, 1.0);
-    if (p.logScale)
-        return p.lo * std::pow(p.hi / p.lo, u);
-    return p.lo + u * (p.hi - p.lo);
-}
-
-// A constant the fit moves: in every software generation of the family, or in one older
-// generation only (that generation's software reached a different value; its rows fit it).
-constexpr int kEveryGeneration = -1;
-struct ScopedParameter
-{
-    const CalibrationParameter* param;
-    int generation; // index into the family's generations, or kEveryGeneration
-};
-
-bool ownsParameter(const std::vector<ScopedParameter>& params, const CalibrationParameter* p, int generation)
-{
-    return std::any_of(params.begin(), params.end(),
-                       [&](const ScopedParameter& s) { return s.param == p && s.generation == generation; });
-}
-
-// How an older software generation is named: the dates its rows ran in ("before 2024-10").
-QString generationLabel(const std::vector<FamilyCalibration>& generations, int g)
-{
-    const auto i = static_cast<size_t>(g);
-    const QString until = i + 1 < generations.size() ? generations[i + 1].fromDate : QString();
-    if (generations[i].fromDate.isEmpty())
-        return QStringLiteral("before %1").arg(until);
-    return QStringLiteral("from %1 before %2").arg(generations[i].fromDate, until);
-}
-
-// One family's fit: a private copy of the catalog whose calibration the candidates overwrite,
-// and an engine on it, so every prediction takes the engine's own path.
-class FamilyProblem
-{
-public:
-    FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows,
-                  CalibrationBase base)
-        : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_base(catalog.calibration()),
-          m_family(std::move(family)), m_rows(std::move(rows))
-    {
-        auto it = m_base.families().find(m_family);
-        if (it != m_base.families().end() && !it->second.empty()) {
-            m_generations = it->second;
-        } else {
-            FamilyCalibration c = m_base.defaults();
-            c.fittedOn.clear();
-            c.fromDate.clear();
-            m_generations = {c};
-        }
-        m_input = m_generations;
-        // From the assumptions, a constant the fit does not move is the "default" family's, not
-        // one an earlier fit (or a hand) set on these or other rows: the output then depends on the
-        // rows alone, and a cross-validation fold cannot inherit a value fitted on the rows it
-        // holds out. The family's own stated assumptions (kind `assumed`) stay.
-        if (base == CalibrationBase::Assumptions)
-            for (FamilyCalibration& g : m_generations)
-                for (const CalibrationParameter& p : calibrationParameters())
-                    if ((g.*(p.member)).kind == SourceKind::Calibrated)
-                        g.*(p.member) = m_base.defaults().*(p.member);
-        // An older generation's own values are the fit's to set (fitOlderGenerations): it starts
-        // from the newest generation's, so a fit run again on its own output lands where it did.
-        for (size_t g = 0; g + 1 < m_generations.size(); ++g)
-            for (const CalibrationParameter& p : calibrationParameters())
-                (m_generations[g].*(p.member)).value = (m_generations.back().*(p.member)).value;
-    }
-
-    const std::vector<FamilyCalibration>& generations() const { return m_generations; }
-    // The family's generations as the input calibration has them (before CalibrationBase).
-    const std::vector<FamilyCalibration>& input() const { return m_input; }
-    const std::vector<const MeasurementRow*>& rows() const { return m_rows; }
-    void setRows(std::vector<const MeasurementRow*> rows) { m_rows = std::move(rows); }
-
-    // The family's generations with the given constants set in every generation: one set of
-    // constants explains every software generation the rows ran on.
-    std::vector<FamilyCalibration> with(const std::vector<const CalibrationParameter*>& params,
-                                        const std::vector<double>& values) const
-    {
-        std::vector<ScopedParameter> scoped;
-        scoped.reserve(params.size());
-        for (const CalibrationParameter* p : params)
-            scoped.push_back({p, kEveryGeneration});
-        return with(scoped, values);
-    }
-    // The same with some constants of one older software generation's own: each constant is set
-    // in its generation, or in every generation that has no value of its own for it.
-    std::vector<FamilyCalibration> with(const std::vector<ScopedParameter>& params,
-                                        const std::vector<double>& values) const
-    {
-        std::vector<FamilyCalibration> g = m_generations;
-        for (size_t gi = 0; gi < g.size(); ++gi)
-            for (size_t i = 0; i < params.size(); ++i) {
-                const bool own = params[i].generation == static_cast<int>(gi);
-                const bool shared = params[i].generation == kEveryGeneration &&
-                                    !ownsParameter(params, params[i].param, static_cast<int>(gi));
-                if (own || shared)
-                    (g[gi].*(params[i].param->member)).value = values[i];
-            }
-        return g;
-    }
-    // Which generation a row dated `date` ran on (Calibration::family's rule).
-    int generationOf(const QString& date) const
-    {
-        int chosen = 0;
-        for (size_t g = 0; g < m_generations.size(); ++g)
-            if (m_generations[g].fromDate.isEmpty() || (!date.isEmpty() && m_generations[g].fromDate <= date))
-                chosen = static_cast<int>(g);
-        return date.isEmpty() ? static_cast<int>(m_generations.size()) - 1 : chosen;
-    }
-
-    void apply(std::vector<FamilyCalibration> generations)
-    {
-        Calibration c = m_base;
-        c.setFamily(m_family, std::move(generations));
-        m_work->setCalibration(std::move(c));
-    }
-    void applyInput() { m_work->setCalibration(m_base); }
-
-    // log(predicted / measured) per row; a row the engine refuses counts as kMissLogError.
-    std::vector<double> logErrors() const
-    {
-        std::vector<double> out;
-        out.reserve(m_rows.size());
-        for (const MeasurementRow* r : m_rows) {
-            const ValidationResult v = validateRow(m_engine, *r);
-            out.push_back(v.evaluated && v.predicted > 0 ? std::log(v.predicted / r->value) : kMissLogError);
-        }
-        return out;
-    }
-
-    std::vector<ValidationResult> results() const
-    {
-        std::vector<ValidationResult> out;
-        for (const MeasurementRow* r : m_rows)
-            out.push_back(validateRow(m_engine, *r));
-        return out;
-    }
-
-    static double loss(const std::vector<double>& logErrors)
-    {
-        if (logErrors.empty())
-            return 0;
-        double sum = 0;
-        for (double r : logErrors)
-            sum += kLossScale * (std::sqrt(1 + (r / kLossScale) * (r / kLossScale)) - 1);
-        return sum / static_cast<double>(logErrors.size());
-    }
-
-private:
-    std::shared_ptr<Catalog> m_work;
-    Engine m_engine;
-    Calibration m_base;
-    QString m_family;
-    std::vector<const MeasurementRow*> m_rows;
-    std::vector<FamilyCalibration> m_generations;
-    std::vector<FamilyCalibration> m_input;
-};
+using detail::FamilyProblem;
+using detail::fromUnit;
+using detail::generationLabel;
+using detail::kEveryGeneration;
+using detail::kMissLogError;
+using detail::ownsParameter;
+using detail::ScopedParameter;
+using detail::toUnit;
 
 // Counts the predictions of the rows with candidate constants for CalibrateOptions::progress
 // and remembers a request to stop. Each family is budgeted the most it can make: the sensitivity
