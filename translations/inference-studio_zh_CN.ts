@@ -116,12 +116,12 @@
     <message>
         <location line="+1"/>
         <location line="+145"/>
-        <location line="+52"/>
+        <location line="+106"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-237"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -263,44 +263,72 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+53"/>
+        <location line="+107"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-77"/>
+        <location line="+47"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-29"/>
+        <source>Inference Studio %1 against the published measurements shipped with it (MLPerf, vendor and third-party benchmarks), as `inference-studio validate --cross-validate` reports them. The first error is on the rows the calibration was fitted on. The second refits each device family without one source&apos;s rows at a time and predicts those rows: the honest estimate for results the engine has not seen.</source>
+        <translation>Inference Studio %1 对随附的已发表测量数据（MLPerf、厂商及第三方基准测试）的预测，与 `inference-studio validate --cross-validate` 的输出一致。第一个误差是在校准所拟合的数据行上得到的；第二个误差是每次去掉一个来源的数据行、对各设备系列重新拟合后再预测这些行得到的：这才是引擎对未见过的结果的可靠估计。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Median error, fitted rows</source>
+        <translation>误差中位数（拟合所用行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within 2x, fitted rows</source>
+        <translation>2 倍以内（拟合所用行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median error, source left out</source>
+        <translation>误差中位数（留出该来源）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within 2x, source left out</source>
+        <translation>2 倍以内（留出该来源）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your own calibration is in use for %1: the fitted rows&apos; errors are computed with it, and it has not been cross-validated (—).</source>
+        <translation>%1 正在使用您自己的校准：拟合所用行的误差按该校准计算，且该校准未经交叉验证（—）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Newer published results that no fit reads (`inference-studio validate --held-out`), with the calibration in use:</source>
+        <translation>任何拟合都未读取过的较新已发表结果（`inference-studio validate --held-out`），使用当前校准：</translation>
+    </message>
+    <message>
+        <location line="-70"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+35"/>
         <source>The engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Inference Studio %1. Predictions of the published measurements shipped with it (MLPerf, vendor and third-party benchmarks), as `inference-studio validate` reports them:</source>
-        <translation>Inference Studio %1。对随附的已发表测量数据（MLPerf、厂商和第三方基准测试）的预测，与 `inference-studio validate` 的报告一致：</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+11"/>
+        <location line="+27"/>
         <source>Device family</source>
         <translation>设备系列</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-26"/>
+        <location line="+27"/>
         <source>Rows evaluated</source>
         <translation>已评估行数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Skipped</source>
-        <translation>已跳过</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -709,7 +737,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+397"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+283"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -879,6 +907,14 @@
         <location line="+13"/>
         <source>cost assumptions</source>
         <translation>成本假设</translation>
+    </message>
+</context>
+<context>
+    <name>is::CrossValidation</name>
+    <message>
+        <location filename="../core/engine/CrossValidation.cpp" line="+45"/>
+        <source>%1: missing or not a number</source>
+        <translation>%1：缺失或不是数字</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,10 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 
+#include <QCoreApplication>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QThreadPool>
 
 #include <set>
@@ -27,6 +30,38 @@ std::vector<ValidationResult> pick(const std::vector<ValidationResult>& all,
 double share(int count, int of)
 {
     return of > 0 ? static_cast<double>(count) / of : 0.0;
+}
+
+// The cross-validated figures' keys, beside validate's in-sample ones in each summary object.
+const QLatin1String kCvEvaluated("cv_evaluated");
+const QLatin1String kCvMedianApe("cv_median_ape");
+const QLatin1String kCvMape("cv_mape");
+const QLatin1String kCvWithin2x("cv_within_2x");
+const QLatin1String kCvWithin2xShare("cv_within_2x_share");
+const QLatin1String kCvFolds("cv_folds");
+
+QString missing(const QString& field)
+{
+    return QCoreApplication::translate("is::CrossValidation", "%1: missing or not a number").arg(field);
+}
+
+// One summary object's cross-validated figures; `where` names it in an error.
+std::optional<ValidationSummary> cvSummaryFrom(const QJsonObject& o, const QString& where, QString* error)
+{
+    for (const QLatin1String key : {kCvEvaluated, kCvMedianApe, kCvMape, kCvWithin2x})
+        if (!o.value(key).isDouble()) {
+            if (error)
+                *error = missing(where + QLatin1Char('.') + key);
+            return std::nullopt;
+        }
+    ValidationSummary s;
+    s.evaluated = o.value(kCvEvaluated).toInt();
+    s.rows = o.value(QLatin1String("rows")).toInt(s.evaluated);
+    s.skipped = s.rows - s.evaluated;
+    s.medianApe = o.value(kCvMedianApe).toDouble();
+    s.mape = o.value(kCvMape).toDouble();
+    s.within2x = o.value(kCvWithin2x).toInt();
+    return s;
 }
 
 } // namespace
@@ -95,15 +130,15 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
 void addCrossValidationToJson(QJsonObject& validation, const CrossValidation& cv)
 {
     auto addCv = [](QJsonObject& o, const ValidationSummary& s) {
-        o.insert(QStringLiteral("cv_evaluated"), s.evaluated);
-        o.insert(QStringLiteral("cv_median_ape"), s.medianApe);
-        o.insert(QStringLiteral("cv_mape"), s.mape);
-        o.insert(QStringLiteral("cv_within_2x"), s.within2x);
-        o.insert(QStringLiteral("cv_within_2x_share"), share(s.within2x, s.evaluated));
+        o.insert(kCvEvaluated, s.evaluated);
+        o.insert(kCvMedianApe, s.medianApe);
+        o.insert(kCvMape, s.mape);
+        o.insert(kCvWithin2x, s.within2x);
+        o.insert(kCvWithin2xShare, share(s.within2x, s.evaluated));
     };
     QJsonObject summary = validation.value(QStringLiteral("summary")).toObject();
     addCv(summary, cv.heldSummary);
-    summary.insert(QStringLiteral("cv_folds"), cv.folds);
+    summary.insert(kCvFolds, cv.folds);
     QJsonObject families = summary.value(QStringLiteral("families")).toObject();
     for (const auto& [f, held] : cv.familyHeld) {
         QJsonObject o = families.value(f).toObject();
@@ -138,6 +173,57 @@ void addCrossValidationToJson(QJsonObject& validation, const CrossValidation& cv
         out.append(o);
     }
     validation.insert(QStringLiteral("rows"), out);
+}
+
+std::optional<CrossValidationFigures> crossValidationFromJson(const QJsonObject& validation, QString* error)
+{
+    const QJsonObject summary = validation.value(QLatin1String("summary")).toObject();
+    CrossValidationFigures figures;
+    if (!summary.value(kCvFolds).isDouble()) {
+        if (error)
+            *error = missing(QStringLiteral("summary.") + kCvFolds);
+        return std::nullopt;
+    }
+    figures.folds = summary.value(kCvFolds).toInt();
+    auto all = cvSummaryFrom(summary, QStringLiteral("summary"), error);
+    if (!all)
+        return std::nullopt;
+    figures.all = *all;
+    const QJsonObject families = summary.value(QLatin1String("families")).toObject();
+    for (auto it = families.begin(); it != families.end(); ++it) {
+        auto s = cvSummaryFrom(it.value().toObject(), QStringLiteral("summary.families.") + it.key(), error);
+        if (!s)
+            return std::nullopt;
+        figures.families[it.key()] = *s;
+    }
+    return figures;
+}
+
+QString shippedCrossValidationPath()
+{
+    return QStringLiteral(":/validation/cross-validation.json");
+}
+
+std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error)
+{
+    QFile f(shippedCrossValidationPath());
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(f.fileName(), f.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parse{};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parse);
+    if (!doc.isObject()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(f.fileName(), parse.errorString());
+        return std::nullopt;
+    }
+    QString why;
+    auto figures = crossValidationFromJson(doc.object(), &why);
+    if (!figures && error)
+        *error = QStringLiteral("%1: %2").arg(f.fileName(), why);
+    return figures;
 }
 
 } // namespace is

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace is {
@@ -36,5 +37,23 @@ CrossValidation crossValidate(const std::shared_ptr<const Catalog>& catalog,
 // (a count) and cv_within_2x_share, per family under summary.families (beside the in-sample
 // figures, which it adds where absent), and cv_predicted / cv_ape per row.
 void addCrossValidationToJson(QJsonObject& validation, const CrossValidation& cv);
+
+// The cross-validated figures of validate's JSON, read back: overall and per family, each as the
+// summary of the rows predicted by fits without their source.
+struct CrossValidationFigures
+{
+    int folds = 0;
+    ValidationSummary all;
+    std::map<QString, ValidationSummary> families;
+};
+
+// Fails, naming the missing field, on JSON that addCrossValidationToJson() did not write.
+std::optional<CrossValidationFigures> crossValidationFromJson(const QJsonObject& validation, QString* error);
+
+// `inference-studio validate --cross-validate --json` on the shipped measurements with the shipped
+// calibration (resources/validation/cross-validation.json): a fresh one takes dozens of refits, so
+// the report quotes this one, and tst_validation checks that it is still what the engine gives.
+QString shippedCrossValidationPath();
+std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error);
 
 } // namespace is

@@ -31,6 +31,18 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
         f.validation = summarize(results);
         f.validationByFamily = summarizeByFamily(results);
     }
+    QString cvError;
+    f.crossValidated = loadShippedCrossValidation(&cvError);
+    const Calibration& inUse = engine.catalog().calibration();
+    const Calibration& shipped = Catalog::builtin()->calibration();
+    for (const FamilySummary& fam : f.validationByFamily)
+        if (!fam.family.isEmpty() && inUse.toJson({fam.family}) != shipped.toJson({fam.family}))
+            f.ownCalibration << fam.family;
+    if (const auto rows = loadMeasurementsFile(shippedHeldOutPath(), &csvError)) {
+        const auto results = validateAll(engine, *rows);
+        f.heldOut = summarize(results);
+        f.heldOutByFamily = summarizeByFamily(results);
+    }
     QString claimsError;
     if (const auto claims = audit::loadBuiltInClaims(&claimsError))
         f.claims = audit::auditClaims(*claims, engine);

@@ -4,6 +4,7 @@
 #include "analysis/ScenarioAnalysis.h"
 #include "audit/Audit.h"
 #include "cost/TcoAssumptions.h"
+#include "engine/CrossValidation.h"
 #include "engine/Validation.h"
 #include "report/CatalogCitations.h"
 #include "scenario/Scenario.h"
@@ -27,9 +28,19 @@ struct ReportFacts
     std::vector<DeploymentResult> estimates; // `estimate --json`'s figures
     std::vector<ResolvedDeployment> resolved;
     std::vector<CatalogCitation> citations;
-    // How the engine does on the published measurements shipped with it.
+    // How the engine does on the published measurements shipped with it: on the rows its
+    // calibration was fitted on (in-sample, with the calibration in use) ...
     ValidationSummary validation;
     std::vector<FamilySummary> validationByFamily;
+    // ... on the same rows, each predicted by a fit without its source (the shipped
+    // cross-validation, of the shipped calibration) ...
+    std::optional<CrossValidationFigures> crossValidated;
+    // ... of which these families' figures do not describe the engine in use: their calibration is
+    // the user's own (an overlay from "Calibrate from my measurements"), not the shipped one ...
+    QStringList ownCalibration;
+    // ... and on newer published results that no fit reads (the held-out set).
+    ValidationSummary heldOut;
+    std::vector<FamilySummary> heldOutByFamily;
     // Every seed-article claim with the engine's verdict, as `audit --json` gives them: the
     // claims are about the same devices whatever scenario the report is of, so all are listed.
     std::vector<audit::ClaimVerdict> claims;

@@ -2,12 +2,14 @@
 // The engine against the published record shipped in resources/validation/measurements.csv (a
 // copy of shared/validation/measurements.csv), and the validation report's per-family figures.
 // Prints the table on failure.
+#include "engine/CrossValidation.h"
 #include "engine/Validation.h"
 #include "hardware/Catalog.h"
 
 #include "SourcePath.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QtTest>
 
 using namespace is;
@@ -45,6 +47,12 @@ constexpr int kMaxSkipped = 0;
 constexpr double kMaxHeldOutMedianApe = 0.22;
 constexpr double kMinHeldOutWithin2xShare = 0.99;
 constexpr size_t kHeldOutRows = 111;
+
+// Floor on the honest figure, leave-one-source-out cross-validation of the shipped set (each
+// family refitted without one source's rows, which are then predicted): 21.5 % median, 64 of 75
+// within 2x today, where issue 17's target is 15 %. It only guards against getting worse.
+constexpr double kMaxCvMedianApe = 0.225;
+constexpr int kMinCvWithin2x = 64;
 
 // Llama 3.1 8B, one stream, 100 tokens in and out, on `device`.
 MeasurementRow singleStreamRow(const char* device)
@@ -382,6 +390,68 @@ private slots:
         QVERIFY2(s.skipped == 0 && s.medianApe <= kMaxHeldOutMedianApe &&
                      s.within2xShare() >= kMinHeldOutWithin2xShare,
                  qPrintable(summary));
+    }
+
+    // The cross-validation shipped beside the measurements, which the report quotes, is what the
+    // engine with the shipped calibration gives today (regenerate with `inference-studio validate
+    // --cross-validate --json > resources/validation/cross-validation.json`), and the honest
+    // figures stay at or above their floor.
+    void shippedCrossValidationIsCurrent()
+    {
+        QString err;
+        const auto rows = loadMeasurementsFile(shippedMeasurementsPath(), &err);
+        QVERIFY2(rows, qPrintable(err));
+        const CrossValidation cv = crossValidate(Catalog::builtin(), *rows);
+        const auto shipped = loadShippedCrossValidation(&err);
+        QVERIFY2(shipped, qPrintable(err));
+        const auto same = [](const ValidationSummary& a, const ValidationSummary& b) {
+            return a.evaluated == b.evaluated && a.within2x == b.within2x &&
+                   qFuzzyCompare(1.0 + a.medianApe, 1.0 + b.medianApe) &&
+                   qFuzzyCompare(1.0 + a.mape, 1.0 + b.mape);
+        };
+        const QString stale =
+            QStringLiteral("resources/validation/cross-validation.json is stale: regenerate it");
+        QCOMPARE(shipped->folds, cv.folds);
+        QVERIFY2(same(shipped->all, cv.heldSummary), qPrintable(stale));
+        QCOMPARE(shipped->families.size(), cv.familyHeld.size());
+        for (const auto& [family, held] : cv.familyHeld) {
+            QVERIFY2(shipped->families.count(family), qPrintable(family));
+            QVERIFY2(same(shipped->families.at(family), held),
+                     qPrintable(stale + QStringLiteral(": ") + family));
+        }
+        const QString summary = QStringLiteral("cross-validated: median APE %1 %, within 2x %2/%3")
+                                    .arg(cv.heldSummary.medianApe * 100, 0, 'f', 1)
+                                    .arg(cv.heldSummary.within2x)
+                                    .arg(cv.heldSummary.evaluated);
+        qInfo().noquote() << summary;
+        QVERIFY2(cv.heldSummary.medianApe <= kMaxCvMedianApe && cv.heldSummary.within2x >= kMinCvWithin2x,
+                 qPrintable(summary));
+    }
+
+    // Reading validate's cross-validated JSON back names the field that is missing.
+    void crossValidationJsonNamesAMissingField()
+    {
+        QFile f(shippedCrossValidationPath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QString err;
+        const auto figures = crossValidationFromJson(doc, &err);
+        QVERIFY2(figures, qPrintable(err));
+        QVERIFY(figures->folds > 0);
+        QVERIFY(figures->families.count(QStringLiteral("groq-lpu")));
+        QCOMPARE(figures->all.rows, 75);
+
+        QJsonObject summary = doc.value(QLatin1String("summary")).toObject();
+        QJsonObject families = summary.value(QLatin1String("families")).toObject();
+        QJsonObject groq = families.value(QLatin1String("groq-lpu")).toObject();
+        groq.insert(QStringLiteral("cv_median_ape"), QStringLiteral("low"));
+        families.insert(QStringLiteral("groq-lpu"), groq);
+        summary.insert(QStringLiteral("families"), families);
+        doc.insert(QStringLiteral("summary"), summary);
+        QVERIFY(!crossValidationFromJson(doc, &err));
+        QVERIFY2(err.contains(QStringLiteral("summary.families.groq-lpu.cv_median_ape")), qPrintable(err));
+        QVERIFY(!crossValidationFromJson(QJsonObject{}, &err));
+        QVERIFY2(err.contains(QStringLiteral("summary.cv_folds")), qPrintable(err));
     }
 };
 

@@ -4,10 +4,15 @@
 // `estimate --json` gives them, at the precision `estimate` prints them.
 #include "CliRunner.h"
 
+#include "OffGuiThread.h"
+#include "SourcePath.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "report/ReportExport.h"
+#include "report/ReportFacts.h"
+#include "report/ReportHtml.h"
+#include "scenario/Scenario.h"
 
 #include <QAction>
 #include <QDir>
@@ -50,6 +55,43 @@ int pageCount(const QString& text)
 QString fixed(double v, int decimals)
 {
     return QString::number(v, 'f', decimals);
+}
+
+// The default scenario's report as text, whitespace collapsed; empty (with the command's error
+// printed) when the report or pdftotext fails.
+QString defaultReportText()
+{
+    QTemporaryDir tmp;
+    const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
+    const auto run = runCli(
+        {QStringLiteral("report"), scenarioPath("gpt-5.6-sol-vs-kimi-k3.json"), QStringLiteral("-o"), pdf});
+    if (run.code != 0) {
+        qWarning().noquote() << run.err;
+        return {};
+    }
+    return pdfText(pdf).simplified();
+}
+
+QJsonObject jsonOf(const QByteArray& bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+// One row of the report's engine tables as pdftotext gives it, whitespace collapsed: the family,
+// its rows evaluated, then for each summary its median error and rows within 2x.
+QString engineRow(const QString& name, const QJsonObject& in, const std::vector<QJsonObject>& more = {},
+                  const char* prefix = "")
+{
+    const auto figures = [](const QJsonObject& o, const QString& p) -> QString {
+        return fixed(o.value(p + QStringLiteral("median_ape")).toDouble() * 100, 1) + QStringLiteral(" % ") +
+               QString::number(o.value(p + QStringLiteral("within_2x")).toInt()) + QLatin1Char('/') +
+               QString::number(o.value(p + QStringLiteral("evaluated")).toInt());
+    };
+    QString row = name + QLatin1Char(' ') + QString::number(in.value(QLatin1String("evaluated")).toInt()) +
+                  QLatin1Char(' ') + figures(in, {});
+    for (const QJsonObject& o : more)
+        row += QLatin1Char(' ') + figures(o, QString::fromLatin1(prefix));
+    return row;
 }
 
 } // namespace
@@ -176,17 +218,95 @@ private Q_SLOTS:
     // memory bandwidth is a datasheet figure, GPT-5.6 Sol's size a speculation.
     void appendixCitesSources()
     {
-        QTemporaryDir tmp;
-        const QString pdf = tmp.filePath(QStringLiteral("report.pdf"));
-        const auto run = runCli({QStringLiteral("report"), scenarioPath("gpt-5.6-sol-vs-kimi-k3.json"),
-                                 QStringLiteral("-o"), pdf});
-        QVERIFY2(run.code == 0, run.err.constData());
-        const QString flat = pdfText(pdf).simplified();
+        const QString flat = defaultReportText();
+        QVERIFY(!flat.isEmpty());
         QVERIFY(flat.contains(QStringLiteral("Appendix: catalog numbers used")));
         QVERIFY(flat.contains(QStringLiteral("speculation")));
         QVERIFY(flat.contains(QStringLiteral("datasheet")));
         QVERIFY(flat.contains(QStringLiteral("calibration:")));
         QVERIFY(flat.contains(QStringLiteral("Median error")));
+    }
+
+    // The engine section: per family, the error on the rows the calibration was fitted on as
+    // `validate --json` gives it, next to the shipped cross-validation's (the figures of
+    // `validate --cross-validate --json`, resources/validation/cross-validation.json), and the
+    // held-out set's as `validate --held-out --json` gives them.
+    void engineSectionEqualsValidate()
+    {
+        const QString flat = defaultReportText();
+        QVERIFY(!flat.isEmpty());
+
+        const auto fitted = runCli({QStringLiteral("validate"), QStringLiteral("--json")});
+        QCOMPARE(fitted.code, 0);
+        QFile shipped(is::testing::sourcePath(QStringLiteral("resources/validation/cross-validation.json")));
+        QVERIFY(shipped.open(QIODevice::ReadOnly));
+        const QJsonObject in = jsonOf(fitted.out).value(QLatin1String("summary")).toObject();
+        const QJsonObject cv = jsonOf(shipped.readAll()).value(QLatin1String("summary")).toObject();
+        const QJsonObject cvFamilies = cv.value(QLatin1String("families")).toObject();
+        const QJsonObject inFamilies = in.value(QLatin1String("families")).toObject();
+        QVERIFY(inFamilies.contains(QLatin1String("cerebras-wse")));
+        QStringList expected{engineRow(QStringLiteral("all"), in, {cv}, "cv_")};
+        for (auto it = inFamilies.begin(); it != inFamilies.end(); ++it)
+            expected << engineRow(it.key(), it.value().toObject(), {cvFamilies.value(it.key()).toObject()},
+                                  "cv_");
+
+        const auto held =
+            runCli({QStringLiteral("validate"), QStringLiteral("--held-out"), QStringLiteral("--json")});
+        QCOMPARE(held.code, 0);
+        const QJsonObject out = jsonOf(held.out).value(QLatin1String("summary")).toObject();
+        QCOMPARE(out.value(QLatin1String("evaluated")).toInt(), 111);
+        expected << engineRow(QStringLiteral("all"), out);
+        const QJsonObject outFamilies = out.value(QLatin1String("families")).toObject();
+        for (auto it = outFamilies.begin(); it != outFamilies.end(); ++it)
+            expected << engineRow(it.key(), it.value().toObject());
+        for (const QString& line : expected)
+            QVERIFY2(flat.contains(line), qPrintable(line));
+    }
+
+    // A family on the user's own calibration: its fitted rows' errors are the engine's in use, and
+    // the shipped cross-validation, of another calibration, is not quoted for it or for all rows.
+    void ownCalibrationIsNotCrossValidated()
+    {
+        auto catalog = std::make_shared<is::Catalog>(*is::Catalog::builtin());
+        is::Calibration calibration = catalog->calibration();
+        const QString groq = QStringLiteral("groq-lpu");
+        std::vector<is::FamilyCalibration> generations = calibration.families().at(groq);
+        generations.back().dataflowLayerS.value *= 2;
+        calibration.setFamily(groq, generations);
+        catalog->setCalibration(calibration);
+        QString error;
+        const auto scenario = is::loadScenarioFile(scenarioPath("gpt-5.6-sol-vs-kimi-k3.json"), &error);
+        QVERIFY2(scenario, qPrintable(error));
+
+        // Off the GUI thread, as the studio gathers them.
+        const auto gather = [&scenario](std::shared_ptr<const is::Catalog> c, QString* why) {
+            return is::testing::offGuiThread(
+                [&] { return is::gatherReportFacts(*scenario, is::Engine(std::move(c)), why); });
+        };
+        const auto shipped = gather(is::Catalog::builtin(), &error);
+        QVERIFY2(shipped, qPrintable(error));
+        QVERIFY(shipped->crossValidated);
+        QVERIFY(shipped->ownCalibration.isEmpty());
+        const auto own = gather(catalog, &error);
+        QVERIFY2(own, qPrintable(error));
+        QCOMPARE(own->ownCalibration, QStringList{groq});
+
+        const auto groqOf = [&groq](const is::ReportFacts& f) {
+            for (const is::FamilySummary& s : f.validationByFamily)
+                if (s.family == groq)
+                    return s.summary;
+            return is::ValidationSummary{};
+        };
+        // Twice the per-layer latency: Groq's single-stream rows are predicted slower, so further off.
+        QVERIFY(groqOf(*own).medianApe > groqOf(*shipped).medianApe);
+        const QString html = is::gui::reporthtml::back(*own, QStringLiteral("test"));
+        QVERIFY(html.contains(QStringLiteral("Your own calibration is in use for groq-lpu")));
+        QVERIFY(!is::gui::reporthtml::back(*shipped, QStringLiteral("test"))
+                     .contains(QStringLiteral("Your own")));
+        const int at = int(html.indexOf(QStringLiteral(">groq-lpu<")));
+        QVERIFY(at > 0);
+        const QString row = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
+        QCOMPARE(row.count(QStringLiteral("—")), 2);
     }
 
     void badInput_data()
