@@ -46,6 +46,8 @@ class TestStartup : public QObject
         }
     };
 
+    // The helpers below verify as they go; a failed check returns from the helper only, so each
+    // case stops itself after calling one (QTest::currentTestFailed()).
     static void makeHome(Home& home)
     {
         QVERIFY(home.dir.isValid());
@@ -127,8 +129,12 @@ private slots:
     {
         Home home;
         makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
         const QStringList open{QStringLiteral("--scenario"), home.scenario};
         editAndCrash(home, open);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(restartAndRead(home, open, QStringLiteral("yes")), 16);
         QCOMPARE(concurrencyIn(home.scenario), 1); // recovered, not saved over the user's file
     }
@@ -137,7 +143,11 @@ private slots:
     {
         Home home;
         makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
         editAndCrash(home, {});
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(restartAndRead(home, {}, QStringLiteral("yes")), 16);
     }
 
@@ -148,8 +158,12 @@ private slots:
         // soon after an edit does not lose it.
         Home home;
         makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
         const QStringList open{QStringLiteral("--scenario"), home.scenario};
         editAndCrash(home, open, {}, 30000);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(restartAndRead(home, open, QStringLiteral("yes")), 16);
     }
 
@@ -157,8 +171,12 @@ private slots:
     {
         Home home;
         makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
         const QStringList open{QStringLiteral("--scenario"), home.scenario};
         editAndCrash(home, open);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(restartAndRead(home, open, QStringLiteral("no")), 1);
         QVERIFY2(!QFile::exists(home.recoveryFile()), "discarded work is not offered again");
     }
@@ -170,6 +188,8 @@ private slots:
     {
         Home home;
         makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
         QRandomGenerator random(20261201); // the same moments on every run
         const int rounds = 20;
         for (int round = 0; round < rounds; ++round) {
