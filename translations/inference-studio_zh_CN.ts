@@ -116,12 +116,12 @@
     <message>
         <location line="+1"/>
         <location line="+145"/>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-238"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -263,13 +263,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+107"/>
+        <location line="+108"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-77"/>
-        <location line="+47"/>
+        <location line="-78"/>
+        <location line="+48"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -309,7 +309,7 @@
         <translation>任何拟合都未读取过的较新已发表结果（`inference-studio validate --held-out`），使用当前校准：</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -319,7 +319,7 @@
         <translation>引擎</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <location line="+27"/>
         <source>Device family</source>
         <translation>设备系列</translation>
@@ -1470,7 +1470,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+295"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+297"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -4172,12 +4172,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+374"/>
+        <location line="+393"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-372"/>
+        <location line="-391"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4193,12 +4193,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+352"/>
+        <location line="+371"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-347"/>
+        <location line="-366"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4390,7 +4390,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+202"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+221"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
@@ -4440,7 +4440,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="-152"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-171"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4478,7 +4478,7 @@
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+73"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>
@@ -4513,12 +4513,27 @@
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-61"/>
         <source>Default (%1 experts)</source>
         <translation>默认（专家 %1）</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+20"/>
+        <source>%1 median on %2&apos;s published results left out of its fit (%3 of %4 within 2x)</source>
+        <translation>%2 的已发表结果在拟合时留出后，误差中位数为 %1（%4 行中 %3 行在 2 倍以内）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>not cross-validated: %1 runs on your own calibration</source>
+        <translation>未经交叉验证：%1 使用的是您自己的校准</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>unchecked: no published results of %1 ship with the studio</source>
+        <translation>未经检验：工作室未随附 %1 的已发表结果</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Attention pool</source>
         <translation>注意力池</translation>
     </message>
@@ -4562,6 +4577,11 @@
         <location line="+1"/>
         <source>TTFT</source>
         <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Engine error</source>
+        <translation>引擎误差</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -268,6 +268,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.docId = r.docId;
         d.name = r.deployment.name;
         d.modelName = r.model.arch.name;
+        d.family = r.deployment.device ? r.deployment.device->family : QString();
+        d.accuracy = familyAccuracy(engine.catalog(), d.family);
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);
         d.weights = r.deployment.weights(mid);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/CrossValidation.h"
 #include "engine/Engine.h"
 #include "scenario/ScenarioEvaluation.h"
 
@@ -74,6 +75,9 @@ struct DeploymentAnalysis
     // nullopt where every weight is at `weights`.
     std::optional<Precision> nonExpertWeights;
     RangedEstimate estimate;
+    // Its device family and how well the engine is known to predict that family.
+    QString family;
+    FamilyAccuracy accuracy;
     // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.
     std::optional<Estimate> atLoad;

@@ -226,4 +226,28 @@ std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error)
     return figures;
 }
 
+bool usesShippedCalibration(const Catalog& inUse, const QString& family)
+{
+    return inUse.calibration().toJson({family}) == Catalog::builtin()->calibration().toJson({family});
+}
+
+FamilyAccuracy familyAccuracy(const Catalog& inUse, const QString& family)
+{
+    // Read once: the file is part of the binary, and every analysis asks for each deployment.
+    static const std::optional<CrossValidationFigures> shipped = loadShippedCrossValidation(nullptr);
+    FamilyAccuracy a;
+    if (!usesShippedCalibration(inUse, family)) {
+        a.basis = FamilyAccuracy::Basis::OwnCalibration;
+        return a;
+    }
+    if (shipped) {
+        const auto it = shipped->families.find(family);
+        if (it != shipped->families.end() && it->second.evaluated > 0) {
+            a.basis = FamilyAccuracy::Basis::CrossValidated;
+            a.crossValidated = it->second;
+        }
+    }
+    return a;
+}
+
 } // namespace is

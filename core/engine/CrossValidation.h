@@ -56,4 +56,21 @@ std::optional<CrossValidationFigures> crossValidationFromJson(const QJsonObject&
 QString shippedCrossValidationPath();
 std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error);
 
+// What a prediction for one device family is worth: the shipped cross-validation's figures for it,
+// where the catalog in use calibrates the family as shipped.
+struct FamilyAccuracy
+{
+    enum class Basis {
+        CrossValidated, // `crossValidated` holds the family's figures
+        OwnCalibration, // the user's overlay calibrates it: the shipped figures describe another fit
+        NoMeasurements, // no shipped measurement is of this family: nothing checks its predictions
+    };
+    Basis basis = Basis::NoMeasurements;
+    ValidationSummary crossValidated;
+};
+
+// Whether `inUse` calibrates `family` as the shipped calibration does (no user overlay moved it).
+bool usesShippedCalibration(const Catalog& inUse, const QString& family);
+FamilyAccuracy familyAccuracy(const Catalog& inUse, const QString& family);
+
 } // namespace is

@@ -33,10 +33,8 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
     }
     QString cvError;
     f.crossValidated = loadShippedCrossValidation(&cvError);
-    const Calibration& inUse = engine.catalog().calibration();
-    const Calibration& shipped = Catalog::builtin()->calibration();
     for (const FamilySummary& fam : f.validationByFamily)
-        if (!fam.family.isEmpty() && inUse.toJson({fam.family}) != shipped.toJson({fam.family}))
+        if (!fam.family.isEmpty() && !usesShippedCalibration(engine.catalog(), fam.family))
             f.ownCalibration << fam.family;
     if (const auto rows = loadMeasurementsFile(shippedHeldOutPath(), &csvError)) {
         const auto results = validateAll(engine, *rows);

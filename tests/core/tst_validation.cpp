@@ -428,6 +428,32 @@ private slots:
                  qPrintable(summary));
     }
 
+    // What a prediction for a family is worth: the shipped cross-validation where the family is
+    // calibrated as shipped, nothing where no published result of the family ships (Etched's Sohu),
+    // and no cross-validated figure once the user's own calibration moved the family.
+    void familyAccuracyFollowsTheCalibrationInUse()
+    {
+        const auto builtin = Catalog::builtin();
+        const FamilyAccuracy hopper = familyAccuracy(*builtin, QStringLiteral("nvidia-hopper"));
+        QCOMPARE(hopper.basis, FamilyAccuracy::Basis::CrossValidated);
+        QCOMPARE(hopper.crossValidated.evaluated, 28);
+        QVERIFY(hopper.crossValidated.medianApe > 0 && hopper.crossValidated.medianApe < 1);
+        QCOMPARE(familyAccuracy(*builtin, QStringLiteral("etched-sohu")).basis,
+                 FamilyAccuracy::Basis::NoMeasurements);
+
+        auto own = std::make_shared<Catalog>(*builtin);
+        Calibration c = own->calibration();
+        const QString groq = QStringLiteral("groq-lpu");
+        std::vector<FamilyCalibration> generations = c.families().at(groq);
+        generations.back().dataflowHopS.value *= 2;
+        c.setFamily(groq, generations);
+        own->setCalibration(c);
+        QVERIFY(!usesShippedCalibration(*own, groq));
+        QCOMPARE(familyAccuracy(*own, groq).basis, FamilyAccuracy::Basis::OwnCalibration);
+        QCOMPARE(familyAccuracy(*own, QStringLiteral("nvidia-hopper")).basis,
+                 FamilyAccuracy::Basis::CrossValidated);
+    }
+
     // Reading validate's cross-validated JSON back names the field that is missing.
     void crossValidationJsonNamesAMissingField()
     {

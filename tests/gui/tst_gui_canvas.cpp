@@ -15,6 +15,7 @@
 #include "panels/InspectorPanel.h"
 #include "table/ComparisonTable.h"
 
+#include "engine/CrossValidation.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QAbstractItemModelTester>
@@ -23,6 +24,7 @@
 #include <QEnterEvent>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -329,6 +331,35 @@ private Q_SLOTS:
         QVERIFY(!doc()->deployment(id)->ffnPool);
         QCOMPARE(doc()->undoStack()->index(), undoBefore);
         QVERIFY(settle());
+    }
+
+    // Beside its prediction the inspector says what the prediction is worth: the error of the
+    // deployment's device family on published results left out of its fit, as the shipped
+    // cross-validation (resources/validation/cross-validation.json) gives it.
+    void inspectorSaysWhatThePredictionIsWorth()
+    {
+        const DeploymentDoc& d = doc()->scenario().deployments.back();
+        doc()->setSelection({d.id});
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        const DeploymentAnalysis* a = nullptr;
+        for (const DeploymentAnalysis& x : analysis->deployments)
+            if (x.docId == d.id)
+                a = &x;
+        QVERIFY(a);
+        QCOMPARE(a->family, QStringLiteral("nvidia-hopper"));
+        QString error;
+        const auto shipped = loadShippedCrossValidation(&error);
+        QVERIFY2(shipped, qPrintable(error));
+        const ValidationSummary& hopper = shipped->families.at(a->family);
+        const QString expected =
+            QStringLiteral("%1 % median on nvidia-hopper's published results left out of its fit "
+                           "(%2 of %3 within 2x)")
+                .arg(QString::number(100.0 * hopper.medianApe, 'f', 1))
+                .arg(hopper.within2x)
+                .arg(hopper.evaluated);
+        const QString text = window()->inspector()->resultLabel()->text();
+        QVERIFY2(text.contains(expected.toHtmlEscaped()), qPrintable(text));
     }
 
     // The serving runtime's fields edit the scenario's serving section for this deployment, each

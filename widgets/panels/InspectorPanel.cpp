@@ -488,6 +488,25 @@ QString InspectorPanel::expertsAndRest(Precision experts, Precision rest)
     return expertsAndRestText(names::precision(experts), names::precision(rest));
 }
 
+// What the figures above are worth: the family's error on published results left out of its fit.
+QString InspectorPanel::accuracyText(const DeploymentAnalysis& a)
+{
+    switch (a.accuracy.basis) {
+    case FamilyAccuracy::Basis::CrossValidated: {
+        const ValidationSummary& s = a.accuracy.crossValidated;
+        return tr("%1 median on %2's published results left out of its fit (%3 of %4 within 2x)")
+            .arg(units::percent(s.medianApe, 1), a.family)
+            .arg(s.within2x)
+            .arg(s.evaluated);
+    }
+    case FamilyAccuracy::Basis::OwnCalibration:
+        return tr("not cross-validated: %1 runs on your own calibration").arg(a.family);
+    case FamilyAccuracy::Basis::NoMeasurements:
+        break;
+    }
+    return tr("unchecked: no published results of %1 ship with the studio").arg(a.family);
+}
+
 void InspectorPanel::refreshResult()
 {
     if (!m_result || m_id.isEmpty())
@@ -540,6 +559,7 @@ void InspectorPanel::refreshResult()
             }
             line(tr("Per user"), tr("%1 tok/s").arg(units::number(e.tokSUser)));
             line(tr("TTFT"), units::seconds(e.ttftS));
+            line(tr("Engine error"), accuracyText(a));
         }
     }
     m_result->setText(html.isEmpty() ? tr("(waiting for the analysis)") : html);

@@ -18,8 +18,9 @@ class QSpinBox;
 class QStackedWidget;
 
 namespace is {
+struct DeploymentAnalysis;
 struct ScenarioAnalysis;
-}
+} // namespace is
 
 namespace is::gui {
 
@@ -45,6 +46,8 @@ public:
     QSpinBox* maxBatchSpin() const { return m_maxBatch; }
     QComboBox* admissionBox() const { return m_admission; }
     QComboBox* attentionDpPrefillBox() const { return m_dpPrefill; }
+    // What the engine chose and predicted for the selected deployment, and what that is worth.
+    QLabel* resultLabel() const { return m_result; }
 
 private:
     void onSelectionChanged();
@@ -52,6 +55,7 @@ private:
     void refreshResult();
     void refreshDefaultWeights();
     static QString expertsAndRest(Precision experts, Precision rest);
+    static QString accuracyText(const DeploymentAnalysis& a);
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
     // Changes this deployment's serving runtime (the scenario's serving section), one undo step.
     void editRuntime(const QString& field, const QString& text,
