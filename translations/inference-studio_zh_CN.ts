@@ -116,12 +116,12 @@
     <message>
         <location line="+1"/>
         <location line="+145"/>
-        <location line="+107"/>
+        <location line="+103"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-234"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -263,13 +263,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+108"/>
+        <location line="+104"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+48"/>
+        <location line="-75"/>
+        <location line="+45"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -309,12 +309,12 @@
         <translation>任何拟合都未读取过的较新已发表结果（`inference-studio validate --held-out`），使用当前校准：</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-67"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+31"/>
         <source>The engine</source>
         <translation>引擎</translation>
     </message>

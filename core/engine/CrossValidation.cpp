@@ -226,6 +226,12 @@ std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error)
     return figures;
 }
 
+const std::optional<CrossValidationFigures>& shippedCrossValidation()
+{
+    static const std::optional<CrossValidationFigures> shipped = loadShippedCrossValidation(nullptr);
+    return shipped;
+}
+
 bool usesShippedCalibration(const Catalog& inUse, const QString& family)
 {
     return inUse.calibration().toJson({family}) == Catalog::builtin()->calibration().toJson({family});
@@ -233,8 +239,7 @@ bool usesShippedCalibration(const Catalog& inUse, const QString& family)
 
 FamilyAccuracy familyAccuracy(const Catalog& inUse, const QString& family)
 {
-    // Read once: the file is part of the binary, and every analysis asks for each deployment.
-    static const std::optional<CrossValidationFigures> shipped = loadShippedCrossValidation(nullptr);
+    const std::optional<CrossValidationFigures>& shipped = shippedCrossValidation();
     FamilyAccuracy a;
     if (!usesShippedCalibration(inUse, family)) {
         a.basis = FamilyAccuracy::Basis::OwnCalibration;

@@ -55,6 +55,9 @@ std::optional<CrossValidationFigures> crossValidationFromJson(const QJsonObject&
 // the report quotes this one, and tst_validation checks that it is still what the engine gives.
 QString shippedCrossValidationPath();
 std::optional<CrossValidationFigures> loadShippedCrossValidation(QString* error);
+// The same, read once for the process: every analysis and report quotes it. Nullopt only if the
+// embedded file is broken, which tst_validation rules out.
+const std::optional<CrossValidationFigures>& shippedCrossValidation();
 
 // What a prediction for one device family is worth: the shipped cross-validation's figures for it,
 // where the catalog in use calibrates the family as shipped.

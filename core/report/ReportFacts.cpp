@@ -31,11 +31,11 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
         f.validation = summarize(results);
         f.validationByFamily = summarizeByFamily(results);
     }
-    QString cvError;
-    f.crossValidated = loadShippedCrossValidation(&cvError);
     for (const FamilySummary& fam : f.validationByFamily)
-        if (!fam.family.isEmpty() && !usesShippedCalibration(engine.catalog(), fam.family))
-            f.ownCalibration << fam.family;
+        if (!fam.family.isEmpty())
+            f.accuracy[fam.family] = familyAccuracy(engine.catalog(), fam.family);
+    if (shippedCrossValidation() && f.ownCalibration().isEmpty())
+        f.crossValidated = shippedCrossValidation()->all;
     if (const auto rows = loadMeasurementsFile(shippedHeldOutPath(), &csvError)) {
         const auto results = validateAll(engine, *rows);
         f.heldOut = summarize(results);
@@ -45,6 +45,15 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
     if (const auto claims = audit::loadBuiltInClaims(&claimsError))
         f.claims = audit::auditClaims(*claims, engine);
     return f;
+}
+
+QStringList ReportFacts::ownCalibration() const
+{
+    QStringList own;
+    for (const auto& [family, a] : accuracy)
+        if (a.basis == FamilyAccuracy::Basis::OwnCalibration)
+            own << family;
+    return own;
 }
 
 } // namespace is

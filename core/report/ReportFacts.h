@@ -11,6 +11,7 @@
 
 #include <QString>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -33,17 +34,20 @@ struct ReportFacts
     ValidationSummary validation;
     std::vector<FamilySummary> validationByFamily;
     // ... on the same rows, each predicted by a fit without its source (the shipped
-    // cross-validation, of the shipped calibration) ...
-    std::optional<CrossValidationFigures> crossValidated;
-    // ... of which these families' figures do not describe the engine in use: their calibration is
-    // the user's own (an overlay from "Calibrate from my measurements"), not the shipped one ...
-    QStringList ownCalibration;
+    // cross-validation), per family where the family is calibrated as shipped (FamilyAccuracy says
+    // why not otherwise: an overlay from "Calibrate from my measurements" describes another fit) ...
+    std::map<QString, FamilyAccuracy> accuracy;
+    // ... and over all rows, where every family is calibrated as shipped ...
+    std::optional<ValidationSummary> crossValidated;
     // ... and on newer published results that no fit reads (the held-out set).
     ValidationSummary heldOut;
     std::vector<FamilySummary> heldOutByFamily;
     // Every seed-article claim with the engine's verdict, as `audit --json` gives them: the
     // claims are about the same devices whatever scenario the report is of, so all are listed.
     std::vector<audit::ClaimVerdict> claims;
+
+    // The families of `validationByFamily` that run on the user's own calibration.
+    QStringList ownCalibration() const;
 };
 
 // Fails (with the field named, as `estimate` does) when the scenario does not resolve against the

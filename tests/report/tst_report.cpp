@@ -286,10 +286,10 @@ private Q_SLOTS:
         const auto shipped = gather(is::Catalog::builtin(), &error);
         QVERIFY2(shipped, qPrintable(error));
         QVERIFY(shipped->crossValidated);
-        QVERIFY(shipped->ownCalibration.isEmpty());
+        QVERIFY(shipped->ownCalibration().isEmpty());
         const auto own = gather(catalog, &error);
         QVERIFY2(own, qPrintable(error));
-        QCOMPARE(own->ownCalibration, QStringList{groq});
+        QCOMPARE(own->ownCalibration(), QStringList{groq});
 
         const auto groqOf = [&groq](const is::ReportFacts& f) {
             for (const is::FamilySummary& s : f.validationByFamily)

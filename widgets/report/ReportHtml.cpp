@@ -232,7 +232,7 @@ QString within2x(const ValidationSummary& s)
 }
 
 // In-sample next to cross-validated, per family: the second is what a figure for a deployment the
-// rows do not cover is worth. A family on the user's own calibration has no cross-validation.
+// rows do not cover is worth. A dash where ReportFacts has no cross-validated figure.
 QList<QStringList> fittedRows(const ReportFacts& f)
 {
     const QString none = QStringLiteral("—");
@@ -241,17 +241,13 @@ QList<QStringList> fittedRows(const ReportFacts& f)
         rows.append({name, QString::number(in.evaluated), percent(in.medianApe), within2x(in),
                      cv ? percent(cv->medianApe) : none, cv ? within2x(*cv) : none});
     };
-    const bool shippedOnly = f.ownCalibration.isEmpty();
     add(QCoreApplication::translate("ReportHtml", "all"), f.validation,
-        f.crossValidated && shippedOnly ? &f.crossValidated->all : nullptr);
+        f.crossValidated ? &*f.crossValidated : nullptr);
     for (const FamilySummary& fam : f.validationByFamily) {
-        const ValidationSummary* cv = nullptr;
-        if (f.crossValidated && !f.ownCalibration.contains(fam.family)) {
-            const auto it = f.crossValidated->families.find(fam.family);
-            if (it != f.crossValidated->families.end())
-                cv = &it->second;
-        }
-        add(familyName(fam.family), fam.summary, cv);
+        const auto it = f.accuracy.find(fam.family);
+        const bool known =
+            it != f.accuracy.end() && it->second.basis == FamilyAccuracy::Basis::CrossValidated;
+        add(familyName(fam.family), fam.summary, known ? &it->second.crossValidated : nullptr);
     }
     return rows;
 }
@@ -277,13 +273,13 @@ QString validationSection(const ReportFacts& f, const QString& engineVersion)
                    QCoreApplication::translate("ReportHtml", "Median error, source left out"),
                    QCoreApplication::translate("ReportHtml", "Within 2x, source left out")},
                   fittedRows(f));
-    if (!f.ownCalibration.isEmpty())
+    if (const QStringList own = f.ownCalibration(); !own.isEmpty())
         html += QStringLiteral("<p class=\"note\">%1</p>")
                     .arg(escaped(QCoreApplication::translate(
                                      "ReportHtml",
                                      "Your own calibration is in use for %1: the fitted rows' errors are "
                                      "computed with it, and it has not been cross-validated (—).")
-                                     .arg(f.ownCalibration.join(QStringLiteral(", ")))));
+                                     .arg(own.join(QStringLiteral(", ")))));
     if (f.heldOut.rows == 0)
         return html;
     QList<QStringList> rows;
