@@ -99,11 +99,7 @@ std::vector<FamilyCalibration> FamilyProblem::with(const std::vector<ScopedParam
 
 int FamilyProblem::generationOf(const QString& date) const
 {
-    int chosen = 0;
-    for (size_t g = 0; g < m_generations.size(); ++g)
-        if (m_generations[g].fromDate.isEmpty() || (!date.isEmpty() && m_generations[g].fromDate <= date))
-            chosen = static_cast<int>(g);
-    return date.isEmpty() ? static_cast<int>(m_generations.size()) - 1 : chosen;
+    return static_cast<int>(generationIndex(m_generations, date));
 }
 
 void FamilyProblem::apply(std::vector<FamilyCalibration> generations)

@@ -58,7 +58,7 @@ public:
     // in its generation, or in every generation that has no value of its own for it.
     std::vector<FamilyCalibration> with(const std::vector<ScopedParameter>& params,
                                         const std::vector<double>& values) const;
-    // Which generation a row dated `date` ran on (Calibration::family's rule).
+    // Which generation a row dated `date` ran on (generationIndex(), Calibration::family's rule).
     int generationOf(const QString& date) const;
 
     void apply(std::vector<FamilyCalibration> generations);

@@ -160,20 +160,23 @@ QJsonObject Calibration::toJson(const QStringList& only) const
 
 Calibration::Calibration() : m_default(builtinDefault()) {}
 
+size_t generationIndex(const std::vector<FamilyCalibration>& generations, const QString& date)
+{
+    if (date.isEmpty())
+        return generations.size() - 1;
+    size_t chosen = 0;
+    for (size_t g = 0; g < generations.size(); ++g)
+        if (generations[g].fromDate.isEmpty() || generations[g].fromDate <= date)
+            chosen = g;
+    return chosen;
+}
+
 const FamilyCalibration& Calibration::family(const QString& family, const QString& date) const
 {
     auto it = m_families.find(family);
     if (it == m_families.end() || it->second.empty())
         return m_default;
-    const std::vector<FamilyCalibration>& generations = it->second;
-    if (date.isEmpty())
-        return generations.back();
-    // Dates compare as text ("2024-08" < "2024-11"); the newest generation not after `date`.
-    const FamilyCalibration* chosen = &generations.front();
-    for (const FamilyCalibration& g : generations)
-        if (g.fromDate.isEmpty() || g.fromDate <= date)
-            chosen = &g;
-    return *chosen;
+    return it->second[generationIndex(it->second, date)];
 }
 
 void Calibration::setFamily(const QString& family, std::vector<FamilyCalibration> generations)

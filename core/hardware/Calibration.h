@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <map>
 #include <utility>
 #include <vector>
@@ -40,6 +41,11 @@ struct FamilyCalibration
     QString fromDate;           // software generation: rows dated on or after this use it
     QStringList fittedOn;
 };
+
+// Which of a family's software generations (oldest first, not empty) a measurement dated `date`
+// ran on: the newest one not after it (dates compare as text, "2024-08" < "2024-11"); the newest
+// of all for an empty date.
+size_t generationIndex(const std::vector<FamilyCalibration>& generations, const QString& date);
 
 // Every sourced field of a family with its key in calibration.json: how the file is read and written.
 const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>>& familyCalibrationFields();
