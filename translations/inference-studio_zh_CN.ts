@@ -116,12 +116,12 @@
     <message>
         <location line="+1"/>
         <location line="+145"/>
-        <location line="+103"/>
+        <location line="+106"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location line="-237"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -263,18 +263,18 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+104"/>
+        <location line="+107"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-75"/>
-        <location line="+45"/>
+        <location line="-78"/>
+        <location line="+48"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-32"/>
         <source>Inference Studio %1 against the published measurements shipped with it (MLPerf, vendor and third-party benchmarks), as `inference-studio validate --cross-validate` reports them. The first error is on the rows the calibration was fitted on. The second refits each device family without one source&apos;s rows at a time and predicts those rows: the honest estimate for results the engine has not seen.</source>
         <translation>Inference Studio %1 对随附的已发表测量数据（MLPerf、厂商及第三方基准测试）的预测，与 `inference-studio validate --cross-validate` 的输出一致。第一个误差是在校准所拟合的数据行上得到的；第二个误差是每次去掉一个来源的数据行、对各设备系列重新拟合后再预测这些行得到的：这才是引擎对未见过的结果的可靠估计。</translation>
     </message>
@@ -299,7 +299,7 @@
         <translation>2 倍以内（留出该来源）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Your own calibration is in use for %1: the fitted rows&apos; errors are computed with it, and it has not been cross-validated (—).</source>
         <translation>%1 正在使用您自己的校准：拟合所用行的误差按该校准计算，且该校准未经交叉验证（—）。</translation>
     </message>
@@ -309,7 +309,7 @@
         <translation>任何拟合都未读取过的较新已发表结果（`inference-studio validate --held-out`），使用当前校准：</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-70"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -320,13 +320,13 @@
     </message>
     <message>
         <location line="+12"/>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Device family</source>
         <translation>设备系列</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+27"/>
+        <location line="-29"/>
+        <location line="+30"/>
         <source>Rows evaluated</source>
         <translation>已评估行数</translation>
     </message>
@@ -699,7 +699,7 @@
         <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -737,7 +737,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+283"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+284"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -790,7 +790,7 @@
         <translation>应为 scale-up 或 scale-out</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+151"/>
         <source>%1: not a JSON object (%2 at offset %3)</source>
         <translation>%1：不是 JSON 对象（%2，偏移量 %3）</translation>
     </message>
@@ -800,9 +800,9 @@
         <translation>%1：version：不支持的目录版本 %2（应为 1）</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>%1: expected one of devices, links, systems, models or families</source>
-        <translation>%1：应包含 devices、links、systems、models 或 families 之一</translation>
+        <location line="+32"/>
+        <source>%1: expected one of devices, device_families, links, systems, models or families</source>
+        <translation>%1：应包含 devices、device_families、links、systems、models 或 families 之一</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -1470,7 +1470,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+297"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+298"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1608,6 +1608,11 @@
         <location filename="../core/engine/ThisMachine.cpp" line="+25"/>
         <source>This machine (%1 threads)</source>
         <translation>本机（%1 个线程）</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>This machine</source>
+        <translation>本机</translation>
     </message>
 </context>
 <context>

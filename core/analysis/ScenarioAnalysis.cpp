@@ -269,6 +269,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.name = r.deployment.name;
         d.modelName = r.model.arch.name;
         d.family = r.deployment.device ? r.deployment.device->family : QString();
+        d.familyName = engine.catalog().familyName(d.family);
         d.accuracy = familyAccuracy(engine.catalog(), d.family);
         QString err;
         const ModelDesc mid = r.model.resolve(Bound::Mid);

@@ -75,8 +75,10 @@ struct DeploymentAnalysis
     // nullopt where every weight is at `weights`.
     std::optional<Precision> nonExpertWeights;
     RangedEstimate estimate;
-    // Its device family and how well the engine is known to predict that family.
+    // Its device family (its id, and what the catalog calls it) and how well the engine is known
+    // to predict that family.
     QString family;
+    QString familyName;
     FamilyAccuracy accuracy;
     // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.

@@ -226,6 +226,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
 {
     FamilyFit fit;
     fit.family = family;
+    fit.familyName = catalog.familyName(family);
     FamilyProblem problem(catalog, family, rows, options.base);
     *fitted = problem.generations();
 

@@ -52,6 +52,7 @@ struct FittedConstant
 struct FamilyFit
 {
     QString family;
+    QString familyName; // what the catalog calls it (Catalog::familyName), for people
     bool fitted = false;
     QString why;          // why the family kept its constants (too few rows, nothing sensitive)
     QStringList rows;     // ids the fit used

@@ -86,6 +86,9 @@ std::shared_ptr<const Catalog> thisMachineCatalog(const MachineProbes& p)
     QJsonObject root;
     root[QStringLiteral("version")] = 1;
     root[QStringLiteral("families")] = families;
+    root[QStringLiteral("device_families")] = QJsonArray{QJsonObject{
+        {QStringLiteral("id"), thisMachineId()},
+        {QStringLiteral("name"), QCoreApplication::translate("is::ThisMachine", "This machine")}}};
 
     auto catalog = std::make_shared<Catalog>();
     QString error;

@@ -211,6 +211,22 @@ bool Catalog::loadModels(const QJsonArray& arr, const QString& origin, QString* 
     return true;
 }
 
+bool Catalog::loadFamilyNames(const QJsonArray& arr, const QString& origin, QString* error)
+{
+    for (int i = 0; i < arr.size(); ++i) {
+        QString err;
+        JsonFields f(arr.at(i).toObject(), QStringLiteral("device_families[%1]").arg(i), &err);
+        const QString id = f.string("id", {}, true);
+        const QString name = f.string("name", {}, true);
+        if (!err.isEmpty()) {
+            *error = errorAt(origin, err);
+            return false;
+        }
+        m_familyNames[id] = name;
+    }
+    return true;
+}
+
 quint64 Catalog::nextRevision()
 {
     static std::atomic<quint64> last{0};
@@ -266,13 +282,18 @@ bool Catalog::loadJson(const QByteArray& data, const QString& origin, QString* e
         any = true;
         ok = ok && loadModels(root.value(QStringLiteral("models")).toArray(), origin, error);
     }
+    if (root.contains(QStringLiteral("device_families"))) {
+        any = true;
+        ok = ok && loadFamilyNames(root.value(QStringLiteral("device_families")).toArray(), origin, error);
+    }
     if (root.contains(QStringLiteral("families"))) {
         any = true;
         ok = ok && m_calibration.load(root, origin, error);
     }
     if (!any) {
         *error = QCoreApplication::translate(
-                     "is::Catalog", "%1: expected one of devices, links, systems, models or families")
+                     "is::Catalog",
+                     "%1: expected one of devices, device_families, links, systems, models or families")
                      .arg(origin);
         return false;
     }
@@ -374,6 +395,11 @@ const SystemPackaging* Catalog::systemFor(const Device* device, const QString& c
 const ModelEntry* Catalog::model(const QString& id) const
 {
     return find(m_models, id);
+}
+QString Catalog::familyName(const QString& family) const
+{
+    const auto it = m_familyNames.find(family);
+    return it == m_familyNames.end() ? family : it->second;
 }
 std::vector<const Device*> Catalog::devices() const
 {

@@ -40,6 +40,9 @@ public:
     const SystemPackaging* systemFor(const Device* device, const QString& chosen) const;
     const ModelEntry* model(const QString& id) const;
     const Calibration& calibration() const { return m_calibration; }
+    // What people call a device family (`family` of a device; "NVIDIA Hopper" for nvidia-hopper),
+    // for reports and the studio; the id itself where the catalog names none (a user's family).
+    QString familyName(const QString& family) const;
 
     std::vector<const Device*> devices() const;
     std::vector<const Link*> links() const;
@@ -63,11 +66,13 @@ private:
     bool loadLinks(const QJsonArray& arr, const QString& origin, QString* error);
     bool loadSystems(const QJsonArray& arr, const QString& origin, QString* error);
     bool loadModels(const QJsonArray& arr, const QString& origin, QString* error);
+    bool loadFamilyNames(const QJsonArray& arr, const QString& origin, QString* error);
 
     std::map<QString, Device> m_devices;
     std::map<QString, Link> m_links;
     std::map<QString, SystemPackaging> m_systems;
     std::map<QString, ModelEntry> m_models;
+    std::map<QString, QString> m_familyNames; // family id -> display name
     Calibration m_calibration;
     quint64 m_revision = nextRevision();
 };

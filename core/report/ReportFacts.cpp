@@ -41,6 +41,9 @@ std::optional<ReportFacts> gatherReportFacts(const Scenario& scenario, const Eng
         f.heldOut = summarize(results);
         f.heldOutByFamily = summarizeByFamily(results);
     }
+    for (const auto* byFamily : {&f.validationByFamily, &f.heldOutByFamily})
+        for (const FamilySummary& fam : *byFamily)
+            f.familyNames[fam.family] = engine.catalog().familyName(fam.family);
     QString claimsError;
     if (const auto claims = audit::loadBuiltInClaims(&claimsError))
         f.claims = audit::auditClaims(*claims, engine);
@@ -54,6 +57,12 @@ QStringList ReportFacts::ownCalibration() const
         if (a.basis == FamilyAccuracy::Basis::OwnCalibration)
             own << family;
     return own;
+}
+
+QString ReportFacts::familyName(const QString& family) const
+{
+    const auto it = familyNames.find(family);
+    return it == familyNames.end() ? family : it->second;
 }
 
 } // namespace is

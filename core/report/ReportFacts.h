@@ -45,9 +45,13 @@ struct ReportFacts
     // Every seed-article claim with the engine's verdict, as `audit --json` gives them: the
     // claims are about the same devices whatever scenario the report is of, so all are listed.
     std::vector<audit::ClaimVerdict> claims;
+    // What the catalog calls each family of the tables above (Catalog::familyName).
+    std::map<QString, QString> familyNames;
 
-    // The families of `validationByFamily` that run on the user's own calibration.
+    // The families of `validationByFamily` that run on the user's own calibration (ids).
     QStringList ownCalibration() const;
+    // A family's display name; its id where the catalog names none.
+    QString familyName(const QString& family) const;
 };
 
 // Fails (with the field named, as `estimate` does) when the scenario does not resolve against the

@@ -258,6 +258,8 @@ private slots:
             << QByteArray(
                    R"({"models":[{"id":"m","layers":2,"hidden":8,"heads":1,"vocab":8,"ffn":8,"released_weights":{"precision":"fp8"}}]})")
             << QStringLiteral("models[0].released_weights.source");
+        QTest::newRow("family without a name") << QByteArray(R"({"device_families":[{"id":"my-npu"}]})")
+                                               << QStringLiteral("device_families[0].name");
         QTest::newRow("cache share above 1")
             << QByteArray(R"({"families":{"cpu":{"cache_usable":1.5}}})") << QStringLiteral("families.cpu");
     }
@@ -269,6 +271,27 @@ private slots:
         QString err;
         QVERIFY(!c.loadJson(json, QStringLiteral("user/bad.json"), &err));
         QVERIFY2(err.startsWith(QStringLiteral("user/bad.json")) && err.contains(field), qPrintable(err));
+    }
+
+    // Reports and the studio name a device family as people do ("NVIDIA Hopper"): every family a
+    // built-in device belongs to is named, a user's file may name its own, and a family no file
+    // names is shown by its id rather than not at all.
+    void everyFamilyHasAName()
+    {
+        const auto c = Catalog::builtin();
+        for (const Device* d : c->devices()) {
+            const QString name = c->familyName(d->family);
+            QVERIFY2(!name.isEmpty() && name != d->family, qPrintable(d->id + QLatin1Char(' ') + d->family));
+        }
+        QCOMPARE(c->familyName(QStringLiteral("nvidia-blackwell")), QStringLiteral("NVIDIA Blackwell"));
+        QCOMPARE(c->familyName(QStringLiteral("my-npu")), QStringLiteral("my-npu"));
+        Catalog user = *c;
+        QString err;
+        QVERIFY2(user.loadJson(R"({"version":1,"device_families":[{"id":"my-npu","name":"My NPU"}]})",
+                               QStringLiteral("user/families.json"), &err),
+                 qPrintable(err));
+        QCOMPARE(user.familyName(QStringLiteral("my-npu")), QStringLiteral("My NPU"));
+        QCOMPARE(user.familyName(QStringLiteral("groq-lpu")), QStringLiteral("Groq LPU"));
     }
 
     void userEntryOverridesBuiltin()

@@ -324,7 +324,10 @@ private Q_SLOTS:
         CalibrationConstantsModel* constants = dialog->constantsModel();
         QVERIFY(constants->rowCount() >= 1 && constants->rowCount() <= int(std::size(kRows)) / 2);
         for (int r = 0; r < constants->rowCount(); ++r) {
+            // Shown by the catalog's name, sorted and tested by the id.
             QCOMPARE(constants->index(r, CalibrationConstantsModel::Family).data().toString(),
+                     QStringLiteral("NVIDIA Hopper"));
+            QCOMPARE(constants->index(r, CalibrationConstantsModel::Family).data(Qt::UserRole).toString(),
                      QStringLiteral("nvidia-hopper"));
             const QString key =
                 constants->index(r, CalibrationConstantsModel::Constant).data(Qt::UserRole).toString();

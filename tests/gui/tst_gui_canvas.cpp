@@ -348,12 +348,13 @@ private Q_SLOTS:
                 a = &x;
         QVERIFY(a);
         QCOMPARE(a->family, QStringLiteral("nvidia-hopper"));
+        QCOMPARE(a->familyName, QStringLiteral("NVIDIA Hopper")); // the catalog's name, not its id
         QString error;
         const auto shipped = loadShippedCrossValidation(&error);
         QVERIFY2(shipped, qPrintable(error));
         const ValidationSummary& hopper = shipped->families.at(a->family);
         const QString expected =
-            QStringLiteral("%1 % median on nvidia-hopper's published results left out of its fit "
+            QStringLiteral("%1 % median on NVIDIA Hopper's published results left out of its fit "
                            "(%2 of %3 within 2x)")
                 .arg(QString::number(100.0 * hopper.medianApe, 'f', 1))
                 .arg(hopper.within2x)

@@ -245,10 +245,13 @@ private Q_SLOTS:
         const QJsonObject cvFamilies = cv.value(QLatin1String("families")).toObject();
         const QJsonObject inFamilies = in.value(QLatin1String("families")).toObject();
         QVERIFY(inFamilies.contains(QLatin1String("cerebras-wse")));
+        // Each family's row is headed by its catalog name ("NVIDIA Hopper"), not its id.
+        const auto name = [](const QString& family) { return is::Catalog::builtin()->familyName(family); };
+        QCOMPARE(name(QStringLiteral("cerebras-wse")), QStringLiteral("Cerebras WSE"));
         QStringList expected{engineRow(QStringLiteral("all"), in, {cv}, "cv_")};
         for (auto it = inFamilies.begin(); it != inFamilies.end(); ++it)
-            expected << engineRow(it.key(), it.value().toObject(), {cvFamilies.value(it.key()).toObject()},
-                                  "cv_");
+            expected << engineRow(name(it.key()), it.value().toObject(),
+                                  {cvFamilies.value(it.key()).toObject()}, "cv_");
 
         const auto held =
             runCli({QStringLiteral("validate"), QStringLiteral("--held-out"), QStringLiteral("--json")});
@@ -258,7 +261,7 @@ private Q_SLOTS:
         expected << engineRow(QStringLiteral("all"), out);
         const QJsonObject outFamilies = out.value(QLatin1String("families")).toObject();
         for (auto it = outFamilies.begin(); it != outFamilies.end(); ++it)
-            expected << engineRow(it.key(), it.value().toObject());
+            expected << engineRow(name(it.key()), it.value().toObject());
         for (const QString& line : expected)
             QVERIFY2(flat.contains(line), qPrintable(line));
     }
@@ -300,10 +303,10 @@ private Q_SLOTS:
         // Twice the per-layer latency: Groq's single-stream rows are predicted slower, so further off.
         QVERIFY(groqOf(*own).medianApe > groqOf(*shipped).medianApe);
         const QString html = is::gui::reporthtml::back(*own, QStringLiteral("test"));
-        QVERIFY(html.contains(QStringLiteral("Your own calibration is in use for groq-lpu")));
+        QVERIFY(html.contains(QStringLiteral("Your own calibration is in use for Groq LPU")));
         QVERIFY(!is::gui::reporthtml::back(*shipped, QStringLiteral("test"))
                      .contains(QStringLiteral("Your own")));
-        const int at = int(html.indexOf(QStringLiteral(">groq-lpu<")));
+        const int at = int(html.indexOf(QStringLiteral(">Groq LPU<")));
         QVERIFY(at > 0);
         const QString row = html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
         QCOMPARE(row.count(QStringLiteral("—")), 2);

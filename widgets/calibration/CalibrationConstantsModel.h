@@ -36,7 +36,8 @@ public:
 private:
     struct Entry
     {
-        QString family;
+        QString family;     // the id (UserRole, for sorting and tests)
+        QString familyName; // what a person reads
         const FittedConstant* constant;
     };
     std::vector<Entry> m_entries;

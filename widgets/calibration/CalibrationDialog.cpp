@@ -261,11 +261,11 @@ void CalibrationDialog::showRun()
         if (f.fitted)
             notes << tr("%1: constants fitted: %2, on %3 rows; median error %4 → %5 (%6 evaluations of the "
                         "rows)")
-                         .arg(f.family, QString::number(f.constants.size()), QString::number(f.rows.size()),
-                              percent(f.before.medianApe), percent(f.after.medianApe),
-                              QString::number(f.evaluations));
+                         .arg(f.familyName, QString::number(f.constants.size()),
+                              QString::number(f.rows.size()), percent(f.before.medianApe),
+                              percent(f.after.medianApe), QString::number(f.evaluations));
         else
-            notes << tr("%1: kept its constants (%2)").arg(f.family, f.why);
+            notes << tr("%1: kept its constants (%2)").arg(f.familyName, f.why);
         for (const QString& e : f.excluded)
             notes << tr("    not used: %1").arg(e);
     }

@@ -495,16 +495,16 @@ QString InspectorPanel::accuracyText(const DeploymentAnalysis& a)
     case FamilyAccuracy::Basis::CrossValidated: {
         const ValidationSummary& s = a.accuracy.crossValidated;
         return tr("%1 median on %2's published results left out of its fit (%3 of %4 within 2x)")
-            .arg(units::percent(s.medianApe, 1), a.family)
+            .arg(units::percent(s.medianApe, 1), a.familyName)
             .arg(s.within2x)
             .arg(s.evaluated);
     }
     case FamilyAccuracy::Basis::OwnCalibration:
-        return tr("not cross-validated: %1 runs on your own calibration").arg(a.family);
+        return tr("not cross-validated: %1 runs on your own calibration").arg(a.familyName);
     case FamilyAccuracy::Basis::NoMeasurements:
         break;
     }
-    return tr("unchecked: no published results of %1 ship with the studio").arg(a.family);
+    return tr("unchecked: no published results of %1 ship with the studio").arg(a.familyName);
 }
 
 void InspectorPanel::refreshResult()

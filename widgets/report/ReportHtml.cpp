@@ -221,9 +221,9 @@ QString percent(double fraction)
     return is::fixedDecimals(fraction * 100, 1) + QStringLiteral(" %");
 }
 
-QString familyName(const QString& family)
+QString familyName(const ReportFacts& f, const QString& family)
 {
-    return family.isEmpty() ? QCoreApplication::translate("ReportHtml", "unknown") : family;
+    return family.isEmpty() ? QCoreApplication::translate("ReportHtml", "unknown") : f.familyName(family);
 }
 
 QString within2x(const ValidationSummary& s)
@@ -247,7 +247,7 @@ QList<QStringList> fittedRows(const ReportFacts& f)
         const auto it = f.accuracy.find(fam.family);
         const bool known =
             it != f.accuracy.end() && it->second.basis == FamilyAccuracy::Basis::CrossValidated;
-        add(familyName(fam.family), fam.summary, known ? &it->second.crossValidated : nullptr);
+        add(familyName(f, fam.family), fam.summary, known ? &it->second.crossValidated : nullptr);
     }
     return rows;
 }
@@ -273,7 +273,10 @@ QString validationSection(const ReportFacts& f, const QString& engineVersion)
                    QCoreApplication::translate("ReportHtml", "Median error, source left out"),
                    QCoreApplication::translate("ReportHtml", "Within 2x, source left out")},
                   fittedRows(f));
-    if (const QStringList own = f.ownCalibration(); !own.isEmpty())
+    QStringList own;
+    for (const QString& family : f.ownCalibration())
+        own << f.familyName(family);
+    if (!own.isEmpty())
         html += QStringLiteral("<p class=\"note\">%1</p>")
                     .arg(escaped(QCoreApplication::translate(
                                      "ReportHtml",
@@ -288,7 +291,7 @@ QString validationSection(const ReportFacts& f, const QString& engineVersion)
     };
     add(QCoreApplication::translate("ReportHtml", "all"), f.heldOut);
     for (const FamilySummary& fam : f.heldOutByFamily)
-        add(familyName(fam.family), fam.summary);
+        add(familyName(f, fam.family), fam.summary);
     html += QStringLiteral("<p>%1</p>")
                 .arg(escaped(QCoreApplication::translate(
                     "ReportHtml", "Newer published results that no fit reads (`inference-studio validate "
