@@ -33,7 +33,8 @@ FamilyCalibration builtinDefault()
         0.75, QStringLiteral("CPU last-level cache: room for activations, code and other processes' lines"));
     c.dataflowLayerS = Sourced::assumed(10e-6, why);
     c.dataflowAreaS = Sourced::assumed(20e-6, why);
-    c.dataflowHopS = Sourced::assumed(20e-6, why);
+    // The link's latency (hardware/links.json) states the whole hop, software included.
+    c.dataflowHopS = Sourced::assumed(0.0, why);
     return c;
 }
 
