@@ -162,6 +162,12 @@ QString compact(double v)
 {
     if (!std::isfinite(v))
         return QStringLiteral("–");
+    // The suffix follows the value as it prints, three significant digits: 999.96 reads "1K", not
+    // "1000".
+    if (v != 0) {
+        const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
+        v = std::round(v * scale) / scale;
+    }
     const double a = std::fabs(v);
     if (a >= 1e12)
         return trimmed(v / 1e12, 3) + QLatin1Char('T');

@@ -21,7 +21,8 @@ QString num(double v)
     const double a = std::abs(v);
     const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 4;
     QString s = QLocale::c().toString(v, 'f', decimals);
-    if (a >= 1000)
+    // Grouped from 1,000 as printed: 999.6 prints as "1,000", not "1000".
+    if (std::round(a) >= 1000)
         s = QLocale(QLocale::English).toString(std::round(v), 'f', 0);
     return withoutTrailingZeros(s);
 }

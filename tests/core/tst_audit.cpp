@@ -3,6 +3,7 @@
 // verdicts whose physics is unambiguous are the ones the physics dictates; a "consistent only
 // if" condition, put back into the engine, makes the claim true.
 #include "audit/Audit.h"
+#include "audit/AuditChecks.h"
 #include "audit/AuditText.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -303,6 +304,19 @@ private slots:
     }
 
     // A quotient the article's figures do not give is inconsistent: the check can fail.
+    // A verdict's figures read like a person writes them: thousands grouped, a number just under
+    // a thousand that rounds up grouped like the rest ("369-1,000", not "369-1000").
+    void numbersAreGroupedFromAThousandAsPrinted()
+    {
+        using is::audit::detail::num;
+        QCOMPARE(num(999.4), QStringLiteral("999"));
+        QCOMPARE(num(999.6), QStringLiteral("1,000"));
+        QCOMPARE(num(1001.2), QStringLiteral("1,001"));
+        QCOMPARE(num(-1234.0), QStringLiteral("-1,234"));
+        QCOMPARE(num(12.5), QStringLiteral("12.5"));
+        QCOMPARE(num(2.0), QStringLiteral("2"));
+    }
+
     void wrongArithmeticIsInconsistent()
     {
         Claim c;
