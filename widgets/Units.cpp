@@ -166,7 +166,8 @@ QString compact(double v)
     // "1000".
     if (v != 0) {
         const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
-        v = std::round(v * scale) / scale;
+        if (std::isfinite(scale)) // not for values so small that the scale overflows
+            v = std::round(v * scale) / scale;
     }
     const double a = std::fabs(v);
     if (a >= 1e12)

@@ -72,6 +72,8 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::compact(999.96), QStringLiteral("1K")); // not "1000"
         QCOMPARE(is::gui::units::compact(999.4), QStringLiteral("999"));
         QCOMPARE(is::gui::units::compact(-0.0123456), QStringLiteral("-0.0123"));
+        QCOMPARE(is::gui::units::compact(1e-307), QStringLiteral("0")); // no NaN from the rounding
+        QCOMPARE(is::gui::units::compact(5e-324), QStringLiteral("0"));
         QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
         QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
         QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
