@@ -48,7 +48,7 @@ void CalibrationConstantsModel::setRun(const CalibrationRun* run)
     if (run && run->ok())
         for (const FamilyFit& f : run->fit.families)
             for (const FittedConstant& c : f.constants)
-                m_entries.push_back({f.family, f.familyName, &c});
+                m_entries.push_back({&f, &c});
     endResetModel();
 }
 
@@ -80,7 +80,7 @@ QVariant CalibrationConstantsModel::data(const QModelIndex& index, int role) con
         case Constant:
             return c.key;
         case Family:
-            return e.family;
+            return e.fit->family;
         case Before:
             return c.before;
         case After:
@@ -97,7 +97,7 @@ QVariant CalibrationConstantsModel::data(const QModelIndex& index, int role) con
     case Constant:
         return constantName(c.key);
     case Family:
-        return e.familyName;
+        return e.fit->familyName;
     case Before:
         return value(c.key, c.before);
     case After:

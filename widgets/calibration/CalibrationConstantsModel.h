@@ -6,8 +6,9 @@
 #include <vector>
 
 namespace is {
+struct FamilyFit;
 struct FittedConstant;
-}
+} // namespace is
 
 namespace is::gui {
 
@@ -36,8 +37,7 @@ public:
 private:
     struct Entry
     {
-        QString family;     // the id (UserRole, for sorting and tests)
-        QString familyName; // what a person reads
+        const FamilyFit* fit; // its family: the id (UserRole) and the name a person reads
         const FittedConstant* constant;
     };
     std::vector<Entry> m_entries;
