@@ -249,9 +249,9 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     fit.lossBefore = FamilyProblem::loss(problem.logErrors());
 
     // The search starts from the family's assumptions: a constant an earlier fit set is already the
-    // "default" family's value there (FamilyProblem), and one the family states (Cerebras' compute
-    // efficiency) is where its sensitivity is probed, where the pull draws it and where a family
-    // with too few rows stays. An overlay starts from the "default" family's values. Either way,
+    // family's assumed value there (FamilyProblem; Calibration::assumptions), and one the family
+    // states (Cerebras' compute efficiency) is where its sensitivity is probed, where the pull draws it and
+    // where a family with too few rows stays. An overlay starts from the family's assumptions. Either way,
     // never from the values being replaced, so a fit run again on its own output lands where it did.
     std::vector<const CalibrationParameter*> all;
     std::vector<double> startUnit;
@@ -259,7 +259,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         all.push_back(&p);
         startUnit.push_back(toUnit(p, options.base == CalibrationBase::Assumptions
                                           ? (problem.generations().back().*(p.member)).value
-                                          : (catalog.calibration().defaults().*(p.member)).value));
+                                          : (catalog.calibration().assumptions(family).*(p.member)).value));
     }
     auto valuesAt = [&](const std::vector<double>& unit) {
         std::vector<double> v;

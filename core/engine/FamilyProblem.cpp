@@ -50,21 +50,22 @@ FamilyProblem::FamilyProblem(const Catalog& catalog, QString family, std::vector
     if (it != m_base.families().end() && !it->second.empty()) {
         m_generations = it->second;
     } else {
-        FamilyCalibration c = m_base.defaults();
+        FamilyCalibration c = m_base.assumptions(m_family);
         c.fittedOn.clear();
         c.fromDate.clear();
         m_generations = {c};
     }
     m_input = m_generations;
-    // From the assumptions, a constant the fit does not move is the "default" family's, not one
-    // an earlier fit (or a hand) set on these or other rows: the output then depends on the rows
-    // alone, and a cross-validation fold cannot inherit a value fitted on the rows it holds out.
-    // The family's own stated assumptions (kind `assumed`) stay.
+    // From the assumptions, a constant the fit does not move is the family's assumption (its own
+    // published one, else the "default" family's), not one an earlier fit (or a hand) set on these
+    // or other rows: the output then depends on the rows alone, and a cross-validation fold cannot
+    // inherit a value fitted on the rows it holds out. Values the family states (kind `assumed`)
+    // stay.
     if (base == CalibrationBase::Assumptions)
         for (FamilyCalibration& g : m_generations)
             for (const CalibrationParameter& p : calibrationParameters())
                 if ((g.*(p.member)).kind == SourceKind::Calibrated)
-                    g.*(p.member) = m_base.defaults().*(p.member);
+                    g.*(p.member) = m_base.assumptions(m_family).*(p.member);
     // An older generation's own values are the fit's to set (fitOlderGenerations): it starts from
     // the newest generation's, so a fit run again on its own output lands where it did.
     for (size_t g = 0; g + 1 < m_generations.size(); ++g)

@@ -140,7 +140,10 @@ QJsonObject Calibration::toJson(const QStringList& only) const
     for (const auto& [name, generations] : m_families) {
         if ((!only.isEmpty() && !only.contains(name)) || generations.empty())
             continue;
-        QJsonObject o = familyToJson(generations.front(), &m_default);
+        const FamilyCalibration& assumed = assumptions(name);
+        QJsonObject o = familyToJson(generations.front(), &assumed);
+        if (&assumed != &m_default)
+            o.insert(QStringLiteral("assumptions"), familyToJson(assumed, &m_default));
         o.insert(QStringLiteral("fitted_on"), QJsonArray::fromStringList(generations.front().fittedOn));
         QJsonArray later;
         for (size_t g = 1; g < generations.size(); ++g) {
@@ -172,6 +175,12 @@ size_t generationIndex(const std::vector<FamilyCalibration>& generations, const 
     return chosen;
 }
 
+const FamilyCalibration& Calibration::assumptions(const QString& family) const
+{
+    const auto it = m_assumptions.find(family);
+    return it == m_assumptions.end() ? m_default : it->second;
+}
+
 const FamilyCalibration& Calibration::family(const QString& family, const QString& date) const
 {
     auto it = m_families.find(family);
@@ -199,7 +208,19 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
             continue;
         const QString path = QStringLiteral("families.") + it.key();
         const QJsonObject obj = it.value().toObject();
-        std::vector<FamilyCalibration> generations{parseFamily(obj, path, m_default, &err)};
+        // The family's own assumptions underlie its fitted values: what no fit moved is assumed.
+        if (obj.contains(QStringLiteral("assumptions"))) {
+            FamilyCalibration assumed = parseFamily(obj.value(QStringLiteral("assumptions")).toObject(),
+                                                    path + QStringLiteral(".assumptions"), m_default, &err);
+            assumed.fittedOn.clear();
+            assumed.fromDate.clear();
+            m_assumptions[it.key()] = std::move(assumed);
+        } else {
+            m_assumptions.erase(it.key());
+        }
+        if (!err.isEmpty())
+            break;
+        std::vector<FamilyCalibration> generations{parseFamily(obj, path, assumptions(it.key()), &err)};
         // Later software generations override only what they re-fit.
         const QJsonArray later = obj.value(QStringLiteral("generations")).toArray();
         for (qsizetype g = 0; g < later.size() && err.isEmpty(); ++g) {

@@ -61,6 +61,11 @@ public:
     const std::map<QString, std::vector<FamilyCalibration>>& families() const { return m_families; }
     // What a family without an entry uses (the file's "default" family).
     const FamilyCalibration& defaults() const { return m_default; }
+    // What a family is assumed to reach before any fit: the "default" family's values with those
+    // the family's `assumptions` state from a published measurement of its own (AMD CDNA 3's
+    // achieved fractions of peak). A fit starts there and pulls towards it, a constant no fit moves
+    // keeps it, and no fit overwrites it, so a fit run again on its own output starts where it did.
+    const FamilyCalibration& assumptions(const QString& family) const;
     // Replaces one family's generations (oldest first): how a fit tries its candidate constants
     // through the engine's own evaluation path.
     void setFamily(const QString& family, std::vector<FamilyCalibration> generations);
@@ -71,6 +76,7 @@ public:
 
 private:
     std::map<QString, std::vector<FamilyCalibration>> m_families; // generations, oldest first
+    std::map<QString, FamilyCalibration> m_assumptions;           // families that state their own
     FamilyCalibration m_default;
 };
 

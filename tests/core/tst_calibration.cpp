@@ -350,21 +350,93 @@ private slots:
         QVERIFY(qFuzzyCompare(kept.dataflowAreaS.value, generic.dataflowAreaS.value));
     }
 
+    void aFamilysPublishedAssumptionsAreWhereItsFitStarts()
+    {
+        // AMD CDNA 3 states what a published measurement found MI300X to reach (45 % of peak
+        // FLOP/s, 81 % of peak bandwidth): its fit starts there, a fold with too few rows keeps
+        // it, and no fit overwrites it. A family that states none assumes the "default" family's.
+        const auto builtin = Catalog::builtin();
+        const QString amd = QStringLiteral("amd-cdna3");
+        const Calibration& shipped = builtin->calibration();
+        const FamilyCalibration& assumed = shipped.assumptions(amd);
+        QCOMPARE(assumed.computeEfficiency.value, 0.45);
+        QCOMPARE(assumed.computeEfficiency.kind, SourceKind::ThirdParty);
+        QCOMPARE(assumed.memoryEfficiency.value, 0.81);
+        QCOMPARE(shipped.assumptions(QStringLiteral("nvidia-hopper")).computeEfficiency,
+                 shipped.defaults().computeEfficiency);
+        // No shipped fit moves AMD's bandwidth fraction, so the engine uses the assumption.
+        QCOMPARE(shipped.family(amd).memoryEfficiency, assumed.memoryEfficiency);
+
+        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
+        QString err;
+        const auto all = loadMeasurementsFile(csv, &err);
+        QVERIFY2(all, qPrintable(err));
+        CalibrateOptions options;
+        options.family = amd;
+        const CalibrationFit fit = calibrate(builtin, *all, options);
+        QVERIFY(fit.families.front().fitted);
+        const FittedConstant* compute = constant(fit.families.front(), "compute_efficiency");
+        QVERIFY(compute);
+        QCOMPARE(compute->start, 0.45);
+        QCOMPARE(fit.calibration.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
+
+        std::vector<MeasurementRow> one{
+            row("A1", "mi300x", 8, "llama-2-70b", "offline", 300, 285, "tok_s_total")};
+        one[0].value = 20000;
+        options.untrainedUsesStart = true;
+        const CalibrationFit fold = calibrate(builtin, one, options);
+        QVERIFY(!fold.families.front().fitted);
+        QCOMPARE(fold.calibration.family(amd).computeEfficiency.value, 0.45);
+        QCOMPARE(fold.calibration.family(amd).memoryEfficiency.value, 0.81);
+
+        // Written and read back, the assumptions stay apart from the fitted values.
+        const QJsonObject written = shipped.toJson();
+        const QJsonObject amdJson =
+            written.value(QStringLiteral("families")).toObject().value(amd).toObject();
+        QVERIFY(amdJson.contains(QStringLiteral("assumptions")));
+        QVERIFY(!amdJson.contains(QStringLiteral("memory_efficiency")));
+        Calibration reread;
+        QVERIFY2(reread.load(written, QStringLiteral("written"), &err), qPrintable(err));
+        QCOMPARE(reread.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
+        QCOMPARE(reread.family(amd).computeEfficiency, shipped.family(amd).computeEfficiency);
+
+        // An assumption out of its physical range is refused, naming the field.
+        const QJsonObject bad = QJsonDocument::fromJson(R"({"families": {"x": {"assumptions":
+            {"compute_efficiency": {"value": 1.5, "kind": "assumed", "source": "a typo"}}}}})")
+                                    .object();
+        Calibration refused;
+        QVERIFY(!refused.load(bad, QStringLiteral("calibration.json"), &err));
+        QVERIFY2(err.contains(QStringLiteral("calibration.json")) &&
+                     err.contains(QStringLiteral("families.x.assumptions")),
+                 qPrintable(err));
+    }
+
     void moreStartingPointsFindALowerLoss()
     {
-        // AMD's seven shipped rows: the descent from the "default" values stops in a local
-        // minimum; descents from points spread over the ranges find a markedly lower loss.
+        // AMD's seven shipped rows: the descent from the "default" values (without the family's
+        // published assumptions, which start it nearer) stops in a local minimum; descents from
+        // points spread over the ranges find a markedly lower loss.
         const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
         const auto rows = loadMeasurementsFile(csv, &err);
         QVERIFY2(rows, qPrintable(err));
+        QJsonObject json = Catalog::builtin()->calibration().toJson();
+        QJsonObject families = json.value(QStringLiteral("families")).toObject();
+        QJsonObject amd = families.value(QStringLiteral("amd-cdna3")).toObject();
+        amd.remove(QStringLiteral("assumptions"));
+        families.insert(QStringLiteral("amd-cdna3"), amd);
+        json.insert(QStringLiteral("families"), families);
+        Calibration generic;
+        QVERIFY2(generic.load(json, QStringLiteral("without AMD's assumptions"), &err), qPrintable(err));
+        auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
+        catalog->setCalibration(generic);
         CalibrateOptions one;
         one.family = QStringLiteral("amd-cdna3");
         one.extraStarts = 0;
         CalibrateOptions many = one;
         many.extraStarts = 8;
-        const CalibrationFit a = calibrate(Catalog::builtin(), *rows, one);
-        const CalibrationFit b = calibrate(Catalog::builtin(), *rows, many);
+        const CalibrationFit a = calibrate(catalog, *rows, one);
+        const CalibrationFit b = calibrate(catalog, *rows, many);
         QCOMPARE(a.families.size(), size_t(1));
         QCOMPARE(b.families.size(), size_t(1));
         const FamilyFit& fa = a.families.front();
