@@ -126,8 +126,9 @@ std::vector<CatalogCitation> catalogCitations(const std::vector<ResolvedDeployme
         if (!out.begin(QStringLiteral("calibration:") + family + QLatin1Char('@') + d.softwareDate))
             continue;
         const FamilyCalibration& c = catalog.calibration().family(family, d.softwareDate);
-        const QString subject = QCoreApplication::translate("is::CatalogCitations", "calibration: %1")
-                                    .arg(family.isEmpty() ? QStringLiteral("default") : family);
+        const QString subject =
+            QCoreApplication::translate("is::CatalogCitations", "calibration: %1")
+                .arg(family.isEmpty() ? QStringLiteral("default") : catalog.familyName(family));
         for (const auto& [key, member] : familyCalibrationFields())
             out.add(subject, QString::fromLatin1(key),
                     QString::fromLatin1(key).endsWith(QLatin1String("_s")) ? CitationUnit::Seconds

@@ -24,7 +24,7 @@ enum class CitationUnit { Count, Parameters, Bytes, BytesPerS, FlopsPerS, Watts,
 // assumption.
 struct CatalogCitation
 {
-    QString subject; // what the number belongs to: "H100 SXM5 80GB", "HGX H100", "calibration: nvidia-hopper"
+    QString subject; // what the number belongs to: "H100 SXM5 80GB", "HGX H100", "calibration: NVIDIA Hopper"
     QString field;   // which number, translated: "peak FLOP/s (fp8)", "memory bandwidth (HBM)"
     CitationUnit unit = CitationUnit::Count; // Count: a ratio or a count, no unit
     Sourced value;
