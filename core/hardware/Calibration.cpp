@@ -209,14 +209,14 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
         const QString path = QStringLiteral("families.") + it.key();
         const QJsonObject obj = it.value().toObject();
         // The family's own assumptions underlie its fitted values: what no fit moved is assumed.
+        // A file that states none (a user's overlay written before families had them) keeps those
+        // loaded before it: they are facts about the chips, not part of any one fit.
         if (obj.contains(QStringLiteral("assumptions"))) {
             FamilyCalibration assumed = parseFamily(obj.value(QStringLiteral("assumptions")).toObject(),
                                                     path + QStringLiteral(".assumptions"), m_default, &err);
             assumed.fittedOn.clear();
             assumed.fromDate.clear();
             m_assumptions[it.key()] = std::move(assumed);
-        } else {
-            m_assumptions.erase(it.key());
         }
         if (!err.isEmpty())
             break;

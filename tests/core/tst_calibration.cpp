@@ -400,6 +400,16 @@ private slots:
         QCOMPARE(reread.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
         QCOMPARE(reread.family(amd).computeEfficiency, shipped.family(amd).computeEfficiency);
 
+        // A user's overlay that states none (one written before families had them) keeps them.
+        Calibration layered = shipped;
+        const QJsonObject overlay = QJsonDocument::fromJson(R"({"families": {"amd-cdna3":
+            {"compute_efficiency": {"value": 0.5, "kind": "calibrated", "source": "my rows"}}}})")
+                                        .object();
+        QVERIFY2(layered.load(overlay, QStringLiteral("calibration-mine.json"), &err), qPrintable(err));
+        QCOMPARE(layered.family(amd).computeEfficiency.value, 0.5);
+        QCOMPARE(layered.family(amd).memoryEfficiency, assumed.memoryEfficiency);
+        QCOMPARE(layered.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
+
         // An assumption out of its physical range is refused, naming the field.
         const QJsonObject bad = QJsonDocument::fromJson(R"({"families": {"x": {"assumptions":
             {"compute_efficiency": {"value": 1.5, "kind": "assumed", "source": "a typo"}}}}})")
