@@ -40,7 +40,10 @@ void printText(const is::CalibrationFit& fit, QTextStream& out)
         std::vector<QStringList> table;
         for (const is::FittedConstant& c : f.constants)
             table.push_back(
-                {QStringLiteral("  ") + c.key, num(c.before), QStringLiteral("->"), num(c.after),
+                {QStringLiteral("  ") + c.key +
+                     (c.generation.isEmpty() ? QString()
+                                             : QStringLiteral(" (software %1)").arg(c.generation)),
+                 num(c.before), QStringLiteral("->"), num(c.after),
                  QStringLiteral("[%1, %2]").arg(num(c.lo), num(c.hi)),
                  c.boundHit.isEmpty() ? QString() : QStringLiteral("at %1 bound").arg(c.boundHit)});
         is::app::printAligned(table, out);

@@ -689,7 +689,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+73"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+74"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -699,7 +699,7 @@
         <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+131"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -805,7 +805,7 @@
         <translation>%1：应包含 devices、device_families、links、systems、models 或 families 之一</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -899,7 +899,7 @@
         <translation>每跳延迟</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>calibration: %1</source>
         <translation>校准：%1</translation>
     </message>
@@ -1812,7 +1812,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/audit/AuditText.cpp" line="+193"/>
+        <location filename="../core/audit/AuditText.cpp" line="+194"/>
         <source>mm2</source>
         <translation>平方毫米</translation>
     </message>
@@ -2842,7 +2842,17 @@
         <translation>calibration.json 中的 %1；将其移动取值范围的五分之一，预测平均变化 %2 %</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+27"/>
+        <source>%1, software before %2</source>
+        <translation>%1（%2 之前的软件）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, software from %2 before %3</source>
+        <translation>%1（%2 起、%3 之前的软件）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>

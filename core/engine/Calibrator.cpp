@@ -355,8 +355,12 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         const int generation = obj.params[i].generation;
         FittedConstant fc;
         fc.key = QLatin1String(p.key);
-        if (generation != kEveryGeneration)
+        if (generation != kEveryGeneration) {
+            const auto g = static_cast<size_t>(generation);
             fc.generation = generationLabel(problem.generations(), generation);
+            fc.generationFrom = problem.generations()[g].fromDate;
+            fc.generationUntil = problem.generations()[g + 1].fromDate; // an older one has a newer
+        }
         fc.before = (problem.input()[generation == kEveryGeneration ? problem.input().size() - 1
                                                                     : static_cast<size_t>(generation)].*
                      (p.member))

@@ -40,8 +40,12 @@ struct FittedConstant
 {
     QString key;
     QString generation; // empty: every software generation; else the older one with its own value
-    double before = 0;  // the value the input calibration had
-    double start = 0;   // where the search began (the "default" family's value, inside the range)
+    // That older generation's dates ("2024-10"; from is empty for the oldest), for people to read
+    // in their own language.
+    QString generationFrom;
+    QString generationUntil;
+    double before = 0; // the value the input calibration had
+    double start = 0;  // where the search began (the "default" family's value, inside the range)
     double after = 0;
     double lo = 0;
     double hi = 0;

@@ -220,6 +220,9 @@ private slots:
                 (c.generation.isEmpty() ? shared : own) = &c;
         QVERIFY(shared && own);
         QCOMPARE(own->generation, QStringLiteral("before 2025-01"));
+        QVERIFY(own->generationFrom.isEmpty());
+        QCOMPARE(own->generationUntil, QStringLiteral("2025-01"));
+        QVERIFY(shared->generationUntil.isEmpty());
         QVERIFY2(std::abs(shared->after - 0.65) < 0.04, qPrintable(QString::number(shared->after)));
         QVERIFY2(std::abs(own->after - 0.45) < 0.03, qPrintable(QString::number(own->after)));
         const Calibration& c = fit.calibration;

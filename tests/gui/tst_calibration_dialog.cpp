@@ -283,6 +283,41 @@ private Q_SLOTS:
         QVERIFY(closeDialog(dialog));
     }
 
+    void anOlderSoftwaresOwnConstantSaysWhichSoftware()
+    {
+        // Cerebras' August 2024 software has its own area latency next to the one every later
+        // generation shares: the table names the software, not the same constant twice.
+        CalibrationRun run;
+        FamilyFit fit;
+        fit.family = QStringLiteral("cerebras-wse");
+        fit.familyName = QStringLiteral("Cerebras WSE");
+        fit.fitted = true;
+        FittedConstant shared;
+        shared.key = QStringLiteral("dataflow_area_s");
+        FittedConstant own = shared;
+        own.generation = QStringLiteral("before 2024-10");
+        own.generationUntil = QStringLiteral("2024-10");
+        FittedConstant middle = shared;
+        middle.generation = QStringLiteral("from 2024-10 before 2025-06");
+        middle.generationFrom = QStringLiteral("2024-10");
+        middle.generationUntil = QStringLiteral("2025-06");
+        fit.constants = {shared, own, middle};
+        run.fit.families.push_back(fit);
+        CalibrationConstantsModel model;
+        model.setRun(&run);
+        QCOMPARE(model.rowCount(), 3);
+        auto name = [&](int r) {
+            return model.index(r, CalibrationConstantsModel::Constant).data().toString();
+        };
+        QCOMPARE(name(0), QStringLiteral("Dataflow latency per mesh area"));
+        QCOMPARE(name(1), QStringLiteral("Dataflow latency per mesh area, software before 2024-10"));
+        QCOMPARE(name(2),
+                 QStringLiteral("Dataflow latency per mesh area, software from 2024-10 before 2025-06"));
+        QCOMPARE(model.index(1, CalibrationConstantsModel::Constant).data(Qt::UserRole).toString(),
+                 QStringLiteral("dataflow_area_s"));
+        model.setRun(nullptr); // the run goes before the model
+    }
+
     void applyMatchesValidateAndUndoRestoresExactly()
     {
         const QString file = writeMeasurements("my-vllm.csv", 1.3);

@@ -95,6 +95,13 @@ QVariant CalibrationConstantsModel::data(const QModelIndex& index, int role) con
         return {};
     switch (col) {
     case Constant:
+        // An older software generation's own value (Cerebras' August 2024 software) is a
+        // constant of its own, next to the one every later generation shares.
+        if (!c.generation.isEmpty())
+            return c.generationFrom.isEmpty()
+                       ? tr("%1, software before %2").arg(constantName(c.key), c.generationUntil)
+                       : tr("%1, software from %2 before %3")
+                             .arg(constantName(c.key), c.generationFrom, c.generationUntil);
         return constantName(c.key);
     case Family:
         return e.fit->familyName;
