@@ -248,11 +248,12 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fit.rows << r->id;
     fit.lossBefore = FamilyProblem::loss(problem.logErrors());
 
-    // The search starts from the family's assumptions: a constant an earlier fit set is already the
-    // family's assumed value there (FamilyProblem; Calibration::assumptions), and one the family
-    // states (Cerebras' compute efficiency) is where its sensitivity is probed, where the pull draws it and
-    // where a family with too few rows stays. An overlay starts from the family's assumptions. Either way,
-    // never from the values being replaced, so a fit run again on its own output lands where it did.
+    // The search starts from the family's assumptions: a constant an earlier fit set is already
+    // the family's assumed value there (FamilyProblem; Calibration::assumptions), and one the
+    // family states (Cerebras' compute efficiency) is where its sensitivity is probed, where the
+    // pull draws it and where a family with too few rows stays. An overlay starts from the family's
+    // `assumptions`, else the "default" family's values. Either way, never from the values being
+    // replaced, so a fit run again on its own output lands where it did.
     std::vector<const CalibrationParameter*> all;
     std::vector<double> startUnit;
     for (const CalibrationParameter& p : calibrationParameters()) {
@@ -359,7 +360,8 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
             const auto g = static_cast<size_t>(generation);
             fc.generation = generationLabel(problem.generations(), generation);
             fc.generationFrom = problem.generations()[g].fromDate;
-            fc.generationUntil = problem.generations()[g + 1].fromDate; // an older one has a newer
+            // fitOlderGenerations gives own constants only to generations with a newer one after.
+            fc.generationUntil = problem.generations()[g + 1].fromDate;
         }
         fc.before = (problem.input()[generation == kEveryGeneration ? problem.input().size() - 1
                                                                     : static_cast<size_t>(generation)].*

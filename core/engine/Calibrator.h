@@ -79,9 +79,9 @@ struct CalibrationFit
 // What a fit starts from and leaves the constants it does not move at.
 enum class CalibrationBase {
     // The family's stated assumptions: every constant the catalog has as `calibrated` goes back to
-    // the family's assumed value (Calibration::assumptions) first, so the fit depends on its rows alone. How
-    // resources/calibration.json is made, and what cross-validation repeats without the rows it
-    // holds out (a fold that kept a constant fitted on all rows would have seen the held-out ones).
+    // the family's assumed value (Calibration::assumptions) first, so the fit depends on its rows
+    // alone. How resources/calibration.json is made, and what cross-validation repeats without the
+    // rows it holds out (a fold that kept a constant fitted on all rows would have seen them).
     Assumptions,
     // The calibration in use: the constants the fit does not move keep their values. A user's
     // overlay adjusts the shipped calibration to a few rows of their own.

@@ -140,9 +140,11 @@ QJsonObject Calibration::toJson(const QStringList& only) const
     for (const auto& [name, generations] : m_families) {
         if ((!only.isEmpty() && !only.contains(name)) || generations.empty())
             continue;
+        QJsonObject o = familyToJson(generations.front(), &m_default);
+        // The published assumptions travel with the catalog's own file, not with a user's overlay,
+        // which would otherwise hold on to them after a later release revised them.
         const FamilyCalibration& assumed = assumptions(name);
-        QJsonObject o = familyToJson(generations.front(), &assumed);
-        if (&assumed != &m_default)
+        if (only.isEmpty() && &assumed != &m_default)
             o.insert(QStringLiteral("assumptions"), familyToJson(assumed, &m_default));
         o.insert(QStringLiteral("fitted_on"), QJsonArray::fromStringList(generations.front().fittedOn));
         QJsonArray later;
@@ -208,19 +210,22 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
             continue;
         const QString path = QStringLiteral("families.") + it.key();
         const QJsonObject obj = it.value().toObject();
-        // The family's own assumptions underlie its fitted values: what no fit moved is assumed.
-        // A file that states none (a user's overlay written before families had them) keeps those
-        // loaded before it: they are facts about the chips, not part of any one fit.
+        // A file that states a family's assumptions reads its values over them (a family with
+        // nothing fitted yet uses them); one that states none (a user's overlay) reads its values
+        // over the default, as it was written, and leaves the assumptions loaded before it: they
+        // are facts about the chips, not part of any one fit.
+        const FamilyCalibration* base = &m_default;
         if (obj.contains(QStringLiteral("assumptions"))) {
             FamilyCalibration assumed = parseFamily(obj.value(QStringLiteral("assumptions")).toObject(),
                                                     path + QStringLiteral(".assumptions"), m_default, &err);
             assumed.fittedOn.clear();
             assumed.fromDate.clear();
             m_assumptions[it.key()] = std::move(assumed);
+            base = &m_assumptions[it.key()];
         }
         if (!err.isEmpty())
             break;
-        std::vector<FamilyCalibration> generations{parseFamily(obj, path, assumptions(it.key()), &err)};
+        std::vector<FamilyCalibration> generations{parseFamily(obj, path, *base, &err)};
         // Later software generations override only what they re-fit.
         const QJsonArray later = obj.value(QStringLiteral("generations")).toArray();
         for (qsizetype g = 0; g < later.size() && err.isEmpty(); ++g) {

@@ -70,8 +70,9 @@ public:
     // through the engine's own evaluation path.
     void setFamily(const QString& family, std::vector<FamilyCalibration> generations);
     // The calibration in the format of resources/calibration.json ({"version", "families"}): each
-    // family writes what differs from "default", each later generation what differs from the one
-    // before (one left with nothing of its own is dropped). `only`: just those families, no default.
+    // family writes what differs from "default" and its `assumptions`, each later generation what
+    // differs from the one before (one left with nothing of its own is dropped). `only`: just those
+    // families, without the default and without assumptions (a user's overlay).
     QJsonObject toJson(const QStringList& only = {}) const;
 
 private:

@@ -381,7 +381,6 @@ private slots:
         const FittedConstant* compute = constant(fit.families.front(), "compute_efficiency");
         QVERIFY(compute);
         QCOMPARE(compute->start, 0.45);
-        QCOMPARE(fit.calibration.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
 
         std::vector<MeasurementRow> one{
             row("A1", "mi300x", 8, "llama-2-70b", "offline", 300, 285, "tok_s_total")};
@@ -392,25 +391,36 @@ private slots:
         QCOMPARE(fold.calibration.family(amd).computeEfficiency.value, 0.45);
         QCOMPARE(fold.calibration.family(amd).memoryEfficiency.value, 0.81);
 
-        // Written and read back, the assumptions stay apart from the fitted values.
-        const QJsonObject written = shipped.toJson();
+        // Written and read back, the assumptions stay apart from the fitted values, which state
+        // every value that differs from the default (the assumed bandwidth fraction too).
+        const QJsonObject written = calibrationFitToJson(fit, QStringLiteral("measurements.csv"));
         const QJsonObject amdJson =
             written.value(QStringLiteral("families")).toObject().value(amd).toObject();
-        QVERIFY(amdJson.contains(QStringLiteral("assumptions")));
-        QVERIFY(!amdJson.contains(QStringLiteral("memory_efficiency")));
+        const QJsonObject shippedAmd =
+            shipped.toJson().value(QStringLiteral("families")).toObject().value(amd).toObject();
+        QCOMPARE(amdJson.value(QStringLiteral("assumptions")),
+                 shippedAmd.value(QStringLiteral("assumptions")));
+        QCOMPARE(amdJson.value(QStringLiteral("memory_efficiency")).toObject().value(QStringLiteral("value")),
+                 QJsonValue(0.81));
         Calibration reread;
         QVERIFY2(reread.load(written, QStringLiteral("written"), &err), qPrintable(err));
         QCOMPARE(reread.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
-        QCOMPARE(reread.family(amd).computeEfficiency, shipped.family(amd).computeEfficiency);
+        QCOMPARE(reread.family(amd).computeEfficiency, fit.calibration.family(amd).computeEfficiency);
+        QCOMPARE(reread.toJson(), fit.calibration.toJson());
+        // A user's overlay carries no assumptions: a later release may revise them.
+        const QJsonObject overlayAmd =
+            fit.calibration.toJson({amd}).value(QStringLiteral("families")).toObject().value(amd).toObject();
+        QVERIFY(!overlayAmd.contains(QStringLiteral("assumptions")));
 
-        // A user's overlay that states none (one written before families had them) keeps them.
+        // A user's overlay states none: its values read over the default, as it was written (it
+        // states every value that differs from it), and the family keeps its assumptions.
         Calibration layered = shipped;
         const QJsonObject overlay = QJsonDocument::fromJson(R"({"families": {"amd-cdna3":
             {"compute_efficiency": {"value": 0.5, "kind": "calibrated", "source": "my rows"}}}})")
                                         .object();
         QVERIFY2(layered.load(overlay, QStringLiteral("calibration-mine.json"), &err), qPrintable(err));
         QCOMPARE(layered.family(amd).computeEfficiency.value, 0.5);
-        QCOMPARE(layered.family(amd).memoryEfficiency, assumed.memoryEfficiency);
+        QCOMPARE(layered.family(amd).memoryEfficiency, shipped.defaults().memoryEfficiency);
         QCOMPARE(layered.assumptions(amd).computeEfficiency, assumed.computeEfficiency);
 
         // An assumption out of its physical range is refused, naming the field.
@@ -437,6 +447,7 @@ private slots:
         QJsonObject families = json.value(QStringLiteral("families")).toObject();
         QJsonObject amd = families.value(QStringLiteral("amd-cdna3")).toObject();
         amd.remove(QStringLiteral("assumptions"));
+        amd.remove(QStringLiteral("memory_efficiency")); // the assumed fraction, stated as in use
         families.insert(QStringLiteral("amd-cdna3"), amd);
         json.insert(QStringLiteral("families"), families);
         Calibration generic;
@@ -519,8 +530,8 @@ private slots:
     void shippedCalibrationIsTheFitOfTheShippedMeasurements()
     {
         // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o
-        // resources/calibration.json`. The search starts from the "default" family, never from
-        // the values it replaces, so the fit run on its own output lands where it did.
+        // resources/calibration.json`. The search starts from the family's assumptions, never
+        // from the values it replaces, so the fit run on its own output lands where it did.
         const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
         const auto rows = loadMeasurementsFile(csv, &err);
@@ -547,6 +558,8 @@ private slots:
             const QJsonObject fb = b[family].toObject();
             QCOMPARE(fa.keys(), fb.keys());
             QCOMPARE(fa[QStringLiteral("fitted_on")], fb[QStringLiteral("fitted_on")]);
+            // Stated, never fitted: copied exactly.
+            QCOMPARE(fa[QStringLiteral("assumptions")], fb[QStringLiteral("assumptions")]);
             for (const QString& key : fa.keys()) {
                 if (!fa[key].isObject())
                     continue;
@@ -613,6 +626,19 @@ private slots:
         r = run({QStringLiteral("calibrate"), m_dir.filePath(QStringLiteral("missing.csv"))});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("missing.csv: cannot open"), r.err.constData());
+    }
+
+    void textNamesTheSoftwareOfAnOlderGenerationsConstant()
+    {
+        // Cerebras' August 2024 software fits its own area latency next to the shared one: the
+        // text says whose it is instead of printing the constant twice.
+        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
+        const Run r = run(
+            {QStringLiteral("calibrate"), csv, QStringLiteral("--family"), QStringLiteral("cerebras-wse")});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QStringLiteral("dataflow_area_s (software before 2024-10)")), qPrintable(out));
+        QCOMPARE(out.count(QStringLiteral("dataflow_area_s")), 2);
     }
 
     void calibrateWritesAFileAndAUserOverlay()
