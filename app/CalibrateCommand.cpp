@@ -41,8 +41,8 @@ void printText(const is::CalibrationFit& fit, QTextStream& out)
         for (const is::FittedConstant& c : f.constants)
             table.push_back(
                 {QStringLiteral("  ") + c.key +
-                     (c.generation.isEmpty() ? QString()
-                                             : QStringLiteral(" (software %1)").arg(c.generation)),
+                     (c.generation().isEmpty() ? QString()
+                                               : QStringLiteral(" (software %1)").arg(c.generation())),
                  num(c.before), QStringLiteral("->"), num(c.after),
                  QStringLiteral("[%1, %2]").arg(num(c.lo), num(c.hi)),
                  c.boundHit.isEmpty() ? QString() : QStringLiteral("at %1 bound").arg(c.boundHit)});

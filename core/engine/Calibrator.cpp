@@ -358,7 +358,6 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fc.key = QLatin1String(p.key);
         if (generation != kEveryGeneration) {
             const auto g = static_cast<size_t>(generation);
-            fc.generation = generationLabel(problem.generations(), generation);
             fc.generationFrom = problem.generations()[g].fromDate;
             // fitOlderGenerations gives own constants only to generations with a newer one after.
             fc.generationUntil = problem.generations()[g + 1].fromDate;
@@ -413,6 +412,14 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
 }
 
 } // namespace
+
+QString softwareGenerationLabel(const QString& from, const QString& until)
+{
+    if (until.isEmpty())
+        return {};
+    return from.isEmpty() ? QStringLiteral("before %1").arg(until)
+                          : QStringLiteral("from %1 before %2").arg(from, until);
+}
 
 CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
                          const std::vector<MeasurementRow>& rows, const CalibrateOptions& options)

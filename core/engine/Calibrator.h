@@ -36,21 +36,29 @@ const CalibrationParameter* calibrationParameter(const QString& key);
 bool checkMeasurements(const Catalog& catalog, const std::vector<MeasurementRow>& rows, const QString& origin,
                        QString* error);
 
+// A software generation by its dates, as the calibration file and the command line name it:
+// "before 2024-10" for the oldest, "from 2024-10 before 2025-06" for a later one; empty without an
+// end (the newest, whose values every generation shares unless an older one fits its own).
+QString softwareGenerationLabel(const QString& from, const QString& until);
+
 struct FittedConstant
 {
     QString key;
-    QString generation; // empty: every software generation; else the older one with its own value
-    // That older generation's dates ("2024-10"; from is empty for the oldest), for people to read
-    // in their own language.
+    // The older software generation with a value of its own, by its dates ("2024-10"; from is
+    // empty for the oldest); both empty for a value every generation shares.
     QString generationFrom;
     QString generationUntil;
     double before = 0; // the value the input calibration had
-    double start = 0;  // where the search began (the "default" family's value, inside the range)
+    double start = 0;  // where the search began (the family's assumption, inside the range)
     double after = 0;
     double lo = 0;
     double hi = 0;
     QString boundHit;       // "", "lower" or "upper"
     double sensitivity = 0; // mean |change of log prediction| when the constant moves a fifth of its range
+
+    // "before 2024-10", "from 2024-10 before 2025-06"; empty for a shared value. English, as the
+    // calibration file and the command line write it.
+    QString generation() const { return softwareGenerationLabel(generationFrom, generationUntil); }
 };
 
 struct FamilyFit

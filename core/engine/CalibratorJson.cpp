@@ -45,7 +45,7 @@ QJsonObject calibrationSummaryToJson(const CalibrationFit& fit)
                 {QStringLiteral("bound_hit"), c.boundHit.isEmpty() ? QJsonValue() : QJsonValue(c.boundHit)},
                 {QStringLiteral("sensitivity"), c.sensitivity},
                 {QStringLiteral("generation"),
-                 c.generation.isEmpty() ? QJsonValue() : QJsonValue(c.generation)}});
+                 c.generation().isEmpty() ? QJsonValue() : QJsonValue(c.generation())}});
         QJsonObject o{{QStringLiteral("fitted"), f.fitted},
                       {QStringLiteral("rows"), QJsonArray::fromStringList(f.rows)},
                       {QStringLiteral("excluded"), QJsonArray::fromStringList(f.excluded)},

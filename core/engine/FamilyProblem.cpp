@@ -36,9 +36,7 @@ QString generationLabel(const std::vector<FamilyCalibration>& generations, int g
 {
     const auto i = static_cast<size_t>(g);
     const QString until = i + 1 < generations.size() ? generations[i + 1].fromDate : QString();
-    if (generations[i].fromDate.isEmpty())
-        return QStringLiteral("before %1").arg(until);
-    return QStringLiteral("from %1 before %2").arg(generations[i].fromDate, until);
+    return softwareGenerationLabel(generations[i].fromDate, until);
 }
 
 FamilyProblem::FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows,
@@ -46,11 +44,12 @@ FamilyProblem::FamilyProblem(const Catalog& catalog, QString family, std::vector
     : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_base(catalog.calibration()),
       m_family(std::move(family)), m_rows(std::move(rows))
 {
+    const FamilyCalibration& assumed = m_base.assumptions(m_family);
     auto it = m_base.families().find(m_family);
     if (it != m_base.families().end() && !it->second.empty()) {
         m_generations = it->second;
     } else {
-        FamilyCalibration c = m_base.assumptions(m_family);
+        FamilyCalibration c = assumed;
         c.fittedOn.clear();
         c.fromDate.clear();
         m_generations = {c};
@@ -65,7 +64,7 @@ FamilyProblem::FamilyProblem(const Catalog& catalog, QString family, std::vector
         for (FamilyCalibration& g : m_generations)
             for (const CalibrationParameter& p : calibrationParameters())
                 if ((g.*(p.member)).kind == SourceKind::Calibrated)
-                    g.*(p.member) = m_base.assumptions(m_family).*(p.member);
+                    g.*(p.member) = assumed.*(p.member);
     // An older generation's own values are the fit's to set (fitOlderGenerations): it starts from
     // the newest generation's, so a fit run again on its own output lands where it did.
     for (size_t g = 0; g + 1 < m_generations.size(); ++g)

@@ -220,8 +220,7 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
                                                     path + QStringLiteral(".assumptions"), m_default, &err);
             assumed.fittedOn.clear();
             assumed.fromDate.clear();
-            m_assumptions[it.key()] = std::move(assumed);
-            base = &m_assumptions[it.key()];
+            base = &m_assumptions.insert_or_assign(it.key(), std::move(assumed)).first->second;
         }
         if (!err.isEmpty())
             break;

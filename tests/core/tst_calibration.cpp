@@ -217,9 +217,9 @@ private slots:
         const FittedConstant* own = nullptr;
         for (const FittedConstant& c : f.constants)
             if (c.key == QLatin1String("memory_efficiency"))
-                (c.generation.isEmpty() ? shared : own) = &c;
+                (c.generation().isEmpty() ? shared : own) = &c;
         QVERIFY(shared && own);
-        QCOMPARE(own->generation, QStringLiteral("before 2025-01"));
+        QCOMPARE(own->generation(), QStringLiteral("before 2025-01"));
         QVERIFY(own->generationFrom.isEmpty());
         QCOMPARE(own->generationUntil, QStringLiteral("2025-01"));
         QVERIFY(shared->generationUntil.isEmpty());
@@ -235,7 +235,7 @@ private slots:
         rows.pop_back();
         const CalibrationFit one = calibrate(twoGenerations(0.75, 0.75), rows, CalibrateOptions{});
         for (const FittedConstant& k : one.families.front().constants)
-            QVERIFY2(k.generation.isEmpty(), qPrintable(k.key));
+            QVERIFY2(k.generation().isEmpty(), qPrintable(k.key));
     }
 
     void saysWhenAFitSitsOnABound()

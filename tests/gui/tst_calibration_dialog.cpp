@@ -295,10 +295,8 @@ private Q_SLOTS:
         FittedConstant shared;
         shared.key = QStringLiteral("dataflow_area_s");
         FittedConstant own = shared;
-        own.generation = QStringLiteral("before 2024-10");
         own.generationUntil = QStringLiteral("2024-10");
         FittedConstant middle = shared;
-        middle.generation = QStringLiteral("from 2024-10 before 2025-06");
         middle.generationFrom = QStringLiteral("2024-10");
         middle.generationUntil = QStringLiteral("2025-06");
         fit.constants = {shared, own, middle};

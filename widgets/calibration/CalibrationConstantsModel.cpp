@@ -97,7 +97,7 @@ QVariant CalibrationConstantsModel::data(const QModelIndex& index, int role) con
     case Constant:
         // An older software generation's own value (Cerebras' August 2024 software) is a
         // constant of its own, next to the one every later generation shares.
-        if (!c.generation.isEmpty())
+        if (!c.generationUntil.isEmpty())
             return c.generationFrom.isEmpty()
                        ? tr("%1, software before %2").arg(constantName(c.key), c.generationUntil)
                        : tr("%1, software from %2 before %3")
