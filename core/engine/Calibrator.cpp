@@ -2,6 +2,7 @@
 #include "engine/Calibrator.h"
 
 #include "engine/FamilyProblem.h"
+#include "hardware/Catalog.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -248,19 +249,28 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fit.rows << r->id;
     fit.lossBefore = FamilyProblem::loss(problem.logErrors());
 
-    // The search starts from the family's assumptions: a constant an earlier fit set is already
-    // the family's assumed value there (FamilyProblem; Calibration::assumptions), and one the
-    // family states (Cerebras' compute efficiency) is where its sensitivity is probed, where the
-    // pull draws it and where a family with too few rows stays. An overlay starts from the family's
-    // `assumptions`, else the "default" family's values. Either way, never from the values being
-    // replaced, so a fit run again on its own output lands where it did.
+    // The search starts where it is pulled and where the rows' sensitivity is probed. From the
+    // assumptions, that is the family's assumptions: a constant an earlier fit set is already the
+    // family's assumed value there (FamilyProblem; Calibration::assumptions), one the family states
+    // (Cerebras' compute efficiency) stays, and a family with too few rows keeps them. An overlay
+    // starts from the shipped calibration (the built-in catalog's, which no overlay replaces; a
+    // family only a user's catalog has, from its assumptions): a few rows of a user's then move
+    // the constants they pin from values fitted on the published rows, not from a generic
+    // accelerator's, and a constant they barely pin there is not fitted (from the generic 4 us per
+    // kernel, six offline rows of a 20 % slower H100 put Hopper's kernel time at its 20 us bound
+    // and its single streams 2-2.9x slower). Either way, never from the values being replaced,
+    // so a fit run again on its own output lands where it did.
+    const Calibration& builtin = Catalog::builtin()->calibration();
+    const FamilyCalibration& shipped = builtin.families().contains(family)
+                                           ? builtin.family(family)
+                                           : catalog.calibration().assumptions(family);
     std::vector<const CalibrationParameter*> all;
     std::vector<double> startUnit;
     for (const CalibrationParameter& p : calibrationParameters()) {
         all.push_back(&p);
         startUnit.push_back(toUnit(p, options.base == CalibrationBase::Assumptions
                                           ? (problem.generations().back().*(p.member)).value
-                                          : (catalog.calibration().assumptions(family).*(p.member)).value));
+                                          : (shipped.*(p.member)).value));
     }
     auto valuesAt = [&](const std::vector<double>& unit) {
         std::vector<double> v;

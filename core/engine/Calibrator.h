@@ -49,7 +49,7 @@ struct FittedConstant
     QString generationFrom;
     QString generationUntil;
     double before = 0; // the value the input calibration had
-    double start = 0;  // where the search began (the family's assumption, inside the range)
+    double start = 0;  // where the search began (see CalibrationBase), inside the range
     double after = 0;
     double lo = 0;
     double hi = 0;
@@ -91,8 +91,9 @@ enum class CalibrationBase {
     // alone. How resources/calibration.json is made, and what cross-validation repeats without the
     // rows it holds out (a fold that kept a constant fitted on all rows would have seen them).
     Assumptions,
-    // The calibration in use: the constants the fit does not move keep their values. A user's
-    // overlay adjusts the shipped calibration to a few rows of their own.
+    // The calibration in use: the constants the fit does not move keep their values, and the
+    // ones it fits start from the shipped calibration (the built-in catalog's). A user's overlay
+    // adjusts the shipped calibration to a few rows of their own.
     Current,
 };
 
