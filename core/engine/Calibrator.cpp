@@ -221,6 +221,24 @@ bool fitOlderGenerations(FamilyProblem& problem, const std::vector<const Measure
     return true;
 }
 
+// Where a family's fit starts. From the assumptions: the family's assumptions (FamilyProblem has
+// already put them in place of every constant an earlier fit set; one the family states, such as
+// Cerebras' compute efficiency, stays), which a family with too few rows keeps. An overlay: the
+// shipped calibration, the built-in catalog's, which no overlay replaces (a family only a user's
+// catalog has: its assumptions). A user's few rows then move the constants they pin from values
+// fitted on the published rows, and a constant they barely pin there is not fitted: from the
+// generic 4 us per kernel, six offline rows of a 20 % slower H100 took Hopper's kernel time to its
+// 20 us bound and its single streams 2-2.9x slower (resources/CALIBRATION.md).
+const FamilyCalibration& startOf(const Catalog& catalog, const QString& family, const FamilyProblem& problem,
+                                 CalibrationBase base)
+{
+    if (base == CalibrationBase::Assumptions)
+        return problem.generations().back();
+    const Calibration& builtin = Catalog::builtin()->calibration();
+    return builtin.families().contains(family) ? builtin.family(family)
+                                               : catalog.calibration().assumptions(family);
+}
+
 FamilyFit fitFamily(const Catalog& catalog, const QString& family,
                     const std::vector<const MeasurementRow*>& rows, const CalibrateOptions& options,
                     FitProgress& progress, std::vector<FamilyCalibration>* fitted)
@@ -249,28 +267,15 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
         fit.rows << r->id;
     fit.lossBefore = FamilyProblem::loss(problem.logErrors());
 
-    // The search starts where it is pulled and where the rows' sensitivity is probed. From the
-    // assumptions, that is the family's assumptions: a constant an earlier fit set is already the
-    // family's assumed value there (FamilyProblem; Calibration::assumptions), one the family states
-    // (Cerebras' compute efficiency) stays, and a family with too few rows keeps them. An overlay
-    // starts from the shipped calibration (the built-in catalog's, which no overlay replaces; a
-    // family only a user's catalog has, from its assumptions): a few rows of a user's then move
-    // the constants they pin from values fitted on the published rows, not from a generic
-    // accelerator's, and a constant they barely pin there is not fitted (from the generic 4 us per
-    // kernel, six offline rows of a 20 % slower H100 put Hopper's kernel time at its 20 us bound
-    // and its single streams 2-2.9x slower). Either way, never from the values being replaced,
-    // so a fit run again on its own output lands where it did.
-    const Calibration& builtin = Catalog::builtin()->calibration();
-    const FamilyCalibration& shipped = builtin.families().contains(family)
-                                           ? builtin.family(family)
-                                           : catalog.calibration().assumptions(family);
+    // The search starts where it is pulled and where the rows' sensitivity is probed (startOf):
+    // the family's assumptions for a file, the shipped calibration for an overlay. Either way,
+    // never from the values being replaced, so a fit run again on its own output lands where it did.
+    const FamilyCalibration& from = startOf(catalog, family, problem, options.base);
     std::vector<const CalibrationParameter*> all;
     std::vector<double> startUnit;
     for (const CalibrationParameter& p : calibrationParameters()) {
         all.push_back(&p);
-        startUnit.push_back(toUnit(p, options.base == CalibrationBase::Assumptions
-                                          ? (problem.generations().back().*(p.member)).value
-                                          : (shipped.*(p.member)).value));
+        startUnit.push_back(toUnit(p, (from.*(p.member)).value));
     }
     auto valuesAt = [&](const std::vector<double>& unit) {
         std::vector<double> v;

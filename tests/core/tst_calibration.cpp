@@ -370,9 +370,8 @@ private slots:
         // No shipped fit moves AMD's bandwidth fraction, so the engine uses the assumption.
         QCOMPARE(shipped.family(amd).memoryEfficiency, assumed.memoryEfficiency);
 
-        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
-        const auto all = loadMeasurementsFile(csv, &err);
+        const auto all = loadMeasurementsFile(shippedMeasurementsPath(), &err);
         QVERIFY2(all, qPrintable(err));
         CalibrateOptions options;
         options.family = amd;
@@ -439,9 +438,8 @@ private slots:
         // AMD's seven shipped rows: the descent from the "default" values (without the family's
         // published assumptions, which start it nearer) stops in a local minimum; descents from
         // points spread over the ranges find a markedly lower loss.
-        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
-        const auto rows = loadMeasurementsFile(csv, &err);
+        const auto rows = loadMeasurementsFile(shippedMeasurementsPath(), &err);
         QVERIFY2(rows, qPrintable(err));
         QJsonObject json = Catalog::builtin()->calibration().toJson();
         QJsonObject families = json.value(QStringLiteral("families")).toObject();
@@ -477,9 +475,8 @@ private slots:
         // which stays where the family's assumptions put it. A catalog saying that an earlier fit
         // set the per-layer latency to three times that gets the same fit from the rows alone,
         // while an overlay on it (CalibrationBase::Current) keeps the value in use.
-        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
-        const auto all = loadMeasurementsFile(csv, &err);
+        const auto all = loadMeasurementsFile(shippedMeasurementsPath(), &err);
         QVERIFY2(all, qPrintable(err));
         const QString groq = QStringLiteral("groq-lpu");
         std::vector<MeasurementRow> rows;
@@ -539,8 +536,7 @@ private slots:
         const auto shipped = Catalog::builtin();
         const QString hopper = QStringLiteral("nvidia-hopper");
         QString err;
-        const auto all = loadMeasurementsFile(
-            is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv")), &err);
+        const auto all = loadMeasurementsFile(shippedMeasurementsPath(), &err);
         QVERIFY2(all, qPrintable(err));
         const QStringList offlineIds = {QStringLiteral("P14"), QStringLiteral("P16"), QStringLiteral("P18"),
                                         QStringLiteral("P19"), QStringLiteral("H20"), QStringLiteral("H21")};
@@ -600,12 +596,11 @@ private slots:
         // Regenerate: `inference-studio calibrate resources/validation/measurements.csv -o
         // resources/calibration.json`. The search starts from the family's assumptions, never
         // from the values it replaces, so the fit run on its own output lands where it did.
-        const QString csv = is::testing::sourcePath(QStringLiteral("resources/validation/measurements.csv"));
         QString err;
-        const auto rows = loadMeasurementsFile(csv, &err);
+        const auto rows = loadMeasurementsFile(shippedMeasurementsPath(), &err);
         QVERIFY2(rows, qPrintable(err));
         const auto builtin = Catalog::builtin();
-        QVERIFY2(checkMeasurements(*builtin, *rows, csv, &err), qPrintable(err));
+        QVERIFY2(checkMeasurements(*builtin, *rows, shippedMeasurementsPath(), &err), qPrintable(err));
         CalibrateOptions options;
         options.sourceName = QStringLiteral("measurements.csv");
         QElapsedTimer timer;
