@@ -101,6 +101,8 @@ int runCalibrate(const QStringList& argsIn)
     options.sourceName = QFileInfo(file).fileName();
     // An overlay adjusts the calibration in use; a calibration file comes from the rows alone.
     options.base = user ? is::CalibrationBase::Current : is::CalibrationBase::Assumptions;
+    if (user) // its warnings were reported with the catalog's
+        options.overlayBase = is::userCalibrationBase(file);
     const is::CalibrationFit fit = is::calibrate(catalog, *rows, options);
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
 

@@ -246,7 +246,8 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
     FamilyFit fit;
     fit.family = family;
     fit.familyName = catalog.familyName(family);
-    FamilyProblem problem(catalog, family, rows, options.base);
+    FamilyProblem problem(catalog, family, rows, options.base,
+                          options.overlayBase ? &options.overlayBase->calibration() : nullptr);
     *fitted = problem.generations();
 
     // Rows the engine cannot evaluate with the input calibration take no part (and are listed).
@@ -377,10 +378,7 @@ FamilyFit fitFamily(const Catalog& catalog, const QString& family,
             // fitOlderGenerations gives own constants only to generations with a newer one after.
             fc.generationUntil = problem.generations()[g + 1].fromDate;
         }
-        fc.before = (problem.input()[generation == kEveryGeneration ? problem.input().size() - 1
-                                                                    : static_cast<size_t>(generation)].*
-                     (p.member))
-                        .value;
+        fc.before = problem.inputValue(p, generation);
         fc.start = fromUnit(p, startUnit[static_cast<size_t>(sourceIndex[i])]);
         fc.after = fromUnit(p, x[i]);
         fc.lo = p.lo;
@@ -446,7 +444,7 @@ CalibrationFit calibrate(const std::shared_ptr<const Catalog>& catalog,
             byFamily[d->family].push_back(&r);
     }
     CalibrationFit out;
-    out.calibration = catalog->calibration();
+    out.calibration = (options.overlayBase ? options.overlayBase : catalog)->calibration();
     if (!options.family.isEmpty() && byFamily.empty())
         byFamily[options.family] = {};
     int scopes = 1;

@@ -101,6 +101,12 @@ struct CalibrateOptions
 {
     QString family; // fit only this family (empty: every family with rows)
     CalibrationBase base = CalibrationBase::Assumptions;
+    // An overlay's: the catalog it will sit on, the one in use without the overlay the fit
+    // replaces (userCalibrationBase()). The constants the fit does not move keep its values, and
+    // the families it does not fit are its. Without it they are the input catalog's, and a refit
+    // of a changed file under the same name kept a value the overlay it replaces had fitted.
+    // The "before" figures are always the input catalog's: what is in use.
+    std::shared_ptr<const Catalog> overlayBase;
     QString sourceName; // what the fitted values cite ("measurements.csv")
     // Cross-validation: a family with too few training rows predicts with the search's starting
     // point, not with constants that may have been fitted on the very rows held out.

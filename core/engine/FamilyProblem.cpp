@@ -39,22 +39,29 @@ QString generationLabel(const std::vector<FamilyCalibration>& generations, int g
     return softwareGenerationLabel(generations[i].fromDate, until);
 }
 
+namespace {
+// A family's generations as `calibration` has them; its assumptions, one generation without a date
+// or rows, where it has none.
+std::vector<FamilyCalibration> generationsIn(const Calibration& calibration, const QString& family)
+{
+    auto it = calibration.families().find(family);
+    if (it != calibration.families().end() && !it->second.empty())
+        return it->second;
+    FamilyCalibration c = calibration.assumptions(family);
+    c.fittedOn.clear();
+    c.fromDate.clear();
+    return {c};
+}
+} // namespace
+
 FamilyProblem::FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows,
-                             CalibrationBase base)
-    : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_base(catalog.calibration()),
-      m_family(std::move(family)), m_rows(std::move(rows))
+                             CalibrationBase base, const Calibration* beneath)
+    : m_work(std::make_shared<Catalog>(catalog)), m_engine(m_work), m_inUse(catalog.calibration()),
+      m_base(beneath ? *beneath : catalog.calibration()), m_family(std::move(family)), m_rows(std::move(rows))
 {
     const FamilyCalibration& assumed = m_base.assumptions(m_family);
-    auto it = m_base.families().find(m_family);
-    if (it != m_base.families().end() && !it->second.empty()) {
-        m_generations = it->second;
-    } else {
-        FamilyCalibration c = assumed;
-        c.fittedOn.clear();
-        c.fromDate.clear();
-        m_generations = {c};
-    }
-    m_input = m_generations;
+    m_generations = generationsIn(m_base, m_family);
+    m_input = generationsIn(m_inUse, m_family);
     // From the assumptions, a constant the fit does not move is the family's assumption (its own
     // published one, else the "default" family's), not one an earlier fit (or a hand) set on these
     // or other rows: the output then depends on the rows alone, and a cross-validation fold cannot
@@ -95,6 +102,14 @@ std::vector<FamilyCalibration> FamilyProblem::with(const std::vector<ScopedParam
                 (g[gi].*(params[i].param->member)).value = values[i];
         }
     return g;
+}
+
+double FamilyProblem::inputValue(const CalibrationParameter& p, int generation) const
+{
+    const size_t newest = m_input.size() - 1;
+    const size_t g =
+        generation == kEveryGeneration ? newest : std::min(static_cast<size_t>(generation), newest);
+    return (m_input[g].*(p.member)).value;
 }
 
 int FamilyProblem::generationOf(const QString& date) const

@@ -41,12 +41,16 @@ QString generationLabel(const std::vector<FamilyCalibration>& generations, int g
 class FamilyProblem
 {
 public:
+    // `catalog`: the one in use, whose calibration is the input (the "before" figures).
+    // `beneath`: what the fitted family is set into and where the constants the fit does not move
+    // come from; the input calibration when null (CalibrateOptions::overlayBase).
     FamilyProblem(const Catalog& catalog, QString family, std::vector<const MeasurementRow*> rows,
-                  CalibrationBase base);
+                  CalibrationBase base, const Calibration* beneath = nullptr);
 
     const std::vector<FamilyCalibration>& generations() const { return m_generations; }
-    // The family's generations as the input calibration has them (before CalibrationBase).
-    const std::vector<FamilyCalibration>& input() const { return m_input; }
+    // A constant's value in the input calibration, in generation `generation` (kEveryGeneration:
+    // the newest); where the input has fewer generations, its newest.
+    double inputValue(const CalibrationParameter& p, int generation) const;
     const std::vector<const MeasurementRow*>& rows() const { return m_rows; }
     void setRows(std::vector<const MeasurementRow*> rows) { m_rows = std::move(rows); }
 
@@ -62,7 +66,7 @@ public:
     int generationOf(const QString& date) const;
 
     void apply(std::vector<FamilyCalibration> generations);
-    void applyInput() { m_work->setCalibration(m_base); }
+    void applyInput() { m_work->setCalibration(m_inUse); }
 
     // log(predicted / measured) per row; a row the engine refuses counts as kMissLogError.
     std::vector<double> logErrors() const;
@@ -74,6 +78,7 @@ public:
 private:
     std::shared_ptr<Catalog> m_work;
     Engine m_engine;
+    Calibration m_inUse;
     Calibration m_base;
     QString m_family;
     std::vector<const MeasurementRow*> m_rows;

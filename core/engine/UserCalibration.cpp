@@ -59,6 +59,11 @@ QString userCalibrationPath(const QString& measurementsFile)
            QFileInfo(measurementsFile).completeBaseName() + QStringLiteral(".json");
 }
 
+std::shared_ptr<const Catalog> userCalibrationBase(const QString& measurementsFile, QStringList* warnings)
+{
+    return Catalog::load(warnings, userCalibrationPath(measurementsFile));
+}
+
 QString writeUserCalibration(const CalibrationFit& fit, const QString& measurementsFile, QString* error)
 {
     // An overlay of the fitted families only; the catalog loads it over the built-in calibration.

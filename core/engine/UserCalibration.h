@@ -11,6 +11,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -44,6 +45,11 @@ bool writeCalibrationFile(const QString& path, const QJsonObject& json, QString*
 // Where `calibrate --user` puts the overlay fitted on `measurementsFile`:
 // <user catalog folder>/calibration-<file's base name>.json.
 QString userCalibrationPath(const QString& measurementsFile);
+// The catalog that overlay will sit on: the built-in catalog and the user's folder without it, so
+// that a refit of the same file replaces the overlay rather than building on it
+// (CalibrateOptions::overlayBase). Problems in the user's files go to `warnings`.
+std::shared_ptr<const Catalog> userCalibrationBase(const QString& measurementsFile,
+                                                   QStringList* warnings = nullptr);
 // Writes the fitted families of `fit` there (calibrationFitToJson(fit, file name, true)), creating
 // the folder. Returns the path written; empty, with `error` set, on failure.
 QString writeUserCalibration(const CalibrationFit& fit, const QString& measurementsFile, QString* error);

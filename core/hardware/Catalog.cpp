@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
@@ -353,11 +354,14 @@ std::shared_ptr<const Catalog> Catalog::builtin()
     return instance;
 }
 
-std::shared_ptr<const Catalog> Catalog::load(QStringList* warnings)
+std::shared_ptr<const Catalog> Catalog::load(QStringList* warnings, const QString& leaveOut)
 {
     auto catalog = std::make_shared<Catalog>(*builtin());
     const QString dir = userCatalogDir();
+    const QString skipped = leaveOut.isEmpty() ? QString() : QFileInfo(leaveOut).absoluteFilePath();
     for (const QString& f : jsonFilesUnder(dir)) {
+        if (!skipped.isEmpty() && QFileInfo(f).absoluteFilePath() == skipped)
+            continue;
         Catalog trial = *catalog; // a broken user file must not leave half its entries behind
         QString err;
         if (trial.loadFile(f, &err)) {

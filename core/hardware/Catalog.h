@@ -22,7 +22,8 @@ class Catalog
 public:
     // The built-in catalog plus the user's folder (<data dir>/catalog). Problems in user files
     // are returned in `warnings` (the file is skipped); problems in built-in files are fatal.
-    static std::shared_ptr<const Catalog> load(QStringList* warnings = nullptr);
+    // `leaveOut`: a file of that folder not to load (the overlay a refit is about to replace).
+    static std::shared_ptr<const Catalog> load(QStringList* warnings = nullptr, const QString& leaveOut = {});
     // The built-in catalog only, loaded once per process (tests, benchmarks).
     static std::shared_ptr<const Catalog> builtin();
     static QString userCatalogDir();

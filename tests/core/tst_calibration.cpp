@@ -112,6 +112,19 @@ class TestCalibration : public QObject, protected is::testing::CliScratch
                "ms,"
                "tpot_limit_ms,speculative,metric,value,date,grade,source,notes\n";
     }
+    // Four Hopper results of a user's own (one single stream, three offline batches), ids
+    // `prefix`1-4, as the file `name`.
+    QString writeMyRuns(const char* name, const char* prefix)
+    {
+        QByteArray csv = header();
+        int n = 0;
+        for (const char* line : {"h100-sxm,1,llama-3.1-8b,fp8,1000,1000,1,single,,,,tok_s_user,230",
+                                 "h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,tok_s_total,24500",
+                                 "h200-sxm,1,llama-3.3-70b,fp8,2048,128,,offline,,,,tok_s_total,442",
+                                 "h200-sxm,1,llama-3.1-8b,fp8,1000,1000,,offline,,,,tok_s_total,17700"})
+            csv += QByteArray(prefix) + QByteArray::number(++n) + "," + line + ",2026,B,my vLLM run,\n";
+        return write(name, csv);
+    }
 
 private slots:
     void rangesAreTheDocumentedOnes()
@@ -706,14 +719,7 @@ private slots:
 
     void calibrateWritesAFileAndAUserOverlay()
     {
-        QByteArray csv = header();
-        int n = 0;
-        for (const char* line : {"h100-sxm,1,llama-3.1-8b,fp8,1000,1000,1,single,,,,tok_s_user,230",
-                                 "h100-sxm,8,llama-2-70b,fp8,300,285,,offline,,,,tok_s_total,24500",
-                                 "h200-sxm,1,llama-3.3-70b,fp8,2048,128,,offline,,,,tok_s_total,442",
-                                 "h200-sxm,1,llama-3.1-8b,fp8,1000,1000,,offline,,,,tok_s_total,17700"})
-            csv += "U" + QByteArray::number(++n) + "," + line + ",2026,B,my vLLM run,\n";
-        const QString path = write("mine.csv", csv);
+        const QString path = writeMyRuns("mine.csv", "U");
         const QString out = m_dir.filePath(QStringLiteral("fitted.json"));
         Run r = run({QStringLiteral("calibrate"), path, QStringLiteral("-o"), out, QStringLiteral("--user"),
                      QStringLiteral("--json")});
@@ -759,6 +765,83 @@ private slots:
         QCOMPARE(QJsonDocument::fromJson(v.out)[QStringLiteral("summary")][QStringLiteral("median_ape")]
                      .toDouble(),
                  hopper[QStringLiteral("after")][QStringLiteral("median_ape")].toDouble());
+    }
+
+    void aRefitReplacesTheOverlayOfTheSameFile()
+    {
+        // A user fits mine.csv, changes it and fits it again: the new overlay replaces the old
+        // one, so a constant the old fit had set and the new one does not move goes back to the
+        // value beneath the overlay (here the shipped one), not the old fit's. The "before"
+        // figures are still what was in use, the old overlay's.
+        const QString path = writeMyRuns("refit.csv", "R");
+        const QStringList args{QStringLiteral("calibrate"), path, QStringLiteral("--user"),
+                               QStringLiteral("--json")};
+        const Run first = run(args);
+        QVERIFY2(first.code == 0, first.err.constData());
+        const QString overlay =
+            QJsonDocument::fromJson(first.out)[QStringLiteral("written")].toArray().at(0).toString();
+        auto hopperOf = [](const QByteArray& json) {
+            return QJsonDocument::fromJson(json)[QStringLiteral("families")][QStringLiteral("nvidia-hopper")]
+                .toObject();
+        };
+        QStringList fitted;
+        for (const QJsonValue c : hopperOf(first.out)[QStringLiteral("constants")].toArray())
+            fitted << c[QStringLiteral("key")].toString();
+        QVERIFY(!fitted.isEmpty());
+        // The rows are throughputs: no fit of them moves the per-request time, so an overlay with
+        // one of its own stands for an earlier fit of the same file on other rows.
+        const char* stale = "request_overhead_s";
+        QVERIFY(!fitted.contains(QLatin1String(stale)));
+        QJsonObject file;
+        {
+            QFile f(overlay);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            file = QJsonDocument::fromJson(f.readAll()).object();
+        }
+        QJsonObject families = file[QStringLiteral("families")].toObject();
+        QJsonObject hopper = families[QStringLiteral("nvidia-hopper")].toObject();
+        const double shipped =
+            Catalog::builtin()->calibration().family(QStringLiteral("nvidia-hopper")).requestOverheadS.value;
+        QVERIFY(std::abs(shipped - 0.5) > 0.1);
+        hopper[QLatin1String(stale)] =
+            QJsonObject{{QStringLiteral("value"), 0.5},
+                        {QStringLiteral("kind"), QStringLiteral("calibrated")},
+                        {QStringLiteral("source"), QStringLiteral("an earlier fit")}};
+        const double inUse = hopper[fitted.front()][QStringLiteral("value")].toDouble() * 0.9;
+        hopper[fitted.front()] = QJsonObject{{QStringLiteral("value"), inUse},
+                                             {QStringLiteral("kind"), QStringLiteral("calibrated")},
+                                             {QStringLiteral("source"), QStringLiteral("an earlier fit")}};
+        families[QStringLiteral("nvidia-hopper")] = hopper;
+        file[QStringLiteral("families")] = families;
+        {
+            QFile f(overlay);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(file).toJson());
+        }
+
+        const Run second = run(args);
+        QVERIFY2(second.code == 0, second.err.constData());
+        const QJsonArray constants = hopperOf(second.out)[QStringLiteral("constants")].toArray();
+        QVERIFY(!constants.isEmpty());
+        for (const QJsonValue c : constants)
+            if (c[QStringLiteral("key")].toString() == fitted.front())
+                QCOMPARE(c[QStringLiteral("before")].toDouble(), inUse);
+        QFile f(overlay);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject refitted =
+            QJsonDocument::fromJson(f.readAll())[QStringLiteral("families")][QStringLiteral("nvidia-hopper")]
+                .toObject();
+        QCOMPARE(refitted[QLatin1String(stale)][QStringLiteral("value")].toDouble(), shipped);
+        // Fitting it once more changes nothing: the fit never builds on the overlay it replaces.
+        const Run third = run(args);
+        QVERIFY2(third.code == 0, third.err.constData());
+        auto afterValues = [&](const QByteArray& json) {
+            std::map<QString, double> out;
+            for (const QJsonValue c : hopperOf(json)[QStringLiteral("constants")].toArray())
+                out[c[QStringLiteral("key")].toString()] = c[QStringLiteral("after")].toDouble();
+            return out;
+        };
+        QCOMPARE(afterValues(third.out), afterValues(second.out));
     }
 
     void crossValidateJsonContract()

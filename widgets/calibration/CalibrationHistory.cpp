@@ -29,7 +29,7 @@ bool CalibrationHistory::apply(const CalibrationRun& run, QString* written, QStr
     const QString path = writeUserCalibration(run.fit, run.file, error);
     if (path.isEmpty())
         return false;
-    auto catalog = catalogWithOverlay(*m_current, path, error);
+    auto catalog = catalogWithOverlay(run.overlayBase ? *run.overlayBase : *m_current, path, error);
     if (!catalog) {
         QString ignored;
         restoreFile(*before, &ignored);

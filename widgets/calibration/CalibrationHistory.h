@@ -20,7 +20,8 @@ struct CalibrationRun;
 
 // The calibrations applied in this session, newest last, each of which can be undone. Applying
 // writes the overlay into the user catalog folder with writeUserCalibration (what `calibrate
-// --user` writes) and installs the catalog with it loaded over the one in use; undoing puts the
+// --user` writes) and installs the catalog with it loaded over the one in use without the overlay
+// it replaces (CalibrationRun::overlayBase), as the next start loads them; undoing puts the
 // folder's file back as it was (or removes it when there was none) and installs the catalog in use
 // before, the same object, so every figure returns exactly to what it was.
 //

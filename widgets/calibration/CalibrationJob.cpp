@@ -53,6 +53,9 @@ CalibrationRun CalibrationJob::run(JobContext& job)
         options.sourceName = QFileInfo(m_file).fileName();
         // The dialog writes an overlay on the calibration in use: what the fit does not move stays.
         options.base = CalibrationBase::Current;
+        // ... and replaces the overlay an earlier fit of the same file wrote.
+        r.overlayBase = userCalibrationBase(m_file);
+        options.overlayBase = r.overlayBase;
         options.progress = [&job](int done, int total) {
             job.progress(done, total);
             return !job.cancelled();

@@ -24,7 +24,10 @@ namespace is::gui {
 struct CalibrationRun
 {
     QString file;
-    std::shared_ptr<const Catalog> catalog; // the fit started from this catalog's calibration
+    std::shared_ptr<const Catalog> catalog; // the one in use: the "before" figures are its
+    // What the overlay sits on: the catalog in use without the overlay it replaces (an earlier fit
+    // of the same file). Applying installs the overlay over it, as the next start will load them.
+    std::shared_ptr<const Catalog> overlayBase;
     std::vector<MeasurementRow> rows;
     CalibrationFit fit;
     CalibrationComparison comparison; // each row before and after, as `validate` predicts it
