@@ -699,15 +699,73 @@
         <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+135"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
 </context>
 <context>
+    <name>is::CalibrationParameter</name>
+    <message>
+        <location filename="../core/engine/CalibrationParameters.cpp" line="+17"/>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Matmul rows at half efficiency</source>
+        <translation>矩阵乘法达到一半效率的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Memory efficiency</source>
+        <translation>内存效率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kernel overhead</source>
+        <translation>内核开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step overhead</source>
+        <translation>每步开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overhead per sequence and step</source>
+        <translation>每序列每步开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request overhead</source>
+        <translation>每请求开销</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Link efficiency</source>
+        <translation>链路效率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dataflow latency per layer</source>
+        <translation>数据流每层延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dataflow latency per mesh area</source>
+        <translation>数据流每网格面积延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dataflow latency per hop</source>
+        <translation>数据流每跳延迟</translation>
+    </message>
+</context>
+<context>
     <name>is::Calibrator</name>
     <message>
-        <location filename="../core/engine/CalibrationParameters.cpp" line="+54"/>
+        <location line="+34"/>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知的设备“%1”</translation>
     </message>
@@ -737,7 +795,7 @@
         <translation>未知的指标“%1”</translation>
     </message>
     <message>
-        <location filename="../core/engine/Calibrator.cpp" line="+284"/>
+        <location filename="../core/engine/Calibrator.cpp" line="+301"/>
         <source>too few rows: %1 the engine can evaluate, %2 per fitted constant needed</source>
         <translation>行数太少：引擎可评估 %1 行，每个拟合常数需要 %2 行</translation>
     </message>
@@ -750,7 +808,7 @@
 <context>
     <name>is::Catalog</name>
     <message>
-        <location filename="../core/hardware/Catalog.cpp" line="+34"/>
+        <location filename="../core/hardware/Catalog.cpp" line="+35"/>
         <source>unknown class &apos;%1&apos; (hbm, sram-dataflow, tiered, cpu)</source>
         <translation>未知的设备类别“%1”（应为 hbm、sram-dataflow、tiered 或 cpu）</translation>
     </message>
@@ -1637,7 +1695,7 @@
     </message>
     <message>
         <location line="+26"/>
-        <location line="+58"/>
+        <location line="+63"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2787,57 +2845,7 @@
 <context>
     <name>is::gui::CalibrationConstantsModel</name>
     <message>
-        <location filename="../widgets/calibration/CalibrationConstantsModel.cpp" line="+27"/>
-        <source>Compute efficiency</source>
-        <translation>计算效率</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Matmul rows at half efficiency</source>
-        <translation>矩阵乘法达到一半效率的行数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Memory efficiency</source>
-        <translation>内存效率</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Kernel overhead</source>
-        <translation>内核开销</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Step overhead</source>
-        <translation>每步开销</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Request overhead</source>
-        <translation>每请求开销</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Link efficiency</source>
-        <translation>链路效率</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dataflow latency per layer</source>
-        <translation>数据流每层延迟</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dataflow latency per mesh area</source>
-        <translation>数据流每网格面积延迟</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dataflow latency per hop</source>
-        <translation>数据流每跳延迟</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location filename="../widgets/calibration/CalibrationConstantsModel.cpp" line="+54"/>
         <source>%1 in calibration.json; moving it a fifth of its range changes the predictions by %2 % on average</source>
         <translation>calibration.json 中的 %1；将其移动取值范围的五分之一，预测平均变化 %2 %</translation>
     </message>

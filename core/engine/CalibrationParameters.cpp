@@ -13,19 +13,36 @@ const std::vector<CalibrationParameter>& calibrationParameters()
 {
     // The physical ranges; resources/CALIBRATION.md ("range" column) explains each.
     static const std::vector<CalibrationParameter> table{
-        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.2, 0.85, false},
-        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 8, 128, true},
-        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false},
-        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true},
-        {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true},
-        {"sequence_overhead_s", &FamilyCalibration::sequenceOverheadS, 0.0, 2e-5, false},
-        {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false},
-        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false},
-        {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true},
-        {"dataflow_area_s", &FamilyCalibration::dataflowAreaS, 1e-7, 5e-4, true},
-        {"dataflow_hop_s", &FamilyCalibration::dataflowHopS, 0.0, 1e-4, false},
+        {"compute_efficiency", &FamilyCalibration::computeEfficiency, 0.2, 0.85, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Compute efficiency")},
+        {"gemm_half_rows", &FamilyCalibration::gemmHalfRows, 8, 128, true,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Matmul rows at half efficiency")},
+        {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Memory efficiency")},
+        {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Kernel overhead")},
+        {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Step overhead")},
+        {"sequence_overhead_s", &FamilyCalibration::sequenceOverheadS, 0.0, 2e-5, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Overhead per sequence and step")},
+        {"request_overhead_s", &FamilyCalibration::requestOverheadS, 0.0, 1.0, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Request overhead")},
+        {"link_efficiency", &FamilyCalibration::linkEfficiency, 0.5, 0.9, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Link efficiency")},
+        {"dataflow_layer_s", &FamilyCalibration::dataflowLayerS, 1e-7, 1e-4, true,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Dataflow latency per layer")},
+        {"dataflow_area_s", &FamilyCalibration::dataflowAreaS, 1e-7, 5e-4, true,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Dataflow latency per mesh area")},
+        {"dataflow_hop_s", &FamilyCalibration::dataflowHopS, 0.0, 1e-4, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "Dataflow latency per hop")},
     };
     return table;
+}
+
+QString calibrationParameterName(const QString& key)
+{
+    const CalibrationParameter* p = calibrationParameter(key);
+    return p ? QCoreApplication::translate("is::CalibrationParameter", p->name) : key;
 }
 
 const CalibrationParameter* calibrationParameter(const QString& key)

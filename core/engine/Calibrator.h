@@ -26,9 +26,13 @@ struct CalibrationParameter
     double lo;
     double hi;
     bool logScale;
+    const char* name; // what people call it, untranslated (calibrationParameterName)
 };
 const std::vector<CalibrationParameter>& calibrationParameters();
 const CalibrationParameter* calibrationParameter(const QString& key);
+// A constant's name in the user's language ("Compute efficiency"); the key itself for a key no
+// constant has.
+QString calibrationParameterName(const QString& key);
 
 // Every row's device, model, precision, speculative method, scenario and metric must be known to
 // the catalog: a fit on rows it cannot read would be a fit on fewer rows than the user gave.

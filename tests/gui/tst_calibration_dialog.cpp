@@ -316,6 +316,18 @@ private Q_SLOTS:
         model.setRun(nullptr); // the run goes before the model
     }
 
+    void everyFittedConstantHasAName()
+    {
+        // The "Constants moved" tab names whatever a fit moves, in either language: a constant
+        // added to the fit without a name showed its key (sequence_overhead_s).
+        for (const CalibrationParameter& p : calibrationParameters()) {
+            const QString name = calibrationParameterName(QLatin1String(p.key));
+            QVERIFY2(!name.isEmpty() && name != QLatin1String(p.key), p.key);
+        }
+        QCOMPARE(calibrationParameterName(QStringLiteral("no_such_constant")),
+                 QStringLiteral("no_such_constant"));
+    }
+
     void applyMatchesValidateAndUndoRestoresExactly()
     {
         const QString file = writeMeasurements("my-vllm.csv", 1.3);

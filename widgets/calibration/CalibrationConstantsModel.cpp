@@ -20,27 +20,6 @@ QString value(const QString& key, double v)
 
 CalibrationConstantsModel::CalibrationConstantsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-QString CalibrationConstantsModel::constantName(const QString& key)
-{
-    // The keys of calibrationParameters() (core/engine/Calibrator.cpp).
-    static const std::pair<const char*, const char*> names[] = {
-        {"compute_efficiency", QT_TR_NOOP("Compute efficiency")},
-        {"gemm_half_rows", QT_TR_NOOP("Matmul rows at half efficiency")},
-        {"memory_efficiency", QT_TR_NOOP("Memory efficiency")},
-        {"kernel_overhead_s", QT_TR_NOOP("Kernel overhead")},
-        {"step_overhead_s", QT_TR_NOOP("Step overhead")},
-        {"request_overhead_s", QT_TR_NOOP("Request overhead")},
-        {"link_efficiency", QT_TR_NOOP("Link efficiency")},
-        {"dataflow_layer_s", QT_TR_NOOP("Dataflow latency per layer")},
-        {"dataflow_area_s", QT_TR_NOOP("Dataflow latency per mesh area")},
-        {"dataflow_hop_s", QT_TR_NOOP("Dataflow latency per hop")},
-    };
-    for (const auto& [k, name] : names)
-        if (key == QLatin1String(k))
-            return tr(name);
-    return key;
-}
-
 void CalibrationConstantsModel::setRun(const CalibrationRun* run)
 {
     beginResetModel();
@@ -99,10 +78,10 @@ QVariant CalibrationConstantsModel::data(const QModelIndex& index, int role) con
         // constant of its own, next to the one every later generation shares.
         if (!c.generationUntil.isEmpty())
             return c.generationFrom.isEmpty()
-                       ? tr("%1, software before %2").arg(constantName(c.key), c.generationUntil)
+                       ? tr("%1, software before %2").arg(calibrationParameterName(c.key), c.generationUntil)
                        : tr("%1, software from %2 before %3")
-                             .arg(constantName(c.key), c.generationFrom, c.generationUntil);
-        return constantName(c.key);
+                             .arg(calibrationParameterName(c.key), c.generationFrom, c.generationUntil);
+        return calibrationParameterName(c.key);
     case Family:
         return e.fit->familyName;
     case Before:

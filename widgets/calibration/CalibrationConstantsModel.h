@@ -26,9 +26,6 @@ public:
     explicit CalibrationConstantsModel(QObject* parent = nullptr);
     void setRun(const CalibrationRun* run);
 
-    // A constant's name in the user's language ("Memory efficiency" for memory_efficiency).
-    static QString constantName(const QString& key);
-
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
