@@ -689,7 +689,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+74"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+75"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -699,7 +699,7 @@
         <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+136"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -720,6 +720,11 @@
         <location line="+2"/>
         <source>Memory efficiency</source>
         <translation>内存效率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache read share</source>
+        <translation>KV 缓存读取带宽占比</translation>
     </message>
     <message>
         <location line="+2"/>

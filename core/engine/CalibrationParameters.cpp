@@ -19,6 +19,8 @@ const std::vector<CalibrationParameter>& calibrationParameters()
          QT_TRANSLATE_NOOP("is::CalibrationParameter", "Matmul rows at half efficiency")},
         {"memory_efficiency", &FamilyCalibration::memoryEfficiency, 0.4, 0.92, false,
          QT_TRANSLATE_NOOP("is::CalibrationParameter", "Memory efficiency")},
+        {"kv_read_ratio", &FamilyCalibration::kvReadRatio, 0.4, 1.0, false,
+         QT_TRANSLATE_NOOP("is::CalibrationParameter", "KV cache read share")},
         {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS, 2e-7, 2e-5, true,
          QT_TRANSLATE_NOOP("is::CalibrationParameter", "Kernel overhead")},
         {"step_overhead_s", &FamilyCalibration::stepOverheadS, 1e-5, 5e-3, true,

@@ -217,7 +217,7 @@ StepTime decodeStep(const EvalContext& ctx, const ParallelPlan& p, double batch,
                              tieredBandwidth(bw, ctx.slowBandwidth, slow.first));
     const double attnCompute =
         tokens * f.attention / shard / (ctx.attnPeakFlops * ctx.cal.computeEfficiency.value);
-    const double attnMemory = kvRead / (bw * ctx.cal.memoryEfficiency.value);
+    const double attnMemory = kvRead / (bw * ctx.cal.memoryEfficiency.value * ctx.cal.kvReadRatio.value);
     t.attention = std::max(attnCompute, attnMemory);
     if (attnCompute > attnMemory)
         t.computeBound += t.attention;

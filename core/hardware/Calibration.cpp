@@ -18,6 +18,8 @@ FamilyCalibration builtinDefault()
     c.computeEfficiency = Sourced::assumed(0.6, why);
     c.gemmHalfRows = Sourced::assumed(32, why);
     c.memoryEfficiency = Sourced::assumed(0.8, why);
+    c.kvReadRatio = Sourced::assumed(
+        1.0, QStringLiteral("decode attention reads the KV cache as fast as the weights stream"));
     c.kernelOverheadS = Sourced::assumed(1e-6, why);
     c.draftCostRatio = Sourced::assumed(0.1, why);
     c.defaultAcceptance = Sourced::assumed(1.0, why);
@@ -67,8 +69,8 @@ FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const F
     c.fittedOn.clear();
     for (const QJsonValue v : f.array("fitted_on"))
         c.fittedOn << v.toString();
-    for (const Sourced* frac :
-         {&c.computeEfficiency, &c.memoryEfficiency, &c.linkEfficiency, &c.maxUsableMemory, &c.cacheUsable})
+    for (const Sourced* frac : {&c.computeEfficiency, &c.memoryEfficiency, &c.kvReadRatio, &c.linkEfficiency,
+                                &c.maxUsableMemory, &c.cacheUsable})
         if (f.ok() && (frac->value <= 0 || frac->value > 1))
             f.fail("efficiency",
                    QCoreApplication::translate("is::Calibration", "fractions must be in (0, 1]"));
@@ -113,6 +115,7 @@ const std::vector<std::pair<const char*, Sourced FamilyCalibration::*>>& familyC
         {"compute_efficiency", &FamilyCalibration::computeEfficiency},
         {"gemm_half_rows", &FamilyCalibration::gemmHalfRows},
         {"memory_efficiency", &FamilyCalibration::memoryEfficiency},
+        {"kv_read_ratio", &FamilyCalibration::kvReadRatio},
         {"kernel_overhead_s", &FamilyCalibration::kernelOverheadS},
         {"default_acceptance", &FamilyCalibration::defaultAcceptance},
         {"draft_cost_ratio", &FamilyCalibration::draftCostRatio},

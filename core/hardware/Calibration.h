@@ -21,6 +21,7 @@ struct FamilyCalibration
     Sourced computeEfficiency; // fraction of dense peak FLOP/s large matmuls reach
     Sourced gemmHalfRows;      // rows per matmul at which half of computeEfficiency is reached
     Sourced memoryEfficiency;  // fraction of peak memory bandwidth a decode step streams at
+    Sourced kvReadRatio;       // decode attention's KV read: share of the weights' streaming rate
     Sourced kernelOverheadS;   // fixed time per GPU kernel: launch and synchronisation (x kernels per layer)
     Sourced stepOverheadS;     // fixed time per step: scheduling, sampling, host round trip
     Sourced sequenceOverheadS; // host time per running sequence per step: scheduling, sampling, detokenising

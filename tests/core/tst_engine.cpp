@@ -366,18 +366,59 @@ private Q_SLOTS:
             }
         }
         // By hand on one H100 (llama-3.1-8b, fp8, one stream, 1000 in / 4000 out): the step reads
-        // the weights and the KV cache at a 3,000-token context.
+        // the weights, and the KV cache at a 3,000-token context at its own share of that rate.
         Deployment h = deploymentOf(*m_catalog, "h100-sxm", 1);
         h.weightPrecision = Precision::FP8;
         const ModelDesc m8 = modelOf(*m_catalog, "llama-3.1-8b");
         const Estimate e = run(h, m8, Workload{1000, 4000, 1, 0, 0});
         const FamilyCalibration& cal = m_catalog->calibration().family(QStringLiteral("nvidia-hopper"));
-        const double bytes = paramBreakdown(m8).alwaysActive() + kvBytes(m8, 3000, Precision::FP8);
-        const double step = bytes / (3.35e12 * cal.memoryEfficiency.value) +
+        const double rate = 3.35e12 * cal.memoryEfficiency.value;
+        const double step = paramBreakdown(m8).alwaysActive() / rate +
+                            kvBytes(m8, 3000, Precision::FP8) / (rate * cal.kvReadRatio.value) +
                             32 * kernelsPerLayer(m8) * cal.kernelOverheadS.value + cal.stepOverheadS.value +
                             cal.sequenceOverheadS.value;
         QVERIFY2(std::abs(e.tpotS - step) / step < 1e-9,
                  qPrintable(QStringLiteral("%1 vs %2").arg(e.tpotS).arg(step)));
+    }
+
+    void kvCacheReadsAtItsOwnShareOfTheBandwidth()
+    {
+        // Decode attention gathers the KV cache from paged blocks and reduces split-context
+        // partials, where the weights stream contiguously: it reads at kv_read_ratio of the
+        // weights' rate. A lower ratio never speeds a step, and charges exactly the KV bytes at the
+        // slower rate: Llama 3.1 8B, fp8, one stream on one H100, 1000 in / 4000 out, whose step
+        // reads the cache at a 3,000-token context.
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-8b");
+        Deployment h = deploymentOf(*m_catalog, "h100-sxm", 1);
+        h.weightPrecision = Precision::FP8;
+        const QString hopper = QStringLiteral("nvidia-hopper");
+        auto stepAt = [&](double ratio, double out) {
+            auto catalog = std::make_shared<Catalog>(*m_catalog);
+            Calibration c = catalog->calibration();
+            std::vector<FamilyCalibration> generations = c.families().at(hopper);
+            for (FamilyCalibration& g : generations)
+                g.kvReadRatio.value = ratio;
+            c.setFamily(hopper, generations);
+            catalog->setCalibration(c);
+            QString err;
+            const auto e = Engine(catalog).estimate(h, m, Workload{1000, out, 1, 0, 0},
+                                                    ServingGoal::FixedConcurrency, CostAssumptions{}, &err);
+            if (!e)
+                qFatal("estimate failed: %s", qPrintable(err));
+            return e->decodeStepS;
+        };
+        const FamilyCalibration& cal = m_catalog->calibration().family(hopper);
+        const double rate = 3.35e12 * cal.memoryEfficiency.value;
+        const double kv = kvBytes(m, 3000, Precision::FP8);
+        double previous = 0;
+        for (double ratio : {1.0, 0.8, 0.6, 0.4}) {
+            const double step = stepAt(ratio, 4000);
+            QVERIFY2(step >= previous, qPrintable(QString::number(ratio)));
+            previous = step;
+        }
+        QVERIFY(std::abs((stepAt(0.5, 4000) - stepAt(1.0, 4000)) - kv / rate) / (kv / rate) < 1e-9);
+        // The longer the context, the more the ratio costs: the weights' read does not change.
+        QVERIFY(stepAt(0.5, 16000) - stepAt(1.0, 16000) > stepAt(0.5, 4000) - stepAt(1.0, 4000));
     }
 
     void wideExpertParallelismInsideNvl72()

@@ -16,10 +16,12 @@ using namespace is;
 
 namespace {
 
-// Fidelity floor on the shipped set: where the engine stands today (9.9 % median, 74 of the 75
-// rows within 2x, since calibrate fits from each family's assumptions rather than from the values
-// an earlier fit left: single-stream DeepSeek-R1 on B200, P32, at 2.16x, where issue 17's target
-// is every row; 10.03 % and all 75 before, since the fit descends from nine starting points with
+// Fidelity floor on the shipped set: where the engine stands today (10.5 % median, all 75 rows
+// within 2x, since decode attention reads the KV cache at a fitted share of the weights' rate:
+// Blackwell's compute efficiency from 0.35 to 0.59, single-stream DeepSeek-R1 on B200, P32, from
+// 2.15x to 1.56x, where issue 17's target is a 10 % median; 9.9 % and 74 of 75 before, since
+// calibrate fits from each family's assumptions rather than from the values an earlier fit left;
+// 10.03 % and all 75 before that, since the fit descends from nine starting points with
 // a weak pull to the defaults; 10.1 % before, since an experts-only release's KV cache follows its
 // 16-bit attention: gpt-oss-120b on MI325X, H39, from 1.44x to 1.08x; 10.9 % before, since
 // gpt-oss's experts-only release is served with 16-bit attention and its MXFP4 experts
@@ -32,27 +34,29 @@ namespace {
 // one SambaRack widened to 16 bits; 9.8 % and 69 of 75 before wide expert parallelism, the
 // per-sequence host time and latency-meeting plans first; 18.7 %, 67 of 74 and one refused before
 // the 2026-12 physics and the fitted calibration). A change that makes the engine worse fails here.
-constexpr double kMaxMedianApe = 0.105;
-constexpr double kMinWithin2xShare = 74.0 / 75.0;
+constexpr double kMaxMedianApe = 0.106;
+constexpr double kMinWithin2xShare = 1.0;
 constexpr int kMaxSkipped = 0;
 
 // Floor on the held-out set (resources/validation/holdout-trtllm-perf-overview.csv: 111 newer
 // TensorRT-LLM results no fit reads), each row evaluated with the runtime trtllm-bench ran: its
 // batch limit, its whole-length KV reservation and whether its attention-DP ranks prefill
-// together. Where the engine stands today: 21.5 % median, all 111 within 2x (Blackwell 21.4 %,
-// Hopper 33.0 %), with the calibration fitted from the assumptions; 20.7 % with the one that kept
+// together. Where the engine stands today: 19.2 % median, all 111 within 2x (Blackwell 18.6 %,
+// Hopper 33.3 %), with the KV cache read at a share of its own; 21.5 % before, with the
+// calibration fitted from the assumptions (Blackwell 21.4 %, Hopper 33.0 %); 20.7 % with the one that kept
 // values earlier fits had left (Blackwell 18.3 %), 20.1 % with one descent per fit, 25.5 % and
 // 104 before 4-bit weights on Hopper stayed 4-bit. It only guards against getting worse; issue
 // 17's target for unseen results is 20 % and 90 %.
-constexpr double kMaxHeldOutMedianApe = 0.22;
+constexpr double kMaxHeldOutMedianApe = 0.20;
 constexpr double kMinHeldOutWithin2xShare = 0.99;
 constexpr size_t kHeldOutRows = 111;
 
 // Floor on the honest figure, leave-one-source-out cross-validation of the shipped set (each
-// family refitted without one source's rows, which are then predicted): 18.8 % median, 65 of 75
-// within 2x today, where issue 17's target is 15 %. It only guards against getting worse.
-constexpr double kMaxCvMedianApe = 0.195;
-constexpr int kMinCvWithin2x = 65;
+// family refitted without one source's rows, which are then predicted): 17.4 % median, 66 of 75
+// within 2x today (18.8 % and 65 before the KV read share), where issue 17's target is 15 %. It
+// only guards against getting worse.
+constexpr double kMaxCvMedianApe = 0.18;
+constexpr int kMinCvWithin2x = 66;
 
 // Llama 3.1 8B, one stream, 100 tokens in and out, on `device`.
 MeasurementRow singleStreamRow(const char* device)
