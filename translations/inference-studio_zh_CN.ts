@@ -689,7 +689,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+75"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+76"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -2989,12 +2989,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+220"/>
+        <location line="+228"/>
         <source>Undo calibration</source>
         <translation>撤销校准</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-227"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -3089,12 +3089,17 @@
         <translation>已应用：已写入 %1。当前文档已按它重新评估；“撤销校准”可将其撤回。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
+        <source>Undone: the calibration from %1 is no longer used. The fit shown was made with it in use; fit again to apply it.</source>
+        <translation>已撤销：不再使用来自 %1 的校准。当前显示的拟合是在使用该校准时做出的；请重新拟合后再应用。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Undone: the calibration from %1 is no longer used.</source>
         <translation>已撤销：不再使用来自 %1 的校准。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Undo calibration from %1</source>
         <translation>撤销来自 %1 的校准</translation>
     </message>
@@ -3107,7 +3112,12 @@
         <translation>%1：没有任何系列的常数被拟合；没有可应用的内容</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+6"/>
+        <source>%1: the calibration in use changed after this fit (a calibration was applied or undone); fit again to apply it</source>
+        <translation>%1：此次拟合之后，正在使用的校准已经改变（有校准被应用或撤销）；请重新拟合后再应用</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Calibration from %1 applied: wrote %2</source>
         <translation>已应用来自 %1 的校准：已写入 %2</translation>
     </message>

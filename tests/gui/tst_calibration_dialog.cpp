@@ -455,6 +455,37 @@ private Q_SLOTS:
         QVERIFY(closeDialog(dialog));
     }
 
+    void aFitMadeBeforeAnUndoIsNotApplied()
+    {
+        // Fitted on B while A's calibration was in use, then A undone: B's fit sat on A's
+        // constants, and applying it would bring them back though A's file is gone. Fit again.
+        const QString a = writeMeasurements("site-a.csv", 1.2);
+        const QString b = writeMeasurements("site-b.csv", 0.9);
+        CalibrationDialog* dialog = openDialog();
+        QVERIFY(runTo(dialog, a));
+        QVERIFY(dialog->apply());
+        QVERIFY(runTo(dialog, b));
+        auto applyButton = [&] {
+            for (QPushButton* button : dialog->findChildren<QPushButton*>())
+                if (button->text() == QLatin1String("Apply"))
+                    return button;
+            return static_cast<QPushButton*>(nullptr);
+        };
+        QVERIFY(applyButton() && applyButton()->isEnabled());
+        QVERIFY(dialog->undo());
+        QVERIFY(!applyButton()->isEnabled());
+        QVERIFY(!dialog->apply());
+        QVERIFY(!QFile::exists(userCalibrationPath(b)));
+        QVERIFY(!m_studio->calibrations()->canUndo());
+        // Fitted again on what is in use now, it applies.
+        QVERIFY(runTo(dialog, b));
+        QVERIFY(applyButton()->isEnabled());
+        QVERIFY(dialog->apply());
+        QVERIFY(QFile::exists(userCalibrationPath(b)));
+        QVERIFY(dialog->undo());
+        QVERIFY(closeDialog(dialog));
+    }
+
     // The dialog with a run shown fits a 1280 x 720 screen in English and Chinese.
     void fitsASmallScreen_data()
     {

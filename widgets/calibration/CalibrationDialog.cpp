@@ -306,8 +306,14 @@ bool CalibrationDialog::undo()
     // Undoing the shown run's calibration makes it applicable again.
     if (m_run && file == m_run->file)
         m_applied = false;
-    setStatus(tr("Undone: the calibration from %1 is no longer used.").arg(QFileInfo(file).fileName()),
-              false);
+    if (m_run && m_run->ok() && m_run->catalog != m_history->current())
+        setStatus(tr("Undone: the calibration from %1 is no longer used. The fit shown was made with it "
+                     "in use; fit again to apply it.")
+                      .arg(QFileInfo(file).fileName()),
+                  false);
+    else
+        setStatus(tr("Undone: the calibration from %1 is no longer used.").arg(QFileInfo(file).fileName()),
+                  false);
     updateButtons();
     return true;
 }
@@ -325,7 +331,9 @@ void CalibrationDialog::updateButtons()
     m_cancel->setVisible(running);
     m_choose->setEnabled(!running);
     m_again->setEnabled(!running && !m_file->text().isEmpty());
-    m_apply->setEnabled(!running && m_run && m_run->ok() && m_run->anyFitted() && !m_applied);
+    // A fit made on another calibration than the one in use (applied or undone since) is not.
+    m_apply->setEnabled(!running && m_run && m_run->ok() && m_run->anyFitted() && !m_applied &&
+                        m_run->catalog == m_history->current());
     m_undo->setEnabled(!running && m_history->canUndo());
     m_undo->setText(m_history->canUndo()
                         ? tr("Undo calibration from %1").arg(QFileInfo(m_history->undoFile()).fileName())

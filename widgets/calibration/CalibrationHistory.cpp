@@ -23,6 +23,14 @@ bool CalibrationHistory::apply(const CalibrationRun& run, QString* written, QStr
         *error = tr("%1: no family's constants were fitted; there is nothing to apply").arg(run.file);
         return false;
     }
+    // A fit sits on the catalog in use when it ran: applied after an undo or another calibration
+    // changed that, it would bring back what was taken away (or drop what was added).
+    if (run.catalog && run.catalog != m_current) {
+        *error = tr("%1: the calibration in use changed after this fit (a calibration was applied or "
+                    "undone); fit again to apply it")
+                     .arg(run.file);
+        return false;
+    }
     const auto before = snapshotFile(userCalibrationPath(run.file), error);
     if (!before)
         return false;

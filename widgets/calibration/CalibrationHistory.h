@@ -43,7 +43,8 @@ public:
     std::shared_ptr<const Catalog> current() const { return m_current; }
 
     // Writes the run's fitted families as the overlay and installs them. Nothing changes when it
-    // fails (the file is put back). `written`: the overlay's path.
+    // fails (the file is put back), or when the catalog in use is not the one the run was fitted
+    // on (a calibration applied or undone since). `written`: the overlay's path.
     bool apply(const CalibrationRun& run, QString* written, QString* error);
     bool canUndo() const { return !m_applied.empty(); }
     // The measurements file of the calibration undo() would take back.
