@@ -2989,12 +2989,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+228"/>
+        <location line="+224"/>
         <source>Undo calibration</source>
         <translation>撤销校准</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-223"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -3089,14 +3089,14 @@
         <translation>已应用：已写入 %1。当前文档已按它重新评估；“撤销校准”可将其撤回。</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Undone: the calibration from %1 is no longer used. The fit shown was made with it in use; fit again to apply it.</source>
-        <translation>已撤销：不再使用来自 %1 的校准。当前显示的拟合是在使用该校准时做出的；请重新拟合后再应用。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+18"/>
         <source>Undone: the calibration from %1 is no longer used.</source>
         <translation>已撤销：不再使用来自 %1 的校准。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The fit shown was made with it in use; fit again to apply it.</source>
+        <translation>当前显示的拟合是在使用该校准时做出的；请重新拟合后再应用。</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -3122,7 +3122,7 @@
         <translation>已应用来自 %1 的校准：已写入 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+18"/>
         <source>No calibration to undo</source>
         <translation>没有可撤销的校准</translation>
     </message>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "engine/Calibrator.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 
@@ -8,6 +9,7 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <map>
 #include <memory>
 
 namespace is::test {
@@ -21,6 +23,21 @@ inline Deployment deploymentOf(const Catalog& c, const char* deviceId, int count
     Deployment d = defaultDeployment(c, *device, count);
     d.autoChips = autoChips;
     return d;
+}
+
+// A copy of the built-in catalog whose `family` has the given fitted constants (calibration.json
+// keys) in every software generation.
+inline std::shared_ptr<Catalog> withConstants(const QString& family, const std::map<QString, double>& values)
+{
+    auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
+    Calibration c = catalog->calibration();
+    std::vector<FamilyCalibration> generations = c.families().at(family);
+    for (FamilyCalibration& g : generations)
+        for (const auto& [key, v] : values)
+            (g.*(calibrationParameter(key)->member)).value = v;
+    c.setFamily(family, generations);
+    catalog->setCalibration(c);
+    return catalog;
 }
 
 inline ModelDesc modelOf(const Catalog& c, const char* id)

@@ -9,6 +9,7 @@
 #include "hardware/Catalog.h"
 
 #include "CliRunner.h"
+#include "EngineFixture.h"
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
@@ -19,6 +20,7 @@
 #include <cmath>
 
 using namespace is;
+using is::test::withConstants;
 
 namespace {
 
@@ -57,20 +59,6 @@ std::vector<MeasurementRow> hopperRows()
         row("S09", "h200-sxm", 8, "llama-3.1-405b", "offline", 1000, 1000, "tok_s_total", "c"),
         row("S10", "h100-sxm", 1, "llama-3.1-8b", "single", 8000, 500, "tok_s_user", "c"),
     };
-}
-
-// A catalog whose family has the given constants (a copy of the built-in one otherwise).
-std::shared_ptr<Catalog> withConstants(const QString& family, const std::map<QString, double>& values)
-{
-    auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
-    Calibration c = catalog->calibration();
-    std::vector<FamilyCalibration> generations = c.families().at(family);
-    for (FamilyCalibration& g : generations)
-        for (const auto& [key, v] : values)
-            (g.*(calibrationParameter(key)->member)).value = v;
-    c.setFamily(family, generations);
-    catalog->setCalibration(c);
-    return catalog;
 }
 
 // Each row's value set to what the engine predicts on `catalog`, scaled by `factor`.
@@ -823,9 +811,13 @@ private slots:
         QVERIFY2(second.code == 0, second.err.constData());
         const QJsonArray constants = hopperOf(second.out)[QStringLiteral("constants")].toArray();
         QVERIFY(!constants.isEmpty());
+        bool fittedAgain = false;
         for (const QJsonValue c : constants)
-            if (c[QStringLiteral("key")].toString() == fitted.front())
+            if (c[QStringLiteral("key")].toString() == fitted.front()) {
                 QCOMPARE(c[QStringLiteral("before")].toDouble(), inUse);
+                fittedAgain = true;
+            }
+        QVERIFY2(fittedAgain, qPrintable(fitted.front()));
         QFile f(overlay);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject refitted =

@@ -393,13 +393,7 @@ private Q_SLOTS:
         h.weightPrecision = Precision::FP8;
         const QString hopper = QStringLiteral("nvidia-hopper");
         auto stepAt = [&](double ratio, double out) {
-            auto catalog = std::make_shared<Catalog>(*m_catalog);
-            Calibration c = catalog->calibration();
-            std::vector<FamilyCalibration> generations = c.families().at(hopper);
-            for (FamilyCalibration& g : generations)
-                g.kvReadRatio.value = ratio;
-            c.setFamily(hopper, generations);
-            catalog->setCalibration(c);
+            const auto catalog = withConstants(hopper, {{QStringLiteral("kv_read_ratio"), ratio}});
             QString err;
             const auto e = Engine(catalog).estimate(h, m, Workload{1000, out, 1, 0, 0},
                                                     ServingGoal::FixedConcurrency, CostAssumptions{}, &err);

@@ -19,14 +19,8 @@ class TestHostOverhead : public QObject
     // The built-in catalog with the Hopper family's per-sequence host time set to `seconds`.
     static std::shared_ptr<Catalog> withSequenceOverhead(double seconds)
     {
-        auto catalog = std::make_shared<Catalog>(*Catalog::builtin());
-        Calibration c = catalog->calibration();
-        auto generations = c.families().at(QStringLiteral("nvidia-hopper"));
-        for (FamilyCalibration& g : generations)
-            g.sequenceOverheadS.value = seconds;
-        c.setFamily(QStringLiteral("nvidia-hopper"), generations);
-        catalog->setCalibration(std::move(c));
-        return catalog;
+        return withConstants(QStringLiteral("nvidia-hopper"),
+                             {{QStringLiteral("sequence_overhead_s"), seconds}});
     }
 
     static Estimate step(const std::shared_ptr<Catalog>& catalog, int batch)

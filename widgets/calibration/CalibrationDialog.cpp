@@ -306,14 +306,10 @@ bool CalibrationDialog::undo()
     // Undoing the shown run's calibration makes it applicable again.
     if (m_run && file == m_run->file)
         m_applied = false;
-    if (m_run && m_run->ok() && m_run->catalog != m_history->current())
-        setStatus(tr("Undone: the calibration from %1 is no longer used. The fit shown was made with it "
-                     "in use; fit again to apply it.")
-                      .arg(QFileInfo(file).fileName()),
-                  false);
-    else
-        setStatus(tr("Undone: the calibration from %1 is no longer used.").arg(QFileInfo(file).fileName()),
-                  false);
+    QString status = tr("Undone: the calibration from %1 is no longer used.").arg(QFileInfo(file).fileName());
+    if (m_run && m_run->ok() && !m_history->isCurrent(*m_run))
+        status += QLatin1Char(' ') + tr("The fit shown was made with it in use; fit again to apply it.");
+    setStatus(status, false);
     updateButtons();
     return true;
 }
@@ -333,7 +329,7 @@ void CalibrationDialog::updateButtons()
     m_again->setEnabled(!running && !m_file->text().isEmpty());
     // A fit made on another calibration than the one in use (applied or undone since) is not.
     m_apply->setEnabled(!running && m_run && m_run->ok() && m_run->anyFitted() && !m_applied &&
-                        m_run->catalog == m_history->current());
+                        m_history->isCurrent(*m_run));
     m_undo->setEnabled(!running && m_history->canUndo());
     m_undo->setText(m_history->canUndo()
                         ? tr("Undo calibration from %1").arg(QFileInfo(m_history->undoFile()).fileName())

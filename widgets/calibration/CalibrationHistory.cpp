@@ -25,7 +25,7 @@ bool CalibrationHistory::apply(const CalibrationRun& run, QString* written, QStr
     }
     // A fit sits on the catalog in use when it ran: applied after an undo or another calibration
     // changed that, it would bring back what was taken away (or drop what was added).
-    if (run.catalog && run.catalog != m_current) {
+    if (!isCurrent(run)) {
         *error = tr("%1: the calibration in use changed after this fit (a calibration was applied or "
                     "undone); fit again to apply it")
                      .arg(run.file);
@@ -54,6 +54,11 @@ bool CalibrationHistory::apply(const CalibrationRun& run, QString* written, QStr
     Q_EMIT announced(tr("Calibration from %1 applied: wrote %2")
                          .arg(QFileInfo(run.file).fileName(), QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool CalibrationHistory::isCurrent(const CalibrationRun& run) const
+{
+    return !run.catalog || run.catalog == m_current;
 }
 
 QString CalibrationHistory::undoFile() const

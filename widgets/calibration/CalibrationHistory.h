@@ -46,6 +46,9 @@ public:
     // fails (the file is put back), or when the catalog in use is not the one the run was fitted
     // on (a calibration applied or undone since). `written`: the overlay's path.
     bool apply(const CalibrationRun& run, QString* written, QString* error);
+    // Whether `run` was fitted on the catalog in use now: a run made before a calibration was
+    // applied or undone sits on another one, and apply() refuses it.
+    bool isCurrent(const CalibrationRun& run) const;
     bool canUndo() const { return !m_applied.empty(); }
     // The measurements file of the calibration undo() would take back.
     QString undoFile() const;
