@@ -21,10 +21,8 @@
 
 namespace {
 
-QString num(double v)
-{
-    return QString::number(v, 'g', 4);
-}
+// Constants span seconds to tenths of a microsecond: enough decimals for four digits of 1e-8 s.
+constexpr int kConstantDecimals = 12;
 
 void printText(const is::CalibrationFit& fit, QTextStream& out)
 {
@@ -43,8 +41,11 @@ void printText(const is::CalibrationFit& fit, QTextStream& out)
                 {QStringLiteral("  ") + c.key +
                      (c.generation().isEmpty() ? QString()
                                                : QStringLiteral(" (software %1)").arg(c.generation())),
-                 num(c.before), QStringLiteral("->"), num(c.after),
-                 QStringLiteral("[%1, %2]").arg(num(c.lo), num(c.hi)),
+                 is::significantText(c.before, 4, kConstantDecimals), QStringLiteral("->"),
+                 is::significantText(c.after, 4, kConstantDecimals),
+                 QStringLiteral("[%1, %2]")
+                     .arg(is::significantText(c.lo, 4, kConstantDecimals),
+                          is::significantText(c.hi, 4, kConstantDecimals)),
                  c.boundHit.isEmpty() ? QString() : QStringLiteral("at %1 bound").arg(c.boundHit)});
         is::app::printAligned(table, out);
         for (const QString& e : f.excluded)

@@ -16,15 +16,6 @@
 
 namespace {
 
-QString num(double v)
-{
-    if (v >= 100)
-        return is::fixedDecimals(v, 0);
-    if (v >= 10)
-        return is::fixedDecimals(v, 1);
-    return is::fixedDecimals(v, 2);
-}
-
 constexpr const char* kUsage = "validate [MEASUREMENTS.csv | --held-out] [--json] [--cross-validate]";
 
 int runValidate(const QStringList& argsIn)
@@ -81,13 +72,13 @@ int runValidate(const QStringList& argsIn)
     for (const auto& r : results) {
         if (!r.evaluated) {
             table.push_back({r.row.id, r.row.device, QString::number(r.row.chips), r.row.model,
-                             r.row.scenario, r.row.metric, QStringLiteral("-"), num(r.row.value),
-                             QStringLiteral("skipped: ") + r.skipReason});
+                             r.row.scenario, r.row.metric, QStringLiteral("-"),
+                             is::significantText(r.row.value), QStringLiteral("skipped: ") + r.skipReason});
             continue;
         }
         const double signedErr = (r.predicted - r.row.value) / r.row.value * 100.0;
         table.push_back({r.row.id, r.row.device, QString::number(r.chips), r.row.model, r.row.scenario,
-                         r.row.metric, num(r.predicted), num(r.row.value),
+                         r.row.metric, is::significantText(r.predicted), is::significantText(r.row.value),
                          QStringLiteral("%1%2 %")
                              .arg(signedErr >= 0 ? QStringLiteral("+") : QString())
                              .arg(is::fixedDecimals(signedErr, 1)),

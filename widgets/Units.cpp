@@ -15,6 +15,9 @@ namespace is::gui::units {
 
 namespace {
 
+// A double's significant decimal digits: no cap on the decimals short of them.
+constexpr int kDoubleDigits = 17;
+
 // Scales v by the largest prefix not above it and appends the unit.
 QString prefixed(double v, const char* const* prefixes, int count, double step, const QString& unit)
 {
@@ -32,12 +35,7 @@ QString prefixed(double v, const char* const* prefixes, int count, double step, 
 // Up to `digits` significant digits without trailing zeros.
 QString trimmed(double v, int digits)
 {
-    const double a = std::fabs(v);
-    int decimals = 0;
-    if (a > 0)
-        decimals = std::max(0, digits - 1 - int(std::floor(std::log10(a))));
-    decimals = std::min(decimals, 6);
-    return is::withoutTrailingZeros(QString::number(v, 'f', decimals));
+    return is::withoutTrailingZeros(QString::number(v, 'f', is::decimalsForSignificant(v, digits)));
 }
 
 } // namespace
@@ -46,14 +44,10 @@ QString number(double v, int significant)
 {
     if (!std::isfinite(v))
         return QStringLiteral("–");
-    const double a = std::abs(v);
-    int decimals = 0;
-    if (a > 0) {
-        const int digits = static_cast<int>(std::floor(std::log10(a))) + 1;
-        decimals = std::max(0, significant - digits);
-    }
     const QLocale locale;
-    return withoutTrailingZeros(locale.toString(v, 'f', decimals), locale.decimalPoint().at(0));
+    return withoutTrailingZeros(
+        locale.toString(v, 'f', is::decimalsForSignificant(v, significant, kDoubleDigits)),
+        locale.decimalPoint().at(0));
 }
 
 QString tokens(double n)
@@ -197,11 +191,7 @@ QString significant(double v, int digits)
 {
     if (!std::isfinite(v))
         return QStringLiteral("–");
-    const double a = std::fabs(v);
-    int decimals = 0;
-    if (a > 0)
-        decimals = std::clamp(digits - 1 - int(std::floor(std::log10(a))), 0, 6);
-    return QLocale().toString(v, 'f', decimals);
+    return QLocale().toString(v, 'f', is::decimalsForSignificant(v, digits));
 }
 
 QString plain(double v, int digits)

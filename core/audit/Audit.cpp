@@ -7,6 +7,7 @@
 #include "audit/AuditText.h"
 #include "common/ErrorText.h"
 #include "common/Log.h"
+#include "common/NumberText.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "hardware/DieFacts.h"
@@ -68,8 +69,9 @@ ClaimVerdict checkCatalog(const Claim& c, const Catalog& catalog)
              : QCoreApplication::translate(
                    "is::audit::Audit",
                    "the catalog gives %1 %2 for %3 (%4: %5); the claimed %6 differs by more than %7 %"))
-            .arg(detail::num(value), f.unit, d->name, sourceKindId(f.value->kind), f.value->source,
-                 detail::claimedText(c.claimed) + QLatin1Char(' ') + f.unit, detail::num(tolerance * 100));
+            .arg(significantText(value), f.unit, d->name, sourceKindId(f.value->kind), f.value->source,
+                 detail::claimedText(c.claimed) + QLatin1Char(' ') + f.unit,
+                 significantText(tolerance * 100));
     return v;
 }
 
@@ -95,8 +97,8 @@ ClaimVerdict checkCatalogRatio(const Claim& c, const Catalog& catalog)
             "is::audit::Audit",
             "the catalog's %1 on-wafer memory bandwidth of %2 PB/s is %3 times %4's %5 GB/s per GPU and "
             "direction, %6 orders of magnitude; the claimed %7x is %8")
-            .arg(d->name, detail::num(f.value->value / 1e15), detail::num(ratio), l->name,
-                 detail::num(l->bandwidthBytesPerS.value / 1e9), detail::num(std::log10(ratio)),
+            .arg(d->name, significantText(f.value->value / 1e15), significantText(ratio), l->name,
+                 significantText(l->bandwidthBytesPerS.value / 1e9), significantText(std::log10(ratio)),
                  detail::claimedText(c.claimed),
                  consistent ? QCoreApplication::translate("is::audit::Audit", "met")
                             : QCoreApplication::translate("is::audit::Audit", "not met"));
@@ -113,7 +115,7 @@ ClaimVerdict checkQuotient(const Claim& c)
     v.verdict = consistent ? Verdict::Consistent : Verdict::Inconsistent;
     v.reason =
         QCoreApplication::translate("is::audit::Audit", "arithmetic: %1 / %2 = %3; the claimed %4 %5")
-            .arg(detail::num(c.check.numerator), detail::num(c.check.denominator), detail::num(q),
+            .arg(significantText(c.check.numerator), significantText(c.check.denominator), significantText(q),
                  detail::claimedText(c.claimed),
                  consistent ? QCoreApplication::translate("is::audit::Audit",
                                                           "follows from the article's own figures")

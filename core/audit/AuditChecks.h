@@ -43,9 +43,6 @@ private:
 // Whether a claimed figure agrees with a predicted band widened by `tolerance`.
 bool agrees(const ClaimedFigure& c, double low, double high, double tolerance);
 
-// Numbers as reasons print them: three significant figures, thousands grouped ("1,765", "363",
-// "0.24").
-QString num(double v);
 // The claimed figure as the article states it ("750", "0.2-0.3", "800+", "< 100").
 QString claimedText(const ClaimedFigure& c);
 

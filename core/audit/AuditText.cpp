@@ -14,22 +14,10 @@
 
 namespace is::audit::detail {
 
-QString num(double v)
-{
-    if (!std::isfinite(v))
-        return QStringLiteral("-");
-    const double a = std::abs(v);
-    const int decimals = a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.01 ? 3 : 4;
-    QString s = QLocale::c().toString(v, 'f', decimals);
-    // Grouped from 1,000 as printed: 999.6 prints as "1,000", not "1000".
-    if (std::round(a) >= 1000)
-        s = QLocale(QLocale::English).toString(std::round(v), 'f', 0);
-    return withoutTrailingZeros(s);
-}
-
 QString claimedText(const ClaimedFigure& c)
 {
-    const QString range = c.min < c.max ? num(c.min) + QLatin1Char('-') + num(c.max) : num(c.value);
+    const QString range = c.min < c.max ? significantText(c.min) + QLatin1Char('-') + significantText(c.max)
+                                        : significantText(c.value);
     switch (c.bound) {
     case ClaimBound::AtLeast:
         return range + QLatin1Char('+');
@@ -113,13 +101,13 @@ QString inputRangeText(const QString& input, InputBound bound, double a, double 
         switch (bound) {
         case InputBound::AtMost:
             return QCoreApplication::translate("is::audit::Audit", "at most %1 B active parameters")
-                .arg(num(a));
+                .arg(significantText(a));
         case InputBound::AtLeast:
             return QCoreApplication::translate("is::audit::Audit", "at least %1 B active parameters")
-                .arg(num(a));
+                .arg(significantText(a));
         default:
             return QCoreApplication::translate("is::audit::Audit", "between %1 B and %2 B active parameters")
-                .arg(num(a), num(b));
+                .arg(significantText(a), significantText(b));
         }
     }
     if (input == QLatin1String("acceptance")) {
@@ -127,50 +115,55 @@ QString inputRangeText(const QString& input, InputBound bound, double a, double 
         case InputBound::AtMost:
             return QCoreApplication::translate("is::audit::Audit",
                                                "speculative decoding accepting at most %1 tokens per step")
-                .arg(num(a));
+                .arg(significantText(a));
         case InputBound::AtLeast:
             return QCoreApplication::translate("is::audit::Audit",
                                                "speculative decoding accepting at least %1 tokens per step")
-                .arg(num(a));
+                .arg(significantText(a));
         default:
             return QCoreApplication::translate("is::audit::Audit",
                                                "speculative decoding accepting %1 to %2 tokens per step")
-                .arg(num(a), num(b));
+                .arg(significantText(a), significantText(b));
         }
     }
     if (input == QLatin1String("input_tokens")) {
         switch (bound) {
         case InputBound::AtMost:
             return QCoreApplication::translate("is::audit::Audit", "prompts of at most %1 tokens")
-                .arg(num(a));
+                .arg(significantText(a));
         case InputBound::AtLeast:
             return QCoreApplication::translate("is::audit::Audit", "prompts of at least %1 tokens")
-                .arg(num(a));
+                .arg(significantText(a));
         default:
             return QCoreApplication::translate("is::audit::Audit", "prompts of %1 to %2 tokens")
-                .arg(num(a), num(b));
+                .arg(significantText(a), significantText(b));
         }
     }
     switch (bound) {
     case InputBound::AtMost:
-        return QCoreApplication::translate("is::audit::Audit", "replies of at most %1 tokens").arg(num(a));
+        return QCoreApplication::translate("is::audit::Audit", "replies of at most %1 tokens")
+            .arg(significantText(a));
     case InputBound::AtLeast:
-        return QCoreApplication::translate("is::audit::Audit", "replies of at least %1 tokens").arg(num(a));
+        return QCoreApplication::translate("is::audit::Audit", "replies of at least %1 tokens")
+            .arg(significantText(a));
     default:
         return QCoreApplication::translate("is::audit::Audit", "replies of %1 to %2 tokens")
-            .arg(num(a), num(b));
+            .arg(significantText(a), significantText(b));
     }
 }
 
 QString inputValueText(const QString& input, double v)
 {
     if (input == QLatin1String("active_params"))
-        return QCoreApplication::translate("is::audit::Audit", "%1 B active parameters").arg(num(v / 1e9));
+        return QCoreApplication::translate("is::audit::Audit", "%1 B active parameters")
+            .arg(significantText(v / 1e9));
     if (input == QLatin1String("acceptance"))
-        return QCoreApplication::translate("is::audit::Audit", "%1 tokens per decode step").arg(num(v));
+        return QCoreApplication::translate("is::audit::Audit", "%1 tokens per decode step")
+            .arg(significantText(v));
     if (input == QLatin1String("input_tokens"))
-        return QCoreApplication::translate("is::audit::Audit", "prompts of %1 tokens").arg(num(v));
-    return QCoreApplication::translate("is::audit::Audit", "replies of %1 tokens").arg(num(v));
+        return QCoreApplication::translate("is::audit::Audit", "prompts of %1 tokens")
+            .arg(significantText(v));
+    return QCoreApplication::translate("is::audit::Audit", "replies of %1 tokens").arg(significantText(v));
 }
 
 } // namespace is::audit::detail

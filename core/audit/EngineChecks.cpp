@@ -5,6 +5,7 @@
 // that would make it true.
 #include "audit/AuditChecks.h"
 #include "audit/AuditText.h"
+#include "common/NumberText.h"
 
 #include "analysis/FullLoad.h"
 #include "engine/Engine.h"
@@ -256,16 +257,18 @@ QString metricReason(const Claim& c, const ScenarioSet::Target& t, const Band& b
                                            "one %1 draws about %2 kW at peak; the model needs at least %3 of "
                                            "them and this deployment runs %4, drawing about %5 kW (band "
                                            "%6-%7), so %8 kW cannot be this side")
-            .arg(dev.name, num(dev.peakPowerW.value / 1000), num(e.minChips), num(e.chips), num(p.value),
-                 num(p.low), num(p.high), claimedText(c.claimed));
+            .arg(dev.name, significantText(dev.peakPowerW.value / 1000), significantText(e.minChips),
+                 significantText(e.chips), significantText(p.value), significantText(p.low),
+                 significantText(p.high), claimedText(c.claimed));
     if (!consistent && metric == QLatin1String("chips"))
         return QCoreApplication::translate("is::audit::Audit",
                                            "the weights alone (%1 TB at %2) need %3 chips of %4 GB usable "
                                            "memory each (band %5-%6), so %7 "
                                            "cannot hold the model")
-            .arg(num(e.memory.weights * e.chips / 1e12),
-                 weightFormatText(t.deployment.deployment, t.deployment.model.resolve()), num(e.minChips),
-                 num(e.memory.capacity / 1e9), num(p.low), num(p.high), claimedText(c.claimed));
+            .arg(significantText(e.memory.weights * e.chips / 1e12),
+                 weightFormatText(t.deployment.deployment, t.deployment.model.resolve()),
+                 significantText(e.minChips), significantText(e.memory.capacity / 1e9),
+                 significantText(p.low), significantText(p.high), claimedText(c.claimed));
     const QString claimed = claimedText(c.claimed) + QLatin1Char(' ') + p.unit;
     if (atLoad(metric))
         return (consistent ? QCoreApplication::translate("is::audit::Audit",
@@ -276,23 +279,24 @@ QString metricReason(const Claim& c, const ScenarioSet::Target& t, const Band& b
                                                          "at full load within the latency targets (%1 "
                                                          "streams at %2 tok/s each) %3 costs %4 %5 "
                                                          "(band %6-%7), so a price of %8 does not cover it"))
-            .arg(num(e.batch), num(e.tokSUser), t.deployment.deployment.name, num(p.value), p.unit,
-                 num(p.low), num(p.high), claimed);
+            .arg(significantText(e.batch), significantText(e.tokSUser), t.deployment.deployment.name,
+                 significantText(p.value), p.unit, significantText(p.low), significantText(p.high), claimed);
     const QString where = e.chips == 1 ? QCoreApplication::translate("is::audit::Audit", "%1 on one chip")
                                              .arg(t.deployment.deployment.name)
                                        : QCoreApplication::translate("is::audit::Audit", "%1 on %2 chips")
-                                             .arg(t.deployment.deployment.name, num(e.chips));
+                                             .arg(t.deployment.deployment.name, significantText(e.chips));
     if (consistent)
         return QCoreApplication::translate("is::audit::Audit",
                                            "the engine predicts %1 %2 (band %3-%4) for %5; the claimed %6 "
                                            "lies inside, within a %7 % margin")
-            .arg(num(p.value), p.unit, num(p.low), num(p.high), where, claimed, num(tolerance * 100));
+            .arg(significantText(p.value), p.unit, significantText(p.low), significantText(p.high), where,
+                 claimed, significantText(tolerance * 100));
     return QCoreApplication::translate("is::audit::Audit",
                                        "the engine predicts %1 %2 (band %3-%4) for %5, bound by %6; the "
                                        "claimed %7 lies outside even with a "
                                        "%8 % margin")
-        .arg(num(p.value), p.unit, num(p.low), num(p.high), where, bottleneckText(e.bottleneck), claimed,
-             num(tolerance * 100));
+        .arg(significantText(p.value), p.unit, significantText(p.low), significantText(p.high), where,
+             bottleneckText(e.bottleneck), claimed, significantText(tolerance * 100));
 }
 
 } // namespace
@@ -331,7 +335,8 @@ ClaimVerdict checkMetric(const Claim& c, ScenarioSet& set)
         for (const SearchSpec& s : c.check.searches)
             if (const auto end = nearestEnd(set, *t, c, s))
                 nearest << QCoreApplication::translate("is::audit::Audit", "with %1 it is still %2 %3")
-                               .arg(inputValueText(s.input, end->first), num(end->second), b.predicted.unit);
+                               .arg(inputValueText(s.input, end->first), significantText(end->second),
+                                    b.predicted.unit);
         v.reason =
             nearest.isEmpty()
                 ? QCoreApplication::translate("is::audit::Audit",
@@ -346,7 +351,8 @@ ClaimVerdict checkMetric(const Claim& c, ScenarioSet& set)
         QCoreApplication::translate(
             "is::audit::Audit",
             "the engine predicts %1 %2 (band %3-%4) with the scenario's inputs (%5); the claimed %6 needs %7")
-            .arg(num(b.predicted.value), b.predicted.unit, num(b.predicted.low), num(b.predicted.high),
+            .arg(significantText(b.predicted.value), b.predicted.unit, significantText(b.predicted.low),
+                 significantText(b.predicted.high),
                  current.join(QCoreApplication::translate("is::audit::Audit", ", ")), claimedText(c.claimed),
                  conditions.join(QCoreApplication::translate("is::audit::Audit", ", or ")));
     return v;
@@ -381,9 +387,10 @@ ClaimVerdict checkRatio(const Claim& c, ScenarioSet& set)
     v.reason =
         QCoreApplication::translate("is::audit::Audit", "the engine predicts %1 %2 for %3 against %4 for %5: "
                                                         "%6x (band %7x-%8x); the claimed %9x lies %10")
-            .arg(num(pa.value), pa.unit, num_->deployment.deployment.name, num(pb.value),
-                 den->deployment.deployment.name, num(v.predicted->value), num(v.predicted->low),
-                 num(v.predicted->high), claimedText(c.claimed),
+            .arg(significantText(pa.value), pa.unit, num_->deployment.deployment.name,
+                 significantText(pb.value), den->deployment.deployment.name,
+                 significantText(v.predicted->value), significantText(v.predicted->low),
+                 significantText(v.predicted->high), claimedText(c.claimed),
                  consistent ? QCoreApplication::translate("is::audit::Audit", "inside the band")
                             : QCoreApplication::translate("is::audit::Audit", "outside the band"));
     return v;
@@ -412,8 +419,9 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
         v.verdict = Verdict::Consistent;
         v.reason = QCoreApplication::translate("is::audit::Audit",
                                                "the weights (%1 GB at %2) fit in one chip's %3 GB")
-                       .arg(num(e.memory.weights / 1e9), weightFormatText(in.deployment, in.model.resolve()),
-                            num(e.memory.capacity / 1e9));
+                       .arg(significantText(e.memory.weights / 1e9),
+                            weightFormatText(in.deployment, in.model.resolve()),
+                            significantText(e.memory.capacity / 1e9));
         return v;
     }
     v.verdict = Verdict::ConsistentOnlyIf;
@@ -422,9 +430,10 @@ ClaimVerdict checkResident(const Claim& c, ScenarioSet& set)
             "is::audit::Audit",
             "only across at least %1 chips (band %2-%3): the weights (%4 TB at %5) are %1 times what one "
             "%6 holds (%7 GB usable), so on one chip they cannot stay")
-            .arg(num(e.minChips), num(b.predicted.low), num(b.predicted.high),
-                 num(e.memory.weights * e.chips / 1e12), weightFormatText(in.deployment, in.model.resolve()),
-                 t->deployment.deployment.device->name, num(e.memory.capacity / 1e9));
+            .arg(significantText(e.minChips), significantText(b.predicted.low),
+                 significantText(b.predicted.high), significantText(e.memory.weights * e.chips / 1e12),
+                 weightFormatText(in.deployment, in.model.resolve()), t->deployment.deployment.device->name,
+                 significantText(e.memory.capacity / 1e9));
     return v;
 }
 
@@ -443,7 +452,7 @@ ClaimVerdict checkContext(const Claim& c, ScenarioSet& set)
         v.verdict = Verdict::Inconsistent;
         v.reason =
             QCoreApplication::translate("is::audit::Audit", "one stream of %1 tokens cannot be served: %2")
-                .arg(num(c.check.tokens), b.error.isEmpty() ? b.mid.why : b.error);
+                .arg(significantText(c.check.tokens), b.error.isEmpty() ? b.mid.why : b.error);
         return v;
     }
     v.predicted = b.predicted;
@@ -453,9 +462,10 @@ ClaimVerdict checkContext(const Claim& c, ScenarioSet& set)
         QCoreApplication::translate("is::audit::Audit", "one stream of %1 tokens fits on %2 x %3 (KV cache "
                                                         "%4 GB per chip, placed %5) at %6 tok/s per user "
                                                         "(band %7-%8)")
-            .arg(num(c.check.tokens), num(e.chips), t->deployment.deployment.device->name,
-                 num(e.memory.kvCache / 1e9), kvPlacementText(e.kvPlacement), num(b.predicted.value),
-                 num(b.predicted.low), num(b.predicted.high));
+            .arg(significantText(c.check.tokens), significantText(e.chips),
+                 t->deployment.deployment.device->name, significantText(e.memory.kvCache / 1e9),
+                 kvPlacementText(e.kvPlacement), significantText(b.predicted.value),
+                 significantText(b.predicted.low), significantText(b.predicted.high));
     return v;
 }
 
@@ -479,8 +489,9 @@ ClaimVerdict checkCapacity(const Claim& c, ScenarioSet& set)
         QCoreApplication::translate("is::audit::Audit", "a plan, not a measured figure: %1 MW buys about %2 "
                                                         "x %3 at %4 kW each with PUE %5, about %6 copies "
                                                         "of the %7-chip deployment")
-            .arg(num(c.claimed.value), num(systems), dev.name, num(dev.peakPowerW.value / 1000),
-                 num(t->scenario->tco.pue.value), num(systems / e->chips), num(e->chips));
+            .arg(significantText(c.claimed.value), significantText(systems), dev.name,
+                 significantText(dev.peakPowerW.value / 1000), significantText(t->scenario->tco.pue.value),
+                 significantText(systems / e->chips), significantText(e->chips));
     return v;
 }
 

@@ -16,4 +16,14 @@ QString withoutTrailingZeros(QString text, QChar point = QLatin1Char('.'));
 // labels use gui::units, in the user's locale.
 QString fixedDecimals(double v, int decimals);
 
+// The decimals that show `digits` significant digits of v: 2 for 1.23, 0 for 123 and for 12345
+// (whole digits are never dropped), 4 for 0.0123; at most `maxDecimals`. The one rule every
+// formatter of "N significant digits" uses, whatever its locale.
+int decimalsForSignificant(double v, int digits, int maxDecimals = 6);
+
+// `digits` significant digits in the C locale, thousands grouped, trailing zeros dropped, "-" for
+// a value that is not finite: "1,235", "12.3", "0.0123" (at most `maxDecimals` decimals). The
+// command line's and the audit's text, which read the same whatever the user's locale.
+QString significantText(double v, int digits = 3, int maxDecimals = 6);
+
 } // namespace is

@@ -5,6 +5,7 @@
 #include "audit/Audit.h"
 #include "audit/AuditChecks.h"
 #include "audit/AuditText.h"
+#include "common/NumberText.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"
@@ -305,16 +306,24 @@ private slots:
 
     // A quotient the article's figures do not give is inconsistent: the check can fail.
     // A verdict's figures read like a person writes them: thousands grouped, a number just under
-    // a thousand that rounds up grouped like the rest ("369-1,000", not "369-1000").
+    // a thousand that rounds up grouped like the rest ("369-1,000", not "369-1000"), three
+    // significant digits below that and no trailing zeros.
     void numbersAreGroupedFromAThousandAsPrinted()
     {
-        using is::audit::detail::num;
-        QCOMPARE(num(999.4), QStringLiteral("999"));
-        QCOMPARE(num(999.6), QStringLiteral("1,000"));
-        QCOMPARE(num(1001.2), QStringLiteral("1,001"));
-        QCOMPARE(num(-1234.0), QStringLiteral("-1,234"));
-        QCOMPARE(num(12.5), QStringLiteral("12.5"));
-        QCOMPARE(num(2.0), QStringLiteral("2"));
+        using is::significantText;
+        QCOMPARE(significantText(999.4), QStringLiteral("999"));
+        QCOMPARE(significantText(999.6), QStringLiteral("1,000"));
+        QCOMPARE(significantText(1001.2), QStringLiteral("1,001"));
+        QCOMPARE(significantText(-1234.0), QStringLiteral("-1,234"));
+        QCOMPARE(significantText(12.5), QStringLiteral("12.5"));
+        QCOMPARE(significantText(9.996), QStringLiteral("10"));
+        QCOMPARE(significantText(2.0), QStringLiteral("2"));
+        QCOMPARE(significantText(0.01234), QStringLiteral("0.0123"));
+        QCOMPARE(significantText(0.0), QStringLiteral("0"));
+        QCOMPARE(significantText(std::nan("")), QStringLiteral("-"));
+        // The command line's constants: four digits, as many decimals as they need.
+        QCOMPARE(significantText(4.8123e-7, 4, 12), QStringLiteral("0.0000004812"));
+        QCOMPARE(significantText(4.8123e-7), QStringLiteral("0"));
     }
 
     void wrongArithmeticIsInconsistent()
