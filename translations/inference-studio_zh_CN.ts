@@ -689,7 +689,7 @@
 <context>
     <name>is::Calibration</name>
     <message>
-        <location filename="../core/hardware/Calibration.cpp" line="+76"/>
+        <location filename="../core/hardware/Calibration.cpp" line="+98"/>
         <source>fractions must be in (0, 1]</source>
         <translation>比例值必须在 (0, 1] 区间内</translation>
     </message>
@@ -699,7 +699,7 @@
         <translation>必须介于 %1 和 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+137"/>
         <source>%1.generations[%2].from_date: missing</source>
         <translation>%1.generations[%2].from_date：缺失</translation>
     </message>
@@ -1209,6 +1209,11 @@
     <name>is::JsonFields</name>
     <message>
         <location filename="../core/common/JsonFields.cpp" line="+30"/>
+        <source>unknown field; the known ones are %1</source>
+        <translation>未知字段；可用的字段为 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <location line="+15"/>
         <location line="+15"/>
         <location line="+35"/>
@@ -1869,13 +1874,13 @@
 <context>
     <name>is::audit::Audit</name>
     <message>
-        <location filename="../core/audit/Audit.cpp" line="+36"/>
+        <location filename="../core/audit/Audit.cpp" line="+37"/>
         <source>trillion transistors</source>
         <translation>万亿个晶体管</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../core/audit/AuditText.cpp" line="+194"/>
+        <location filename="../core/audit/AuditText.cpp" line="+187"/>
         <source>mm2</source>
         <translation>平方毫米</translation>
     </message>
@@ -1906,7 +1911,7 @@
         <translation>目录给出 %3 的数值为 %1 %2（%4：%5）；所称的 %6 相差超过 %7%</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>the catalog has no %1 for &apos;%2&apos; or no bandwidth for link &apos;%3&apos;</source>
         <translation>目录中没有“%2”的 %1，或没有链路“%3”的带宽</translation>
     </message>
@@ -1956,19 +1961,19 @@
         <translation>没有部署“%1”</translation>
     </message>
     <message>
-        <location filename="../core/audit/AuditText.cpp" line="-138"/>
-        <location line="+141"/>
+        <location filename="../core/audit/AuditText.cpp" line="-143"/>
+        <location line="+146"/>
         <source>tok/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location line="-139"/>
-        <location line="+137"/>
+        <location line="-144"/>
+        <location line="+142"/>
         <source>sequences/s</source>
         <translation>序列/秒</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-140"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
@@ -1984,12 +1989,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+127"/>
+        <location line="+132"/>
         <source>chips</source>
         <translation>颗芯片</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-130"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -2094,12 +2099,12 @@
         <translation>回复不超过 %1 个 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>replies of at least %1 tokens</source>
         <translation>回复至少 %1 个 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>replies of %1 to %2 tokens</source>
         <translation>回复为 %1 到 %2 个 token</translation>
     </message>
@@ -2109,17 +2114,17 @@
         <translation>%1 B 激活参数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 tokens per decode step</source>
         <translation>每个解码步 %1 个 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>prompts of %1 tokens</source>
         <translation>%1 个 token 的提示</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>replies of %1 tokens</source>
         <translation>%1 个 token 的回复</translation>
     </message>
@@ -2154,17 +2159,17 @@
         <translation>倍</translation>
     </message>
     <message>
-        <location filename="../core/audit/EngineChecks.cpp" line="+255"/>
+        <location filename="../core/audit/EngineChecks.cpp" line="+256"/>
         <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
         <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the weights alone (%1 TB at %2) need %3 chips of %4 GB usable memory each (band %5-%6), so %7 cannot hold the model</source>
         <translation>仅权重（%2 精度下 %1 TB）就需要 %3 颗每颗可用内存 %4 GB 的芯片（区间 %5-%6），因此 %7 颗装不下这个模型</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>at full load within the latency targets (%1 streams at %2 tok/s each) %3 costs %4 %5 (band %6-%7), so a price of %8 covers it</source>
         <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/秒），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格足以覆盖</translation>
     </message>
@@ -2189,7 +2194,7 @@
         <translation>引擎预测 %5 为 %1 %2（区间 %3-%4）；所称的 %6 在 %7% 的余量内，位于区间之内</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>the engine predicts %1 %2 (band %3-%4) for %5, bound by %6; the claimed %7 lies outside even with a %8 % margin</source>
         <translation>引擎预测 %5 为 %1 %2（区间 %3-%4），瓶颈在于%6；即使留出 %8% 的余量，所称的 %7 仍在区间之外</translation>
     </message>
@@ -2199,7 +2204,7 @@
         <translation>即使是 %1，也仍需 %2 %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1; no value of the searched inputs makes it true</source>
         <translation>%1；在搜索的输入范围内没有任何取值能使其成立</translation>
     </message>
@@ -2219,7 +2224,7 @@
         <translation>按场景的输入（%5），引擎预测为 %1 %2（区间 %3-%4）；要达到所称的 %6，需要%7</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -2239,7 +2244,7 @@
         <translation>引擎预测 %3 为 %1 %2，%5 为 %4：相差 %6 倍（区间 %7-%8 倍）；所称的 %9 倍%10</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>inside the band</source>
         <translation>在区间之内</translation>
     </message>
@@ -2259,12 +2264,12 @@
         <translation>权重（%2 精度下 %1 GB）可以放进单颗芯片的 %3 GB</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>only across at least %1 chips (band %2-%3): the weights (%4 TB at %5) are %1 times what one %6 holds (%7 GB usable), so on one chip they cannot stay</source>
         <translation>只有分布在至少 %1 颗芯片上才成立（区间 %2-%3）：权重（%5 精度下 %4 TB）是一台 %6 可容纳量（可用 %7 GB）的 %1 倍，因此不可能驻留在一颗芯片上</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>one stream of %1 tokens cannot be served: %2</source>
         <translation>无法服务一条 %1 个 token 的流：%2</translation>
     </message>
@@ -2274,7 +2279,7 @@
         <translation>一条 %1 个 token 的流可以放在 %2 台 %3 上（每颗芯片 KV 缓存 %4 GB，%5），每用户 %6 token/秒（区间 %7-%8）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>a plan, not a measured figure: %1 MW buys about %2 x %3 at %4 kW each with PUE %5, about %6 copies of the %7-chip deployment</source>
         <translation>这是计划而非实测数字：按每台 %4 千瓦、PUE %5 计算，%1 兆瓦约可部署 %2 台 %3，约相当于 %6 套 %7 颗芯片的部署</translation>
     </message>
@@ -8222,7 +8227,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+149"/>
+        <location filename="../widgets/Units.cpp" line="+143"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

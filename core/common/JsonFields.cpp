@@ -22,6 +22,15 @@ void JsonFields::fail(const char* key, const QString& reason)
         *m_error = errorAt(fieldPath(key), reason);
 }
 
+void JsonFields::rejectUnknownKeys(const QStringList& known)
+{
+    for (auto it = m_obj.begin(); it != m_obj.end() && ok(); ++it)
+        if (!known.contains(it.key()))
+            fail(it.key().toUtf8().constData(),
+                 QCoreApplication::translate("is::JsonFields", "unknown field; the known ones are %1")
+                     .arg(known.join(QStringLiteral(", "))));
+}
+
 QString JsonFields::string(const char* key, const QString& fallback, bool required)
 {
     const QJsonValue v = m_obj.value(QLatin1String(key));

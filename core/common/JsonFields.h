@@ -26,6 +26,9 @@ public:
     bool has(const char* key) const { return m_obj.contains(QLatin1String(key)); }
     QString fieldPath(const char* key) const;
     void fail(const char* key, const QString& reason);
+    // Fails the first key of the object that is not in `known`, naming the keys it knows: a
+    // misspelt field would otherwise be ignored without a word and its value never used.
+    void rejectUnknownKeys(const QStringList& known);
 
     QString string(const char* key, const QString& fallback = {}, bool required = false);
     double number(const char* key, double fallback, bool required = false);

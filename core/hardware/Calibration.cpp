@@ -56,10 +56,32 @@ QJsonObject familyToJson(const FamilyCalibration& c, const FamilyCalibration* re
     return o;
 }
 
+// Where a family's fields stand in the file: what each place may hold besides the constants.
+enum class Block {
+    Family,      // a family's own entry: its fit, its assumptions and later generations
+    Assumptions, // what the family is assumed to reach before any fit: constants only
+    Generation,  // a later software generation: its fit and the date it starts
+};
+
+QStringList knownKeys(Block block)
+{
+    QStringList keys;
+    for (const auto& [key, member] : familyCalibrationFields())
+        keys << QLatin1String(key);
+    if (block == Block::Assumptions)
+        return keys;
+    keys << QStringLiteral("fitted_on") << QStringLiteral("from_date");
+    if (block == Block::Family)
+        keys << QStringLiteral("default_speculative") << QStringLiteral("assumptions")
+             << QStringLiteral("generations");
+    return keys;
+}
+
 FamilyCalibration parseFamily(const QJsonObject& o, const QString& path, const FamilyCalibration& base,
-                              QString* error)
+                              QString* error, Block block = Block::Family)
 {
     JsonFields f(o, path, error);
+    f.rejectUnknownKeys(knownKeys(block));
     FamilyCalibration c = base;
     for (const auto& [key, member] : familyCalibrationFields())
         if (f.has(key))
@@ -219,8 +241,9 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
         // are facts about the chips, not part of any one fit.
         const FamilyCalibration* base = &m_default;
         if (obj.contains(QStringLiteral("assumptions"))) {
-            FamilyCalibration assumed = parseFamily(obj.value(QStringLiteral("assumptions")).toObject(),
-                                                    path + QStringLiteral(".assumptions"), m_default, &err);
+            FamilyCalibration assumed =
+                parseFamily(obj.value(QStringLiteral("assumptions")).toObject(),
+                            path + QStringLiteral(".assumptions"), m_default, &err, Block::Assumptions);
             assumed.fittedOn.clear();
             assumed.fromDate.clear();
             base = &m_assumptions.insert_or_assign(it.key(), std::move(assumed)).first->second;
@@ -233,7 +256,7 @@ bool Calibration::load(const QJsonObject& root, const QString& origin, QString* 
         for (qsizetype g = 0; g < later.size() && err.isEmpty(); ++g) {
             generations.push_back(parseFamily(later.at(g).toObject(),
                                               path + QStringLiteral(".generations[%1]").arg(g),
-                                              generations.back(), &err));
+                                              generations.back(), &err, Block::Generation));
             if (err.isEmpty() && generations.back().fromDate.isEmpty())
                 err = QCoreApplication::translate("is::Calibration", "%1.generations[%2].from_date: missing")
                           .arg(path, QString::number(g));

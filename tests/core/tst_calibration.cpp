@@ -434,6 +434,40 @@ private slots:
                  qPrintable(err));
     }
 
+    // A misspelt constant in a calibration file would be ignored without a word and the engine
+    // would go on with the value beneath it: each place in the file holds only what it can use.
+    void aFieldACalibrationBlockCannotHoldIsRefused()
+    {
+        const struct
+        {
+            const char* json;
+            const char* field;
+        } cases[] = {
+            {R"({"families": {"x": {"compute_efficency": {"value": 0.5, "kind": "calibrated",
+                "source": "mine"}}}})",
+             "families.x.compute_efficency"},
+            // Which speculation a family serves with is not an assumption about its chips.
+            {R"({"families": {"x": {"assumptions": {"default_speculative": "draft"}}}})",
+             "families.x.assumptions.default_speculative"},
+            {R"({"families": {"x": {"generations": [{"from_date": "2025-01",
+                "assumptions": {}}]}}})",
+             "families.x.generations[0].assumptions"},
+        };
+        for (const auto& c : cases) {
+            Calibration cal;
+            QString err;
+            QVERIFY(!cal.load(QJsonDocument::fromJson(c.json).object(), QStringLiteral("mine.json"), &err));
+            QVERIFY2(err.startsWith(QStringLiteral("mine.json")) && err.contains(QLatin1String(c.field)) &&
+                         err.contains(QStringLiteral("compute_efficiency")),
+                     qPrintable(err));
+        }
+        // Every field the shipped file writes is one it reads.
+        Calibration reread;
+        QString err;
+        QVERIFY2(reread.load(Catalog::builtin()->calibration().toJson(), QStringLiteral("shipped"), &err),
+                 qPrintable(err));
+    }
+
     void moreStartingPointsFindALowerLoss()
     {
         // AMD's seven shipped rows: the descent from the "default" values (without the family's
