@@ -109,6 +109,14 @@ QString dollars(double usd)
 {
     if (!std::isfinite(usd))
         return QStringLiteral("–");
+    // Chinese counts large sums in 万 (10^4) and 亿 (10^8), not thousands and millions: $12 bn
+    // reads 120 亿美元 there.
+    if (QLocale().language() == QLocale::Chinese) {
+        if (std::abs(usd) >= 1e8)
+            return number(usd / 1e8) + QStringLiteral(" 亿美元");
+        if (std::abs(usd) >= 1e6)
+            return number(usd / 1e4) + QStringLiteral(" 万美元");
+    }
     if (std::abs(usd) >= 1e9)
         return QStringLiteral("$") + number(usd / 1e9) + QStringLiteral(" bn");
     if (std::abs(usd) >= 1e6)

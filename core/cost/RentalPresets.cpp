@@ -3,6 +3,8 @@
 
 #include "hardware/Device.h"
 
+#include <QCoreApplication>
+
 #include <array>
 
 namespace is::cost {
@@ -37,11 +39,12 @@ QString presetBasis(RentalPreset p)
 {
     switch (p) {
     case RentalPreset::Hyperscaler:
-        return QStringLiteral("on-demand list prices at large clouds (8-GPU instance price / 8)");
+        return QCoreApplication::translate(
+            "is::RentalPresets", "on-demand list prices at large clouds (8-GPU instance price / 8)");
     case RentalPreset::Neocloud:
-        return QStringLiteral("on-demand prices at GPU clouds (neoclouds)");
+        return QCoreApplication::translate("is::RentalPresets", "on-demand prices at GPU clouds (neoclouds)");
     case RentalPreset::Reserved3y:
-        return QStringLiteral("3-year reserved / committed-use prices");
+        return QCoreApplication::translate("is::RentalPresets", "3-year reserved / committed-use prices");
     }
     return {};
 }
@@ -67,23 +70,29 @@ Sourced rentalRate(RentalPreset preset, const Device& device)
         Sourced s;
         s.value = kCs3PerHour;
         s.kind = SourceKind::ThirdParty;
-        s.source = QStringLiteral("SemiAnalysis calculator default, $41.96/h per CS-3 system (tokenomics.info/cerebras); "
-                                  "no public chip-hour rental, used for every preset");
+        s.source = QStringLiteral(
+            "SemiAnalysis calculator default, $41.96/h per CS-3 system (tokenomics.info/cerebras); "
+            "no public chip-hour rental, used for every preset");
         return s;
     }
     const Row* h100 = nullptr;
     for (const Row& r : kRates) {
         if (device.id == QLatin1String(r.device))
-            return Sourced::assumed(rateOf(r, preset), QStringLiteral("assumed: order of magnitude of 2025 %1 for %2; not a quote")
-                                                           .arg(presetBasis(preset), device.name));
+            return Sourced::assumed(
+                rateOf(r, preset),
+                QCoreApplication::translate("is::RentalPresets",
+                                            "assumed: order of magnitude of 2025 %1 for %2; not a quote")
+                    .arg(presetBasis(preset), device.name));
         if (QLatin1String(r.device) == QLatin1String("h100-sxm"))
             h100 = &r;
     }
     const double price = device.priceUsd.value > 0 ? device.priceUsd.value : kH100PriceUsd;
-    return Sourced::assumed(rateOf(*h100, preset) * price / kH100PriceUsd,
-                            QStringLiteral("assumed: the H100 %1 price scaled by purchase price ($%2 vs $%3)")
-                                .arg(presetBasis(preset), QString::number(price, 'f', 0),
-                                     QString::number(kH100PriceUsd, 'f', 0)));
+    return Sourced::assumed(
+        rateOf(*h100, preset) * price / kH100PriceUsd,
+        QCoreApplication::translate("is::RentalPresets",
+                                    "assumed: the H100 %1 price scaled by purchase price ($%2 vs $%3)")
+            .arg(presetBasis(preset), QString::number(price, 'f', 0),
+                 QString::number(kH100PriceUsd, 'f', 0)));
 }
 
 } // namespace is::cost

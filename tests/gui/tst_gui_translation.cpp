@@ -5,7 +5,9 @@
 #include "Offscreen.h"
 #include "StudioSuite.h"
 
+#include "Units.h"
 #include "controls/LogSlider.h"
+#include "cost/TcoEditor.h"
 #include "palette/HardwarePalette.h"
 #include "panels/WorkloadPanel.h"
 #include "settings/LanguageManager.h"
@@ -17,6 +19,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QXmlStreamReader>
@@ -110,6 +113,25 @@ private Q_SLOTS:
         for (QAction* m : menus)
             if (m->menu())
                 checkMenu(m->menu());
+        // The cost assumptions' names and units, marked in a context of their own, read in Chinese.
+        auto* tco = window()->findChild<TcoEditor*>();
+        QVERIFY(tco);
+        int named = 0;
+        for (int r = 0; r < tco->table()->rowCount(); ++r) {
+            const QTableWidgetItem* name = tco->table()->item(r, 0);
+            const QTableWidgetItem* unit = tco->table()->item(r, 2);
+            if (!name || !unit || unit->text().isEmpty())
+                continue; // a section's heading row
+            QVERIFY2(han.match(name->text()).hasMatch(), qPrintable(name->text()));
+            QVERIFY2(han.match(unit->text()).hasMatch() || unit->text().contains(QLatin1Char('/')),
+                     qPrintable(unit->text()));
+            ++named;
+        }
+        QVERIFY(named >= 8);
+        // Large sums in 万 and 亿, as Chinese counts them.
+        QCOMPARE(units::dollars(12e9), QStringLiteral("120 亿美元"));
+        QCOMPARE(units::dollars(316e6), QStringLiteral("3.16 亿美元"));
+        QCOMPARE(units::dollars(31.6e6), QStringLiteral("3,160 万美元"));
         // The document and its history survive the rebuilt window.
         QCOMPARE(doc()->undoStack()->count(), edits);
         QVERIFY(edits > 0);
@@ -117,6 +139,7 @@ private Q_SLOTS:
 
         m_studio->setLanguage(QStringLiteral("en"), false);
         QCOMPARE(window()->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QCOMPARE(units::dollars(12e9), QStringLiteral("$12 bn"));
     }
 
     void translationIsComplete()

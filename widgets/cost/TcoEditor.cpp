@@ -12,6 +12,7 @@
 #include "scenario/Scenario.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFont>
 #include <QGridLayout>
@@ -172,13 +173,15 @@ QString TcoEditor::label(const Row& r) const
     if (!a)
         return r.key;
     const char* text = !r.deploymentId.isEmpty() && a->deploymentLabel ? a->deploymentLabel : a->label;
-    return text ? tr(text) : r.key;
+    // The table's names and units are marked in the "TcoEditor" context (TcoAssumptionText.cpp),
+    // not this class's own.
+    return text ? QCoreApplication::translate("TcoEditor", text) : r.key;
 }
 
 QString TcoEditor::unit(const Row& r) const
 {
     const AssumptionInfo* a = assumptionInfo(r.key);
-    return a ? tr(a->unit) : QString();
+    return a ? QCoreApplication::translate("TcoEditor", a->unit) : QString();
 }
 
 QString TcoEditor::rangeMessage(const Row& r) const
