@@ -121,7 +121,7 @@ QString layoutText(const PlanRow& row)
     case PoolLayout::AttentionFfn:
         return QCoreApplication::translate("is::planning", "FFN on %1 x %2")
             .arg(c.ffnChips)
-            .arg(c.ffnDevice ? c.ffnDevice->id : QString());
+            .arg(c.ffnDevice ? c.ffnDevice->name : QString());
     case PoolLayout::PrefillDecode:
         return QCoreApplication::translate("is::planning", "%L1 prefill + %L2 decode units")
             .arg(row.prefillUnits)

@@ -69,7 +69,14 @@ private slots:
         const auto listed = is::planning::listedRows(r);
         QCOMPARE(panel.table()->rowCount(), static_cast<int>(listed.size()));
         QCOMPARE(panel.table()->item(0, 0)->text(), listed.front()->config.device->name);
-        QVERIFY(panel.summary()->text().contains(is::planning::configSummary(r.rows.front().config)));
+        // The summary names the cheapest as people read it: the device's name, not its id.
+        const is::planning::PlanConfig& cheapest = r.rows.front().config;
+        const QString summary = panel.summary()->text();
+        QVERIFY2(
+            summary.contains(cheapest.device->name + QStringLiteral(", %1 chips").arg(cheapest.unitChips)) &&
+                summary.contains(cheapest.plan.toString()) &&
+                !summary.contains(cheapest.device->id + QStringLiteral(" x")),
+            qPrintable(summary));
         // The chart: every feasible point drawn (up to its cap), the frontier its own series.
         int points = 0, frontier = 0;
         for (QAbstractSeries* s : panel.chart()->chart()->series()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "planning/PlanningPanel.h"
 
+#include "Names.h"
 #include "Units.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
@@ -17,6 +18,7 @@
 
 #include <QChart>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -59,6 +61,25 @@ enum Column {
     ColBinding,
     ColCount
 };
+
+// A configuration as the summary names it, in the user's language: "GB300 NVL72, 72 chips, TP2
+// PP3 DP12, FP4, KV FP8, weights resident, EAGLE-3". The ids stay in the command line's text.
+QString configText(const planning::PlanRow& row)
+{
+    const planning::PlanConfig& c = row.config;
+    QStringList parts{QCoreApplication::translate("is::gui::PlanningPanel", "%1, %2 chips")
+                          .arg(c.device->name)
+                          .arg(c.unitChips),
+                      c.plan.toString(),
+                      QCoreApplication::translate("is::gui::PlanningPanel", "%1, KV %2")
+                          .arg(names::precision(c.weights), names::precision(c.kv)),
+                      names::mode(c.mode).toLower()};
+    if (c.speculative != SpeculativeMethod::None)
+        parts << names::speculative(c.speculative);
+    if (c.layout != planning::PoolLayout::Colocated)
+        parts << planning::layoutText(row);
+    return parts.join(QCoreApplication::translate("is::gui::PlanningPanel", ", "));
+}
 
 // The most feasible configurations the chart scatters (the cheapest); the frontier is always drawn.
 constexpr int kMaxScatter = 600;
@@ -268,20 +289,19 @@ QString PlanningPanel::summaryText() const
     if (r.feasibleCount == 0) {
         if (!r.rows.empty())
             text += QLatin1Char(' ') + tr("Closest: %1, which misses the %2 (%3).")
-                                           .arg(planning::configSummary(r.rows.front().config),
+                                           .arg(configText(r.rows.front()),
                                                 planning::bindingText(r.rows.front().binding),
                                                 r.rows.front().why);
         return text;
     }
     text += QLatin1Char(' ') + tr("Cheapest: %1 at $%2 per million tokens, bound by the %3.")
-                                   .arg(planning::configSummary(r.rows.front().config),
+                                   .arg(configText(r.rows.front()),
                                         is::gui::units::significant(r.rows.front().usdPerMTok),
                                         planning::bindingText(r.rows.front().binding));
     if (r.nextCheaper >= 0) {
         const planning::PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
-        text += QLatin1Char(' ') +
-                tr("The next cheaper, %1, misses the %2 (%3).")
-                    .arg(planning::configSummary(n.config), planning::bindingText(n.binding), n.why);
+        text += QLatin1Char(' ') + tr("The next cheaper, %1, misses the %2 (%3).")
+                                       .arg(configText(n), planning::bindingText(n.binding), n.why);
     }
     return text;
 }
@@ -294,26 +314,26 @@ void PlanningPanel::fillTable()
         const planning::PlanRow& row = *m_listed[static_cast<size_t>(i)];
         const planning::PlanConfig& c = row.config;
         const QString speculative =
-            c.speculative == SpeculativeMethod::None ? tr("none") : speculativeMethodId(c.speculative);
+            c.speculative == SpeculativeMethod::None ? tr("none") : names::speculative(c.speculative);
         const QString binding = row.feasible ? planning::bindingText(row.binding)
                                              : tr("misses the %1").arg(planning::bindingText(row.binding));
-        const QString cells[ColCount] = {c.device->name,
-                                         tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
-                                         count(static_cast<double>(row.units)),
-                                         count(static_cast<double>(row.chips)),
-                                         count(static_cast<double>(row.systems)),
-                                         tr("%1, KV %2").arg(precisionId(c.weights), precisionId(c.kv)),
-                                         c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming")
-                                                                                  : tr("resident"),
-                                         speculative,
-                                         planning::layoutText(row),
-                                         is::gui::units::significant(row.usdPerMTok),
-                                         is::gui::units::significant(row.tokSUser),
-                                         is::gui::units::fixed(row.ttftS * 1000, 0),
-                                         is::gui::units::fixed(row.tpotS * 1000, 1),
-                                         is::gui::units::significant(row.powerMW),
-                                         is::gui::units::significant(row.capexUsd / 1e6),
-                                         row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
+        const QString cells[ColCount] = {
+            c.device->name,
+            tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
+            count(static_cast<double>(row.units)),
+            count(static_cast<double>(row.chips)),
+            count(static_cast<double>(row.systems)),
+            tr("%1, KV %2").arg(names::precision(c.weights), names::precision(c.kv)),
+            c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming") : tr("resident"),
+            speculative,
+            planning::layoutText(row),
+            is::gui::units::significant(row.usdPerMTok),
+            is::gui::units::significant(row.tokSUser),
+            is::gui::units::fixed(row.ttftS * 1000, 0),
+            is::gui::units::fixed(row.tpotS * 1000, 1),
+            is::gui::units::significant(row.powerMW),
+            is::gui::units::significant(row.capexUsd / 1e6),
+            row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
                 cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
