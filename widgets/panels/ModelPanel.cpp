@@ -33,6 +33,14 @@
 namespace is::gui {
 
 namespace {
+
+// A speculative catalog model says so in its name ("GPT-5.6 Sol (speculative)"): its kind would
+// say it a second time.
+bool kindIsInName(const ModelEntry& e)
+{
+    return e.arch.kind == SourceKind::Speculation && e.arch.name.endsWith(QLatin1String("(speculative)"));
+}
+
 QString rangeText(const Sourced& s, QString (*format)(double))
 {
     if (s.hasRange())
@@ -71,10 +79,13 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     for (const ModelEntry* m : models) {
         QString label = names::catalogName(m->arch.name);
         if (m->parametric)
-            label = tr("%1 — %2 params (%3)")
-                        .arg(names::catalogName(m->arch.name),
-                             rangeText(m->parametric->totalParams, units::params),
-                             names::sourceKind(m->arch.kind));
+            label = kindIsInName(*m) ? tr("%1 — %2 params")
+                                           .arg(names::catalogName(m->arch.name),
+                                                rangeText(m->parametric->totalParams, units::params))
+                                     : tr("%1 — %2 params (%3)")
+                                           .arg(names::catalogName(m->arch.name),
+                                                rangeText(m->parametric->totalParams, units::params),
+                                                names::sourceKind(m->arch.kind));
         m_catalog->addItem(label, m->arch.id);
     }
     m_catalog->setToolTip(tr("Models from the catalog; speculative ones show their parameter ranges"));
@@ -323,8 +334,12 @@ QString ModelPanel::describe(const ModelRef& ref) const
         e = m_doc->catalog().model(ref.catalogId);
     if (!e)
         return ref.configPath.isEmpty() ? tr("(no model)") : ref.configPath.toHtmlEscaped();
-    QString html = QStringLiteral("<b>%1</b> <span style='color:#777'>(%2)</span><br/>")
-                       .arg(e->arch.name.toHtmlEscaped(), names::sourceKind(e->arch.kind).toHtmlEscaped());
+    const bool kindInName = kindIsInName(*e);
+    QString html = QStringLiteral("<b>%1</b>").arg(names::catalogName(e->arch.name).toHtmlEscaped());
+    if (!kindInName)
+        html += QStringLiteral(" <span style='color:#777'>(%1)</span>")
+                    .arg(names::sourceKind(e->arch.kind).toHtmlEscaped());
+    html += QStringLiteral("<br/>");
     if (e->parametric) {
         const ParametricSpec& p = *e->parametric;
         html += tr("%1 params, %2 active, %3 layers, %4")
