@@ -318,7 +318,7 @@ private Q_SLOTS:
 
     void everyFittedConstantHasAName()
     {
-        // The "Constants moved" tab names whatever a fit moves, in either language: a constant
+        // The "Fitted constants" tab names whatever a fit moves, in either language: a constant
         // added to the fit without a name showed its key (sequence_overhead_s).
         for (const CalibrationParameter& p : calibrationParameters()) {
             const QString name = calibrationParameterName(QLatin1String(p.key));

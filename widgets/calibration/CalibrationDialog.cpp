@@ -99,7 +99,7 @@ CalibrationDialog::CalibrationDialog(CalibrationHistory* history, Settings* sett
     m_notes = new QPlainTextEdit(m_tabs);
     m_notes->setReadOnly(true);
     m_tabs->addTab(m_rows, tr("Rows"));
-    m_tabs->addTab(m_constants, tr("Constants moved"));
+    m_tabs->addTab(m_constants, tr("Fitted constants"));
     m_tabs->addTab(m_notes, tr("Notes"));
 
     m_status = new QLabel(this);
@@ -264,14 +264,18 @@ void CalibrationDialog::showRun()
                          .arg(f.familyName, QString::number(f.constants.size()),
                               QString::number(f.rows.size()), percent(f.before.medianApe),
                               percent(f.after.medianApe), QString::number(f.evaluations));
-        else
+        if (f.fitted && f.after.medianApe > f.before.medianApe)
+            notes << tr(
+                "    The fit lowers the error summed over every row, with a pull towards the family's "
+                "assumptions; the median row can end a little worse.");
+        if (!f.fitted)
             notes << tr("%1: kept its constants (%2)").arg(f.familyName, f.why);
         for (const QString& e : f.excluded)
             notes << tr("    not used: %1").arg(e);
     }
     m_notes->setPlainText(notes.join(QLatin1Char('\n')));
     m_tabs->setTabText(0, tr("Rows (%1)").arg(QString::number(r.comparison.before.size())));
-    m_tabs->setTabText(1, tr("Constants moved (%1)").arg(QString::number(m_constantsModel->rowCount())));
+    m_tabs->setTabText(1, tr("Fitted constants (%1)").arg(QString::number(m_constantsModel->rowCount())));
     m_tabs->setCurrentIndex(0);
     if (!r.anyFitted())
         setStatus(tr("No family's constants were fitted (see Notes): there is nothing to apply."), false);
