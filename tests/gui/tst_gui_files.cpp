@@ -63,8 +63,17 @@ private Q_SLOTS:
     void exportsRememberTheirFolder()
     {
         Settings* settings = m_studio->settings();
-        QCOMPARE(Settings(m_dir->filePath(QStringLiteral("fresh.ini"))).exportDirectory(),
-                 QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        // A fresh studio starts in the Documents folder, or the nearest folder above it that
+        // exists: given a missing folder, the file dialog would put its name in the file name field.
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString fresh = Settings(m_dir->filePath(QStringLiteral("fresh.ini"))).exportDirectory();
+        QVERIFY2(QFileInfo(fresh).isDir() && documents.startsWith(fresh), qPrintable(fresh));
+        QCOMPARE(fresh == documents, QFileInfo(documents).isDir());
+        {
+            Settings gone(m_dir->filePath(QStringLiteral("gone.ini")));
+            gone.setImportDirectory(m_dir->filePath(QStringLiteral("removed/since")));
+            QCOMPARE(gone.importDirectory(), QDir(m_dir->path()).absolutePath());
+        }
         const QString before = settings->exportDirectory();
         const QString first = m_dir->filePath(QStringLiteral("exports/first"));
         const QString second = m_dir->filePath(QStringLiteral("exports/second"));

@@ -27,6 +27,21 @@ QString homeDir()
 {
     return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
 }
+
+// The folder a file dialog opens in: the remembered one, or the nearest folder above it that
+// still exists (the user's home at worst). Given a folder that does not exist, the dialog opens
+// elsewhere and puts the folder's name in the file name field.
+QString existingDir(const QString& remembered)
+{
+    QString path = remembered.isEmpty() ? QString() : QDir::cleanPath(remembered);
+    while (!path.isEmpty() && !QFileInfo(path).isDir()) {
+        const QString up = QFileInfo(path).absolutePath();
+        if (up == path)
+            break;
+        path = up;
+    }
+    return !path.isEmpty() && QFileInfo(path).isDir() ? path : QDir::homePath();
+}
 } // namespace
 
 Settings::Settings(QObject* parent) : QObject(parent), m_s(std::make_unique<QSettings>()) {}
@@ -106,7 +121,7 @@ void Settings::setWindowState(const QByteArray& s)
 
 QString Settings::scenarioDirectory() const
 {
-    return m_s->value(kScenarioDir, homeDir()).toString();
+    return existingDir(m_s->value(kScenarioDir, homeDir()).toString());
 }
 
 void Settings::setScenarioDirectory(const QString& dir)
@@ -116,7 +131,7 @@ void Settings::setScenarioDirectory(const QString& dir)
 
 QString Settings::exportDirectory() const
 {
-    return m_s->value(kExportDir, homeDir()).toString();
+    return existingDir(m_s->value(kExportDir, homeDir()).toString());
 }
 
 void Settings::setExportDirectory(const QString& dir)
@@ -126,7 +141,7 @@ void Settings::setExportDirectory(const QString& dir)
 
 QString Settings::importDirectory() const
 {
-    return m_s->value(kImportDir, homeDir()).toString();
+    return existingDir(m_s->value(kImportDir, homeDir()).toString());
 }
 
 void Settings::setImportDirectory(const QString& dir)
