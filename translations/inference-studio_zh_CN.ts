@@ -1360,6 +1360,34 @@
     </message>
 </context>
 <context>
+    <name>is::RentalPresets</name>
+    <message>
+        <location filename="../core/cost/RentalPresets.cpp" line="+42"/>
+        <source>on-demand list prices at large clouds (8-GPU instance price / 8)</source>
+        <translation>大型云厂商的按需标价（8 卡实例价格 / 8）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>on-demand prices at GPU clouds (neoclouds)</source>
+        <translation>GPU 云（新兴云厂商）的按需价格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>3-year reserved / committed-use prices</source>
+        <translation>3 年预留 / 承诺使用价格</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>assumed: order of magnitude of 2025 %1 for %2; not a quote</source>
+        <translation>假设：%2 的 2025 年%1的数量级；并非报价</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>assumed: the H100 %1 price scaled by purchase price ($%2 vs $%3)</source>
+        <translation>假设：按采购价换算的 H100 %1（$%2 对 $%3）</translation>
+    </message>
+</context>
+<context>
     <name>is::Scenario</name>
     <message>
         <location filename="../core/scenario/Scenario.cpp" line="+75"/>
@@ -2974,8 +3002,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Constants moved</source>
-        <translation>变动的常数</translation>
+        <source>Fitted constants</source>
+        <translation>拟合常数</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2994,12 +3022,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+224"/>
+        <location line="+228"/>
         <source>Undo calibration</source>
         <translation>撤销校准</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-227"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -3065,6 +3093,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>    The fit lowers the error summed over every row, with a pull towards the family&apos;s assumptions; the median row can end a little worse.</source>
+        <translation>    拟合降低的是所有行的误差总和，并向该系列的假设值回拉；中位数那一行可能略有变差。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1: kept its constants (%2)</source>
         <translation>%1：保留原有常数（%2）</translation>
     </message>
@@ -3080,8 +3113,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Constants moved (%1)</source>
-        <translation>变动的常数（%1）</translation>
+        <source>Fitted constants (%1)</source>
+        <translation>拟合常数（%1）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5148,7 +5181,7 @@
 <context>
     <name>is::gui::ModelPanel</name>
     <message>
-        <location filename="../widgets/panels/ModelPanel.cpp" line="+49"/>
+        <location filename="../widgets/panels/ModelPanel.cpp" line="+57"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -5159,6 +5192,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>%1 — %2 params</source>
+        <translation>%1 — %2 参数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 — %2 params (%3)</source>
         <translation>%1 — %2 参数（%3）</translation>
     </message>
@@ -5329,7 +5367,7 @@
         <translation>（无模型）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <location line="+8"/>
         <source>%1 params, %2 active, %3 layers, %4</source>
         <translation>%1 参数，激活 %2，%3 层，%4</translation>
@@ -5405,7 +5443,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+145"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+166"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5440,7 +5478,7 @@
         <translation>最便宜：%1，每百万 token $%2，受%3约束。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>The next cheaper, %1, misses the %2 (%3).</source>
         <translation>次便宜的 %1 未满足%2（%3）。</translation>
     </message>
@@ -5455,12 +5493,13 @@
         <translation>未满足%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 chips, %2</source>
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-248"/>
+        <location line="+252"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
@@ -5470,7 +5509,7 @@
         <translation>权重流式</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>resident</source>
         <translation>常驻</translation>
     </message>
@@ -5490,7 +5529,17 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
+        <location line="-291"/>
+        <source>%1, %2 chips</source>
+        <translation>%1，%2 颗芯片</translation>
+    </message>
+    <message>
         <location line="+11"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+291"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -6152,7 +6201,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+153"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+154"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -6217,7 +6266,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -8227,7 +8276,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+143"/>
+        <location filename="../widgets/Units.cpp" line="+151"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>
