@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/FullLoad.h"
 
+#include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "scenario/Scenario.h"
 
@@ -13,21 +14,25 @@ SloTargets scenarioSlo(const Scenario& s)
     return resolveSlo(s.workload, s.serving.slo);
 }
 
-std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const ModelDesc& m,
-                                           const Scenario& s, const SloTargets& slo, QString* error,
-                                           Bound deviceBound)
+std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const QString& docId,
+                                           const ModelDesc& m, const Scenario& s, const SloTargets& slo,
+                                           QString* error, Bound deviceBound)
 {
     Workload w = s.workload;
     w.ttftLimitS = slo.ttftS;
     w.tpotLimitS = slo.tpotS;
     w.p99Limits = false;
-    return engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
+    auto e = engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
+    if (e)
+        price(*e, d, docId, w, s.tco);
+    return e;
 }
 
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)
 {
     QString ignored;
-    return estimateAtFullLoad(engine, r.deployment, r.model.resolve(Bound::Mid), s, scenarioSlo(s), &ignored);
+    return estimateAtFullLoad(engine, r.deployment, r.docId, r.model.resolve(Bound::Mid), s, scenarioSlo(s),
+                              &ignored);
 }
 
 bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engine& engine, QString* error)

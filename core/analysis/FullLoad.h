@@ -30,10 +30,11 @@ SloTargets scenarioSlo(const Scenario& s);
 // speed there, so its cost per token falls far below that of the workload's one user. The
 // point's `batch` is the concurrency at load. nullopt (error set) when the engine cannot evaluate
 // the deployment at all; an estimate whose one stream already misses the targets comes back with
-// the engine's note saying so (meetsSlo tells).
-std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const ModelDesc& m,
-                                           const Scenario& s, const SloTargets& slo, QString* error,
-                                           Bound deviceBound = Bound::Mid);
+// the engine's note saying so (meetsSlo tells). Priced with the scenario's cost of ownership
+// (`docId`: the deployment's own price overrides).
+std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deployment& d, const QString& docId,
+                                           const ModelDesc& m, const Scenario& s, const SloTargets& slo,
+                                           QString* error, Bound deviceBound = Bound::Mid);
 
 // A scenario deployment at full load within the scenario's targets, at the point estimate;
 // nullopt where the engine cannot evaluate it. `estimate --json` and the audit take their "at full

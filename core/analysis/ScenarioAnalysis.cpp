@@ -4,6 +4,7 @@
 #include "analysis/FullLoad.h"
 #include "common/ErrorText.h"
 #include "common/Log.h"
+#include "cost/ServingPointCost.h"
 #include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
 
@@ -291,6 +292,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             a.deployments.push_back(d);
             continue;
         }
+        cost::price(*est, r.deployment, r.docId, s.workload, s.tco);
         d.estimate = *est;
         d.atLoad = cost::atFullLoad(r, s, engine);
         d.missedTargets = missedTargets(est->mid, s.workload);

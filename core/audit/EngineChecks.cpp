@@ -8,6 +8,7 @@
 #include "common/NumberText.h"
 
 #include "analysis/FullLoad.h"
+#include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 
 #include <QCoreApplication>
@@ -40,11 +41,14 @@ std::optional<Estimate> evaluate(const ScenarioSet& set, const ScenarioSet::Targ
     if (atLoad(metric)) {
         Scenario s = *t.scenario;
         s.workload = in.workload;
-        return cost::estimateAtFullLoad(set.engine(), in.deployment, m, s, cost::scenarioSlo(s), error,
-                                        deviceBound);
+        return cost::estimateAtFullLoad(set.engine(), in.deployment, t.deployment.docId, m, s,
+                                        cost::scenarioSlo(s), error, deviceBound);
     }
-    return set.engine().estimate(in.deployment, m, in.workload, t.scenario->goal, t.scenario->tco, error,
-                                 deviceBound);
+    auto e = set.engine().estimate(in.deployment, m, in.workload, t.scenario->goal, t.scenario->tco, error,
+                                   deviceBound);
+    if (e)
+        cost::price(*e, in.deployment, t.deployment.docId, in.workload, t.scenario->tco);
+    return e;
 }
 
 double metricValue(const QString& metricIn, const Estimate& e, const Workload& w, double repeat)

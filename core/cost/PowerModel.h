@@ -6,7 +6,7 @@
 namespace is {
 struct Deployment;
 struct Estimate;
-}
+} // namespace is
 
 namespace is::cost {
 
@@ -29,7 +29,7 @@ struct PowerModel
     double peakFacilityPowerW() const { return facilityPowerW(1.0); }
     double idleFacilityPowerW() const { return facilityPowerW(0.0); }
     // The utilisation at which this model draws what an engine estimate says the chips and
-    // hosts draw (Engine::addPowerAndCost), so the two agree on a serving point.
+    // hosts draw (Engine::addPower), so the two agree on a serving point.
     double utilisationOf(const Estimate& e) const;
 
     static PowerModel forDeployment(const Deployment& d, int chips, double pue, Bound bound = Bound::Mid);

@@ -24,8 +24,8 @@ HourlyCost perMillionTokens(const HourlyCost& h, double tokS)
     return HourlyCost{h.capital * f, h.maintenance * f, h.energy * f, h.space * f, h.rental * f};
 }
 
-ServingPointCost servingPointCost(const Deployment& d, const QString& docId, const Estimate& e, const Workload& w,
-                                  const TcoAssumptions& t)
+ServingPointCost servingPointCost(const Deployment& d, const QString& docId, const Estimate& e,
+                                  const Workload& w, const TcoAssumptions& t)
 {
     ServingPointCost c;
     c.inputs = costInputs(d, docId, e.chips, t);
@@ -37,9 +37,27 @@ ServingPointCost servingPointCost(const Deployment& d, const QString& docId, con
     const int replicas = d.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
     c.prefillShare = prefillShareOf(e, replicas, w.outputTokens);
     const HourlyCost h = hourlyCost(c.inputs, t, c.avgFacilityW);
-    c.costs = tokenCosts(h, c.servedTokS, c.servedTokS * w.inputTokens / w.outputTokens, c.prefillShare, e.batch * u,
-                         c.avgFacilityW);
+    c.costs = tokenCosts(h, c.servedTokS, c.servedTokS * w.inputTokens / w.outputTokens, c.prefillShare,
+                         e.batch * u, c.avgFacilityW);
     return c;
+}
+
+void price(Estimate& e, const Deployment& d, const QString& docId, const Workload& w, const TcoAssumptions& t)
+{
+    if (e.chips <= 0 || !d.device) {
+        e.usdPerHour = e.usdPerMTok = 0;
+        return;
+    }
+    const ServingPointCost c = servingPointCost(d, docId, e, w, t);
+    e.usdPerHour = c.costs.hourly.total();
+    e.usdPerMTok = c.costs.usdPerMTok;
+}
+
+void price(RangedEstimate& e, const Deployment& d, const QString& docId, const Workload& w,
+           const TcoAssumptions& t)
+{
+    for (Estimate* point : {&e.mid, &e.low, &e.high})
+        price(*point, d, docId, w, t);
 }
 
 } // namespace is::cost

@@ -7,8 +7,9 @@
 namespace is {
 struct Deployment;
 struct Estimate;
+struct RangedEstimate;
 struct Workload;
-}
+} // namespace is
 
 namespace is::cost {
 
@@ -25,8 +26,18 @@ struct ServingPointCost
     double prefillShare = 0;
     TokenCosts costs;
 };
-ServingPointCost servingPointCost(const Deployment& d, const QString& docId, const Estimate& e, const Workload& w,
-                                  const TcoAssumptions& t);
+ServingPointCost servingPointCost(const Deployment& d, const QString& docId, const Estimate& e,
+                                  const Workload& w, const TcoAssumptions& t);
+
+// Prices an engine estimate as the Cost view does: `usdPerHour` is what the deployment costs per
+// hour over all hours (capital, upkeep, energy and space, or rent), `usdPerMTok` that per million
+// output tokens served. The engine states no cost of its own: every cost per token the studio,
+// the command line and the audit show comes from the one total cost of ownership here.
+void price(Estimate& e, const Deployment& d, const QString& docId, const Workload& w,
+           const TcoAssumptions& t);
+// The point estimate and both ends of its band, each at its own chip count.
+void price(RangedEstimate& e, const Deployment& d, const QString& docId, const Workload& w,
+           const TcoAssumptions& t);
 
 // Of the busy machine time at a serving point, the share spent prefilling (the engine's cycle:
 // per replica, b prefills and output/acceptance decode steps).

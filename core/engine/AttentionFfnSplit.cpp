@@ -124,14 +124,6 @@ double poolPowerW(const Pool& p, const Estimate& own, double workShare)
     return staticW + std::max(0.0, own.powerW - staticW) * std::clamp(workShare, 0.0, 1.0);
 }
 
-// What a pool's hardware cost, recovered from its own estimate's hourly cost less its energy.
-double poolCapexUsd(const Pool& p, const Estimate& own)
-{
-    const CostAssumptions& c = p.ctx->cost;
-    const double capexPerHour = own.usdPerHour - own.facilityPowerW / 1000.0 * c.usdPerKWh.value;
-    return std::max(0.0, capexPerHour) * c.amortisationYears.value * 8760.0;
-}
-
 double usedShare(const MemoryBudget& m)
 {
     return m.capacity > 0 ? m.used() / m.capacity : 0.0;
@@ -225,19 +217,16 @@ Estimate evaluateSplit(const Engine& engine, const SplitSetup& s, int b, int m)
     else
         e.bottleneck = attentionPart >= ffnPart ? microA.bottleneck : microF.bottleneck;
 
-    // Power and cost of both pools and the link's ports.
+    // Power and hardware cost of both pools and the link's ports.
     split.attentionPowerW = poolPowerW(s.attention, microA, step > 0 ? split.attentionS / step : 1.0);
     split.ffnPowerW = poolPowerW(s.ffn, microF, step > 0 ? split.ffnS / step : 1.0);
     split.linkPowerW = s.linkPowerW;
-    split.attentionCapexUsd = poolCapexUsd(s.attention, microA);
-    split.ffnCapexUsd = poolCapexUsd(s.ffn, microF);
+    split.attentionCapexUsd = detail::hardwareCapexUsd(*s.attention.ctx);
+    split.ffnCapexUsd = detail::hardwareCapexUsd(*s.ffn.ctx);
     const CostAssumptions& c = a.cost;
     e.powerW = split.attentionPowerW + split.ffnPowerW + split.linkPowerW;
     e.facilityPowerW = e.powerW * c.pue.value;
     e.joulesPerToken = e.tokSTotal > 0 ? e.facilityPowerW / e.tokSTotal : 0;
-    e.usdPerHour = (split.attentionCapexUsd + split.ffnCapexUsd) / (c.amortisationYears.value * 8760.0) +
-                   e.facilityPowerW / 1000.0 * c.usdPerKWh.value;
-    e.usdPerMTok = e.tokSTotal > 0 ? e.usdPerHour / (e.tokSTotal * 3600.0) * 1e6 : 0;
     e.split = split;
     return e;
 }

@@ -5,9 +5,10 @@
 
 namespace is {
 
-// What the engine's cost per token needs: capital amortised over a fixed life plus electricity.
-// The scenario's cost assumptions (cost::TcoAssumptions) are these and the rest of the total cost
-// of ownership, one type: the engine reads this part of it.
+// The cost assumptions every deployment shares: a life to amortise capital over, the price of
+// electricity and the facility's power overhead (PUE). The engine reads the PUE for facility
+// power; the scenario's total cost of ownership (cost::TcoAssumptions) is these and the rest of
+// it, one type, and prices every estimate (cost::price).
 struct CostAssumptions
 {
     // The sources are marked for translation: the interface shows them through sourceForDisplay.

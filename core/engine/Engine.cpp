@@ -177,11 +177,11 @@ Estimate Engine::evaluate(const EvalContext& ctx, const ParallelPlan& plan, int 
                                : detail::evaluateDataflow(ctx, batch);
     else
         e = detail::evaluateResident(ctx, plan, batch);
-    addPowerAndCost(e, ctx);
+    addPower(e, ctx);
     return e;
 }
 
-void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx, int prefillChips, double prefillBusy) const
+void Engine::addPower(Estimate& e, const EvalContext& ctx, int prefillChips, double prefillBusy) const
 {
     const Deployment& d = *ctx.deployment;
     const LatencyBreakdown& b = e.decode;
@@ -202,17 +202,21 @@ void Engine::addPowerAndCost(Estimate& e, const EvalContext& ctx, int prefillChi
         chipW * (active - prefilling) + prefillW * prefilling + ctx.idleW * (ctx.chips - active) + hostW;
     e.facilityPowerW = e.powerW * ctx.cost.pue.value;
     e.joulesPerToken = e.tokSTotal > 0 ? e.facilityPowerW / e.tokSTotal : 0;
-
-    double capex = 0;
-    if (d.system && d.system->priceUsd.value > 0)
-        capex = d.system->priceUsd.at(ctx.deviceBound) * static_cast<double>(ctx.chips) / perSystem;
-    else
-        capex = d.device->priceUsd.at(ctx.deviceBound) * ctx.chips;
-    const double capexPerHour = capex / (ctx.cost.amortisationYears.value * 8760.0);
-    const double energyPerHour = e.facilityPowerW / 1000.0 * ctx.cost.usdPerKWh.value;
-    e.usdPerHour = capexPerHour + energyPerHour;
-    e.usdPerMTok = e.tokSTotal > 0 ? e.usdPerHour / (e.tokSTotal * 3600.0) * 1e6 : 0;
+    // What it costs is the total cost of ownership's (cost::price), not the engine's.
 }
+
+namespace detail {
+
+double hardwareCapexUsd(const EvalContext& ctx)
+{
+    const Deployment& d = *ctx.deployment;
+    if (d.system && d.system->priceUsd.value > 0)
+        return d.system->priceUsd.at(ctx.deviceBound) * static_cast<double>(ctx.chips) /
+               std::max(1, d.devicesPerSystem());
+    return d.device->priceUsd.at(ctx.deviceBound) * ctx.chips;
+}
+
+} // namespace detail
 
 Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const
 {

@@ -100,8 +100,7 @@ private:
     bool streamingOnly(const EvalContext& ctx) const;
     // `prefillChips` of the plan's chips only prefill: busy `prefillBusy` of the time at full
     // power instead of the decode step's share.
-    void addPowerAndCost(Estimate& e, const EvalContext& ctx, int prefillChips = 0,
-                         double prefillBusy = 0) const;
+    void addPower(Estimate& e, const EvalContext& ctx, int prefillChips = 0, double prefillBusy = 0) const;
     std::shared_ptr<const Catalog> m_catalog;
 };
 

@@ -166,7 +166,7 @@ Estimate Engine::prefillDecodeServing(const EvalContext& ctx, const ParallelPlan
         if (goal == ServingGoal::FixedConcurrency) // streams the decode replicas cannot hold queue
             detail::queueStreamsBeyondMemory(e, e.batch, ctx, decodePlan.dp);
         // Prefill chips compute flat out while they work and idle between prompts.
-        addPowerAndCost(e, ctx, e.prefillChips(), occ > 0 ? std::min(1.0, rps * occ / prefillReplicas) : 0.0);
+        addPower(e, ctx, e.prefillChips(), occ > 0 ? std::min(1.0, rps * occ / prefillReplicas) : 0.0);
         return e;
     };
 

@@ -2,6 +2,7 @@
 #include "scenario/ScenarioEvaluation.h"
 
 #include "common/ErrorText.h"
+#include "cost/ServingPointCost.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 #include "model/HfConfigImport.h"
@@ -208,6 +209,7 @@ std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s,
             *error = errorAt(QStringLiteral("deployments[%1]").arg(i), err);
             return std::nullopt;
         }
+        cost::price(*est, r.deployment, r.docId, s.workload, s.tco);
         results.push_back(DeploymentResult{r.docId, r.deployment.name, r.model.arch.name, *est});
     }
     return results;

@@ -60,7 +60,7 @@ std::pair<size_t, double> segment(const std::vector<double>& g, double x)
     return {lo, (x - g[lo]) / (g[hi] - g[lo])};
 }
 
-// The engine's power rule (Engine::addPowerAndCost): chips draw dynamic power for the share of
+// The engine's power rule (Engine::addPower): chips draw dynamic power for the share of
 // the step their compute or memory is busy, half of it for the wafer's dataflow latency.
 double busyOf(const Estimate& e)
 {

@@ -5,6 +5,7 @@
 // subset under ctest) and bench_properties (the full million, run by hand). Seeded: the same
 // seed draws the same triples on every machine (std::mt19937_64 and our own mapping to ranges;
 // the standard distributions are implementation-defined).
+#include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
@@ -253,6 +254,10 @@ private:
         if (plan.chips() != chips)
             plan = ParallelPlan{1, 1, 1, chips};
         o.e = m_engine.evaluate(*ctx, plan, t.batch);
+        // Its cost, as every view prices it: the cost of ownership over the engine's three.
+        cost::TcoAssumptions tco;
+        static_cast<CostAssumptions&>(tco) = cost;
+        cost::price(o.e, d, QString(), w, tco);
         o.memoryTotal = ctx->memCapacity * chips;
         o.ok = true;
         return o;

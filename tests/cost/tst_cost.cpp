@@ -82,8 +82,8 @@ private Q_SLOTS:
 
     void servingPointAgreesWithEngine()
     {
-        // With the engine's simple model (straight-line capital plus energy, every hour used) the
-        // TCO gives the engine's own cost and energy per token.
+        // With no cost of capital, upkeep or space and every hour used, the cost of ownership is
+        // straight-line capital plus energy, by hand; price() gives the estimate those figures.
         auto catalog = Catalog::builtin();
         Engine engine(catalog);
         const Deployment d = deploymentOf(*catalog, "h100-sxm", 8);
@@ -92,14 +92,23 @@ private Q_SLOTS:
         QString error;
         auto e = engine.estimate(d, m, w, ServingGoal::FixedConcurrency, CostAssumptions{}, &error);
         QVERIFY2(e, qPrintable(error));
+        QCOMPARE(e->usdPerMTok, 0.0); // the engine states no cost of its own
         TcoAssumptions t;
         t.costOfCapital.value = 0;
         t.maintenancePerYear.value = 0;
         t.spaceUsdPerKwMonth.value = 0;
         t.utilisation.value = 1;
         const ServingPointCost c = servingPointCost(d, QStringLiteral("hgx"), *e, w, t);
-        QVERIFY2(rel(c.costs.usdPerMTok, e->usdPerMTok) < 1e-9,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(c.costs.usdPerMTok).arg(e->usdPerMTok)));
+        const double perHour = c.inputs.capexUsd / (t.amortisationYears.value * 8760.0) +
+                               e->facilityPowerW / 1000.0 * t.usdPerKWh.value;
+        const double byHand = perHour / (e->tokSTotal * 3600.0) * 1e6;
+        QVERIFY2(rel(c.costs.usdPerMTok, byHand) < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(c.costs.usdPerMTok).arg(byHand)));
+        Estimate priced = *e;
+        price(priced, d, QStringLiteral("hgx"), w, t);
+        QCOMPARE(priced.usdPerMTok, c.costs.usdPerMTok);
+        QCOMPARE(priced.usdPerHour, c.costs.hourly.total());
+        QVERIFY(rel(priced.usdPerHour, perHour) < 1e-9);
         QVERIFY(rel(c.costs.joulesPerToken, e->joulesPerToken) < 1e-9);
         QVERIFY(c.prefillShare > 0 && c.prefillShare < 1);
         // The stacked components add up to the total.

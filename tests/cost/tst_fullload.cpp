@@ -4,6 +4,7 @@
 // token costs no more than at a lower concurrency, and exactly the same at the full load's own
 // concurrency.
 #include "analysis/FullLoad.h"
+#include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/ScenarioEvaluation.h"
@@ -80,6 +81,7 @@ private slots:
             auto same = m_engine->estimate(d, r.model.resolve(Bound::Mid), w, ServingGoal::FixedConcurrency,
                                            s.tco, &error);
             QVERIFY2(same, qPrintable(error));
+            cost::price(*same, d, r.docId, w, s.tco);
             QCOMPARE(same->batch, load->batch);
             QVERIFY2(std::abs(same->usdPerMTok - load->usdPerMTok) <= 1e-9 * load->usdPerMTok,
                      qPrintable(r.docId));
@@ -98,8 +100,8 @@ private slots:
         cost::SloTargets loose;
         cost::SloTargets tight;
         tight.tpotS = loose.tpotS / 2;
-        auto a = cost::estimateAtFullLoad(*m_engine, h100.deployment, m, s, loose, &error);
-        auto b = cost::estimateAtFullLoad(*m_engine, h100.deployment, m, s, tight, &error);
+        auto a = cost::estimateAtFullLoad(*m_engine, h100.deployment, h100.docId, m, s, loose, &error);
+        auto b = cost::estimateAtFullLoad(*m_engine, h100.deployment, h100.docId, m, s, tight, &error);
         QVERIFY(a && b);
         QVERIFY(b->batch <= a->batch);
         QVERIFY(b->usdPerMTok >= a->usdPerMTok * (1 - 1e-9));
