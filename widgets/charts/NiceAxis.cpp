@@ -88,12 +88,14 @@ void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live)
     double b = std::pow(base, std::ceil(std::log(hi) / std::log(base) - 1e-9));
     if (b <= a)
         b = a * base;
-    // As for value axes: while the data stays inside the shown decades and they are at most
-    // two decades wider than needed, the axis keeps its range instead of re-laying out the chart.
+    // While a slider is dragged (live) and the data stays inside the shown decades, the axis
+    // keeps its range instead of re-laying out the chart on every tick. Otherwise it shows the
+    // decades the data spans: the same document draws the same axes whatever was shown before
+    // (an edit that widened them and its undo, another file opened).
     const double shownLo = axis->min();
     const double shownHi = axis->max();
-    if (shownLo > 0 && shownLo <= a && shownHi >= b &&
-        (live || (shownHi / shownLo) <= (b / a) * base * base * (1 + 1e-9)))
+    if (live ? shownLo > 0 && shownLo <= a && shownHi >= b
+             : std::abs(shownLo / a - 1) < 1e-9 && std::abs(shownHi / b - 1) < 1e-9)
         return;
     axis->setRange(a, b);
 }

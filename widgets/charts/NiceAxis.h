@@ -19,8 +19,8 @@ void setValueRange(QValueAxis* axis, double max, bool live = false);
 // least `labelExtent` * 1.6 pixels per interval (label height on a vertical axis, label width
 // on a horizontal one) so labels never collide or get elided.
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent);
-// Whole decades around [lo, hi] (both > 0), at least one decade. A range that already holds
-// them and is at most two decades wider (or any wider, live) is kept.
+// Whole decades around [lo, hi] (both > 0), at least one decade. While live, a range that already
+// holds them is kept, however wide.
 void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live = false);
 
 } // namespace is::gui::niceaxis
