@@ -235,6 +235,33 @@ private Q_SLOTS:
                                 .arg(lineY)
                                 .arg(sram.top())
                                 .arg(sram.bottom())));
+
+        // A marker on the workload's context line: its text goes to one side of the line, not
+        // through it.
+        auto onLine = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        DeploymentAnalysis& at = onLine->deployments[0];
+        at.sramExhaustedAt = onLine->workload.inputTokens;
+        at.sramExhaustedAction = is::kvPlacementId(is::KvPlacement::AddedChips);
+        speed->setClaimMarks({});
+        view.setAnalysis(onLine, m_colours);
+        view.flush();
+        QRectF text;
+        for (QGraphicsItem* item : chart->childItems())
+            if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+                t && t->isVisible() && t->text().startsWith(QLatin1String("SRAM full")))
+                text = t->sceneBoundingRect();
+        QVERIFY(!text.isEmpty());
+        QLineSeries* contextLine = nullptr;
+        for (QAbstractSeries* series : chart->series())
+            if (series->name().startsWith(QLatin1String("context")))
+                contextLine = qobject_cast<QLineSeries*>(series);
+        QVERIFY(contextLine && contextLine->count() > 0);
+        const qreal lineX = chart->mapToScene(chart->mapToPosition(contextLine->at(0), contextLine)).x();
+        QVERIFY2(lineX < text.left() || lineX > text.right(),
+                 qPrintable(QStringLiteral("context line at %1 crosses text %2..%3")
+                                .arg(lineX)
+                                .arg(text.left())
+                                .arg(text.right())));
     }
 
     // At 1280 x 720 each chart of a pair is about 320 pixels wide, narrower than "SRAM full at 62.2K:

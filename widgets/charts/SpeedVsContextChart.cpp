@@ -61,6 +61,19 @@ double onCurve(const QList<QPointF>& curve, double x)
     }
     return 0;
 }
+// Whether a line segment passes through a rectangle: an end inside it, or a crossing of an edge.
+bool crosses(const QLineF& segment, const QRectF& r)
+{
+    if (r.contains(segment.p1()) || r.contains(segment.p2()))
+        return true;
+    const QLineF edges[] = {{r.topLeft(), r.topRight()},
+                            {r.topRight(), r.bottomRight()},
+                            {r.bottomRight(), r.bottomLeft()},
+                            {r.bottomLeft(), r.topLeft()}};
+    return std::any_of(std::begin(edges), std::end(edges), [&](const QLineF& e) {
+        return segment.intersects(e, nullptr) == QLineF::BoundedIntersection;
+    });
+}
 } // namespace
 
 SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
@@ -410,6 +423,21 @@ void SpeedVsContextChart::placeMarkerLabels()
         label->setPos(plot.right() - r.width() - 4, top);
         placed << QRectF(label->pos(), r.size()) << QRectF(plot.left(), at.y() - 3, plot.width(), 6);
     }
+    // The workload's context line runs the plot's height: a text that crosses it reads as struck
+    // through, so the text moves to either side of it.
+    if (m_contextLine && m_contextLine->isVisible() && m_contextLine->count() > 0) {
+        const qreal lineX = chart()->mapToPosition(m_contextLine->at(0), m_contextLine).x();
+        placed << QRectF(lineX - 2, plot.top(), 4, plot.height());
+    }
+    QList<QLineF> curveSegments;
+    for (const Curve& c : m_curves) {
+        if (!c.line || !c.line->isVisible())
+            continue;
+        const QList<QPointF> points = c.line->points();
+        for (qsizetype k = 1; k < points.size(); ++k)
+            curveSegments << QLineF(chart()->mapToPosition(points[k - 1], c.line),
+                                    chart()->mapToPosition(points[k], c.line));
+    }
     constexpr qreal gap = 10; // clears the 16-pixel marker
     for (const Curve& c : m_curves) {
         if (c.marker->count() == 0 || !c.marker->isVisible())
@@ -424,32 +452,42 @@ void SpeedVsContextChart::placeMarkerLabels()
         c.markerLabel->setText(fittedToWidth(c.markerLabel->data(kFullText).toString(), c.markerLabel->font(),
                                              plot.width() - 4));
         const QSizeF size = c.markerLabel->boundingRect().size();
-        const qreal x = std::clamp(at.x() - size.width() / 2, plot.left() + 2,
-                                   std::max(plot.left() + 2, plot.right() - size.width() - 2));
-        const auto inPlot = [&](qreal top) {
+        const auto inPlot = [&](qreal left, qreal top) {
             return QRectF(
-                QPointF(x, std::clamp(top, plot.top(), std::max(plot.top(), plot.bottom() - size.height()))),
+                QPointF(std::clamp(left, plot.left() + 2,
+                                   std::max(plot.left() + 2, plot.right() - size.width() - 2)),
+                        std::clamp(top, plot.top(), std::max(plot.top(), plot.bottom() - size.height()))),
                 size);
         };
-        const auto free = [&](const QRectF& r) {
+        // Clear of earlier text and lines, and crossing as little of the curves as it can (a text
+        // across a curve hides where it runs).
+        const auto clearOfText = [&](const QRectF& r) {
             return std::none_of(placed.begin(), placed.end(),
                                 [&](const QRectF& p) { return p.intersects(r); });
         };
-        // Above the marker, below it, then further up and further down, each moved inside the
-        // plot; the first that overlaps no earlier text, else the first.
+        const auto curvesCrossed = [&](const QRectF& r) {
+            return std::count_if(curveSegments.begin(), curveSegments.end(),
+                                 [&](const QLineF& l) { return crosses(l, r); });
+        };
+        // Centred above the marker, below it, then further up and further down, each moved inside
+        // the plot; then the same with the text to the right of the marker and to its left. Of
+        // those clear of text and lines (else of all), the first that crosses the fewest pieces
+        // of the curves.
         const qreal above = at.y() - gap - size.height(), below = at.y() + gap;
-        QRectF chosen = inPlot(above);
-        for (int step = 0; step < 8; ++step) {
-            const qreal top =
-                step % 2 ? below + (step / 2) * size.height() : above - (step / 2) * size.height();
-            const QRectF r = inPlot(top);
-            if (free(r)) {
-                chosen = r;
-                break;
-            }
-        }
-        c.markerLabel->setPos(chosen.topLeft());
-        placed << chosen;
+        const qreal lefts[] = {at.x() - size.width() / 2, at.x() + gap, at.x() - gap - size.width()};
+        QList<QRectF> candidates;
+        for (qreal left : lefts)
+            for (int step = 0; step < 8; ++step)
+                candidates << inPlot(left, step % 2 ? below + (step / 2) * size.height()
+                                                    : above - (step / 2) * size.height());
+        if (std::any_of(candidates.begin(), candidates.end(), clearOfText))
+            candidates.removeIf([&](const QRectF& r) { return !clearOfText(r); });
+        const auto chosen =
+            std::min_element(candidates.begin(), candidates.end(), [&](const QRectF& a, const QRectF& b) {
+                return curvesCrossed(a) < curvesCrossed(b);
+            });
+        c.markerLabel->setPos(chosen->topLeft());
+        placed << *chosen;
     }
 }
 
