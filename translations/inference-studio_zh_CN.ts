@@ -209,12 +209,12 @@
     <message>
         <location line="+1"/>
         <source>Tokens/s per user</source>
-        <translation>每用户 token/秒</translation>
+        <translation>每用户 token/s</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Tokens/s total</source>
-        <translation>总 token/秒</translation>
+        <translation>总 token/s</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1992,7 +1992,7 @@
         <location filename="../core/audit/AuditText.cpp" line="-143"/>
         <location line="+146"/>
         <source>tok/s</source>
-        <translation>token/秒</translation>
+        <translation>token/s</translation>
     </message>
     <message>
         <location line="-144"/>
@@ -2199,12 +2199,12 @@
     <message>
         <location line="+10"/>
         <source>at full load within the latency targets (%1 streams at %2 tok/s each) %3 costs %4 %5 (band %6-%7), so a price of %8 covers it</source>
-        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/秒），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格足以覆盖</translation>
+        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/s），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格足以覆盖</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>at full load within the latency targets (%1 streams at %2 tok/s each) %3 costs %4 %5 (band %6-%7), so a price of %8 does not cover it</source>
-        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/秒），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格无法覆盖</translation>
+        <translation>在延迟目标内满载时（%1 个并发流，每流 %2 token/s），%3 的成本为 %4 %5（区间 %6-%7），因此 %8 的价格无法覆盖</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2304,7 +2304,7 @@
     <message>
         <location line="+8"/>
         <source>one stream of %1 tokens fits on %2 x %3 (KV cache %4 GB per chip, placed %5) at %6 tok/s per user (band %7-%8)</source>
-        <translation>一条 %1 个 token 的流可以放在 %2 台 %3 上（每颗芯片 KV 缓存 %4 GB，%5），每用户 %6 token/秒（区间 %7-%8）</translation>
+        <translation>一条 %1 个 token 的流可以放在 %2 台 %3 上（每颗芯片 KV 缓存 %4 GB，%5），每用户 %6 token/s（区间 %7-%8）</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -3175,17 +3175,17 @@
     <message>
         <location filename="../widgets/calibration/CalibrationRowsModel.cpp" line="+17"/>
         <source>tok/s per user</source>
-        <translation>每用户 tok/s</translation>
+        <translation>每用户 token/s</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>tok/s in all</source>
-        <translation>总 tok/s</translation>
+        <translation>总 token/s</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>tok/s per chip</source>
-        <translation>每芯片 tok/s</translation>
+        <translation>每芯片 token/s</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3632,7 +3632,7 @@
     <message>
         <location line="+43"/>
         <source>%1: %2 tok/s</source>
-        <translation>%1：%2 token/秒</translation>
+        <translation>%1：%2 token/s</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -5631,7 +5631,7 @@
     <message>
         <location line="+0"/>
         <source>Tok/s per user</source>
-        <translation>每用户 tok/s</translation>
+        <translation>每用户 token/s</translation>
     </message>
     <message>
         <location line="-1"/>
@@ -5710,12 +5710,12 @@
     <message>
         <location filename="../widgets/presenter/PresenterLane.cpp" line="+36"/>
         <source>%1 tok/s</source>
-        <translation>%1 token/秒</translation>
+        <translation>%1 token/s</translation>
     </message>
     <message>
         <location line="+38"/>
         <source>tokens/s per user</source>
-        <translation>每用户 token/秒</translation>
+        <translation>每用户 token/s</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5735,7 +5735,7 @@
     <message>
         <location line="+13"/>
         <source>tok/s now</source>
-        <translation>当前 token/秒</translation>
+        <translation>当前 token/s</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -6718,7 +6718,7 @@
     <message>
         <location line="+3"/>
         <source>Tokens/s at full load within the latency targets</source>
-        <translation>在延迟目标内满载时的 token/秒</translation>
+        <translation>在延迟目标内满载时的 token/s</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -7556,7 +7556,7 @@
     <message>
         <location line="+1"/>
         <source>tok/s/user target</source>
-        <translation>每用户 tok/s 目标</translation>
+        <translation>每用户 token/s 目标</translation>
     </message>
     <message>
         <location line="+0"/>
