@@ -635,18 +635,18 @@
 <context>
     <name>is::AttentionFfnSplit</name>
     <message>
-        <location filename="../core/engine/AttentionFfnSplit.cpp" line="+201"/>
-        <location line="+205"/>
+        <location filename="../core/engine/AttentionFfnSplit.cpp" line="+193"/>
+        <location line="+202"/>
         <source>attention pool: %1</source>
         <translation>注意力池：%1</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-200"/>
         <source>FFN pool: %1</source>
         <translation>FFN 池：%1</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+77"/>
         <source>the attention pool&apos;s memory holds %1 of %2 streams; the rest queue</source>
         <translation>注意力池的内存只能容纳 %2 路流中的 %1 路；其余排队等待</translation>
     </message>
@@ -1028,7 +1028,7 @@
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+118"/>
+        <location filename="../core/engine/Engine.cpp" line="+122"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
@@ -1548,7 +1548,7 @@
         <translation>%1：无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+101"/>
+        <location filename="../core/scenario/ScenarioEvaluation.cpp" line="+102"/>
         <source>%1 on %2</source>
         <translation>%2 上的 %1</translation>
     </message>
@@ -1566,7 +1566,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+298"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+300"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1683,7 +1683,7 @@
         <translation>假设：集群规划时为突发流量预留余量</translation>
     </message>
     <message>
-        <location filename="../core/engine/CostAssumptions.h" line="+15"/>
+        <location filename="../core/engine/CostAssumptions.h" line="+16"/>
         <source>common straight-line life of accelerators</source>
         <translation>加速器常见的直线折旧年限</translation>
     </message>
@@ -2187,7 +2187,7 @@
         <translation>倍</translation>
     </message>
     <message>
-        <location filename="../core/audit/EngineChecks.cpp" line="+256"/>
+        <location filename="../core/audit/EngineChecks.cpp" line="+260"/>
         <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
         <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
     </message>
@@ -5443,7 +5443,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+166"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+170"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5493,23 +5493,22 @@
         <translation>未满足%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 chips, %2</source>
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-248"/>
-        <location line="+252"/>
+        <location line="-255"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+260"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>resident</source>
         <translation>常驻</translation>
     </message>
@@ -5529,12 +5528,12 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-288"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -6090,7 +6089,7 @@
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+88"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+101"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -6266,7 +6265,7 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>%1 must be above 0.</source>
         <translation>%1 必须大于 0。</translation>
     </message>
@@ -8276,7 +8275,19 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+151"/>
+        <location filename="../widgets/Units.cpp" line="+116"/>
+        <source>%1 hundred million USD</source>
+        <comment>Chinese 亿美元</comment>
+        <translation>%1 亿美元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 ten thousand USD</source>
+        <comment>Chinese 万美元</comment>
+        <translation>%1 万美元</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

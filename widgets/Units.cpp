@@ -113,9 +113,11 @@ QString dollars(double usd)
     // reads 120 亿美元 there.
     if (QLocale().language() == QLocale::Chinese) {
         if (std::abs(usd) >= 1e8)
-            return number(usd / 1e8) + QStringLiteral(" 亿美元");
+            return QCoreApplication::translate("units", "%1 hundred million USD", "Chinese 亿美元")
+                .arg(number(usd / 1e8));
         if (std::abs(usd) >= 1e6)
-            return number(usd / 1e4) + QStringLiteral(" 万美元");
+            return QCoreApplication::translate("units", "%1 ten thousand USD", "Chinese 万美元")
+                .arg(number(usd / 1e4));
     }
     if (std::abs(usd) >= 1e9)
         return QStringLiteral("$") + number(usd / 1e9) + QStringLiteral(" bn");

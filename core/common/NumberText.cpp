@@ -40,7 +40,7 @@ QString significantText(double v, int digits, int maxDecimals)
     const int first = decimalsForSignificant(v, digits, maxDecimals);
     const double scale = std::pow(10.0, first);
     const double rounded = std::round(v * scale) / scale;
-    QLocale english(QLocale::English);
+    static const QLocale english(QLocale::English);
     return withoutTrailingZeros(
         english.toString(rounded, 'f', decimalsForSignificant(rounded, digits, maxDecimals)));
 }

@@ -107,6 +107,7 @@ struct Estimate
     double powerW = 0;         // devices + hosts + network, before PUE
     double facilityPowerW = 0; // with PUE
     double joulesPerToken = 0;
+    // Set by cost::price from the scenario's total cost of ownership; the engine leaves them 0.
     double usdPerMTok = 0;
     double usdPerHour = 0;
 

@@ -49,6 +49,12 @@ const AssumptionInfo* assumptionInfo(const QString& key)
     return nullptr;
 }
 
+QString translated(const char* text)
+{
+    // Marked above in the "TcoEditor" context, not the editor class's own (is::gui::TcoEditor).
+    return QCoreApplication::translate("TcoEditor", text);
+}
+
 QString formatNumber(double v)
 {
     if (!std::isfinite(v))

@@ -21,6 +21,8 @@ struct AssumptionInfo
 
 // The editor's names for the assumption with JSON key `key`; null for a key it does not know.
 const AssumptionInfo* assumptionInfo(const QString& key);
+// One of an AssumptionInfo's texts (a label or a unit) in the user's language.
+QString translated(const char* text);
 // A value as the editor shows it: ten significant digits, so what was typed comes back unchanged.
 QString formatNumber(double v);
 // A typed value ("7", "7 %", "$1500"; the locale's number format, else the C one); none when it

@@ -12,7 +12,6 @@
 #include "scenario/Scenario.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QEvent>
 #include <QFont>
 #include <QGridLayout>
@@ -39,6 +38,7 @@ using is::gui::tco::AssumptionInfo;
 using is::gui::tco::assumptionInfo;
 using is::gui::tco::formatNumber;
 using is::gui::tco::parseNumber;
+using is::gui::tco::translated;
 
 TcoEditor::TcoEditor(QWidget* parent) : QWidget(parent)
 {
@@ -173,15 +173,13 @@ QString TcoEditor::label(const Row& r) const
     if (!a)
         return r.key;
     const char* text = !r.deploymentId.isEmpty() && a->deploymentLabel ? a->deploymentLabel : a->label;
-    // The table's names and units are marked in the "TcoEditor" context (TcoAssumptionText.cpp),
-    // not this class's own.
-    return text ? QCoreApplication::translate("TcoEditor", text) : r.key;
+    return text ? translated(text) : r.key;
 }
 
 QString TcoEditor::unit(const Row& r) const
 {
     const AssumptionInfo* a = assumptionInfo(r.key);
-    return a ? QCoreApplication::translate("TcoEditor", a->unit) : QString();
+    return a ? translated(a->unit) : QString();
 }
 
 QString TcoEditor::rangeMessage(const Row& r) const

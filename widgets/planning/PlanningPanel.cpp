@@ -64,16 +64,20 @@ enum Column {
 
 // A configuration as the summary names it, in the user's language: "GB300 NVL72, 72 chips, TP2
 // PP3 DP12, FP4, KV FP8, weights resident, EAGLE-3". The ids stay in the command line's text.
+// The weights' and the KV cache's formats: "FP4, KV FP8".
+QString precisionsText(const planning::PlanConfig& c)
+{
+    return QCoreApplication::translate("is::gui::PlanningPanel", "%1, KV %2")
+        .arg(names::precision(c.weights), names::precision(c.kv));
+}
+
 QString configText(const planning::PlanRow& row)
 {
     const planning::PlanConfig& c = row.config;
     QStringList parts{QCoreApplication::translate("is::gui::PlanningPanel", "%1, %2 chips")
                           .arg(c.device->name)
                           .arg(c.unitChips),
-                      c.plan.toString(),
-                      QCoreApplication::translate("is::gui::PlanningPanel", "%1, KV %2")
-                          .arg(names::precision(c.weights), names::precision(c.kv)),
-                      names::mode(c.mode).toLower()};
+                      c.plan.toString(), precisionsText(c), names::mode(c.mode).toLower()};
     if (c.speculative != SpeculativeMethod::None)
         parts << names::speculative(c.speculative);
     if (c.layout != planning::PoolLayout::Colocated)
@@ -317,23 +321,23 @@ void PlanningPanel::fillTable()
             c.speculative == SpeculativeMethod::None ? tr("none") : names::speculative(c.speculative);
         const QString binding = row.feasible ? planning::bindingText(row.binding)
                                              : tr("misses the %1").arg(planning::bindingText(row.binding));
-        const QString cells[ColCount] = {
-            c.device->name,
-            tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
-            count(static_cast<double>(row.units)),
-            count(static_cast<double>(row.chips)),
-            count(static_cast<double>(row.systems)),
-            tr("%1, KV %2").arg(names::precision(c.weights), names::precision(c.kv)),
-            c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming") : tr("resident"),
-            speculative,
-            planning::layoutText(row),
-            is::gui::units::significant(row.usdPerMTok),
-            is::gui::units::significant(row.tokSUser),
-            is::gui::units::fixed(row.ttftS * 1000, 0),
-            is::gui::units::fixed(row.tpotS * 1000, 1),
-            is::gui::units::significant(row.powerMW),
-            is::gui::units::significant(row.capexUsd / 1e6),
-            row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
+        const QString cells[ColCount] = {c.device->name,
+                                         tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
+                                         count(static_cast<double>(row.units)),
+                                         count(static_cast<double>(row.chips)),
+                                         count(static_cast<double>(row.systems)),
+                                         precisionsText(c),
+                                         c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming")
+                                                                                  : tr("resident"),
+                                         speculative,
+                                         planning::layoutText(row),
+                                         is::gui::units::significant(row.usdPerMTok),
+                                         is::gui::units::significant(row.tokSUser),
+                                         is::gui::units::fixed(row.ttftS * 1000, 0),
+                                         is::gui::units::fixed(row.tpotS * 1000, 1),
+                                         is::gui::units::significant(row.powerMW),
+                                         is::gui::units::significant(row.capexUsd / 1e6),
+                                         row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
                 cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
