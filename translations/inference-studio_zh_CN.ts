@@ -3826,7 +3826,7 @@
         <translation>租赁</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>Cost per M output tokens</source>
         <translation>每百万输出 token 成本</translation>
     </message>
@@ -3841,7 +3841,7 @@
         <translation>成本与利用率</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+111"/>
         <source>%1: no cost (%2)</source>
         <translation>%1：无成本数据（%2）</translation>
     </message>
@@ -3851,7 +3851,7 @@
         <translation>不产出 token</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <location line="+92"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
@@ -6200,7 +6200,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+154"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+223"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -6236,11 +6236,6 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure. Double-click a value to edit it; what you type is saved in the scenario.</source>
-        <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。双击数值即可编辑，输入的值会保存在场景中。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
@@ -6301,12 +6296,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+161"/>
+        <location line="+193"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-190"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -6332,12 +6327,12 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+137"/>
+        <location line="+169"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-155"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -6353,11 +6348,21 @@
     </message>
     <message>
         <location line="+33"/>
+        <source>Double-click a value to edit it; what you type is saved in the scenario.</source>
+        <translation>双击数值即可编辑，输入的值会保存在场景中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rental prices are assumed 2025 orders of magnitude, not quotes; the CS-3 rate is SemiAnalysis&apos;s per-system figure.</source>
+        <translation>租用价格为假设的 2025 年数量级，并非报价；CS-3 的费率采用 SemiAnalysis 的每系统数据。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Scenario-wide</source>
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+112"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>

@@ -9,6 +9,7 @@
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "cost/CostTab.h"
+#include "cost/TcoEditor.h"
 #include "fleet/FleetTab.h"
 #include "mainwindow/MainWindow.h"
 #include "mainwindow/Studio.h"
@@ -278,6 +279,29 @@ private Q_SLOTS:
             grid->setCurrentPage(0);
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // The cost assumptions are readable without dragging a splitter open: five rows, each
+        // with its name and value (below the charts where the tab is tall enough, beside them
+        // where it is not). Five deployments' cost bars need the width: there the charts keep
+        // it, and the assumptions below begin to show (a user drags the splitter for more).
+        serving->tabs()->setCurrentWidget(serving->costTab());
+        settle();
+        QTableWidget* assumptions = serving->costTab()->editor()->table();
+        QVERIFY(assumptions->rowCount() >= 5);
+        if (scenario.isEmpty())
+            QVERIFY2(
+                assumptions->rowViewportPosition(4) + assumptions->rowHeight(4) <=
+                    assumptions->viewport()->height(),
+                qPrintable(QStringLiteral("assumptions %1 high").arg(assumptions->viewport()->height())));
+        else
+            QVERIFY2(
+                assumptions->rowViewportPosition(1) < assumptions->viewport()->height(),
+                qPrintable(QStringLiteral("assumptions %1 high").arg(assumptions->viewport()->height())));
+        const int valueRight = assumptions->columnViewportPosition(TcoEditor::ValueColumn) +
+                               assumptions->columnWidth(TcoEditor::ValueColumn);
+        QVERIFY2(valueRight <= assumptions->viewport()->width(),
+                 qPrintable(QStringLiteral("value column ends at %1 of %2")
+                                .arg(valueRight)
+                                .arg(assumptions->viewport()->width())));
         // The fleet table shows every deployment's row above its chart.
         serving->tabs()->setCurrentWidget(serving->fleetTab());
         settle();

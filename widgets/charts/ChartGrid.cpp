@@ -182,13 +182,13 @@ void ChartGrid::reflow()
         Q_EMIT pageChanged(page);
 }
 
-QSize ChartGrid::oneChartSize() const
+QSize ChartGrid::oneChartSize(int width) const
 {
-    // One chart a page at the width the grid has: legends wrap at that width.
+    // One chart a page at that width: legends wrap at it.
     const QMargins margins = m_grid->contentsMargins();
     QSize cell;
     for (ChartPanel* panel : std::as_const(m_charts))
-        cell = cell.expandedTo(panel->minimumCellSize(width() - margins.left() - margins.right()));
+        cell = cell.expandedTo(panel->minimumCellSize(width - margins.left() - margins.right()));
     if (cell.isEmpty())
         return {};
     cell += QSize(margins.left() + margins.right(), margins.top() + margins.bottom());

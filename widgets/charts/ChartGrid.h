@@ -50,7 +50,9 @@ public:
     // Not the widget's minimum size: that would make a window grow past its screen where the
     // charts' type is large (a projector); a host that shares its room (a splitter) gives the
     // grid this much where it can.
-    QSize oneChartSize() const;
+    QSize oneChartSize() const { return oneChartSize(width()); }
+    // The same were the grid `width` pixels wide (a host deciding where to put it).
+    QSize oneChartSize(int width) const;
 
 Q_SIGNALS:
     void pageChanged(int page);

@@ -70,6 +70,14 @@ QString unescaped(QString html)
         .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
 }
 
+// The stacked bars' names: the padding Qt Charts keeps around a category's text, and the
+// smallest type they shrink to before a name is cut.
+constexpr qreal kCategoryPadding = 16;
+constexpr int kSmallestLabelPoints = 7;
+
+// Assumptions a user can read and edit without dragging the splitter open.
+constexpr int kRowsToEdit = 5;
+
 } // namespace
 
 CostTab::CostTab(QWidget* parent) : QWidget(parent)
@@ -142,15 +150,42 @@ void CostTab::resizeEvent(QResizeEvent* event)
 
 void CostTab::giveChartsTheirRoom()
 {
-    // The assumptions give up room, down to their own minimum, until one chart fits above them:
-    // on a small screen the charts page rather than scroll.
     const QList<int> sizes = m_splitter->sizes();
     if (sizes.size() != 2 || !isVisible())
         return;
-    const int need = m_grid->oneChartSize().height();
-    const int total = sizes[0] + sizes[1];
+    // Below one chart and a few editable assumptions' height (a laptop's 720 lines, with the
+    // docks open), the assumptions go beside the charts instead of shrinking to their header
+    // under them; where the width does not hold both either, they stay below.
+    const int handle = m_splitter->handleWidth();
+    const int tallNeed =
+        m_grid->oneChartSize(width()).height() + m_editor->heightForRows(kRowsToEdit, width()) + handle;
+    const int editorWidth = m_editor->stackedMinimumWidth();
+    const int chartsWidth = width() - editorWidth - handle;
+    const QSize besideChart = m_grid->oneChartSize(chartsWidth);
+    const bool beside =
+        height() < tallNeed && besideChart.width() <= chartsWidth && besideChart.height() <= height();
+    const Qt::Orientation want = beside ? Qt::Horizontal : Qt::Vertical;
+    const bool turned = m_splitter->orientation() != want;
+    if (turned) {
+        m_editor->setStacked(beside);
+        m_splitter->setOrientation(want);
+    }
+    if (beside) {
+        // The charts their readable width, the assumptions (their columns are wide) the rest.
+        const int total = width() - handle;
+        if (turned || sizes[1] < editorWidth)
+            m_splitter->setSizes({total - std::max(editorWidth, total - besideChart.width()),
+                                  std::max(editorWidth, total - besideChart.width())});
+        return;
+    }
+    // Below: the assumptions give up room, down to their own minimum, until one chart fits above
+    // them: on a small screen the charts page rather than scroll.
+    const int total = height() - handle;
+    const int need = m_grid->oneChartSize(width()).height();
     const int charts = std::min(need, total - m_editor->minimumSizeHint().height());
-    if (sizes[0] < charts)
+    if (turned)
+        m_splitter->setSizes({std::max(charts, total * 11 / 20), total - std::max(charts, total * 11 / 20)});
+    else if (sizes[0] < charts)
         m_splitter->setSizes({charts, total - charts});
 }
 
@@ -172,9 +207,18 @@ void CostTab::drawStack()
     for (const auto& p : inputs.points)
         m_stackNames << p.name;
     categories->append(chartfmt::distinctCategories(m_stackNames));
-    // Qt gives each name a column of the plot's width over (names + 1): room for a name on two
-    // lines of small type, and the value axis beside the plot.
-    m_stack->setMinimumCellWidth((int(m_stackNames.size()) + 1) * 7 * m_stack->smallFont().pointSize() + 60);
+    // Qt gives each name a column of the plot's width over (names + 1), less its padding: room
+    // for the longest name on two lines of the smallest type fitStackLabels() takes (a name too
+    // long even for a wide chart is cut in its middle), and the value axis beside the plot.
+    const int pointSize = m_stack->smallFont().pointSize();
+    QFont smallest = m_stack->smallFont();
+    smallest.setPointSize(std::min(pointSize, kSmallestLabelPoints));
+    qreal perName = 7.0 * pointSize - kCategoryPadding;
+    for (const QString& name : std::as_const(m_stackNames))
+        perName = std::max(perName, chartfmt::textWidth(chartfmt::wrappedLabel(name, smallest, 0), smallest));
+    perName = std::min(perName, 14.0 * pointSize);
+    m_stack->setMinimumCellWidth(int(std::ceil((m_stackNames.size() + 1) * (perName + kCategoryPadding))) +
+                                 60);
     m_stackCategories = categories;
     auto* values = new QValueAxis;
     values->setTitleText(tr("USD per M tokens"));
@@ -224,13 +268,14 @@ void CostTab::fitStackLabels()
     // each name goes on two lines where one is too
     // wide, in smaller type where two are (down to 7 points), and is cut in the middle only
     // where even that does not fit (both ends of a name stay readable).
-    const qreal width = m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - 16;
+    const qreal width =
+        m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - kCategoryPadding;
     if (width <= 0)
         return;
     const QFont base = m_stack->smallFont();
     QFont font = base;
     QStringList labels;
-    for (QFont f = base; f.pointSize() >= 7; f.setPointSize(f.pointSize() - 1)) {
+    for (QFont f = base; f.pointSize() >= kSmallestLabelPoints; f.setPointSize(f.pointSize() - 1)) {
         labels.clear();
         bool fits = true;
         for (const QString& name : std::as_const(m_stackNames)) {

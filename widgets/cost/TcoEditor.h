@@ -12,6 +12,7 @@
 #include <vector>
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QTableWidget;
 class QTableWidgetItem;
@@ -52,6 +53,15 @@ public:
     QComboBox* presetSelector() const { return m_preset; }
     // The last validation message or error (empty when the last edit was accepted).
     QString message() const;
+    // The height that shows the pricing choice, its note, the table's header and `rows` rows of
+    // assumptions at width `width`: below it the table is a sliver a user must drag open.
+    int heightForRows(int rows, int width) const;
+    // Stacked: the pricing and the rental preset on rows of their own, so the editor fits a
+    // column beside the charts; otherwise side by side above the table.
+    void setStacked(bool stacked);
+    bool isStacked() const { return m_stacked; }
+    // The narrowest the editor can be when stacked.
+    int stackedMinimumWidth() const;
 
     // The table row of an assumption; deploymentId empty: scenario-wide. -1 when not shown.
     int rowOf(const QString& deploymentId, const QString& key) const;
@@ -63,8 +73,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void arrangeChoices();
+    void fitNameColumn();
     struct Row
     {
         QString deploymentId; // empty: scenario-wide
@@ -95,6 +108,8 @@ private:
     QLabel* m_pricingLabel = nullptr;
     QLabel* m_presetLabel = nullptr;
     QLabel* m_presetNote = nullptr;
+    QGridLayout* m_choose = nullptr;
+    bool m_stacked = false;
     QTableWidget* m_table = nullptr;
     QLabel* m_message = nullptr;
     QLabel* m_detail = nullptr; // the selected row in full (its source may be long)
