@@ -3851,8 +3851,8 @@
         <translation>不产出 token</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+92"/>
+        <location line="+22"/>
+        <location line="+93"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -6200,7 +6200,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+223"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+224"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -6426,8 +6426,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Input (context) length per request, logarithmic from 1 K to 2 M tokens, in steps of powers of two and half way between (1 K, 1.5 K, 2 K, 3 K, 4 K …)</source>
-        <translation>每个请求的输入（上下文）长度，从 1 K 到 2 M token 按对数刻度，步长为 2 的幂及其中点（1 K、1.5 K、2 K、3 K、4 K …）</translation>
+        <source>Input (context) length per request, logarithmic from 1K to 2M tokens, in steps of powers of two and half way between (1K, 1.5K, 2K, 3K, 4K …)</source>
+        <translation>每个请求的输入（上下文）长度，从 1K 到 2M token 按对数刻度，步长为 2 的幂及其中点（1K、1.5K、2K、3K、4K …）</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -8280,7 +8280,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+116"/>
+        <location filename="../widgets/Units.cpp" line="+119"/>
         <source>%1 hundred million USD</source>
         <comment>Chinese 亿美元</comment>
         <translation>%1 亿美元</translation>

@@ -52,10 +52,13 @@ QString number(double v, int significant)
 
 QString tokens(double n)
 {
-    if (n >= 1024.0 * 1024.0)
-        return number(n / (1024.0 * 1024.0), 3) + QStringLiteral(" M");
-    if (n >= 1024.0)
-        return number(n / 1024.0, 3) + QStringLiteral(" K");
+    if (!std::isfinite(n))
+        return QStringLiteral("–");
+    const double a = std::fabs(n);
+    if (a >= 1024.0 * 1024.0)
+        return number(n / (1024.0 * 1024.0), 3) + QLatin1Char('M');
+    if (a >= 1024.0)
+        return number(n / 1024.0, 3) + QLatin1Char('K');
     return number(n, 4);
 }
 
@@ -183,18 +186,6 @@ QString compact(double v)
     if (a >= 1e3)
         return trimmed(v / 1e3, 3) + QLatin1Char('K');
     return trimmed(v, 3);
-}
-
-QString compactTokens(double tokens)
-{
-    if (!std::isfinite(tokens))
-        return QStringLiteral("–");
-    const double a = std::fabs(tokens);
-    if (a >= 1024.0 * 1024.0)
-        return trimmed(tokens / (1024.0 * 1024.0), 3) + QLatin1Char('M');
-    if (a >= 1024.0)
-        return trimmed(tokens / 1024.0, 3) + QLatin1Char('K');
-    return trimmed(tokens, 3);
 }
 
 QString significant(double v, int digits)

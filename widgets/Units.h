@@ -13,7 +13,8 @@ struct Sourced;
 // presentation; every value comes from core.
 namespace is::gui::units {
 
-// "8 K", "128 K", "1 M", "2 M" (binary thousands, as context lengths are quoted).
+// Token counts with binary prefixes, as context lengths are quoted: "1,000", "8K" (8,192),
+// "85.4K", "1M" (1,048,576). The one form for entries, legends, notes and axis labels.
 QString tokens(double n);
 // Reads a token count as people type it and as tokens() writes it: "8k", "128 K", "1M", "1.5 M",
 // "32768" (K and M binary thousands, either case), rounded to whole tokens. nullopt for anything
@@ -37,8 +38,6 @@ QString params(double n);
 QString number(double v, int significant = 3);
 // 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels.
 QString compact(double v);
-// Token counts with binary prefixes, as context lengths are quoted: 1K = 1024, 1M = 1048576.
-QString compactTokens(double tokens);
 // Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
 QString significant(double v, int digits = 3);
 // A value someone typed, as typed: up to `digits` significant digits in the user's locale, no

@@ -77,9 +77,10 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
         QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
         QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
-        QCOMPARE(is::gui::units::compactTokens(1024), QStringLiteral("1K"));
-        QCOMPARE(is::gui::units::compactTokens(131072), QStringLiteral("128K"));
-        QCOMPARE(is::gui::units::compactTokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
+        QCOMPARE(is::gui::units::tokens(1024), QStringLiteral("1K"));
+        QCOMPARE(is::gui::units::tokens(131072), QStringLiteral("128K"));
+        QCOMPARE(is::gui::units::tokens(87552), QStringLiteral("85.5K")); // a field, a note and an axis alike
+        QCOMPARE(is::gui::units::tokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
         QCOMPARE(is::gui::units::compact(std::nan("")), QStringLiteral("–"));
         {
             // Typed values read back as typed, in the user's locale.

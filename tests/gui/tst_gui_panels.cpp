@@ -225,7 +225,7 @@ private Q_SLOTS:
         LogSlider* slider = panel->contextSlider();
         QLineEdit* entry = panel->contextEdit();
         QVERIFY(entry);
-        // 1 K, 1.5 K, 2 K, 3 K … 1 M, 1.5 M, 2 M: 23 stops.
+        // 1K, 1.5K, 2K, 3K … 1M, 1.5M, 2M: 23 stops.
         QCOMPARE(slider->maximum(), 22);
         QCOMPARE(slider->valueAt(0), 1024.0);
         QCOMPARE(slider->valueAt(1), 1536.0);
@@ -250,8 +250,8 @@ private Q_SLOTS:
         type(QStringLiteral("128K"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 131072.0);
         QCOMPARE(slider->value(), 14);
-        QCOMPARE(entry->text(), QStringLiteral("128 K"));
-        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Set context to 128 K"));
+        QCOMPARE(entry->text(), QStringLiteral("128K"));
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Set context to 128K"));
         QVERIFY(!panel->contextMessage()->isVisible());
         type(QStringLiteral("8k"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 8192.0);

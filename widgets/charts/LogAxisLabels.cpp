@@ -43,7 +43,7 @@ void LogAxisLabels::refresh()
     const QFont font = m_axis->labelsFont();
     const QFontMetricsF fm(font);
     const auto label = [this](double v) {
-        return m_style == Style::Tokens ? is::gui::units::compactTokens(v) : is::gui::units::compact(v);
+        return m_style == Style::Tokens ? is::gui::units::tokens(v) : is::gui::units::compact(v);
     };
     // Keep every n-th tick so neighbouring labels never touch.
     int stride = 1;

@@ -263,7 +263,7 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
         entries.append({QColor(0x55, 0x55, 0x55),
-                        tr("context %1").arg(is::gui::units::compactTokens(m_context)),
+                        tr("context %1").arg(is::gui::units::tokens(m_context)),
                         WrappingLegend::Shape::DashedLine});
     if (m_speedTarget > 0)
         entries.append({chartfmt::targetColour(),
@@ -375,7 +375,7 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
             // The whole text; placeMarkerLabels() breaks it where the plot is narrower.
             c.markerLabel->setData(
                 kFullText,
-                tr("SRAM full at %1: %2").arg(is::gui::units::compactTokens(d.sramExhaustedAt), action));
+                tr("SRAM full at %1: %2").arg(is::gui::units::tokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());
@@ -384,7 +384,7 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         if (cd.mid.isEmpty() || cd.lastFit == 0)
             never << d.name;
         else if (cd.anyMissing)
-            beyond << tr("%1 beyond %2").arg(d.name, is::gui::units::compactTokens(cd.lastFit));
+            beyond << tr("%1 beyond %2").arg(d.name, is::gui::units::tokens(cd.lastFit));
     }
     // One sentence for all deployments, short enough for one line under the chart.
     if (!never.isEmpty())

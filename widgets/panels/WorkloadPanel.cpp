@@ -28,7 +28,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     // The context length: typed with its unit, or slid over round stops on its own full-width row
-    // (the dock is narrow; beside the entry the slider had 86 pixels for 1 K to 2 M).
+    // (the dock is narrow; beside the entry the slider had 86 pixels for 1K to 2M).
     m_contextEdit = new QLineEdit(body);
     m_contextEdit->setObjectName(QStringLiteral("contextEdit"));
     m_contextEdit->setToolTip(
@@ -37,9 +37,8 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     form->addRow(tr("Context"), m_contextEdit);
     m_context = new LogSlider(1024, 2.0 * 1024 * 1024, body);
     m_context->setObjectName(QStringLiteral("contextSlider"));
-    m_context->setToolTip(
-        tr("Input (context) length per request, logarithmic from 1 K to 2 M tokens, in steps "
-           "of powers of two and half way between (1 K, 1.5 K, 2 K, 3 K, 4 K …)"));
+    m_context->setToolTip(tr("Input (context) length per request, logarithmic from 1K to 2M tokens, in steps "
+                             "of powers of two and half way between (1K, 1.5K, 2K, 3K, 4K …)"));
     form->addRow(m_context);
     m_contextMessage = new QLabel(body);
     m_contextMessage->setObjectName(QStringLiteral("contextMessage"));
