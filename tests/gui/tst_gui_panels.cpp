@@ -8,6 +8,7 @@
 
 #include "FileDialogs.h"
 #include "Units.h"
+#include "controls/ElidingComboBox.h"
 #include "controls/LogSlider.h"
 #include "cost/TcoEditor.h"
 #include "issues/IssueLog.h"
@@ -214,6 +215,23 @@ private Q_SLOTS:
         QCOMPARE(doc()->undoStack()->undoText(),
                  QStringLiteral("Set context to %1").arg(window()->workload()->contextEdit()->text()));
         QVERIFY(settle());
+    }
+
+    // The goal box in a narrow workload dock: a long choice ends in "…" on the closed box, not
+    // cut mid-letter, and reads whole once the box is wide enough.
+    void goalBoxElidesALongChoice()
+    {
+        auto* goal = qobject_cast<ElidingComboBox*>(workloadControl<QComboBox>("goal"));
+        QVERIFY(goal);
+        const int index = doc()->undoStack()->index();
+        goal->setCurrentIndex(goal->findData(static_cast<int>(is::ServingGoal::MaxThroughput)));
+        const QString whole = goal->currentText();
+        goal->resize(goal->fontMetrics().horizontalAdvance(whole) / 2, goal->height());
+        QVERIFY2(goal->shownText() != whole && goal->shownText().endsWith(QChar(0x2026)),
+                 qPrintable(goal->shownText()));
+        goal->resize(goal->sizeHint().width() + goal->fontMetrics().horizontalAdvance(whole), goal->height());
+        QCOMPARE(goal->shownText(), whole);
+        doc()->undoStack()->setIndex(index);
     }
 
     // The context slider stops at round values (powers of two and half way between), each of

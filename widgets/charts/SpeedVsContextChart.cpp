@@ -262,8 +262,7 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
     m_speedTarget = std::max(0.0, chartfmt::finiteOr(is::speedTarget(workload)));
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
-        entries.append({QColor(0x55, 0x55, 0x55),
-                        tr("context %1").arg(is::gui::units::tokens(m_context)),
+        entries.append({QColor(0x55, 0x55, 0x55), tr("context %1").arg(is::gui::units::tokens(m_context)),
                         WrappingLegend::Shape::DashedLine});
     if (m_speedTarget > 0)
         entries.append({chartfmt::targetColour(),
@@ -374,8 +373,7 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                     : chartfmt::kvPlacementName(is::KvPlacement::AddedChips);
             // The whole text; placeMarkerLabels() breaks it where the plot is narrower.
             c.markerLabel->setData(
-                kFullText,
-                tr("SRAM full at %1: %2").arg(is::gui::units::tokens(d.sramExhaustedAt), action));
+                kFullText, tr("SRAM full at %1: %2").arg(is::gui::units::tokens(d.sramExhaustedAt), action));
         }
         c.marker->replace(marker);
         c.marker->setVisible(!marker.isEmpty());

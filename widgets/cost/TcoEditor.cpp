@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cost/TcoEditor.h"
 
+#include "controls/ElidingComboBox.h"
 #include "cost/TcoAssumptionText.h"
 
 #include "Names.h"
@@ -51,11 +52,11 @@ constexpr int kStackedBoxCharacters = 8;
 TcoEditor::TcoEditor(QWidget* parent) : QWidget(parent)
 {
     m_pricingLabel = new QLabel(this);
-    m_pricing = new QComboBox(this);
+    m_pricing = new ElidingComboBox(this);
     m_pricing->addItem(QString(), QStringLiteral("capex"));
     m_pricing->addItem(QString(), QStringLiteral("rental"));
     m_presetLabel = new QLabel(this);
-    m_preset = new QComboBox(this);
+    m_preset = new ElidingComboBox(this);
     for (RentalPreset p : {RentalPreset::Hyperscaler, RentalPreset::Neocloud, RentalPreset::Reserved3y})
         m_preset->addItem(QString(), is::cost::rentalPresetId(p));
     m_presetNote = new QLabel(this);

@@ -3,6 +3,7 @@
 
 #include "Names.h"
 #include "Units.h"
+#include "controls/ElidingComboBox.h"
 #include "controls/LogSlider.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"
@@ -61,7 +62,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     m_concurrency->setToolTip(tr("Simultaneous requests (fixed-concurrency goal)"));
     form->addRow(tr("Concurrency"), m_concurrency);
 
-    m_goal = new QComboBox(body);
+    m_goal = new ElidingComboBox(body);
     m_goal->setObjectName(QStringLiteral("goal"));
     for (ServingGoal g :
          {ServingGoal::FixedConcurrency, ServingGoal::MaxThroughput, ServingGoal::LatencyBounded})

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#include "controls/ElidingComboBox.h"
+
+#include <QHelpEvent>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
+#include <QToolTip>
+
+namespace is::gui {
+
+QString ElidingComboBox::shownText() const
+{
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    const QRect field =
+        style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+    return fontMetrics().elidedText(currentText(), Qt::ElideRight, field.width());
+}
+
+bool ElidingComboBox::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip && toolTip().isEmpty()) {
+        if (shownText() != currentText())
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), currentText(), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QComboBox::event(event);
+}
+
+void ElidingComboBox::paintEvent(QPaintEvent* /*event*/)
+{
+    // QComboBox's own painting, with the label's text elided to the field the style gives it.
+    QStylePainter painter(this);
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    painter.drawComplexControl(QStyle::CC_ComboBox, option);
+    option.currentText = shownText();
+    painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+}
+
+} // namespace is::gui

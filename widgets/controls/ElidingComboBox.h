@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QComboBox>
+
+namespace is::gui {
+
+// A combo box whose closed face ends a choice too long for it in "…" instead of cutting it off
+// mid-letter ("Offline (max throu"), and whose tooltip (where none is set) is then the whole
+// choice. The list shows every choice whole. For narrow docks and columns, where the box cannot
+// widen to its text.
+class ElidingComboBox : public QComboBox
+{
+    Q_OBJECT
+public:
+    using QComboBox::QComboBox;
+
+    // The text the closed box shows at its present width.
+    QString shownText() const;
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+};
+
+} // namespace is::gui
