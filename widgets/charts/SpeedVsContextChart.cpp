@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 namespace is::gui {
@@ -423,9 +424,10 @@ void SpeedVsContextChart::placeMarkerLabels()
     }
     // The workload's context line runs the plot's height: a text that crosses it reads as struck
     // through, so the text moves to either side of it.
+    std::optional<qreal> contextX;
     if (m_contextLine && m_contextLine->isVisible() && m_contextLine->count() > 0) {
-        const qreal lineX = chart()->mapToPosition(m_contextLine->at(0), m_contextLine).x();
-        placed << QRectF(lineX - 2, plot.top(), 4, plot.height());
+        contextX = chart()->mapToPosition(m_contextLine->at(0), m_contextLine).x();
+        placed << QRectF(*contextX - 2, plot.top(), 4, plot.height());
     }
     QList<QLineF> curveSegments;
     for (const Curve& c : m_curves) {
@@ -468,16 +470,27 @@ void SpeedVsContextChart::placeMarkerLabels()
                                  [&](const QLineF& l) { return crosses(l, r); });
         };
         // Centred above the marker, below it, then further up and further down, each moved inside
-        // the plot; then the same with the text to the right of the marker and to its left. Of
-        // those clear of text and lines (else of all), the first that crosses the fewest pieces
-        // of the curves.
+        // the plot; then the same with the text to the right of the marker and to its left; and
+        // only where none of those is clear of text and lines (a marker so near the context line
+        // that no side of it clears the line), just beyond the line on either side. Of the first
+        // of these sets with places clear of text and lines (else of all), the first place that
+        // crosses the fewest pieces of the curves.
         const qreal above = at.y() - gap - size.height(), below = at.y() + gap;
-        const qreal lefts[] = {at.x() - size.width() / 2, at.x() + gap, at.x() - gap - size.width()};
-        QList<QRectF> candidates;
-        for (qreal left : lefts)
-            for (int step = 0; step < 8; ++step)
-                candidates << inPlot(left, step % 2 ? below + (step / 2) * size.height()
+        const auto placesAt = [&](std::initializer_list<qreal> lefts) {
+            QList<QRectF> places;
+            for (qreal left : lefts)
+                for (int step = 0; step < 8; ++step)
+                    places << inPlot(left, step % 2 ? below + (step / 2) * size.height()
                                                     : above - (step / 2) * size.height());
+            return places;
+        };
+        QList<QRectF> candidates =
+            placesAt({at.x() - size.width() / 2, at.x() + gap, at.x() - gap - size.width()});
+        if (contextX && std::none_of(candidates.begin(), candidates.end(), clearOfText)) {
+            const QList<QRectF> beyondLine = placesAt({*contextX + 4, *contextX - 4 - size.width()});
+            if (std::any_of(beyondLine.begin(), beyondLine.end(), clearOfText))
+                candidates = beyondLine;
+        }
         if (std::any_of(candidates.begin(), candidates.end(), clearOfText))
             candidates.removeIf([&](const QRectF& r) { return !clearOfText(r); });
         const auto chosen =
