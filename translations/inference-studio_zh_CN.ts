@@ -5453,17 +5453,12 @@
         <translation>该集群的预填充/解码比例所需芯片数超过单个部署的上限</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+64"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>%1 configurations evaluated, %2 meet every target.</source>
-        <translation>已评估 %1 种配置，其中 %2 种满足全部目标。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+33"/>
         <source>Search cancelled: the ranking covers the part searched.</source>
         <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
     </message>
@@ -5498,12 +5493,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-255"/>
+        <location line="-260"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+260"/>
+        <location line="+265"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5528,7 +5523,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-288"/>
+        <location line="-293"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5538,7 +5533,12 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+291"/>
+        <location line="+208"/>
+        <source>%1: %2 configurations evaluated, %3 meet every target.</source>
+        <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
+    </message>
+    <message>
+        <location line="+88"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -5548,7 +5548,7 @@
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -6089,7 +6089,7 @@
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+101"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+102"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -6124,7 +6124,7 @@
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+78"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
@@ -6134,7 +6134,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+107"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -6200,7 +6200,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+224"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+225"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -6410,7 +6410,7 @@
 <context>
     <name>is::gui::WorkloadPanel</name>
     <message>
-        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+22"/>
+        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+23"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
@@ -6425,7 +6425,7 @@
         <translation>上下文</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Input (context) length per request, logarithmic from 1K to 2M tokens, in steps of powers of two and half way between (1K, 1.5K, 2K, 3K, 4K …)</source>
         <translation>每个请求的输入（上下文）长度，从 1K 到 2M token 按对数刻度，步长为 2 的幂及其中点（1K、1.5K、2K、3K、4K …）</translation>
     </message>

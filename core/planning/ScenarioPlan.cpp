@@ -28,7 +28,8 @@ std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalo
             pick = i;
             break;
         }
-    return PlanInputs{(*resolved)[pick].model, s.workload, s.tco, s.serving.slo};
+    const ModelRef ref = pick < s.deployments.size() ? s.deployments[pick].model : ModelRef{};
+    return PlanInputs{(*resolved)[pick].model, ref, s.workload, s.tco, s.serving.slo};
 }
 
 void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,
@@ -43,12 +44,14 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
     t.minTokSUser = tokSUserGiven;
 }
 
-std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog)
+std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog,
+                                              const ModelRef& model)
 {
     const PlanConfig& c = row.config;
     if (!c.device)
         return std::nullopt;
     DeploymentDoc d;
+    d.model = model;
     d.device = c.device->id;
     d.count = c.unitChips;
     if (c.layout == PoolLayout::PrefillDecode) {

@@ -18,6 +18,9 @@ namespace is::planning {
 struct PlanInputs
 {
     ModelEntry model;
+    // How a deployment added from the search names that model: empty where it is the scenario's
+    // own (a deployment without a model serves it), else the chosen deployment's own reference.
+    ModelRef modelRef;
     Workload workload;
     cost::TcoAssumptions tco;
     cost::StatedSlo scenarioSlo; // the scenario's serving.slo
@@ -36,8 +39,10 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
 // search evaluated them). A prefill-decode row becomes the smallest deployment with its fleet's
 // ratio of prefill to decode units (both divided by their greatest common divisor): the units'
 // replicas side by side in one plan, the prefill units' replicas named as such. nullopt for a row
-// without a device. Id, name, position and colour are the caller's.
-std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog);
+// without a device. It serves `model` (PlanInputs::modelRef: the model the search planned for).
+// Id, name, position and colour are the caller's.
+std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog& catalog,
+                                              const ModelRef& model = {});
 
 // The search on a scenario's inputs, the model at its mid estimate.
 std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs& in,

@@ -9,6 +9,7 @@
 #include "planning/PlanRanking.h"
 #include "planning/PlanningPanel.h"
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
 
 #include "SourcePath.h"
@@ -132,6 +133,40 @@ private slots:
         QCOMPARE(added.weights.value(), chosen.weights);
         doc.undoStack()->undo();
         QCOMPARE(static_cast<int>(doc.scenario().deployments.size()), before);
+    }
+
+    // In a scenario whose deployments each name their own model (GPT-5.6 Sol and Kimi K3), the
+    // search plans for the first deployment's and says so; the deployment it adds serves that
+    // model, and the scenario still resolves (it added one with no model, and every deployment
+    // on the canvas turned to "cannot be evaluated").
+    void addedDeploymentServesTheModelSearched()
+    {
+        QString error;
+        auto s = is::loadScenarioFile(sourceDir() + QStringLiteral("/scenarios/gpt-5.6-sol-vs-kimi-k3.json"),
+                                      &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(s->deployments.size() >= 2 && s->deployments[0].model.isSet());
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(*s, QString());
+        is::gui::PlanningPanel panel(&doc);
+        panel.setEngine(m_engine);
+        panel.resize(1400, 700);
+        panel.show();
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        auto resolvedBefore = is::resolveScenario(doc.scenario(), doc.catalog(), &error);
+        QVERIFY2(resolvedBefore, qPrintable(error));
+        const QString searched = resolvedBefore->front().model.arch.name;
+        QVERIFY2(panel.summary()->text().startsWith(searched), qPrintable(panel.summary()->text()));
+        int addable = -1;
+        for (int i = 0; i < panel.table()->rowCount() && addable < 0; ++i)
+            addable = panel.canAddToCanvas(i) ? i : -1;
+        QVERIFY(addable >= 0);
+        QVERIFY(panel.addToCanvas(addable));
+        const is::DeploymentDoc& added = doc.scenario().deployments.back();
+        QCOMPARE(added.model.catalogId, s->deployments[0].model.catalogId);
+        auto resolved = is::resolveScenario(doc.scenario(), doc.catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        QCOMPARE(resolved->back().model.arch.name, searched);
     }
 
     void cancelStopsTheSearch()

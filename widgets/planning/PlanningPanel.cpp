@@ -249,6 +249,8 @@ void PlanningPanel::search()
         m_summary->setText(summaryText());
         return;
     }
+    m_searchingModel = inputs->modelRef;
+    m_searchingModelName = inputs->model.arch.name;
     // The form's limits as given; a limit of 0 is none (the scenario's own do not apply here:
     // the form shows every target the search uses).
     m_job = std::make_unique<PlanningJob>(m_engine, std::move(*inputs), targetsFromForm());
@@ -275,6 +277,8 @@ void PlanningPanel::finish()
     m_cancelButton->setEnabled(false);
     m_result = m_job->result();
     m_error = m_job->error();
+    m_searchedModel = m_searchingModel;
+    m_searchedModelName = m_searchingModelName;
     fillTable();
     drawChart();
     m_summary->setText(summaryText());
@@ -286,8 +290,9 @@ QString PlanningPanel::summaryText() const
     if (!m_result)
         return m_error;
     const planning::PlanResult& r = *m_result;
-    QString text = tr("%1 configurations evaluated, %2 meet every target.")
-                       .arg(count(static_cast<double>(r.stats.configurations)), count(r.feasibleCount));
+    QString text = tr("%1: %2 configurations evaluated, %3 meet every target.")
+                       .arg(m_searchedModelName, count(static_cast<double>(r.stats.configurations)),
+                            count(r.feasibleCount));
     if (r.cancelled)
         text += QLatin1Char(' ') + tr("Search cancelled: the ranking covers the part searched.");
     if (r.feasibleCount == 0) {
@@ -431,7 +436,8 @@ void PlanningPanel::drawChart()
 bool PlanningPanel::canAddToCanvas(int row) const
 {
     return row >= 0 && row < static_cast<int>(m_listed.size()) &&
-           planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog()).has_value();
+           planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog(), m_searchedModel)
+               .has_value();
 }
 
 bool PlanningPanel::addToCanvas(int row)
@@ -440,7 +446,7 @@ bool PlanningPanel::addToCanvas(int row)
         return false;
     const planning::PlanConfig& c = m_listed[static_cast<size_t>(row)]->config;
     std::optional<DeploymentDoc> doc =
-        planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog());
+        planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog(), m_searchedModel);
     if (!doc)
         return false;
     DeploymentDoc& d = *doc;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "planning/DeploymentSearch.h"
+#include "scenario/Scenario.h"
 
 #include <QWidget>
 
@@ -91,6 +92,12 @@ private:
     ServingChartPanel* m_chart = nullptr;
     std::unique_ptr<PlanningJob> m_job;
     std::optional<planning::PlanResult> m_result;
+    // The model the running or last search planned for: how an added deployment names it, and
+    // its name for the summary.
+    is::ModelRef m_searchedModel;
+    QString m_searchedModelName;
+    is::ModelRef m_searchingModel; // the running search's, until it finishes
+    QString m_searchingModelName;
     std::vector<const planning::PlanRow*> m_listed; // the table's rows, in m_result
     QString m_error;
 };
