@@ -431,7 +431,12 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         // beyond which streams stop adding throughput.
         if (d.device->cls == DeviceClass::SramDataflow) {
             const int streams = goal == ServingGoal::FixedConcurrency ? w.concurrency : m.layers;
-            chips = std::max(chips, dataflowChipsFor(d, m, streams, admittedKvContext(w, d.kvAdmission)));
+            // More streams than the largest pipeline searched holds: the pipeline at that size,
+            // its streams beyond what memory holds queueing (the estimate says how many it holds).
+            // Not the count that holds the weights alone: a longer context then needed 48 times
+            // fewer wafers, each user 50 times faster, than a shorter one.
+            const int holdingAll = dataflowChipsFor(d, m, streams, admittedKvContext(w, d.kvAdmission));
+            chips = std::max(chips, holdingAll > 0 ? holdingAll : kMaxChipSearch);
             // Pipelined, the count the batch limit itself takes every stream at: it also holds
             // each stream's activations and a draft model's weights (with weights and KV cache
             // alone, 63 of 64 streams fitted).
@@ -510,6 +515,13 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         else if (!count.isEmpty())
             best.why = QCoreApplication::translate("is::Engine", "%1; %2").arg(best.why, count);
     }
+    // A dataflow system's plan is its pipeline (candidatePlans): a plan the scenario gives
+    // otherwise is not used, and the user who set it is told so.
+    if (d.plan && d.device->cls == DeviceClass::SramDataflow && !(*d.plan == best.plan))
+        best.notes << QCoreApplication::translate(
+                          "is::Engine", "parallelism %1 not used: %2 pipelines the model's layers over "
+                                        "its chips (%3)")
+                          .arg(d.plan->toString(), d.device->name, best.plan.toString());
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
                               chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 using namespace is;
@@ -133,6 +134,49 @@ private Q_SLOTS:
             QVERIFY2(less, qPrintable(err));
             QVERIFY2(!less->fits || less->batch < streams, qPrintable(QString::number(streams)));
         }
+    }
+
+    // 100,000 streams need more wafers than the largest count searched (4,096) from some context
+    // on: the automatic count stays at that limit (the streams it cannot hold queue) instead of
+    // dropping to the count that holds the weights alone, which made each user 50 times faster
+    // at 12K than at 8K. A longer context never needs fewer wafers nor serves a user faster.
+    void autoWafersNeverShrinkWithContext()
+    {
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 1, true);
+        d.weightPrecision = Precision::FP8;
+        const ModelDesc m = modelOf(*m_catalog, "gpt-5.6-sol");
+        QString err;
+        int chips = 0;
+        double speed = std::numeric_limits<double>::infinity();
+        for (const double context : {4096.0, 8192.0, 12288.0, 131072.0}) {
+            const auto e = m_engine.estimate(d, m, Workload{context, 1024, 100000, 0, 0},
+                                             ServingGoal::FixedConcurrency, {}, &err);
+            QVERIFY2(e, qPrintable(err));
+            QVERIFY2(
+                e->chips >= chips,
+                qPrintable(QStringLiteral("%1 wafers at %2 after %3").arg(e->chips).arg(context).arg(chips)));
+            QVERIFY2(e->tokSUser <= speed * 1.001,
+                     qPrintable(
+                         QStringLiteral("%1 tok/s at %2 after %3").arg(e->tokSUser).arg(context).arg(speed)));
+            chips = e->chips;
+            speed = e->tokSUser;
+        }
+    }
+
+    // A plan given for wafers (TP2 PP2 on four CS-3s, from the Inspector or a file) is not how a
+    // wafer pipeline runs: the estimate keeps its pipeline and says the plan was not used.
+    void waferPlanGivenIsNamedAsUnused()
+    {
+        Deployment d = deploymentOf(*m_catalog, "cs-3", 4);
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const Estimate automatic = run(d, m, Workload{1000, 1000, 1, 0, 0});
+        d.plan = ParallelPlan{2, 2, 1, 1};
+        const Estimate given = run(d, m, Workload{1000, 1000, 1, 0, 0});
+        QCOMPARE(given.plan, (ParallelPlan{1, 4, 1, 1}));
+        QCOMPARE(given.tokSUser, automatic.tokSUser);
+        QVERIFY(automatic.notes.filter(QStringLiteral("not used")).isEmpty());
+        QVERIFY2(given.notes.filter(QStringLiteral("parallelism TP2 PP2 not used")).size() == 1,
+                 qPrintable(given.notes.join(QLatin1Char('|'))));
     }
 
     // "needs 1500.6 GB per chip" was the whole need of a plan that put a replica on every chip
