@@ -1034,12 +1034,12 @@
     </message>
     <message>
         <location line="+101"/>
-        <location line="+143"/>
+        <location line="+148"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-104"/>
         <source>a deployment splits either attention from the FFN or prefill from decode, not both</source>
         <translation>一个部署只能把注意力与 FFN 分开，或把预填充与解码分开，不能两者兼有</translation>
     </message>
@@ -1049,9 +1049,14 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>%1 prefill replicas need a plan with at least one more replica to decode on (data parallelism above %1, experts within each role); %2 chips of %3 have none</source>
         <translation>%1 个预填充副本需要一个至少多出一个解码副本的并行方案（数据并行度大于 %1，专家不跨角色）；%3 的 %2 颗芯片没有这样的方案</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>parallelism %1 not used: %2 pipelines the model&apos;s layers over its chips (%3)</source>
+        <translation>未采用并行方式 %1：%2 把模型的各层以流水线方式分布在各芯片上（%3）</translation>
     </message>
     <message>
         <location filename="../core/engine/Estimate.cpp" line="+34"/>
@@ -4149,12 +4154,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+64"/>
-        <location line="+334"/>
+        <location line="+337"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-298"/>
+        <location line="-301"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4237,23 +4242,23 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+323"/>
+        <location line="+355"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-354"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+393"/>
+        <location line="+425"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-391"/>
+        <location line="-423"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4269,12 +4274,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+371"/>
+        <location line="+403"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-366"/>
+        <location line="-398"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4375,12 +4380,12 @@
         <translation>修改颜色</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Change device to %1</source>
         <translation>将设备改为 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Change count</source>
         <translation>修改数量</translation>
     </message>
@@ -4466,7 +4471,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+221"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+250"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
@@ -4516,7 +4521,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="-171"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-200"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4544,17 +4549,17 @@
         </translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+104"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-62"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+109"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>
@@ -4594,7 +4599,12 @@
         <translation>默认（专家 %1）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-39"/>
+        <source>%1 pipelines the model&apos;s layers over its chips, one stage after another: the engine chooses the stages.</source>
+        <translation>%1 把模型的各层以流水线方式逐级分布在各芯片上：流水线各级由引擎选择。</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>%1 median on %2&apos;s published results left out of its fit (%3 of %4 within 2x)</source>
         <translation>%2 的已发表结果在拟合时留出后，误差中位数为 %1（%4 行中 %3 行在 2 倍以内）</translation>
     </message>

@@ -276,6 +276,29 @@ private Q_SLOTS:
         QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP8)"));
     }
 
+    // While automatic, the greyed parallelism fields show the plan the engine chose (they read
+    // TP 1 PP 1 EP 1 DP 1 for every deployment); a wafer pipeline's plan cannot be set by hand.
+    void inspectorShowsThePlanChosen()
+    {
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        InspectorPanel* inspector = window()->inspector();
+        bool sawWafer = false, sawGpu = false;
+        for (const DeploymentAnalysis& a : analysis->deployments) {
+            const DeploymentDoc* d = doc()->deployment(a.docId);
+            QVERIFY(d);
+            if (d->plan || a.estimate.mid.chips <= 0)
+                continue;
+            doc()->setSelection({a.docId});
+            QCOMPARE(inspector->shownPlan(), a.estimate.mid.plan);
+            QVERIFY(inspector->automaticPlanBox()->isChecked());
+            const bool wafer = doc()->catalog().device(d->device)->cls == DeviceClass::SramDataflow;
+            QCOMPARE(inspector->automaticPlanBox()->isEnabled(), !wafer);
+            (wafer ? sawWafer : sawGpu) = true;
+        }
+        QVERIFY(sawWafer && sawGpu);
+    }
+
     void inspectorSplitsAttentionAndFfn()
     {
         const QString id = doc()->scenario().deployments.back().id;

@@ -249,10 +249,13 @@ QWidget* InspectorPanel::buildDeploymentPage()
         const QString dev = m_device->currentData().toString();
         const Device* device = m_doc->catalog().device(dev);
         const bool splits = device && splitsPrefillFromDecode(*device);
+        const bool dataflow = device && device->cls == DeviceClass::SramDataflow;
         edit(QString(), tr("Change device to %1").arg(m_device->currentText()),
-             [dev, splits](DeploymentDoc& d) {
+             [dev, splits, dataflow](DeploymentDoc& d) {
                  d.device = dev;
                  d.system.clear(); // the old device's system does not hold the new one
+                 if (dataflow)
+                     d.plan.reset(); // a wafer pipeline's stages are the engine's to choose
                  if (!splits)
                      d.prefillReplicas = 0; // a wafer or LPU pipeline serves every stream alike
              });
@@ -423,14 +426,7 @@ void InspectorPanel::refresh()
         QStringLiteral("QPushButton{background:%1;color:white;font-weight:bold}").arg(d->color));
     selectData(m_device, d->device);
     m_count->setValue(d->autoCount ? 0 : d->count);
-    m_autoPlan->setChecked(!d->plan);
-    const ParallelPlan p = d->plan.value_or(ParallelPlan{});
-    for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
-        s->setEnabled(d->plan.has_value());
-    m_tp->setValue(p.tp);
-    m_pp->setValue(p.pp);
-    m_ep->setValue(p.ep);
-    m_dp->setValue(p.dp);
+    refreshPlan();
     m_planNote->hide();
     refreshDefaultWeights();
     selectData(m_weights, d->weights ? precisionId(*d->weights) : QString());
@@ -454,9 +450,45 @@ void InspectorPanel::refresh()
     refreshResult();
 }
 
+ParallelPlan InspectorPanel::shownPlan() const
+{
+    return ParallelPlan{m_tp->value(), m_pp->value(), m_ep->value(), m_dp->value()};
+}
+
+void InspectorPanel::refreshPlan()
+{
+    const DeploymentDoc* d = m_doc->deployment(m_id);
+    if (!d)
+        return;
+    const bool wasRefreshing = m_refreshing;
+    m_refreshing = true;
+    const Device* device = m_doc->catalog().device(d->device);
+    const bool dataflow = device && device->cls == DeviceClass::SramDataflow;
+    m_autoPlan->setChecked(!d->plan);
+    // A plan already set (an older file) can still be turned back to automatic.
+    m_autoPlan->setEnabled(!dataflow || d->plan.has_value());
+    m_autoPlan->setToolTip(dataflow ? tr("%1 pipelines the model's layers over its chips, one stage after "
+                                         "another: the engine chooses the stages.")
+                                          .arg(device->name)
+                                    : QString());
+    ParallelPlan p = d->plan.value_or(ParallelPlan{});
+    if (!d->plan && m_analysis)
+        for (const DeploymentAnalysis& a : m_analysis->deployments)
+            if (a.docId == m_id && a.estimate.mid.chips > 0)
+                p = a.estimate.mid.plan;
+    for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
+        s->setEnabled(d->plan.has_value() && !dataflow);
+    m_tp->setValue(p.tp);
+    m_pp->setValue(p.pp);
+    m_ep->setValue(p.ep);
+    m_dp->setValue(p.dp);
+    m_refreshing = wasRefreshing;
+}
+
 void InspectorPanel::setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis)
 {
     m_analysis = std::move(analysis);
+    refreshPlan();
     refreshDefaultWeights();
     refreshResult();
 }

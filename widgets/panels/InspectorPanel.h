@@ -39,6 +39,9 @@ public:
 
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis);
     QSpinBox* countSpin() const { return m_count; }
+    QCheckBox* automaticPlanBox() const { return m_autoPlan; }
+    // The plan the parallelism fields show.
+    ParallelPlan shownPlan() const;
     QComboBox* weightsBox() const { return m_weights; }
     QGroupBox* ffnPoolBox() const { return m_ffnBox; }
     QSpinBox* ffnCountSpin() const { return m_ffnCount; }
@@ -54,6 +57,9 @@ private:
     void refresh();
     void refreshResult();
     void refreshDefaultWeights();
+    // The parallelism fields: the deployment's own plan, or while automatic (greyed) the plan the
+    // last analysis chose; a dataflow device's pipeline is never set by hand.
+    void refreshPlan();
     static QString expertsAndRest(Precision experts, Precision rest);
     static QString accuracyText(const DeploymentAnalysis& a);
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
