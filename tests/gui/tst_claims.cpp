@@ -10,6 +10,7 @@
 #include "claims/ClaimsModel.h"
 #include "claims/ClaimsPanel.h"
 #include "claims/VerdictPalette.h"
+#include "document/ChangeDeploymentCommand.h"
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -27,6 +28,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace is;
@@ -148,6 +150,22 @@ private Q_SLOTS:
         QCOMPARE(chart->claimLabels().size(), 1);
         QCOMPARE(chart->claimLabels().front()->text(), QStringLiteral("official: 750 tok/s"));
         QVERIFY(chart->claimLabels().front()->isVisible());
+        // The claim is Cerebras's serving of the model on CS-3s: once the deployment runs on B200s
+        // it is not drawn beside that curve; undo brings it back.
+        ScenarioDocument* doc = m_studio->document();
+        QString claimed;
+        for (const DeploymentDoc& d : doc->scenario().deployments)
+            if (d.device == QLatin1String("cs-3"))
+                claimed = d.id;
+        QVERIFY(!claimed.isEmpty());
+        DeploymentDoc moved = *doc->deployment(claimed);
+        moved.device = QStringLiteral("b200");
+        doc->undoStack()->push(new ChangeDeploymentCommand(doc, moved, QStringLiteral("Change device")));
+        QVERIFY(m_studio->analyseNow());
+        QTRY_COMPARE(chart->claimLines().size(), 0);
+        doc->undoStack()->undo();
+        QVERIFY(m_studio->analyseNow());
+        QTRY_COMPARE(chart->claimLines().size(), 1);
     }
 
     void openingAClaimsScenarioLoadsIt()

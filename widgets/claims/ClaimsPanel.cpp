@@ -76,16 +76,32 @@ QString ClaimsPanel::selectedScenario() const
     return QStringLiteral(":/scenarios/") + v->claim.check.scenario;
 }
 
-QList<SpeedVsContextChart::ClaimMark> ClaimsPanel::speedMarks(const QString& scenarioName) const
+QList<SpeedVsContextChart::ClaimMark> ClaimsPanel::speedMarks(const Scenario& document) const
 {
     const audit::ClaimVerdict* selected = m_model->verdictAt(m_table->currentIndex().row());
+    // The model a deployment serves: its own, else its scenario's.
+    const auto modelOf = [](const Scenario& s, const DeploymentDoc& d) {
+        return d.model.isSet() ? d.model : s.model;
+    };
+    const auto deploymentOf = [](const Scenario& s, const QString& id) -> const DeploymentDoc* {
+        for (const DeploymentDoc& d : s.deployments)
+            if (d.id == id)
+                return &d;
+        return nullptr;
+    };
     QList<SpeedVsContextChart::ClaimMark> marks;
     for (const audit::ClaimVerdict& v : m_model->verdicts()) {
         const audit::Claim& c = v.claim;
+        const auto claimed = m_scenarios.constFind(c.check.scenario);
         if (c.claimed.metric != QLatin1String("tok_s_user") || c.check.deployment.isEmpty() ||
-            m_scenarioNames.value(c.check.scenario) != scenarioName || scenarioName.isEmpty())
+            claimed == m_scenarios.constEnd() || document.name.isEmpty() || claimed->name != document.name)
             continue;
         if (c.kind != audit::ClaimKind::Official && &v != selected)
+            continue;
+        const DeploymentDoc* ours = deploymentOf(document, c.check.deployment);
+        const DeploymentDoc* theirs = deploymentOf(*claimed, c.check.deployment);
+        if (!ours || !theirs || ours->device != theirs->device ||
+            !(modelOf(document, *ours) == modelOf(*claimed, *theirs)))
             continue;
         marks.append({c.check.deployment, c.claimed.value,
                       tr("%1: %2 tok/s")
@@ -126,7 +142,7 @@ void ClaimsPanel::runAudit()
     struct Audit
     {
         std::vector<audit::ClaimVerdict> verdicts;
-        QHash<QString, QString> names;
+        QHash<QString, Scenario> scenarios;
     };
     m_audits.setCancelSuperseded(true);
     m_audits.submit(
@@ -139,17 +155,17 @@ void ClaimsPanel::runAudit()
                 is::log::get("gui")->error("claims: {}", error.toStdString());
             for (const audit::ClaimVerdict& v : a.verdicts) {
                 const QString& file = v.claim.check.scenario;
-                if (file.isEmpty() || a.names.contains(file))
+                if (file.isEmpty() || a.scenarios.contains(file))
                     continue;
                 QString ignored; // the audit's verdict already says why a scenario does not load
-                if (const auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + file, &ignored))
-                    a.names.insert(file, s->name);
+                if (auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + file, &ignored))
+                    a.scenarios.insert(file, std::move(*s));
             }
             return a;
         },
         // Back on the GUI thread, which owns the model.
         [this](Audit a) {
-            m_scenarioNames = std::move(a.names);
+            m_scenarios = std::move(a.scenarios);
             m_model->setVerdicts(std::move(a.verdicts));
             m_table->resizeColumnsToContents();
             Q_EMIT audited();

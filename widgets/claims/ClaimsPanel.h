@@ -3,6 +3,7 @@
 
 #include "charts/SpeedVsContextChart.h"
 #include "common/JobTracker.h"
+#include "scenario/Scenario.h"
 
 #include <QDockWidget>
 #include <QHash>
@@ -38,10 +39,11 @@ public:
     QPushButton* openScenarioButton() const { return m_open; }
     // The built-in scenario (":/scenarios/...") of the selected claim; empty if it has none.
     QString selectedScenario() const;
-    // The per-user speed claims to mark on the speed-vs-context chart of a document named
-    // `scenarioName`: those whose built-in scenario has that name, official ones always and the
-    // selected claim of any kind.
-    QList<SpeedVsContextChart::ClaimMark> speedMarks(const QString& scenarioName) const;
+    // The per-user speed claims to mark on the speed-vs-context chart of `document`: those whose
+    // built-in scenario has its name, official ones always and the selected claim of any kind,
+    // on deployments that still run the claim's device and model (a CS-3 claim is not drawn
+    // for the deployment once it runs on B200s).
+    QList<SpeedVsContextChart::ClaimMark> speedMarks(const Scenario& document) const;
 
 Q_SIGNALS:
     // The audit's verdicts are in the model.
@@ -60,7 +62,7 @@ private:
     QTableView* m_table = nullptr;
     QTextBrowser* m_detail = nullptr;
     QPushButton* m_open = nullptr;
-    QHash<QString, QString> m_scenarioNames; // a claim's scenario file -> that scenario's name
+    QHash<QString, Scenario> m_scenarios; // a claim's scenario file -> that scenario
     // A newer audit's verdicts replace an older one's, never the reverse. Last: destroyed first,
     // it waits for a running audit.
     JobTracker m_audits;

@@ -202,6 +202,11 @@ void MainWindow::createDocks()
     connect(m_claims, &ClaimsPanel::audited, this, &MainWindow::updateClaimMarks);
     connect(m_claims, &ClaimsPanel::selectedClaimChanged, this, &MainWindow::updateClaimMarks);
     connect(m_doc, &ScenarioDocument::nameChanged, this, &MainWindow::updateClaimMarks);
+    // A claim is drawn only beside a deployment that still runs its device and model.
+    connect(m_doc, &ScenarioDocument::deploymentChanged, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::deploymentInserted, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::deploymentRemoved, this, &MainWindow::updateClaimMarks);
+    connect(m_doc, &ScenarioDocument::modelChanged, this, &MainWindow::updateClaimMarks);
     connect(m_doc, &ScenarioDocument::documentReset, this, &MainWindow::updateClaimMarks);
 
     // Selecting a deployment brings its inspector forward.
@@ -396,7 +401,7 @@ PresenterWindow* MainWindow::openPresenter()
 void MainWindow::updateClaimMarks()
 {
     if (auto* speed = qobject_cast<SpeedVsContextChart*>(m_charts->chart(QStringLiteral("speed-vs-context"))))
-        speed->setClaimMarks(m_claims->speedMarks(m_doc->scenario().name));
+        speed->setClaimMarks(m_claims->speedMarks(m_doc->scenario()));
 }
 
 void MainWindow::updateServingViews()
