@@ -3635,7 +3635,7 @@
         <translation>打开该说法的场景</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+59"/>
         <source>%1: %2 tok/s</source>
         <translation>%1：%2 token/s</translation>
     </message>
@@ -3728,7 +3728,12 @@
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+60"/>
+        <source>as fast</source>
+        <translation>速度相同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <location line="+3"/>
         <source>%1x faster</source>
         <translation>快 %1 倍</translation>
@@ -4678,18 +4683,18 @@
 <context>
     <name>is::gui::IssuesPanel</name>
     <message>
-        <location filename="../widgets/issues/IssuesPanel.cpp" line="+12"/>
-        <location line="+31"/>
+        <location filename="../widgets/issues/IssuesPanel.cpp" line="+14"/>
+        <location line="+36"/>
         <source>Issues</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-8"/>
         <source>No issues: every deployment fits and evaluates.</source>
         <translation>没有问题：所有部署都能装下并完成评估。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Issues (%1)</source>
         <translation>问题（%1）</translation>
     </message>
@@ -4794,7 +4799,7 @@
         <translation>测量本机</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

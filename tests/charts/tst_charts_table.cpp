@@ -153,6 +153,16 @@ private Q_SLOTS:
         QVERIFY2(textAt(ComparisonModel::Metric::JoulesPerToken, ratio)
                      .endsWith(QLatin1String("x the energy per token")),
                  qPrintable(textAt(ComparisonModel::Metric::JoulesPerToken, ratio)));
+        {
+            // Within rounding of each other (20.0 and 20.02 tok/s) neither is faster or slower.
+            auto close = std::make_shared<ScenarioAnalysis>(*m_analysis);
+            close->deployments[1].estimate = close->deployments[0].estimate;
+            close->deployments[1].estimate.mid.tokSUser *= 1.001;
+            table.setAnalysis(close, m_colours);
+            QCOMPARE(textAt(ComparisonModel::Metric::TokSUser, ratio), QStringLiteral("as fast"));
+            QCOMPARE(textAt(ComparisonModel::Metric::Ttft, ratio), QStringLiteral("as fast"));
+            table.setAnalysis(m_analysis, m_colours);
+        }
         // A lower TTFT is faster.
         const QString ttftText = textAt(ComparisonModel::Metric::Ttft, ratio);
         QVERIFY(second.ttftS > first.ttftS ? ttftText.endsWith(QLatin1String("x slower"))

@@ -287,6 +287,12 @@ QString ComparisonModel::ratioText(const Row& row, double r) const
 {
     if (!chartfmt::drawable(r) || r <= 0)
         return {};
+    // Within rounding of each other neither is faster ("1.00x slower" read as a difference).
+    const bool same =
+        (row.direction == Direction::HigherIsFaster || row.direction == Direction::LowerIsFaster) &&
+        ratioNumber(std::max(r, 1 / r)) == ratioNumber(1.0);
+    if (same)
+        return tr("as fast");
     switch (row.direction) {
     case Direction::HigherIsFaster:
         return r >= 1 ? tr("%1x faster").arg(ratioNumber(r)) : tr("%1x slower").arg(ratioNumber(1 / r));
