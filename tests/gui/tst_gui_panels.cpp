@@ -12,6 +12,7 @@
 #include "controls/LogSlider.h"
 #include "cost/TcoEditor.h"
 #include "issues/IssueLog.h"
+#include "issues/IssuesPanel.h"
 #include "panels/ModelPanel.h"
 #include "panels/WorkloadPanel.h"
 #include "table/ComparisonModel.h"
@@ -181,6 +182,29 @@ private Q_SLOTS:
         doc()->setSelection({});
     }
 
+    // The Issues tab counts what needs attention: a save's confirmation is listed, not counted
+    // ("Issues (1)" after every save read as a problem).
+    void issuesCountOnlyWhatNeedsAttention()
+    {
+        auto* dock = window()->findChild<IssuesPanel*>();
+        QVERIFY(dock);
+        IssueLog* log = m_studio->issues();
+        log->clear(IssueLog::Origin::Action);
+        const QList<IssueLog::Issue> existing = log->issues();
+        const int before = int(std::count_if(existing.begin(), existing.end(), [](const IssueLog::Issue& i) {
+            return i.severity != IssueLog::Severity::Info;
+        }));
+        const auto title = [&](int n) {
+            return n == 0 ? QStringLiteral("Issues") : QStringLiteral("Issues (%1)").arg(n);
+        };
+        log->add(IssueLog::Severity::Info, IssueLog::Origin::Action, QStringLiteral("Saved a.json"));
+        QCOMPARE(dock->windowTitle(), title(before));
+        log->add(IssueLog::Severity::Warning, IssueLog::Origin::Action, QStringLiteral("a warning"));
+        QCOMPARE(dock->windowTitle(), title(before + 1));
+        log->clear(IssueLog::Origin::Action);
+        QCOMPARE(dock->windowTitle(), title(before));
+    }
+
     void contextSliderChangesCharts()
     {
         LogSlider* slider = window()->workload()->contextSlider();
@@ -293,6 +317,14 @@ private Q_SLOTS:
         type(QStringLiteral("3M"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 100000.0);
         QVERIFY(panel->contextMessage()->isVisible());
+        // Another workload edit puts the document's context back in the entry, and the message
+        // about the refused text goes with it.
+        auto* output = workloadControl<QSpinBox>("outputLength");
+        QVERIFY(output);
+        output->setValue(output->value() + 1);
+        QCOMPARE(entry->text(), units::tokens(100000));
+        QVERIFY(!panel->contextMessage()->isVisible());
+        doc()->undoStack()->undo();
         type(QStringLiteral("32K"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 32768.0);
         QVERIFY(!panel->contextMessage()->isVisible());

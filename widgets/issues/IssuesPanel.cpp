@@ -7,6 +7,8 @@
 #include <QListWidget>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace is::gui {
 
 IssuesPanel::IssuesPanel(IssueLog* log, QWidget* parent) : QDockWidget(tr("Issues"), parent), m_log(log)
@@ -40,7 +42,12 @@ void IssuesPanel::refresh()
         auto* item = new QListWidgetItem(tr("No issues: every deployment fits and evaluates."), m_list);
         item->setFlags(Qt::NoItemFlags);
     }
-    setWindowTitle(issues.isEmpty() ? tr("Issues") : tr("Issues (%1)").arg(issues.size()));
+    // The count on the tab is of what needs attention: a confirmation ("Saved x.json") is
+    // listed, not counted.
+    const auto needAttention = std::count_if(issues.begin(), issues.end(), [](const IssueLog::Issue& i) {
+        return i.severity != IssueLog::Severity::Info;
+    });
+    setWindowTitle(needAttention == 0 ? tr("Issues") : tr("Issues (%1)").arg(needAttention));
 }
 
 } // namespace is::gui

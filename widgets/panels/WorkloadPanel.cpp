@@ -214,6 +214,8 @@ void WorkloadPanel::refresh()
     m_context->setLogValue(s.workload.inputTokens);
     m_contextEdit->setText(units::tokens(s.workload.inputTokens));
     m_contextEdit->setModified(false);
+    // The entry shows the document's context again: a refused text's message no longer applies.
+    m_contextMessage->hide();
     m_output->setValue(static_cast<int>(s.workload.outputTokens));
     m_concurrency->setValue(s.workload.concurrency);
     m_goal->setCurrentIndex(m_goal->findData(static_cast<int>(s.goal)));
