@@ -5970,7 +5970,7 @@
 <context>
     <name>is::gui::ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+80"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+83"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -6056,7 +6056,7 @@
     </message>
     <message>
         <location line="+39"/>
-        <location line="+151"/>
+        <location line="+160"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
@@ -7243,6 +7243,16 @@
         <location line="+1"/>
         <source>End-to-end latency (s)</source>
         <translation>端到端延迟（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTFT (s)</source>
+        <translation>首 token 时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TPOT (s)</source>
+        <translation>每 token 时间（秒）</translation>
     </message>
     <message>
         <location line="+1"/>
