@@ -42,18 +42,28 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
     single.concurrency = 1;
     if (auto e = engine.estimate(r.deployment, m, single, ServingGoal::FixedConcurrency, costs, &err))
         out.singleStream = *e;
-    auto cap = engine.estimate(r.deployment, m, w, ServingGoal::MaxThroughput, costs, &err);
+    StepCostModel::Options so;
+    so.planGoal = config.planGoal.value_or(ttftTarget > 0 || tpotTarget > 0 ? ServingGoal::LatencyBounded
+                                                                            : ServingGoal::MaxThroughput);
+    so.maxSeqsPerReplica = ds.scheduler.maxSeqs;
+
+    // The capacity the load is a share of is that of the plan the simulation runs (StepCostModel
+    // plans for so.planGoal), not of the best plan for throughput: under latency targets Kimi K3
+    // on 64 H100s runs TP2 PP16 DP2, which serves a fifth of what TP1 EP64 DP64 would, and "71 %
+    // of its capacity" built a queue of thousands.
+    Deployment planned = r.deployment;
+    if (auto p = engine.estimate(r.deployment, m, w, so.planGoal, costs, &err); p && p->fits) {
+        planned.plan = p->plan;
+        planned.chips = p->chips;
+        planned.autoChips = false;
+    }
+    auto cap = engine.estimate(planned, m, w, ServingGoal::MaxThroughput, costs, &err);
     if (!cap) {
         out.why = err;
         return;
     }
     out.maxThroughput = *cap;
     out.capacityRps = cap->tokSTotal / w.outputTokens;
-
-    StepCostModel::Options so;
-    so.planGoal = config.planGoal.value_or(ttftTarget > 0 || tpotTarget > 0 ? ServingGoal::LatencyBounded
-                                                                            : ServingGoal::MaxThroughput);
-    so.maxSeqsPerReplica = ds.scheduler.maxSeqs;
 
     const double rate =
         config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;

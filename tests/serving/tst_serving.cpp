@@ -583,6 +583,35 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("serving.deployments.b300")), qPrintable(error));
     }
 
+    // Under latency targets the simulation runs the plan the engine picks for them (Kimi K3 on
+    // 64 H100s: TP2 PP16 DP2); the load is a share of that plan's capacity, not of the best
+    // plan for throughput (about five times more), which at "71 % load" queued thousands of
+    // requests. The capacity is the simulated plan's, and the queue stays bounded.
+    void loadIsAShareOfTheSimulatedPlansCapacity()
+    {
+        QString error;
+        auto sc = loadScenarioFile(
+            is::testing::sourcePath(QStringLiteral("scenarios/gpt-5.6-sol-vs-kimi-k3.json")), &error);
+        QVERIFY2(sc, qPrintable(error));
+        sc->workload.concurrency = 64;
+        sc->goal = ServingGoal::LatencyBounded;
+        sc->workload.ttftLimitS = 2.0;
+        sc->workload.tpotLimitS = 0.05;
+        Engine engine(Catalog::builtin());
+        SimulationOverrides o;
+        o.requests = 3000;
+        auto run = simulateScenario(*sc, engine, o, &error);
+        QVERIFY2(run, qPrintable(error));
+        for (const DeploymentSimulation& d : run->deployments) {
+            QVERIFY2(d.ok, qPrintable(d.why));
+            QCOMPARE(d.maxThroughput.plan, d.plan);
+            QVERIFY(rel(d.load, 0.7) < 0.1);
+            // Served below capacity: the queue does not grow with the requests sent.
+            QVERIFY2(d.sim.queueMax < o.requests.value() / 10,
+                     qPrintable(QStringLiteral("%1: queue up to %2").arg(d.name).arg(d.sim.queueMax)));
+        }
+    }
+
     void traceArrivals()
     {
         QTemporaryDir dir;
