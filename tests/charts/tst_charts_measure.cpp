@@ -40,6 +40,15 @@ private Q_SLOTS:
         QVERIFY(panel.measuredTokS() > 0 && std::isfinite(panel.measuredTokS()));
         QVERIFY(panel.predictedTokS() > 0 && std::isfinite(panel.predictedTokS()));
         QVERIFY(!panel.generatedText().isEmpty());
+
+        // The window rebuilt in another language takes the run over: figures, text and inputs.
+        MeasurePanel replacement;
+        replacement.adopt(panel);
+        QCOMPARE(replacement.measuredTokS(), panel.measuredTokS());
+        QCOMPARE(replacement.predictedTokS(), panel.predictedTokS());
+        QCOMPARE(replacement.generatedText(), panel.generatedText());
+        MeasurePanel fresh;
+        QCOMPARE(fresh.measuredTokS(), 0.0);
     }
 
     void measurePanelCancels()

@@ -7,9 +7,11 @@
 
 #include "Units.h"
 #include "controls/LogSlider.h"
+#include "cost/CostTab.h"
 #include "cost/TcoEditor.h"
 #include "palette/HardwarePalette.h"
 #include "panels/WorkloadPanel.h"
+#include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"
 
 #include <QAction>
@@ -19,6 +21,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -89,8 +92,14 @@ private Q_SLOTS:
         LogSlider* slider = window()->workload()->contextSlider();
         slider->setValue(slider->value() == slider->maximum() ? 0 : slider->maximum());
         const int edits = doc()->undoStack()->count();
+        // What the user was looking at stays in view: the Cost tab of the serving view.
+        window()->resultTabs()->setCurrentWidget(window()->servingView());
+        window()->servingView()->tabs()->setCurrentWidget(window()->servingView()->costTab());
         m_studio->setLanguage(QStringLiteral("zh_CN"), false);
         QVERIFY(window());
+        QCOMPARE(window()->resultTabs()->currentWidget(), static_cast<QWidget*>(window()->servingView()));
+        QCOMPARE(window()->servingView()->tabs()->currentWidget(),
+                 static_cast<QWidget*>(window()->servingView()->costTab()));
         QVERIFY(window()->isVisible());
         const QList<QAction*> menus = window()->menuBar()->actions();
         QVERIFY(!menus.isEmpty());
@@ -139,6 +148,8 @@ private Q_SLOTS:
 
         m_studio->setLanguage(QStringLiteral("en"), false);
         QCOMPARE(window()->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QCOMPARE(window()->resultTabs()->currentWidget(), static_cast<QWidget*>(window()->servingView()));
+        window()->resultTabs()->setCurrentIndex(0);
         QCOMPARE(units::dollars(12e9), QStringLiteral("$12 bn"));
     }
 

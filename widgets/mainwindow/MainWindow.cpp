@@ -398,6 +398,14 @@ PresenterWindow* MainWindow::openPresenter()
     return m_presenter;
 }
 
+void MainWindow::adoptViewOf(const MainWindow& old)
+{
+    m_results->setCurrentIndex(old.m_results->currentIndex());
+    m_serving->tabs()->setCurrentIndex(old.m_serving->tabs()->currentIndex());
+    if (m_measure && old.m_measure)
+        m_measure->adopt(*old.m_measure);
+}
+
 void MainWindow::updateClaimMarks()
 {
     if (auto* speed = qobject_cast<SpeedVsContextChart*>(m_charts->chart(QStringLiteral("speed-vs-context"))))

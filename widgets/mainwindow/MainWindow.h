@@ -90,6 +90,9 @@ public:
     ServingCostFleetView* servingView() const { return m_serving; }
     // The tabs under the canvas: the comparison charts, and serving, cost and fleet.
     QTabWidget* resultTabs() const { return m_results; }
+    // Takes over what the user was looking at in `old`, the window this one replaces (rebuilt in
+    // another language): the results tab and sub-tab shown, and the last measurement.
+    void adoptViewOf(const MainWindow& old);
     MeasurePanel* measure() const { return m_measure; }
     ClaimsPanel* claims() const { return m_claims; }
     // Whether closing may go ahead without asking (screenshots, benchmarks, tests).

@@ -159,6 +159,7 @@ MainWindow* Studio::createWindow()
         // old one goes so that the application never has zero windows (it would quit).
         m_window->restoreGeometry(old->saveGeometry());
         m_window->restoreState(old->saveState());
+        m_window->adoptViewOf(*old);
         if (old->isVisible())
             m_window->show();
         old->setAskBeforeClosing(false);

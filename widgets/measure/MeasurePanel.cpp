@@ -185,6 +185,7 @@ void MeasurePanel::retranslate()
     m_run->setText(isRunning() ? tr("Cancel") : tr("Measure"));
     m_text->setPlaceholderText(tr("Generated tokens appear here (synthetic models have random weights: "
                                   "the text is noise, the speed is real)."));
+    showResult();
 }
 
 void MeasurePanel::changeEvent(QEvent* event)
@@ -276,6 +277,7 @@ void MeasurePanel::start()
 
     m_text->clear();
     m_measured = m_predicted = 0;
+    m_lastDone.reset();
     m_measuredValue->setText(QStringLiteral("–"));
     m_predictedValue->setText(QStringLiteral("–"));
     m_errorValue->setText(QStringLiteral("–"));
@@ -343,6 +345,18 @@ void MeasurePanel::poll()
     } else if (s.phase == MeasureJob::Phase::Failed) {
         m_status->setText(tr("Failed: %1").arg(s.error));
     } else {
+        m_lastDone = s;
+        showResult();
+    }
+    Q_EMIT finished(ok);
+}
+
+void MeasurePanel::showResult()
+{
+    if (!m_lastDone)
+        return;
+    const MeasureJob::Snapshot& s = *m_lastDone;
+    {
         m_measured = s.decodeTokS;
         m_predicted = s.predictedTokS;
         m_measuredValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.decodeTokS)));
@@ -361,7 +375,23 @@ void MeasurePanel::poll()
                      is::gui::units::percent(s.bandwidthFraction), is::gui::units::significant(s.readBwGBs),
                      s.inLlc ? tr("the last-level cache") : tr("memory")));
     }
-    Q_EMIT finished(ok);
+}
+
+void MeasurePanel::adopt(const MeasurePanel& other)
+{
+    m_preset->setCurrentIndex(other.m_preset->currentIndex());
+    m_spec->setText(other.m_spec->text());
+    m_file->setText(other.m_file->text());
+    m_threads->setValue(other.m_threads->value());
+    m_tokens->setValue(other.m_tokens->value());
+    m_prompt->setValue(other.m_prompt->value());
+    m_text->setPlainText(other.m_text->toPlainText());
+    m_lastDone = other.m_lastDone;
+    if (m_lastDone) {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(1);
+        showResult();
+    }
 }
 
 } // namespace is::gui

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "measure/MeasureJob.h"
+
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -43,6 +46,9 @@ public:
     double measuredTokS() const { return m_measured; }
     double predictedTokS() const { return m_predicted; }
     QString generatedText() const;
+    // Takes over another panel's inputs, its last finished run and the text it generated: the
+    // window is rebuilt in another language, and a measurement is not to be lost with it.
+    void adopt(const MeasurePanel& other);
 
 public Q_SLOTS:
     void start();
@@ -62,6 +68,8 @@ private:
     void presetChanged(int index);
     void chooseFile();
     void setRunning(bool running);
+    // The last finished run's figures and details, in the current language.
+    void showResult();
 
     QComboBox* m_preset = nullptr;
     QLineEdit* m_spec = nullptr;
@@ -80,6 +88,7 @@ private:
     QLabel* m_details = nullptr;
     QList<QLabel*> m_captions; // retranslated
     std::unique_ptr<MeasureJob> m_job;
+    std::optional<MeasureJob::Snapshot> m_lastDone;
     double m_measured = 0;
     double m_predicted = 0;
 };
