@@ -70,6 +70,11 @@ private slots:
         const auto listed = is::planning::listedRows(r);
         QCOMPARE(panel.table()->rowCount(), static_cast<int>(listed.size()));
         QCOMPARE(panel.table()->item(0, 0)->text(), listed.front()->config.device->name);
+        // A long device name does not push the figures off the table: the column stays near 24
+        // characters and the whole name is in the tooltip.
+        QVERIFY(panel.table()->columnWidth(0) <= 24 * panel.table()->fontMetrics().averageCharWidth());
+        if (r.feasibleCount > 0 && listed.front()->feasible)
+            QCOMPARE(panel.table()->item(0, 0)->toolTip(), listed.front()->config.device->name);
         // The summary names the cheapest as people read it: the device's name, not its id.
         const is::planning::PlanConfig& cheapest = r.rows.front().config;
         const QString summary = panel.summary()->text();

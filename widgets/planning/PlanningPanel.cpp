@@ -165,6 +165,8 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ColDevice, QHeaderView::Interactive);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_chart = new ServingChartPanel(
         QStringLiteral("deployment-search-pareto"),
         [] { return PlanningPanel::tr("Cost against per-user speed"); }, this);
@@ -339,7 +341,7 @@ void PlanningPanel::fillTable()
                                          is::gui::units::significant(row.usdPerMTok),
                                          is::gui::units::significant(row.tokSUser),
                                          is::gui::units::fixed(row.ttftS * 1000, 0),
-                                         is::gui::units::fixed(row.tpotS * 1000, 1),
+                                         is::gui::units::significant(row.tpotS * 1000),
                                          is::gui::units::significant(row.powerMW),
                                          is::gui::units::significant(row.capexUsd / 1e6),
                                          row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
@@ -349,10 +351,26 @@ void PlanningPanel::fillTable()
                                      col != ColMode && col != ColSpeculative && col != ColLayout);
             if (!row.feasible)
                 item->setToolTip(row.why);
+            else if (col == ColDevice)
+                item->setToolTip(c.device->name);
             m_table->setItem(i, col, item);
         }
     }
+    fitDeviceColumn();
     m_addButton->setEnabled(false);
+}
+
+void PlanningPanel::fitDeviceColumn()
+{
+    // A device's whole name ("NVIDIA GB300 (Blackwell Ultra GPU in NVL72, 1,400 W)") pushed the
+    // chips, cost and speed off a laptop's table: the column takes the longest name up to about
+    // 24 characters, the rest elided, the whole name in the tooltip.
+    const QFontMetrics fm(m_table->font());
+    int widest = m_table->horizontalHeader()->sectionSizeHint(ColDevice);
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        if (const QTableWidgetItem* item = m_table->item(r, ColDevice))
+            widest = std::max(widest, fm.horizontalAdvance(item->text()) + 16);
+    m_table->horizontalHeader()->resizeSection(ColDevice, std::min(widest, 24 * fm.averageCharWidth()));
 }
 
 void PlanningPanel::drawChart()

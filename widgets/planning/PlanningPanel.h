@@ -91,6 +91,7 @@ private:
     QTableWidget* m_table = nullptr;
     ServingChartPanel* m_chart = nullptr;
     std::unique_ptr<PlanningJob> m_job;
+    void fitDeviceColumn();
     std::optional<planning::PlanResult> m_result;
     // The model the running or last search planned for: how an added deployment names it, and
     // its name for the summary.
