@@ -202,10 +202,13 @@ void DeploymentItem::paintChips(QPainter* p, const QRectF& area, int devices, in
     const int systems = (devices + perSystem - 1) / perSystem;
     const int drawn = std::min(systems, maxBoards);
     const double gap = 6;
-    const double boxW =
-        std::min(56.0, (area.width() - gap * (drawn - 1) - (systems > drawn ? 30 : 0)) / drawn);
-    const double boxH = area.height();
     p->setFont(QApplication::font());
+    // The boards give the "+1995" of the systems not drawn the room it needs (a fixed 30 pixels
+    // cut four digits at the card's edge).
+    const QString more = systems > drawn ? tr("+%1").arg(systems - drawn) : QString();
+    const double moreW = more.isEmpty() ? 0.0 : p->fontMetrics().horizontalAdvance(more) + 4.0;
+    const double boxW = std::min(56.0, (area.width() - gap * drawn - moreW) / drawn);
+    const double boxH = area.height();
     for (int s = 0; s < drawn; ++s) {
         const QRectF box(area.left() + s * (boxW + gap), area.top(), boxW, boxH);
         // A system: its chips on a board joined by the scale-up link (the board outline).
@@ -230,10 +233,10 @@ void DeploymentItem::paintChips(QPainter* p, const QRectF& area, int devices, in
             p->drawLine(QPointF(box.right(), box.center().y()), QPointF(box.right() + gap, box.center().y()));
         }
     }
-    if (systems > drawn) {
+    if (!more.isEmpty()) {
         p->setPen(QApplication::palette().color(QPalette::Text));
-        p->drawText(QRectF(area.left() + drawn * (boxW + gap), area.top(), 40, boxH),
-                    Qt::AlignVCenter | Qt::AlignLeft, tr("+%1").arg(systems - drawn));
+        p->drawText(QRectF(area.left() + drawn * (boxW + gap), area.top(), moreW, boxH),
+                    Qt::AlignVCenter | Qt::AlignLeft, more);
     }
 }
 
