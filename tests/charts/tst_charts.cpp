@@ -161,6 +161,15 @@ private Q_SLOTS:
         // ...and fit the data again once the stream has settled.
         niceaxis::setValueRange(&axis, 20);
         QCOMPARE(axis.max(), 20.0);
+        // Fewer ticks on a short axis keep 1-2-5 steps; an axis set to its data's own length (a
+        // 150 s simulation) keeps its own ticks instead of 37.5, 75, 112.5.
+        niceaxis::fitTicks(&axis, 60, 12);
+        QCOMPARE(axis.tickCount(), 3); // 0, 10, 20
+        QValueAxis run;
+        run.setRange(0, 150);
+        run.setTickCount(4);
+        niceaxis::fitTicks(&run, 300, 20);
+        QCOMPARE(run.tickCount(), 4); // 0, 50, 100, 150
 
         // Log axes show the whole decades the data spans: once settled, the same data draws the
         // same axis whatever was shown before (an edit that widened it, then its undo).

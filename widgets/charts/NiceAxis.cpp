@@ -36,7 +36,9 @@ void setIntervals(QValueAxis* axis, int intervals)
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
 {
     const double top = axis->max();
-    if (!(top > 0) || !(pixels > 0) || axis->min() != 0)
+    // Only a 1-2-5 range (setValueRange's) divides into these intervals; an axis set to its
+    // data's own length (a 150 s simulation) keeps its ticks, else 150 read 37.5, 75, 112.5.
+    if (!(top > 0) || !(pixels > 0) || axis->min() != 0 || chartfmt::niceCeil(top) != top)
         return;
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
     const double leading = std::round(top / magnitude);
