@@ -159,7 +159,7 @@ void ClaimsPanel::runAudit()
                     continue;
                 QString ignored; // the audit's verdict already says why a scenario does not load
                 if (auto s = loadScenarioFile(QStringLiteral(":/scenarios/") + file, &ignored))
-                    a.scenarios.insert(file, std::move(*s));
+                    a.scenarios.insert(file, *s);
             }
             return a;
         },
