@@ -1577,8 +1577,8 @@
     </message>
     <message>
         <location line="+51"/>
-        <source>%1 does not fit on %2 x %3 at %4 K context: %5</source>
-        <translation>%1 在 %4 K 上下文时装不进 %2 × %3：%5</translation>
+        <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
+        <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
 </context>
 <context>
@@ -3940,7 +3940,7 @@
         <translation>分析中…</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+20"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
@@ -4955,7 +4955,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+94"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -5049,23 +5049,23 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="-61"/>
-        <location line="+61"/>
+        <location line="-62"/>
+        <location line="+62"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-61"/>
         <source>Generated tokens appear here (synthetic models have random weights: the text is noise, the speed is real).</source>
         <translation>生成的 token 显示在这里（合成模型的权重是随机的：文字是噪声，速度是真实的）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Choose a model</source>
         <translation>选择模型</translation>
     </message>
@@ -5080,7 +5080,7 @@
         <translation>请先选择模型文件。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Loading the model…</source>
         <translation>正在加载模型…</translation>
     </message>
@@ -5110,7 +5110,7 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+16"/>
         <location line="+1"/>
         <source>%1 tok/s</source>
         <translation>%1 token/s</translation>
@@ -5458,7 +5458,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+170"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+175"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5508,12 +5508,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-260"/>
+        <location line="-262"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+265"/>
+        <location line="+267"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5528,7 +5528,7 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+46"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5538,7 +5538,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-293"/>
+        <location line="-314"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5548,12 +5548,12 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+208"/>
+        <location line="+210"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+107"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -7701,7 +7701,7 @@
 <context>
     <name>is::serving::ScenarioSimulation</name>
     <message>
-        <location filename="../core/analysis/ScenarioSimulation.cpp" line="+62"/>
+        <location filename="../core/analysis/ScenarioSimulation.cpp" line="+72"/>
         <source>no capacity at the workload: the engine estimates no throughput</source>
         <translation>在此负载下没有可用容量：引擎估算的吞吐量为零</translation>
     </message>

@@ -349,7 +349,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 if (auto at = engine.estimate(r.deployment, mid, wl, s.goal, s.tco, &why))
                     why = at->why;
                 a.issues << QCoreApplication::translate("is::ScenarioAnalysis",
-                                                        "%1 does not fit on %2 x %3 at %4 K context: %5")
+                                                        "%1 does not fit on %2 x %3 at %4K context: %5")
                                 .arg(d.modelName, QString::number(r.deployment.chips),
                                      r.deployment.device->name, QString::number(p.context / 1024.0, 'f', 0),
                                      why);

@@ -114,7 +114,7 @@ private slots:
         }
     }
 
-    // "GPT-5.6 Sol on 64 x Groq LPU at 1 K context: needs 0": the context issue now says what the
+    // "GPT-5.6 Sol on 64 x Groq LPU at 1K context: needs 0": the context issue now says what the
     // deployment lacks as the estimate does, and that no count up to the search's limit fits.
     void contextIssueSaysWhatItLacks()
     {

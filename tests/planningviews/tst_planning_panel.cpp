@@ -72,7 +72,8 @@ private slots:
         QCOMPARE(panel.table()->item(0, 0)->text(), listed.front()->config.device->name);
         // A long device name does not push the figures off the table: the column stays near 24
         // characters and the whole name is in the tooltip.
-        QVERIFY(panel.table()->columnWidth(0) <= 24 * panel.table()->fontMetrics().averageCharWidth());
+        QVERIFY(panel.table()->columnWidth(0) <=
+                24 * panel.table()->fontMetrics().horizontalAdvance(QLatin1Char('n')));
         if (r.feasibleCount > 0 && listed.front()->feasible)
             QCOMPARE(panel.table()->item(0, 0)->toolTip(), listed.front()->config.device->name);
         // The summary names the cheapest as people read it: the device's name, not its id.

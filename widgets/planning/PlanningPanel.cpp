@@ -42,6 +42,9 @@ namespace is::gui {
 
 namespace {
 
+// The device column's widest, in widths of a Latin 'n'.
+constexpr int kDeviceColumnLetters = 24;
+
 enum Column {
     ColDevice,
     ColUnit,
@@ -252,7 +255,7 @@ void PlanningPanel::search()
         return;
     }
     m_searchingModel = inputs->modelRef;
-    m_searchingModelName = inputs->model.arch.name;
+    m_searchingModelName = names::catalogName(inputs->model.arch.name);
     // The form's limits as given; a limit of 0 is none (the scenario's own do not apply here:
     // the form shows every target the search uses).
     m_job = std::make_unique<PlanningJob>(m_engine, std::move(*inputs), targetsFromForm());
@@ -370,7 +373,10 @@ void PlanningPanel::fitDeviceColumn()
     for (int r = 0; r < m_table->rowCount(); ++r)
         if (const QTableWidgetItem* item = m_table->item(r, ColDevice))
             widest = std::max(widest, fm.horizontalAdvance(item->text()) + 16);
-    m_table->horizontalHeader()->resizeSection(ColDevice, std::min(widest, 24 * fm.averageCharWidth()));
+    // In Latin letters: a CJK font's average character is twice as wide, and the column took
+    // 290 of a 320-pixel table in Chinese.
+    m_table->horizontalHeader()->resizeSection(
+        ColDevice, std::min(widest, kDeviceColumnLetters * fm.horizontalAdvance(QLatin1Char('n'))));
 }
 
 void PlanningPanel::drawChart()
