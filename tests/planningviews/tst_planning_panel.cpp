@@ -173,6 +173,16 @@ private slots:
         auto resolved = is::resolveScenario(doc.scenario(), doc.catalog(), &error);
         QVERIFY2(resolved, qPrintable(error));
         QCOMPARE(resolved->back().model.arch.name, searched);
+
+        // The window rebuilt in another language takes the search over: the same rows, the
+        // same summary, and a row it adds serves the same model.
+        is::gui::PlanningPanel replacement(&doc);
+        replacement.setEngine(m_engine);
+        replacement.adopt(panel);
+        QVERIFY(replacement.result());
+        QCOMPARE(replacement.table()->rowCount(), panel.table()->rowCount());
+        QCOMPARE(replacement.summary()->text(), panel.summary()->text());
+        QVERIFY(replacement.canAddToCanvas(addable));
     }
 
     void cancelStopsTheSearch()

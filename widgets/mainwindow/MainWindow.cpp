@@ -404,6 +404,8 @@ void MainWindow::adoptViewOf(const MainWindow& old)
     m_serving->tabs()->setCurrentIndex(old.m_serving->tabs()->currentIndex());
     if (m_measure && old.m_measure)
         m_measure->adopt(*old.m_measure);
+    if (m_planning && old.m_planning)
+        m_planning->adopt(*old.m_planning);
 }
 
 void MainWindow::updateClaimMarks()

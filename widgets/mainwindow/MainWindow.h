@@ -91,7 +91,7 @@ public:
     // The tabs under the canvas: the comparison charts, and serving, cost and fleet.
     QTabWidget* resultTabs() const { return m_results; }
     // Takes over what the user was looking at in `old`, the window this one replaces (rebuilt in
-    // another language): the results tab and sub-tab shown, and the last measurement.
+    // another language): the results tab and sub-tab shown, the last measurement and search.
     void adoptViewOf(const MainWindow& old);
     MeasurePanel* measure() const { return m_measure; }
     ClaimsPanel* claims() const { return m_claims; }

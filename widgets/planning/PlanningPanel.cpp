@@ -37,6 +37,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace is::gui {
 
@@ -255,7 +256,7 @@ void PlanningPanel::search()
         return;
     }
     m_searchingModel = inputs->modelRef;
-    m_searchingModelName = names::catalogName(inputs->model.arch.name);
+    m_searchingModelName = inputs->model.arch.name;
     // The form's limits as given; a limit of 0 is none (the scenario's own do not apply here:
     // the form shows every target the search uses).
     m_job = std::make_unique<PlanningJob>(m_engine, std::move(*inputs), targetsFromForm());
@@ -268,6 +269,26 @@ void PlanningPanel::search()
     m_cancelButton->setEnabled(true);
     m_summary->setText(tr("Searching…"));
     m_job->start();
+}
+
+void PlanningPanel::adopt(const PlanningPanel& other)
+{
+    m_loadKind->setCurrentIndex(other.m_loadKind->currentIndex());
+    for (auto [mine, theirs] :
+         {std::pair{m_load, other.m_load}, std::pair{m_ttft, other.m_ttft}, std::pair{m_tpot, other.m_tpot},
+          std::pair{m_power, other.m_power}, std::pair{m_capex, other.m_capex}})
+        mine->setValue(theirs->value());
+    if (!other.m_result && other.m_error.isEmpty())
+        return;
+    m_result = other.m_result;
+    m_error = other.m_error;
+    m_searchedModel = other.m_searchedModel;
+    m_searchedModelName = other.m_searchedModelName;
+    fillTable();
+    drawChart();
+    m_summary->setText(summaryText());
+    m_progress->setRange(0, 1);
+    m_progress->setValue(m_result ? 1 : 0);
 }
 
 void PlanningPanel::cancel()
@@ -296,8 +317,8 @@ QString PlanningPanel::summaryText() const
         return m_error;
     const planning::PlanResult& r = *m_result;
     QString text = tr("%1: %2 configurations evaluated, %3 meet every target.")
-                       .arg(m_searchedModelName, count(static_cast<double>(r.stats.configurations)),
-                            count(r.feasibleCount));
+                       .arg(names::catalogName(m_searchedModelName),
+                            count(static_cast<double>(r.stats.configurations)), count(r.feasibleCount));
     if (r.cancelled)
         text += QLatin1Char(' ') + tr("Search cancelled: the ranking covers the part searched.");
     if (r.feasibleCount == 0) {

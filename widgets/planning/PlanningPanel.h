@@ -57,6 +57,10 @@ public:
     QDoubleSpinBox* tpotMs() const { return m_tpot; }
     QLabel* summary() const { return m_summary; }
 
+    // Takes over another panel's targets and its last search (the window is rebuilt in another
+    // language; a search of a minute is not to be lost with it).
+    void adopt(const PlanningPanel& other);
+
 Q_SIGNALS:
     void searchFinished();
 
@@ -94,7 +98,7 @@ private:
     void fitDeviceColumn();
     std::optional<planning::PlanResult> m_result;
     // The model the running or last search planned for: how an added deployment names it, and
-    // its name for the summary.
+    // its catalog name (shown in the user's language by the summary).
     is::ModelRef m_searchedModel;
     QString m_searchedModelName;
     is::ModelRef m_searchingModel; // the running search's, until it finishes
