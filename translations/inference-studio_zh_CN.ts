@@ -4159,12 +4159,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+64"/>
-        <location line="+337"/>
+        <location line="+333"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-301"/>
+        <location line="-297"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4247,23 +4247,23 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+355"/>
+        <location line="+356"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-355"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+425"/>
+        <location line="+426"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-423"/>
+        <location line="-424"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4279,12 +4279,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+403"/>
+        <location line="+404"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-399"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4400,7 +4400,7 @@
         <translation>自动并行</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>Manual parallelism</source>
         <translation>手动并行</translation>
     </message>
@@ -4476,7 +4476,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+250"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+255"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
@@ -4526,7 +4526,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="-200"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-205"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4554,17 +4554,17 @@
         </translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+109"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-67"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+114"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>
@@ -4604,12 +4604,12 @@
         <translation>默认（专家 %1）</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-35"/>
         <source>%1 pipelines the model&apos;s layers over its chips, one stage after another: the engine chooses the stages.</source>
         <translation>%1 把模型的各层以流水线方式逐级分布在各芯片上：流水线各级由引擎选择。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+55"/>
         <source>%1 median on %2&apos;s published results left out of its fit (%3 of %4 within 2x)</source>
         <translation>%2 的已发表结果在拟合时留出后，误差中位数为 %1（%4 行中 %3 行在 2 倍以内）</translation>
     </message>
@@ -4745,22 +4745,22 @@
         <translation>首 token 时间与每输出 token 时间</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../widgets/charts/LargerUnits.cpp" line="+11"/>
         <source>TTFT (s)</source>
         <translation>首 token 时间（秒）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>TTFT (h)</source>
         <translation>首 token 时间（小时）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>TPOT (s)</source>
         <translation>每 token 时间（秒）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>TPOT (h)</source>
         <translation>每 token 时间（小时）</translation>
     </message>
@@ -4955,7 +4955,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>
@@ -5110,7 +5110,7 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <location line="+1"/>
         <source>%1 tok/s</source>
         <translation>%1 token/s</translation>
@@ -5458,7 +5458,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+175"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+178"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5473,7 +5473,7 @@
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+53"/>
         <source>Search cancelled: the ranking covers the part searched.</source>
         <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
     </message>
@@ -5508,12 +5508,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-262"/>
+        <location line="-282"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+287"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5528,7 +5528,7 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+42"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5538,7 +5538,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-314"/>
+        <location line="-330"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5548,12 +5548,12 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location line="+230"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+103"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -5970,7 +5970,7 @@
 <context>
     <name>is::gui::ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+83"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+81"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -6056,7 +6056,7 @@
     </message>
     <message>
         <location line="+39"/>
-        <location line="+160"/>
+        <location line="+163"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
@@ -6215,7 +6215,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+225"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+149"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>
@@ -6311,12 +6311,12 @@
     </message>
     <message>
         <location line="+3"/>
-        <location line="+193"/>
+        <location line="+169"/>
         <source>from the preset</source>
         <translation>取自预设</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-166"/>
         <source>Each deployment&apos;s rental price below</source>
         <translation>见下方各部署的租用价格</translation>
     </message>
@@ -6342,12 +6342,12 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+169"/>
+        <location line="+145"/>
         <source>Open the scenario in the studio to edit its assumptions.</source>
         <translation>请在工作室中打开场景以编辑其假设。</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-131"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -6377,7 +6377,7 @@
         <translation>整个场景</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+88"/>
         <source>%1: “%2” is not a number.</source>
         <translation>%1：“%2”不是数字。</translation>
     </message>
@@ -7243,16 +7243,6 @@
         <location line="+1"/>
         <source>End-to-end latency (s)</source>
         <translation>端到端延迟（秒）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TTFT (s)</source>
-        <translation>首 token 时间（秒）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>TPOT (s)</source>
-        <translation>每 token 时间（秒）</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -179,8 +179,6 @@ const Metric kMetrics[] = {
     {"energy_kwh", "kWh", QT_TRANSLATE_NOOP("is::metrics", "Energy (kWh)")},
     {"tokens_per_kwh", "", QT_TRANSLATE_NOOP("is::metrics", "Output tokens per kWh")},
     {"e2e_s", "s", QT_TRANSLATE_NOOP("is::metrics", "End-to-end latency (s)")},
-    {"ttft_s", "s", QT_TRANSLATE_NOOP("is::metrics", "TTFT (s)")},
-    {"tpot_s", "s", QT_TRANSLATE_NOOP("is::metrics", "TPOT (s)")},
     {"queue_wait_ms", "ms", QT_TRANSLATE_NOOP("is::metrics", "Wait in the queue (ms)")},
     {"queue", "", QT_TRANSLATE_NOOP("is::metrics", "Requests waiting")},
     {"kv_use", "", QT_TRANSLATE_NOOP("is::metrics", "Share of the KV cache in use")},

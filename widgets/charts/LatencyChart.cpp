@@ -23,10 +23,10 @@ std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
     // From 10 s on the axis counts seconds, from 10,000 s hours: "315,468" ms was cut to
     // "3154…" on a small chart.
     Metric ttft = fromTable(is::metrics::Id::TtftMs);
-    ttft.larger = {{1e4, 1e3, tr("TTFT (s)")}, {1e7, 3.6e6, tr("TTFT (h)")}};
+    ttft.larger = ttftLargerUnits();
     ttft.target = [](const is::Workload& w) { return w.ttftLimitS * 1e3; };
     Metric tpot = fromTable(is::metrics::Id::TpotMs);
-    tpot.larger = {{1e4, 1e3, tr("TPOT (s)")}, {1e7, 3.6e6, tr("TPOT (h)")}};
+    tpot.larger = tpotLargerUnits();
     tpot.target = [](const is::Workload& w) { return w.tpotLimitS * 1e3; };
     return {ttft, tpot};
 }

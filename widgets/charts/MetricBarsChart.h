@@ -2,6 +2,7 @@
 #pragma once
 
 #include "charts/ChartPanel.h"
+#include "charts/LargerUnits.h"
 
 #include <QStringList>
 
@@ -47,15 +48,8 @@ protected:
         QString axisTitle;                                // translated, with unit ("TTFT (ms)")
         QString csvColumn;                                // untranslated, with unit ("ttft_ms")
         std::function<double(const is::Estimate&)> value; // in the axis unit
-        // Larger units for large values, smallest first: from `from` (in the axis unit) on, the
-        // chart shows values divided by `divisor` under `title` ("TTFT (s)"), since Qt cuts a
-        // long axis label short. The CSV keeps the axis unit.
-        struct LargerUnit
-        {
-            double from;
-            double divisor;
-            QString title;
-        };
+        // Larger units for large values, smallest first (LargerUnits.h).
+        using LargerUnit = is::gui::LargerUnit;
         std::vector<LargerUnit> larger = {};
         // The workload's target for this metric in the axis unit (0: none), drawn as a dashed
         // reference line across its category and written to the CSV as "<column>_target".

@@ -7,6 +7,7 @@
 #include "analysis/ScenarioSimulation.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
+#include "charts/LargerUnits.h"
 #include "charts/NiceAxis.h"
 #include "metrics/Metrics.h"
 #include "serving/ServingChartPanel.h"
@@ -48,9 +49,6 @@ const Percentiles& metricOf(const DeploymentSimulation& d, int metric)
     }
 }
 // TTFT and TPOT read naturally in milliseconds, a whole response in seconds.
-// Milliseconds from which a percentile chart of TTFT or TPOT reads in seconds.
-constexpr double kSecondsFromMs = 10000;
-
 double metricScale(int metric)
 {
     return metric == 2 ? 1.0 : 1000.0;
@@ -307,14 +305,17 @@ void ServingTab::drawPercentiles()
                    QLatin1Char(',') + chartexport::csvNumber(v[1]) + QLatin1Char(',') +
                    chartexport::csvNumber(v[2]) + QLatin1Char('\n');
         }
-        // An overloaded deployment waits minutes for its first token: beyond ten seconds the bars
-        // read in seconds (587 s, not 587049.9 ms). The CSV keeps its milliseconds.
-        if (m != 2 && top >= kSecondsFromMs) {
+        // An overloaded deployment waits minutes for its first token: its bars read in seconds
+        // or hours as the comparison's latency chart does (587 s, not 587049.9 ms). The CSV keeps
+        // its milliseconds.
+        if (m != 2) {
+            const LargerUnit unit =
+                unitFor(m == 0 ? ttftLargerUnits() : tpotLargerUnits(), top, axisTitles[m]);
             for (QBarSet* set : bars->barSets())
                 for (int k = 0; k < set->count(); ++k)
-                    set->replace(k, set->at(k) / 1000.0);
-            top /= 1000.0;
-            values->setTitleText(is::metrics::title(m == 0 ? u"ttft_s" : u"tpot_s"));
+                    set->replace(k, set->at(k) / unit.divisor);
+            top /= unit.divisor;
+            values->setTitleText(unit.title);
         }
         QChart* c = panel->chart();
         c->addAxis(categories, Qt::AlignBottom);
