@@ -15,12 +15,14 @@
 #include "planning/ScenarioPlan.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
+#include "table/ColumnWidth.h"
 
 #include <QChart>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -389,15 +391,11 @@ void PlanningPanel::fitDeviceColumn()
     // A device's whole name ("NVIDIA GB300 (Blackwell Ultra GPU in NVL72, 1,400 W)") pushed the
     // chips, cost and speed off a laptop's table: the column takes the longest name up to about
     // 24 characters, the rest elided, the whole name in the tooltip.
-    const QFontMetrics fm(m_table->font());
-    int widest = m_table->horizontalHeader()->sectionSizeHint(ColDevice);
-    for (int r = 0; r < m_table->rowCount(); ++r)
-        if (const QTableWidgetItem* item = m_table->item(r, ColDevice))
-            widest = std::max(widest, fm.horizontalAdvance(item->text()) + 16);
     // In Latin letters: a CJK font's average character is twice as wide, and the column took
     // 290 of a 320-pixel table in Chinese.
-    m_table->horizontalHeader()->resizeSection(
-        ColDevice, std::min(widest, kDeviceColumnLetters * fm.horizontalAdvance(QLatin1Char('n'))));
+    const int cap = kDeviceColumnLetters * QFontMetrics(m_table->font()).horizontalAdvance(QLatin1Char('n'));
+    m_table->horizontalHeader()->resizeSection(ColDevice,
+                                               std::min(columnContentWidth(m_table, ColDevice), cap));
 }
 
 void PlanningPanel::drawChart()
