@@ -356,25 +356,23 @@ void MeasurePanel::showResult()
     if (!m_lastDone)
         return;
     const MeasureJob::Snapshot& s = *m_lastDone;
-    {
-        m_measured = s.decodeTokS;
-        m_predicted = s.predictedTokS;
-        m_measuredValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.decodeTokS)));
-        m_predictedValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.predictedTokS)));
-        // Signed: positive when the prediction is faster than what was measured.
-        const double errorPct = 100 * s.predictedError;
-        m_errorValue->setText(QString((errorPct >= 0 ? QStringLiteral("+") : QString()) %
-                                      is::gui::units::significant(errorPct, 2) % QStringLiteral(" %")));
-        m_status->setText(tr("Done."));
-        m_status->setToolTip(s.modelName);
-        m_details->setText(
-            tr("%1 MB of %2 weights on %3 threads (%4 kernels). Prefill %5 tok/s, first token after %6 ms. "
-               "Decode streams %7 of the probed read bandwidth (%8 GB/s) from %9.")
-                .arg(is::gui::units::significant(s.modelBytes / 1e6), s.dtype, QString::number(s.threads),
-                     s.isa, is::gui::units::significant(s.prefillTokS), is::gui::units::significant(s.ttftMs),
-                     is::gui::units::percent(s.bandwidthFraction), is::gui::units::significant(s.readBwGBs),
-                     s.inLlc ? tr("the last-level cache") : tr("memory")));
-    }
+    m_measured = s.decodeTokS;
+    m_predicted = s.predictedTokS;
+    m_measuredValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.decodeTokS)));
+    m_predictedValue->setText(tr("%1 tok/s").arg(is::gui::units::significant(s.predictedTokS)));
+    // Signed: positive when the prediction is faster than what was measured.
+    const double errorPct = 100 * s.predictedError;
+    m_errorValue->setText(QString((errorPct >= 0 ? QStringLiteral("+") : QString()) %
+                                  is::gui::units::significant(errorPct, 2) % QStringLiteral(" %")));
+    m_status->setText(tr("Done."));
+    m_status->setToolTip(s.modelName);
+    m_details->setText(
+        tr("%1 MB of %2 weights on %3 threads (%4 kernels). Prefill %5 tok/s, first token after %6 ms. "
+           "Decode streams %7 of the probed read bandwidth (%8 GB/s) from %9.")
+            .arg(is::gui::units::significant(s.modelBytes / 1e6), s.dtype, QString::number(s.threads), s.isa,
+                 is::gui::units::significant(s.prefillTokS), is::gui::units::significant(s.ttftMs),
+                 is::gui::units::percent(s.bandwidthFraction), is::gui::units::significant(s.readBwGBs),
+                 s.inLlc ? tr("the last-level cache") : tr("memory")));
 }
 
 void MeasurePanel::adopt(const MeasurePanel& other)

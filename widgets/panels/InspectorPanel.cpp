@@ -276,11 +276,7 @@ QWidget* InspectorPanel::buildDeploymentPage()
             return;
         }
         // Start the manual plan from what the engine chose, which is valid by construction.
-        ParallelPlan p;
-        if (m_analysis)
-            for (const DeploymentAnalysis& a : m_analysis->deployments)
-                if (a.docId == m_id && a.estimate.mid.chips > 0)
-                    p = a.estimate.mid.plan;
+        const ParallelPlan p = analysedPlan();
         edit(QString(), tr("Manual parallelism"), [p](DeploymentDoc& d) {
             d.plan = p;
             if (!d.autoCount)
@@ -450,6 +446,15 @@ void InspectorPanel::refresh()
     refreshResult();
 }
 
+ParallelPlan InspectorPanel::analysedPlan() const
+{
+    if (m_analysis)
+        for (const DeploymentAnalysis& a : m_analysis->deployments)
+            if (a.docId == m_id && a.estimate.mid.chips > 0)
+                return a.estimate.mid.plan;
+    return {};
+}
+
 ParallelPlan InspectorPanel::shownPlan() const
 {
     return ParallelPlan{m_tp->value(), m_pp->value(), m_ep->value(), m_dp->value()};
@@ -471,11 +476,7 @@ void InspectorPanel::refreshPlan()
                                          "another: the engine chooses the stages.")
                                           .arg(device->name)
                                     : QString());
-    ParallelPlan p = d->plan.value_or(ParallelPlan{});
-    if (!d->plan && m_analysis)
-        for (const DeploymentAnalysis& a : m_analysis->deployments)
-            if (a.docId == m_id && a.estimate.mid.chips > 0)
-                p = a.estimate.mid.plan;
+    const ParallelPlan p = d->plan.value_or(analysedPlan());
     for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
         s->setEnabled(d->plan.has_value() && !dataflow);
     m_tp->setValue(p.tp);

@@ -60,6 +60,8 @@ private:
     // The parallelism fields: the deployment's own plan, or while automatic (greyed) the plan the
     // last analysis chose; a dataflow device's pipeline is never set by hand.
     void refreshPlan();
+    // The plan the last analysis chose for the selected deployment (TP1 when there is none).
+    ParallelPlan analysedPlan() const;
     static QString expertsAndRest(Precision experts, Precision rest);
     static QString accuracyText(const DeploymentAnalysis& a);
     void edit(const QString& field, const QString& text, const std::function<void(DeploymentDoc&)>& change);
