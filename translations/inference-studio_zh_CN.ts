@@ -4159,12 +4159,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+64"/>
-        <location line="+333"/>
+        <location line="+311"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-275"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4247,23 +4247,23 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+356"/>
+        <location line="+294"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-293"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+426"/>
+        <location line="+364"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-424"/>
+        <location line="-362"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4279,12 +4279,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+404"/>
+        <location line="+342"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-399"/>
+        <location line="-337"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4476,7 +4476,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+255"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+193"/>
         <source>Link between pools</source>
         <translation>池间链路</translation>
     </message>
@@ -4526,7 +4526,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="-205"/>
+        <location filename="../widgets/panels/InspectorPlan.cpp" line="+29"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>
@@ -4541,7 +4541,7 @@
         <translation>将并行方式改为 %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="-145"/>
         <location line="+12"/>
         <source>Select a deployment on the canvas to edit it.</source>
         <translation>在画布上选择一个部署即可编辑。</translation>
@@ -4554,17 +4554,17 @@
         </translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+69"/>
         <source>Default (%1)</source>
         <translation>默认（%1）</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-27"/>
         <source>(scenario model)</source>
         <translation>（场景模型）</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+74"/>
         <source>Does not fit: %1</source>
         <translation>装不下：%1</translation>
     </message>
@@ -4604,12 +4604,12 @@
         <translation>默认（专家 %1）</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location filename="../widgets/panels/InspectorPlan.cpp" line="+30"/>
         <source>%1 pipelines the model&apos;s layers over its chips, one stage after another: the engine chooses the stages.</source>
         <translation>%1 把模型的各层以流水线方式逐级分布在各芯片上：流水线各级由引擎选择。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+20"/>
         <source>%1 median on %2&apos;s published results left out of its fit (%3 of %4 within 2x)</source>
         <translation>%2 的已发表结果在拟合时留出后，误差中位数为 %1（%4 行中 %3 行在 2 倍以内）</translation>
     </message>
