@@ -44,12 +44,9 @@ double pooledMean(double a, int na, double b, int nb)
     return na + nb > 0 ? (a * na + b * nb) / (na + nb) : 0.0;
 }
 
-// An attention-FFN deployment (engine/AttentionFfnSplit.h): `chips` counts both pools, the FFN
-// pool's own count among them. Each pool is priced and powered as a deployment of its own and the
-// two are summed (per-chip figures as chip-weighted means); the scenario's per-deployment prices
-// apply to the attention pool, whose device the deployment names.
-DeploymentCostInputs splitCostInputs(const Deployment& d, const QString& docId, int chips,
-                                     const TcoAssumptions& t)
+} // namespace
+
+PoolCostInputs poolCostInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t)
 {
     Deployment attention = d;
     attention.ffnPool.reset();
@@ -60,8 +57,23 @@ DeploymentCostInputs splitCostInputs(const Deployment& d, const QString& docId, 
     ffn.scaleOut = d.ffnPool->scaleOut;
     const int nF = d.ffnPool->chips;
     const int nA = std::max(1, chips - nF);
-    const DeploymentCostInputs a = costInputs(attention, docId, nA, t);
-    const DeploymentCostInputs f = costInputs(ffn, QString(), nF, t);
+    return PoolCostInputs{costInputs(attention, docId, nA, t), costInputs(ffn, QString(), nF, t)};
+}
+
+namespace {
+
+// An attention-FFN deployment (engine/AttentionFfnSplit.h): `chips` counts both pools, the FFN
+// pool's own count among them. Each pool is priced and powered as a deployment of its own and the
+// two are summed (per-chip figures as chip-weighted means); the scenario's per-deployment prices
+// apply to the attention pool, whose device the deployment names.
+DeploymentCostInputs splitCostInputs(const Deployment& d, const QString& docId, int chips,
+                                     const TcoAssumptions& t)
+{
+    const PoolCostInputs pools = poolCostInputs(d, docId, chips, t);
+    const DeploymentCostInputs& a = pools.attention;
+    const DeploymentCostInputs& f = pools.ffn;
+    const int nA = a.chips;
+    const int nF = f.chips;
     DeploymentCostInputs in = a;
     in.chips = nA + nF;
     in.systems = a.systems + f.systems;

@@ -15,17 +15,28 @@ struct DeploymentCostInputs
 {
     int chips = 0;
     int systems = 0;
-    Sourced capexPerChip;       // the price used, with its source
-    double systemShareUsd = 0;  // all systems together
+    Sourced capexPerChip;      // the price used, with its source
+    double systemShareUsd = 0; // all systems together
     double networkCapexUsd = 0;
-    double capexUsd = 0;        // chips + system share + network
-    Sourced rentalPerChipHour;  // the rate used, with its source
+    double capexUsd = 0;       // chips + system share + network
+    Sourced rentalPerChipHour; // the rate used, with its source
     PowerModel power;
 };
 
 // Prices from the catalog (system price per device when the system has one, else the device's),
 // per-deployment overrides from the TCO assumptions (keyed by the deployment's id).
-DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t);
+DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips,
+                                const TcoAssumptions& t);
+
+// An attention-FFN deployment's two pools, each priced as a deployment of its own: the attention
+// pool at the deployment's device and per-deployment prices, the FFN pool at its own device and the
+// catalog's. `chips` counts both pools; costInputs sums them.
+struct PoolCostInputs
+{
+    DeploymentCostInputs attention;
+    DeploymentCostInputs ffn;
+};
+PoolCostInputs poolCostInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t);
 
 // One deployment's prices as an editor lists them: each value in force next to the default it
 // replaces, which is what the scenario-wide assumptions and the catalog give without this
@@ -47,14 +58,15 @@ DeploymentPriceAssumptions deploymentPriceAssumptions(const Deployment& d, const
 // Cost per hour of running `units` copies, by component (USD/h).
 struct HourlyCost
 {
-    double capital = 0;     // capex recovered as an annuity over the amortisation years
+    double capital = 0; // capex recovered as an annuity over the amortisation years
     double maintenance = 0;
-    double energy = 0;      // average facility power x electricity price
-    double space = 0;       // peak IT power x space price
-    double rental = 0;      // rental pricing: chip-hours (energy and space included)
+    double energy = 0; // average facility power x electricity price
+    double space = 0;  // peak IT power x space price
+    double rental = 0; // rental pricing: chip-hours (energy and space included)
     double total() const { return capital + maintenance + energy + space + rental; }
 };
-HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW, double units = 1);
+HourlyCost hourlyCost(const DeploymentCostInputs& in, const TcoAssumptions& t, double avgFacilityPowerW,
+                      double units = 1);
 
 // Costs per token and per user at a served load.
 struct TokenCosts
@@ -68,8 +80,8 @@ struct TokenCosts
     double tokensPerKWh = 0;
 };
 // `prefillShare`: of the busy machine time, the share spent prefilling (splits input/output).
-TokenCosts tokenCosts(const HourlyCost& h, double outputTokS, double inputTokS, double prefillShare, double users,
-                      double avgFacilityPowerW);
+TokenCosts tokenCosts(const HourlyCost& h, double outputTokS, double inputTokS, double prefillShare,
+                      double users, double avgFacilityPowerW);
 
 // Annual payment that repays 1 over `years` at `rate` (1 / years when the rate is 0).
 double capitalRecoveryFactor(double rate, double years);

@@ -51,6 +51,11 @@ void price(Estimate& e, const Deployment& d, const QString& docId, const Workloa
     const ServingPointCost c = servingPointCost(d, docId, e, w, t);
     e.usdPerHour = c.costs.hourly.total();
     e.usdPerMTok = c.costs.usdPerMTok;
+    if (e.split && d.ffnPool) {
+        const PoolCostInputs pools = poolCostInputs(d, docId, e.chips, t);
+        e.split->attentionCapexUsd = pools.attention.capexUsd;
+        e.split->ffnCapexUsd = pools.ffn.capexUsd;
+    }
 }
 
 void price(RangedEstimate& e, const Deployment& d, const QString& docId, const Workload& w,

@@ -217,12 +217,10 @@ Estimate evaluateSplit(const Engine& engine, const SplitSetup& s, int b, int m)
     else
         e.bottleneck = attentionPart >= ffnPart ? microA.bottleneck : microF.bottleneck;
 
-    // Power and hardware cost of both pools and the link's ports.
+    // Power of both pools and the link's ports; what they cost is cost::price's.
     split.attentionPowerW = poolPowerW(s.attention, microA, step > 0 ? split.attentionS / step : 1.0);
     split.ffnPowerW = poolPowerW(s.ffn, microF, step > 0 ? split.ffnS / step : 1.0);
     split.linkPowerW = s.linkPowerW;
-    split.attentionCapexUsd = detail::hardwareCapexUsd(*s.attention.ctx);
-    split.ffnCapexUsd = detail::hardwareCapexUsd(*s.ffn.ctx);
     const CostAssumptions& c = a.cost;
     e.powerW = split.attentionPowerW + split.ffnPowerW + split.linkPowerW;
     e.facilityPowerW = e.powerW * c.pue.value;

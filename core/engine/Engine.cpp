@@ -205,19 +205,6 @@ void Engine::addPower(Estimate& e, const EvalContext& ctx, int prefillChips, dou
     // What it costs is the total cost of ownership's (cost::price), not the engine's.
 }
 
-namespace detail {
-
-double hardwareCapexUsd(const EvalContext& ctx)
-{
-    const Deployment& d = *ctx.deployment;
-    if (d.system && d.system->priceUsd.value > 0)
-        return d.system->priceUsd.at(ctx.deviceBound) * static_cast<double>(ctx.chips) /
-               std::max(1, d.devicesPerSystem());
-    return d.device->priceUsd.at(ctx.deviceBound) * ctx.chips;
-}
-
-} // namespace detail
-
 Estimate Engine::bestBatch(const EvalContext& ctx, const ParallelPlan& plan, ServingGoal goal) const
 {
     const Workload& w = ctx.workload;

@@ -69,7 +69,7 @@ struct AttentionFfnBreakdown
     double attentionPowerW = 0;
     double ffnPowerW = 0;
     double linkPowerW = 0;
-    double attentionCapexUsd = 0;
+    double attentionCapexUsd = 0; // set by cost::price, with the Cost view's prices
     double ffnCapexUsd = 0;
 };
 

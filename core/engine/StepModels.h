@@ -110,8 +110,4 @@ double admittedContext(const EvalContext& ctx);
 // million replicas of 4,096 streams would overflow the batch's int.
 constexpr int kMaxDeploymentBatch = 1 << 24;
 
-// What the deployment's chips cost to buy, at the device bound evaluated (the system's price per
-// chip where the catalog states one): the attention-FFN split's pools report theirs.
-double hardwareCapexUsd(const EvalContext& ctx);
-
 } // namespace is::detail

@@ -172,8 +172,8 @@ private slots:
         QCOMPARE(s.attentionMemory.kvCache, 3 * 256.0 * (2048 + 128));
         QCOMPARE(s.ffnMemory.kvCache, 0.0);
         QCOMPARE(e.chips, 2);
-        // Both pools draw power and cost money.
-        QVERIFY(s.attentionPowerW > 0 && s.ffnPowerW > 0 && s.attentionCapexUsd > 0 && s.ffnCapexUsd > 0);
+        // Both pools draw power (what they cost is cost::price's, scenarioRoundTripAndErrors).
+        QVERIFY(s.attentionPowerW > 0 && s.ffnPowerW > 0);
         QVERIFY(std::abs(e.powerW - (s.attentionPowerW + s.ffnPowerW + s.linkPowerW)) < 1e-6);
     }
 
@@ -252,6 +252,19 @@ private slots:
         QCOMPARE(afd.value(QStringLiteral("micro_batches")).toInt(), 3);
         QVERIFY(afd.value(QStringLiteral("ffn")).toObject().value(QStringLiteral("step_ms")).toDouble() > 0);
         QVERIFY(afd.contains(QStringLiteral("link_share")));
+        // The pools' capex is the Cost view's (system share and network included), not the list
+        // price: the two add up to the deployment's capex under the scenario's assumptions.
+        const auto resolved = resolveScenario(*s, m_engine.catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        const cost::DeploymentCostInputs priced = cost::costInputs(
+            (*resolved)[0].deployment, QStringLiteral("afd"), (*results)[0].estimate.mid.chips, s->tco);
+        const double attentionCapex =
+            afd.value(QStringLiteral("attention")).toObject().value(QStringLiteral("capex_usd")).toDouble();
+        const double ffnCapex =
+            afd.value(QStringLiteral("ffn")).toObject().value(QStringLiteral("capex_usd")).toDouble();
+        QVERIFY(attentionCapex > 0 && ffnCapex > 0);
+        QVERIFY(std::abs(attentionCapex + ffnCapex - priced.capexUsd) <= 1e-9 * priced.capexUsd);
+        QVERIFY(priced.networkCapexUsd > 0); // four CS-3 systems: the list price alone is less
 
         auto withPool = [&](const char* pool) {
             QByteArray t = text;
