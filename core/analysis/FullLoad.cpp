@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/FullLoad.h"
 
-#include "cost/ServingPointCost.h"
+#include "cost/PricedEstimate.h"
 #include "engine/Engine.h"
 #include "scenario/Scenario.h"
 
@@ -22,10 +22,7 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
     w.ttftLimitS = slo.ttftS;
     w.tpotLimitS = slo.tpotS;
     w.p99Limits = false;
-    auto e = engine.estimate(d, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
-    if (e)
-        price(*e, d, docId, w, s.tco);
-    return e;
+    return pricedEstimate(engine, d, docId, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
 }
 
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)

@@ -4,7 +4,7 @@
 #include "analysis/FullLoad.h"
 #include "common/ErrorText.h"
 #include "common/Log.h"
-#include "cost/ServingPointCost.h"
+#include "cost/PricedEstimate.h"
 #include "hardware/Catalog.h"
 #include "model/ModelEntry.h"
 
@@ -277,7 +277,8 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.weights = r.deployment.weights(mid);
         if (r.deployment.servesExpertsOnlyRelease(mid))
             d.nonExpertWeights = r.deployment.nonExpertWeights(mid);
-        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
+        auto est = cost::pricedEstimateRanged(engine, r.deployment, r.docId, r.model, s.workload, s.goal,
+                                              s.tco, &err);
         if (!est) {
             a.issues << errorAt(d.name, err);
             // Nothing to evaluate; the views still say why, and what each chip has where no count fits.
@@ -292,7 +293,6 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             a.deployments.push_back(d);
             continue;
         }
-        cost::price(*est, r.deployment, r.docId, s.workload, s.tco);
         d.estimate = *est;
         d.atLoad = cost::atFullLoad(r, s, engine);
         d.missedTargets = missedTargets(est->mid, s.workload);

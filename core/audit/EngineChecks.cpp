@@ -8,7 +8,7 @@
 #include "common/NumberText.h"
 
 #include "analysis/FullLoad.h"
-#include "cost/ServingPointCost.h"
+#include "cost/PricedEstimate.h"
 #include "engine/Engine.h"
 
 #include <QCoreApplication>
@@ -44,11 +44,8 @@ std::optional<Estimate> evaluate(const ScenarioSet& set, const ScenarioSet::Targ
         return cost::estimateAtFullLoad(set.engine(), in.deployment, t.deployment.docId, m, s,
                                         cost::scenarioSlo(s), error, deviceBound);
     }
-    auto e = set.engine().estimate(in.deployment, m, in.workload, t.scenario->goal, t.scenario->tco, error,
-                                   deviceBound);
-    if (e)
-        cost::price(*e, in.deployment, t.deployment.docId, in.workload, t.scenario->tco);
-    return e;
+    return cost::pricedEstimate(set.engine(), in.deployment, t.deployment.docId, m, in.workload,
+                                t.scenario->goal, t.scenario->tco, error, deviceBound);
 }
 
 double metricValue(const QString& metricIn, const Estimate& e, const Workload& w, double repeat)

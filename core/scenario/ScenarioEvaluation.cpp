@@ -2,7 +2,7 @@
 #include "scenario/ScenarioEvaluation.h"
 
 #include "common/ErrorText.h"
-#include "cost/ServingPointCost.h"
+#include "cost/PricedEstimate.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 #include "model/HfConfigImport.h"
@@ -204,12 +204,12 @@ std::optional<std::vector<DeploymentResult>> evaluateScenario(const Scenario& s,
     for (size_t i = 0; i < resolved->size(); ++i) {
         const ResolvedDeployment& r = (*resolved)[i];
         QString err;
-        auto est = engine.estimateRanged(r.deployment, r.model, s.workload, s.goal, s.tco, &err);
+        auto est = cost::pricedEstimateRanged(engine, r.deployment, r.docId, r.model, s.workload, s.goal,
+                                              s.tco, &err);
         if (!est) {
             *error = errorAt(QStringLiteral("deployments[%1]").arg(i), err);
             return std::nullopt;
         }
-        cost::price(*est, r.deployment, r.docId, s.workload, s.tco);
         results.push_back(DeploymentResult{r.docId, r.deployment.name, r.model.arch.name, *est});
     }
     return results;
