@@ -636,17 +636,17 @@
     <name>is::AttentionFfnSplit</name>
     <message>
         <location filename="../core/engine/AttentionFfnSplit.cpp" line="+193"/>
-        <location line="+202"/>
+        <location line="+200"/>
         <source>attention pool: %1</source>
         <translation>注意力池：%1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-198"/>
         <source>FFN pool: %1</source>
         <translation>FFN 池：%1</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>the attention pool&apos;s memory holds %1 of %2 streams; the rest queue</source>
         <translation>注意力池的内存只能容纳 %2 路流中的 %1 路；其余排队等待</translation>
     </message>
@@ -1028,7 +1028,7 @@
         <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+122"/>
+        <location filename="../core/engine/Engine.cpp" line="+109"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
@@ -1064,7 +1064,7 @@
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
     <message>
-        <location filename="../core/engine/ResidentModel.cpp" line="+429"/>
+        <location filename="../core/engine/ResidentModel.cpp" line="+431"/>
         <source>%1 GB of weights per chip stream from DDR</source>
         <translation>每个芯片有 %1 GB 权重从 DDR 流式读取</translation>
     </message>
@@ -1079,7 +1079,27 @@
         <translation>共需 %L1 GB：%L3 个芯片每个需 %L2 GB，每个有 %L4 GB</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>needs %L1 GB in all (weights and KV cache at batch %L2): %L3 GB on its one chip, which has %L4 GB</source>
+        <translation>共需 %L1 GB（权重及批量 %L2 的 KV 缓存）：其唯一芯片需 %L3 GB，该芯片有 %L4 GB</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>needs %L1 GB in all (weights and KV cache at batch %L2): %L3 GB per chip on %L4 chips, each has %L5 GB</source>
+        <translation>共需 %L1 GB（权重及批量 %L2 的 KV 缓存）：%L4 个芯片每个需 %L3 GB，每个有 %L5 GB</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>needs %L1 GB in all (weights and KV cache at batch %L2); laid out as %3, whose %L4 replicas share the experts and each hold their own copy of the other weights, that is %L5 GB per chip on %L6 chips, each has %L7 GB</source>
+        <translation>共需 %L1 GB（权重及批量 %L2 的 KV 缓存）；按 %3 布局时，%L4 个副本共享专家，其余权重各存一份，即 %L6 个芯片每个需 %L5 GB，每个有 %L7 GB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>needs %L1 GB in all (weights and KV cache at batch %L2); laid out as %3, whose %L4 replicas each hold their own copy of the weights, that is %L5 GB per chip on %L6 chips, each has %L7 GB</source>
+        <translation>共需 %L1 GB（权重及批量 %L2 的 KV 缓存）；按 %3 布局时，%L4 个副本各存一份权重，即 %L6 个芯片每个需 %L5 GB，每个有 %L7 GB</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the smallest count that fits is %L1</source>
         <translation>最少 %L1 个可装下</translation>
     </message>
@@ -2192,7 +2212,7 @@
         <translation>倍</translation>
     </message>
     <message>
-        <location filename="../core/audit/EngineChecks.cpp" line="+260"/>
+        <location filename="../core/audit/EngineChecks.cpp" line="+257"/>
         <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
         <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
     </message>
@@ -4526,7 +4546,7 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPlan.cpp" line="+29"/>
+        <location filename="../widgets/panels/InspectorPlan.cpp" line="+28"/>
         <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
         <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
     </message>

@@ -68,6 +68,44 @@ QString memoryShortfall(double totalBytes, double perChipBytes, double capacityP
         .arg(capacityPerChip / 1e9, 0, 'f', 1);
 }
 
+QString residentMemoryShortfall(double totalBytes, int batch, const ParallelPlan& plan, double perChipBytes,
+                                double capacityPerChip, int chips)
+{
+    if (chips == 1)
+        return QCoreApplication::translate("is::Engine", "needs %L1 GB in all (weights and KV cache at batch "
+                                                         "%L2): %L3 GB on its one chip, which has %L4 GB")
+            .arg(totalBytes / 1e9, 0, 'f', 1)
+            .arg(batch)
+            .arg(perChipBytes / 1e9, 0, 'f', 1)
+            .arg(capacityPerChip / 1e9, 0, 'f', 1);
+    if (plan.dp <= 1)
+        return QCoreApplication::translate("is::Engine",
+                                           "needs %L1 GB in all (weights and KV cache at batch %L2): %L3 GB "
+                                           "per chip on %L4 chips, each has %L5 GB")
+            .arg(totalBytes / 1e9, 0, 'f', 1)
+            .arg(batch)
+            .arg(perChipBytes / 1e9, 0, 'f', 1)
+            .arg(chips)
+            .arg(capacityPerChip / 1e9, 0, 'f', 1);
+    const QString text =
+        plan.ep > 1
+            ? QCoreApplication::translate(
+                  "is::Engine", "needs %L1 GB in all (weights and KV cache at batch %L2); laid out as %3, "
+                                "whose %L4 replicas share the experts and each hold their own copy of the "
+                                "other weights, that is %L5 GB per chip on %L6 chips, each has %L7 GB")
+            : QCoreApplication::translate(
+                  "is::Engine", "needs %L1 GB in all (weights and KV cache at batch %L2); laid out as %3, "
+                                "whose %L4 replicas each hold their own copy of the weights, that is "
+                                "%L5 GB per chip on %L6 chips, each has %L7 GB");
+    return text.arg(totalBytes / 1e9, 0, 'f', 1)
+        .arg(batch)
+        .arg(plan.toString())
+        .arg(plan.dp)
+        .arg(perChipBytes / 1e9, 0, 'f', 1)
+        .arg(chips)
+        .arg(capacityPerChip / 1e9, 0, 'f', 1);
+}
+
 QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit)
 {
     if (minChips > 0)

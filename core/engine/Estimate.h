@@ -132,6 +132,12 @@ bool meetsLimits(const Estimate& e, const Workload& w);
 // need of the deployment, the need per chip at its count and what each chip has ("needs 1,500.6 GB
 // in all: 187.6 GB per chip on 8 chips, each has 72.0 GB"). Bytes; `capacityPerChip` usable.
 QString memoryShortfall(double totalBytes, double perChipBytes, double capacityPerChip, int chips);
+// The same for chips that hold weights and KV cache in their own memory (GPUs, SN40L): the total
+// is the weights once and the batch's KV cache, and it names the batch, which the serving goal sets.
+// Under a plan with replicas (dp > 1) each replica holds its own copy of the weights it does not
+// share, so the need per chip times the chips exceeds the total; the plan and its replicas say why.
+QString residentMemoryShortfall(double totalBytes, int batch, const ParallelPlan& plan, double perChipBytes,
+                                double capacityPerChip, int chips);
 // The end of every does-not-fit message: the smallest count that fits ("the smallest count that
 // fits is 24"), or that none up to `searchLimit` does, with the count it would take when known
 // (`beyondLimit` > 0).

@@ -396,8 +396,10 @@ Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& p, int bat
         // at least one stream at full length.
         const double kvAll =
             std::max(perReplica * replicas * ctx.kvBytesAt(admitted), ctx.kvBytesAt(in + out));
-        e.why = memoryShortfall(ctx.weightBytes + ctx.draftBytes + kvAll,
-                                std::max(full.used(), e.memory.used()), e.memory.capacity, ctx.chips);
+        const bool oneStream = perReplica * replicas * ctx.kvBytesAt(admitted) < ctx.kvBytesAt(in + out);
+        e.why = residentMemoryShortfall(ctx.weightBytes + ctx.draftBytes + kvAll,
+                                        oneStream ? 1 : perReplica * replicas, p,
+                                        std::max(full.used(), e.memory.used()), e.memory.capacity, ctx.chips);
     }
 
     // Speculative decoding: each step verifies the draft's tokens in one pass of the target and

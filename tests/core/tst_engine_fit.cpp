@@ -190,7 +190,8 @@ private Q_SLOTS:
         const Estimate e = run(d, m, Workload{1000, 1000, 1, 0, 0});
         QVERIFY(!e.fits);
         static const QRegularExpression re(QStringLiteral(
-            "needs ([\\d,.]+) GB in all: ([\\d,.]+) GB per chip on 8 chips, each has ([\\d,.]+) GB; "
+            "needs ([\\d,.]+) GB in all \\(weights and KV cache at batch 1\\): ([\\d,.]+) GB per chip on 8 "
+            "chips, each has ([\\d,.]+) GB; "
             "the smallest count that fits is (\\d+)$"));
         const QRegularExpressionMatch match = re.match(e.why);
         QVERIFY2(match.hasMatch(), qPrintable(e.why));
@@ -211,6 +212,33 @@ private Q_SLOTS:
         Deployment enough = d;
         enough.chips = e.minChips;
         QVERIFY(run(enough, m, Workload{1000, 1000, 1, 0, 0}).fits);
+    }
+
+    // A plan with replicas holds the weights once per replica: "needs 141 GB in all: 141 GB per chip on
+    // 8 chips" read as if the chips held 1,128 GB. The text names the plan and its replicas, and the
+    // batch its KV cache is for: where not even one stream fits, one.
+    void doesNotFitNamesTheReplicasAndTheBatch()
+    {
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 8);
+        d.weightPrecision = Precision::BF16;
+        d.plan = ParallelPlan{1, 1, 1, 8};
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const Estimate e = run(d, m, Workload{1000, 1000, 16, 0, 0});
+        QVERIFY(!e.fits);
+        static const QRegularExpression re(QStringLiteral(
+            "needs ([\\d,.]+) GB in all \\(weights and KV cache at batch 1\\); laid out as TP1 DP8, whose 8 "
+            "replicas each hold their own copy of the weights, that is ([\\d,.]+) GB per chip on 8 chips, "
+            "each "
+            "has ([\\d,.]+) GB"));
+        const QRegularExpressionMatch match = re.match(e.why);
+        QVERIFY2(match.hasMatch(), qPrintable(e.why));
+        auto number = [&](int i) { return match.captured(i).remove(QLatin1Char(',')).toDouble(); };
+        // 70.6 B parameters at 2 bytes once, and one stream of 2,000 tokens x 80 layers x 8 KV heads
+        // x 128 x 2 x 2 bytes (0.33 GB).
+        const double params = paramBreakdown(m).total();
+        QVERIFY2(qAbs(number(1) - (params * 2 + 0.32768e9) / 1e9) < 1.0, qPrintable(e.why));
+        // Every chip holds a whole replica: all the weights.
+        QVERIFY2(number(2) >= params * 2 / 1e9 && number(2) * 8 > 7 * number(1), qPrintable(e.why));
     }
 
     // A Groq LPU sized automatically for a trillion parameters fits on no count up to the
