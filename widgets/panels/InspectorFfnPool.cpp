@@ -4,6 +4,7 @@
 #include "panels/InspectorPanel.h"
 
 #include "analysis/ScenarioAnalysis.h"
+#include "controls/ElidingComboBox.h"
 #include "document/ScenarioDocument.h"
 #include "hardware/Catalog.h"
 
@@ -31,7 +32,7 @@ QGroupBox* InspectorPanel::buildFfnPoolBox(QWidget* page)
     auto* form = new QFormLayout(m_ffnFields);
     form->setContentsMargins(6, 6, 6, 6);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_ffnDevice = new QComboBox(box);
+    m_ffnDevice = new ElidingComboBox(box);
     for (const Device* d : m_doc->catalog().devices())
         if (d->cls != DeviceClass::Cpu)
             m_ffnDevice->addItem(d->name, d->id);
@@ -40,7 +41,7 @@ QGroupBox* InspectorPanel::buildFfnPoolBox(QWidget* page)
     m_ffnCount->setRange(1, 1 << 20);
     m_ffnCount->setAccelerated(true);
     form->addRow(tr("Count"), m_ffnCount);
-    m_ffnLink = new QComboBox(box);
+    m_ffnLink = new ElidingComboBox(box);
     for (const Link* l : m_doc->catalog().links())
         m_ffnLink->addItem(l->name, l->id);
     m_ffnLink->setToolTip(tr("Every token's activations cross it twice per layer"));

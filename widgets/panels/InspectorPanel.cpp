@@ -3,6 +3,7 @@
 
 #include "Names.h"
 #include "Units.h"
+#include "controls/ElidingComboBox.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeServingCommand.h"
 #include "document/ScenarioDocument.h"
@@ -101,7 +102,7 @@ QWidget* InspectorPanel::buildDeploymentPage()
     m_colour = new QPushButton(page);
     m_colour->setToolTip(tr("The colour of this deployment in every chart and table"));
     form->addRow(tr("Colour"), m_colour);
-    m_device = new QComboBox(page);
+    m_device = new ElidingComboBox(page);
     for (const Device* d : m_doc->catalog().devices())
         m_device->addItem(d->name, d->id);
     form->addRow(tr("Device"), m_device);
@@ -142,22 +143,22 @@ QWidget* InspectorPanel::buildDeploymentPage()
     m_planNote->hide();
     form->addRow(QString(), m_planNote);
 
-    m_weights = new QComboBox(page);
+    m_weights = new ElidingComboBox(page);
     fillPrecisions(m_weights, tr("Default"));
     m_weights->setToolTip(tr("Default: the device's usual serving precision, or the format the model's "
                              "weights were published in where that is narrower (DeepSeek-R1 in FP8)"));
     form->addRow(tr("Weights"), m_weights);
-    m_kv = new QComboBox(page);
+    m_kv = new ElidingComboBox(page);
     fillPrecisions(m_kv, tr("Like weights (≥ FP8)"));
     m_kv->setToolTip(tr("Like weights: the format of the attention weights that write the cache, never "
                         "below FP8; a release that quantises only its experts (gpt-oss) keeps a "
                         "16-bit cache"));
     form->addRow(tr("KV cache"), m_kv);
-    m_mode = new QComboBox(page);
+    m_mode = new ElidingComboBox(page);
     for (ExecutionMode m : {ExecutionMode::Auto, ExecutionMode::Resident, ExecutionMode::WeightStreaming})
         m_mode->addItem(names::mode(m), static_cast<int>(m));
     form->addRow(tr("Mode"), m_mode);
-    m_speculative = new QComboBox(page);
+    m_speculative = new ElidingComboBox(page);
     for (SpeculativeMethod m : {SpeculativeMethod::None, SpeculativeMethod::Draft, SpeculativeMethod::Medusa,
                                 SpeculativeMethod::Eagle3, SpeculativeMethod::Mtp})
         m_speculative->addItem(names::speculative(m), static_cast<int>(m));
@@ -179,14 +180,14 @@ QWidget* InspectorPanel::buildDeploymentPage()
                               "replica (vLLM max_num_seqs, TensorRT-LLM max_batch_size per attention-DP "
                               "rank); more streams queue"));
     form->addRow(tr("Max batch per replica"), m_maxBatch);
-    m_admission = new QComboBox(page);
+    m_admission = new ElidingComboBox(page);
     for (KvAdmission a : {KvAdmission::OnDemand, KvAdmission::ReserveFull})
         m_admission->addItem(names::kvAdmission(a), static_cast<int>(a));
     m_admission->setToolTip(tr("On demand: the KV cache holds each running sequence at the length it has "
                                "reached, so more run at once and a full cache preempts. Whole length: a "
                                "request starts only when its prompt and every output token fit"));
     form->addRow(tr("KV cache admission"), m_admission);
-    m_dpPrefill = new QComboBox(page);
+    m_dpPrefill = new ElidingComboBox(page);
     for (AttentionDpPrefill a : {AttentionDpPrefill::Aligned, AttentionDpPrefill::Independent})
         m_dpPrefill->addItem(names::attentionDpPrefill(a), static_cast<int>(a));
     m_dpPrefill->setToolTip(tr("MoE models with attention data parallelism: the ranks that share the "
@@ -195,8 +196,8 @@ QWidget* InspectorPanel::buildDeploymentPage()
                                "attention_dp_config.enable_balance). Each rank on its own: a rank's "
                                "prefill holds the other ranks' decoding"));
     form->addRow(tr("Attention-DP prefill"), m_dpPrefill);
-    m_scaleUp = new QComboBox(page);
-    m_scaleOut = new QComboBox(page);
+    m_scaleUp = new ElidingComboBox(page);
+    m_scaleOut = new ElidingComboBox(page);
     m_scaleUp->addItem(tr("System default"), QString());
     m_scaleOut->addItem(tr("System default"), QString());
     for (const Link* l : m_doc->catalog().links())

@@ -4,6 +4,7 @@
 #include "FileDialogs.h"
 #include "Names.h"
 #include "Units.h"
+#include "controls/ElidingComboBox.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
 #include "document/ScenarioDocument.h"
@@ -69,7 +70,7 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_summary->setTextFormat(Qt::RichText);
     layout->addWidget(m_summary);
 
-    m_catalog = new QComboBox(body);
+    m_catalog = new ElidingComboBox(body);
     m_catalog->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_catalog->setMinimumContentsLength(16);
     std::vector<const ModelEntry*> models = doc->catalog().models();
