@@ -11,8 +11,12 @@
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingData.h"
 
+#include <QChartView>
 #include <QComboBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
+#include <QLocale>
 #include <QTableWidget>
 #include <QTest>
 
@@ -127,6 +131,36 @@ private Q_SLOTS:
         QVERIFY(view.waitForCostAndFleet());
         QCOMPARE(fleet->result()->target.kind, is::cost::FleetTargetKind::RequestsPerS);
         QVERIFY(checkFinite(fleet->chart()) >= 0);
+    }
+
+    // The values Qt Charts writes on the bars are grouped as the table's are: "10,902" over a table
+    // that says 10,902, not "10902".
+    void fleetChartWritesNumbersAsTheTableDoes()
+    {
+        ServingCostFleetView view;
+        QVERIFY(showScenario(view, m_scenario));
+        FleetTab* fleet = view.fleetTab();
+        fleet->setTarget(is::cost::FleetTargetKind::Users, 1e6);
+        QVERIFY(view.waitForCostAndFleet());
+        fleet->chart()->resize(900, 500);
+        fleet->chart()->show();
+        QCoreApplication::processEvents();
+        QStringList drawn;
+        const auto items = fleet->chart()->chartView()->scene()->items();
+        for (const QGraphicsItem* item : items)
+            if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item))
+                drawn << text->toPlainText();
+        int grouped = 0;
+        for (int r = 0; r < fleet->table()->rowCount(); ++r) {
+            const QTableWidgetItem* systems = fleet->table()->item(r, 1);
+            if (!systems || systems->data(Qt::UserRole).toDouble() < 1000)
+                continue;
+            QVERIFY2(systems->text().contains(QLocale().groupSeparator()), qPrintable(systems->text()));
+            QVERIFY2(drawn.contains(systems->text()),
+                     qPrintable(systems->text() + u" not in " + drawn.join(u'|')));
+            ++grouped;
+        }
+        QVERIFY(grouped > 0);
     }
 
     // Click a column: the rows follow its numbers ("$300 M" before "$1.2 bn", 9 before 10), not

@@ -7,6 +7,7 @@
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QLocale>
 #include <QScatterSeries>
 #include <QXYSeries>
 
@@ -15,6 +16,10 @@ namespace is::gui {
 ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()> title, QWidget* parent)
     : ChartPanel(parent), m_id(id), m_title(std::move(title))
 {
+    // Numbers Qt Charts writes itself (the values on bars, axis ticks) in the studio's locale, as
+    // the tables beside them are: "10,902 systems" read "10902" over a table that says 10,902.
+    chart()->setLocalizeNumbers(true);
+    chart()->setLocale(QLocale());
     retranslate();
 }
 
