@@ -5,11 +5,13 @@
 #include "common/NumberText.h"
 
 #include "analysis/FullLoad.h"
+#include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "metrics/Metrics.h"
 #include "scenario/ScenarioEvaluation.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -18,7 +20,25 @@
 
 namespace {
 
-void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& out)
+// The latency targets' cell: "met", what is missed ("misses TTFT <= 1.0 ms (4045.8 ms)") or "-"
+// where the deployment does not fit, by the rule the studio's comparison uses (missedTargets).
+QString latencyTargetsCell(const is::Estimate& e, const is::Workload& w)
+{
+    if (!e.fits)
+        return QStringLiteral("-");
+    QStringList missed;
+    for (const is::TargetMiss& m : is::missedTargets(e, w))
+        missed << QStringLiteral("%1 <= %2 ms (%3 ms)")
+                      .arg(m.target == is::LatencyTarget::Ttft ? QStringLiteral("TTFT")
+                                                               : QStringLiteral("TPOT"),
+                           is::significantText(m.limitS * 1000.0),
+                           is::fixedDecimals(m.valueS * 1000.0, m.target == is::LatencyTarget::Ttft ? 1 : 2));
+    return missed.isEmpty() ? QStringLiteral("met")
+                            : QStringLiteral("misses ") + missed.join(QStringLiteral(", "));
+}
+
+void printTable(const std::vector<is::DeploymentResult>& results, const is::Workload& workload,
+                QTextStream& out)
 {
     using Row = is::app::MetricRow<is::DeploymentResult>;
     auto rangeOf = [](const is::DeploymentResult& r, auto getter, int decimals) {
@@ -89,6 +109,15 @@ void printTable(const std::vector<is::DeploymentResult>& results, QTextStream& o
              {QStringLiteral("Prefix read from"),
               reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
     }
+    // Where the workload sets latency targets, whether each deployment meets them, after TPOT.
+    if (workload.ttftLimitS > 0 || workload.tpotLimitS > 0) {
+        const auto tpot = std::find_if(
+            rows.begin(), rows.end(), [](const Row& r) { return r.label == is::metrics::title(Id::TpotMs); });
+        rows.insert(std::next(tpot),
+                    Row{QStringLiteral("Latency targets"), [&workload](const auto& r) -> QString {
+                            return latencyTargetsCell(r.estimate.mid, workload);
+                        }});
+    }
     is::app::printAligned(is::app::metricTable(
                               results, [](const auto& r) { return r.name; }, rows,
                               [](const auto&, const Row&) { return true; }),
@@ -124,9 +153,19 @@ int runEstimate(const QStringList& argsIn)
             err << file << ": " << error << "\n";
             return is::app::ExitBadInput;
         }
+        if (scenario->workload.ttftLimitS > 0 || scenario->workload.tpotLimitS > 0) {
+            QJsonArray deployments = o.value(QLatin1String("deployments")).toArray();
+            for (qsizetype i = 0; i < deployments.size() && i < qsizetype(results->size()); ++i) {
+                QJsonObject d = deployments.at(i).toObject();
+                d.insert(QStringLiteral("latency_targets"),
+                         is::latencyTargetsToJson((*results)[size_t(i)].estimate.mid, scenario->workload));
+                deployments[i] = d;
+            }
+            o.insert(QStringLiteral("deployments"), deployments);
+        }
         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << "\n";
     } else
-        printTable(*results, out);
+        printTable(*results, scenario->workload, out);
     return is::app::ExitOk;
 }
 

@@ -69,6 +69,24 @@ std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w)
     return missed;
 }
 
+QJsonObject latencyTargetsToJson(const Estimate& e, const Workload& w)
+{
+    if (w.ttftLimitS <= 0 && w.tpotLimitS <= 0)
+        return {};
+    const auto limitMs = [](double s) { return s > 0 ? QJsonValue(s * 1000.0) : QJsonValue(); };
+    QJsonArray missed;
+    for (const TargetMiss& m : missedTargets(e, w))
+        missed.append(
+            QJsonObject{{QStringLiteral("target"),
+                         m.target == LatencyTarget::Ttft ? QStringLiteral("ttft") : QStringLiteral("tpot")},
+                        {QStringLiteral("limit_ms"), m.limitS * 1000.0},
+                        {QStringLiteral("value_ms"), m.valueS * 1000.0}});
+    return QJsonObject{{QStringLiteral("ttft_limit_ms"), limitMs(w.ttftLimitS)},
+                       {QStringLiteral("tpot_limit_ms"), limitMs(w.tpotLimitS)},
+                       {QStringLiteral("met"), e.fits ? QJsonValue(missed.isEmpty()) : QJsonValue()},
+                       {QStringLiteral("missed"), missed}};
+}
+
 double speedTarget(const Workload& w)
 {
     return w.tpotLimitS > 0 ? 1.0 / w.tpotLimitS : 0.0;

@@ -6,6 +6,7 @@
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -58,6 +59,12 @@ struct TargetMiss
 // when the deployment does not fit (it has no latency to compare). The same rule the server goal
 // chooses its batch by (mean TTFT and TPOT at most the limits), in every serving goal.
 std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w);
+
+// `estimate --json`'s "latency_targets" of one deployment, where the workload sets a target:
+// {"ttft_limit_ms", "tpot_limit_ms" (null: no limit), "met" (null: it does not fit), "missed":
+// [{"target": "ttft" | "tpot", "limit_ms", "value_ms"}]}, by missedTargets' rule. An empty object
+// when the workload sets no target.
+QJsonObject latencyTargetsToJson(const Estimate& e, const Workload& w);
 
 // The per-user speed a TPOT target asks for (tok/s): one token per TPOT. 0 without a target.
 double speedTarget(const Workload& w);

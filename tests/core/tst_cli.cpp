@@ -84,6 +84,8 @@ private slots:
         const Run table = run({QStringLiteral("estimate"), scenario});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("Tokens/s per user"));
+        // No latency targets in the workload: nothing to meet.
+        QVERIFY(!table.out.contains("Latency targets") && !r.out.contains("latency_targets"));
         // Nothing cached: no prefix-cache lines.
         QVERIFY(!table.out.contains("Time to first token, nothing cached"));
 
@@ -208,6 +210,36 @@ private slots:
             "count":1,"ffn_pool":{"device":"cs-3","count":-2,"link":"eth-800g"}}]})")
             << QStringLiteral("deployments[0].ffn_pool.count");
     }
+    // Where the workload sets latency targets, estimate says whether each deployment meets them, as
+    // the studio's comparison does: one GPU cannot give a first token of a 4,000-token prompt in 1 ms.
+    void estimateSaysWhetherLatencyTargetsAreMet()
+    {
+        const QString path = write("targets.json", R"({"version":1,"model":"llama-3.1-8b","workload":
+            {"input_tokens":4000,"output_tokens":100,"concurrency":1,"ttft_limit_ms":1,"tpot_limit_ms":1000},
+            "deployments":[{"device":"h100-sxm","count":1}]})");
+        const Run r = run({QStringLiteral("estimate"), path, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject d = QJsonDocument::fromJson(r.out)
+                                  .object()
+                                  .value(QStringLiteral("deployments"))
+                                  .toArray()
+                                  .first()
+                                  .toObject();
+        const QJsonObject targets = d.value(QStringLiteral("latency_targets")).toObject();
+        QCOMPARE(targets.value(QStringLiteral("ttft_limit_ms")).toDouble(), 1.0);
+        QCOMPARE(targets.value(QStringLiteral("tpot_limit_ms")).toDouble(), 1000.0);
+        QCOMPARE(targets.value(QStringLiteral("met")), QJsonValue(false));
+        const QJsonArray missed = targets.value(QStringLiteral("missed")).toArray();
+        QCOMPARE(missed.size(), 1); // the TPOT target of a second is met
+        QCOMPARE(missed.first().toObject().value(QStringLiteral("target")).toString(),
+                 QStringLiteral("ttft"));
+        QCOMPARE(missed.first().toObject().value(QStringLiteral("value_ms")).toDouble(),
+                 d.value(QStringLiteral("ttft_ms")).toDouble());
+        const Run table = run({QStringLiteral("estimate"), path});
+        QVERIFY2(table.out.contains("Latency targets") && table.out.contains("misses TTFT <= 1 ms ("),
+                 table.out.constData());
+    }
+
     void badInputExitsTwo()
     {
         QFETCH(QByteArray, content);
