@@ -172,7 +172,7 @@ template <class PointAt> std::vector<ParetoPoint> sweepBatches(const PointAt& at
 } // namespace
 
 std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeployment& r, const Workload& w,
-                                     const CostAssumptions& c)
+                                     const CostAssumptions& c, int chips)
 {
     const ModelDesc m = r.model.resolve(Bound::Mid);
     QString err;
@@ -194,11 +194,12 @@ std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeploym
             return paretoPointOf(*e, batch);
         });
     }
-    auto ctx = engine.prepare(r.deployment, m, w, c, base->chips, Bound::Mid, &err);
+    const int count = chips > 0 ? chips : base->chips;
+    auto ctx = engine.prepare(r.deployment, m, w, c, count, Bound::Mid, &err);
     if (!ctx)
         return {};
     // Each batch size with its best plan: the frontier a serving engineer can reach.
-    const std::vector<ParallelPlan> plans = engine.candidatePlans(r.deployment, m, base->chips);
+    const std::vector<ParallelPlan> plans = engine.candidatePlans(r.deployment, m, count);
     return sweepBatches([&](int batch) -> std::optional<ParetoPoint> {
         std::optional<Estimate> best;
         for (const ParallelPlan& p : plans) {
@@ -374,7 +375,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 reportedMissingFit = true;
             }
         }
-        d.pareto = paretoSweep(engine, r, s.workload, s.tco);
+        d.pareto = paretoSweep(engine, r, s.workload, s.tco, d.estimate.mid.fits ? d.estimate.mid.chips : 0);
         a.deployments.push_back(std::move(d));
     }
     return a;

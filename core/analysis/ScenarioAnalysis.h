@@ -178,8 +178,12 @@ private:
     quint64 m_misses = 0;
 };
 
-// Throughput versus interactivity: sweeps the batch from one stream to the memory limit.
+// Throughput versus interactivity: sweeps the batch from one stream to the memory limit, on
+// `chips` chips (the count the comparison's estimate of the workload has, so that its operating
+// point lies on the curve; 0: the count one stream takes). A deployment sized automatically for
+// 91 streams has more wafers than for one, and the curve of the smaller count left the table's
+// point off the chart.
 std::vector<ParetoPoint> paretoSweep(const Engine& engine, const ResolvedDeployment& r, const Workload& w,
-                                     const CostAssumptions& c);
+                                     const CostAssumptions& c, int chips = 0);
 
 } // namespace is
