@@ -68,10 +68,12 @@ void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<P
     result.nextCheaper = -1;
     if (result.feasibleCount == 0)
         return;
-    const double cheapest = result.rows.front().usdPerMTok;
+    // A configuration a hundredth of a cent cheaper ($9.172 against $9.173) is no reason to relax a
+    // target: it must save at least kNextCheaperSaving of the cheapest feasible price.
+    const double cheaperThan = result.rows.front().usdPerMTok * (1.0 - kNextCheaperSaving);
     for (size_t i = static_cast<size_t>(result.feasibleCount); i < result.rows.size(); ++i) {
         const PlanRow& r = result.rows[i];
-        if (r.usdPerMTok <= 0 || r.usdPerMTok >= cheapest)
+        if (r.usdPerMTok <= 0 || r.usdPerMTok > cheaperThan)
             continue;
         if (result.nextCheaper < 0) {
             result.nextCheaper = static_cast<int>(i);

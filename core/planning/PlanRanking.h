@@ -9,10 +9,14 @@
 
 namespace is::planning {
 
+// The least share of the cheapest feasible price a configuration that misses a target must save to
+// be named the next cheaper one: less is within the rounding of the prices shown.
+inline constexpr double kNextCheaperSaving = 0.01;
+
 // Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
 // then infeasible closest first (those that hold the model first, then by overshoot). Marks the
 // Pareto frontier of $/Mtok against tok/s per user among the feasible ones and finds the
-// configuration just cheaper than the cheapest feasible.
+// configuration just cheaper than the cheapest feasible, by at least kNextCheaperSaving.
 void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<PlanRow> infeasible);
 
 // The rows a report shows: the `top` cheapest feasible ones and every Pareto point (in the

@@ -218,9 +218,31 @@ private slots:
         if (r.nextCheaper >= 0) {
             const PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
             QVERIFY(!n.feasible);
-            QVERIFY(n.usdPerMTok < r.rows.front().usdPerMTok);
+            QVERIFY(n.usdPerMTok <= r.rows.front().usdPerMTok * (1 - kNextCheaperSaving));
             QVERIFY(!n.why.isEmpty());
         }
+    }
+
+    // "Next cheaper: $9.172/M" beside a cheapest of $9.173 named a configuration that saves nothing
+    // shown. The next cheaper one saves at least 1 %; the dearest of those is named.
+    void nextCheaperSavesSomething()
+    {
+        auto row = [](double usd, bool feasible) {
+            PlanRow r;
+            r.usdPerMTok = usd;
+            r.feasible = feasible;
+            r.binding = feasible ? Binding::Throughput : Binding::TtftLimit;
+            r.miss = 1.5;
+            r.why = QStringLiteral("misses");
+            return r;
+        };
+        PlanResult almost;
+        rankResult(almost, {row(9.173, true)}, {row(9.172, false)});
+        QCOMPARE(almost.nextCheaper, -1);
+        PlanResult some;
+        rankResult(some, {row(10.0, true)}, {row(9.995, false), row(9.5, false), row(8.0, false)});
+        QVERIFY(some.nextCheaper >= 0);
+        QCOMPARE(some.rows[size_t(some.nextCheaper)].usdPerMTok, 9.5);
     }
 
     // A TPOT limit that tightens only removes configurations: every one feasible under it is
