@@ -1059,7 +1059,7 @@
         <translation>未采用并行方式 %1：%2 把模型的各层以流水线方式分布在各芯片上（%3）</translation>
     </message>
     <message>
-        <location filename="../core/engine/Estimate.cpp" line="+34"/>
+        <location filename="../core/engine/Estimate.cpp" line="+35"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>
     </message>
@@ -1591,7 +1591,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+300"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+319"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -3385,6 +3385,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>does not fit: beyond the model&apos;s context window</source>
+        <translation>装不下：超出模型上下文窗口</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>does not fit: needs %1 chips</source>
         <translation>装不下：需要 %1 个芯片</translation>
     </message>
@@ -4178,7 +4183,7 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+64"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+65"/>
         <location line="+311"/>
         <source>Inspector</source>
         <translation>属性</translation>
@@ -4199,7 +4204,7 @@
         <translation>颜色</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorFfnPool.cpp" line="+38"/>
+        <location filename="../widgets/panels/InspectorFfnPool.cpp" line="+39"/>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+4"/>
         <source>Device</source>
         <translation>设备</translation>
@@ -5216,7 +5221,7 @@
 <context>
     <name>is::gui::ModelPanel</name>
     <message>
-        <location filename="../widgets/panels/ModelPanel.cpp" line="+57"/>
+        <location filename="../widgets/panels/ModelPanel.cpp" line="+58"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -7678,7 +7683,7 @@
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
     <message>
-        <location filename="../core/planning/PlanRanking.cpp" line="+122"/>
+        <location filename="../core/planning/PlanRanking.cpp" line="+124"/>
         <source>FFN on %1 x %2</source>
         <translation>FFN 在 %1 × %2 上</translation>
     </message>

@@ -31,6 +31,7 @@ void refuseBeyondContextWindow(Estimate& e, const Workload& w, int maxContext)
     if (maxContext <= 0 || w.inputTokens + w.outputTokens <= maxContext)
         return;
     e.fits = false;
+    e.beyondContextWindow = true;
     e.why = QCoreApplication::translate(
                 "is::Engine", "%L1 prompt + %L2 output tokens exceed the model's %L3-token context window")
                 .arg(w.inputTokens, 0, 'f', 0)

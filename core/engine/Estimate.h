@@ -81,6 +81,9 @@ struct Estimate
 {
     bool fits = false;
     QString why; // when it does not fit: what and by how much
+    // The request is longer than the model's context window: no chip count serves it, whatever
+    // `minChips` says of the memory.
+    bool beyondContextWindow = false;
     int chips = 0;
     int minChips = 0; // smallest chip count on which the model fits
     ParallelPlan plan;

@@ -278,6 +278,30 @@ private Q_SLOTS:
 
     // While automatic, the greyed parallelism fields show the plan the engine chose (they read
     // TP 1 PP 1 EP 1 DP 1 for every deployment); a wafer pipeline's plan cannot be set by hand.
+    // A prompt longer than the model's window: the card said "does not fit: needs 84 chips" of a
+    // wafer count sized automatically, though no count serves it. It names the window now.
+    void cardSaysARequestIsBeyondTheContextWindow()
+    {
+        const WorkloadAndGoal before{doc()->scenario().workload, doc()->scenario().goal};
+        Workload w = before.first;
+        w.inputTokens = 2'000'000;
+        doc()->setWorkloadAndGoal({w, before.second});
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        int beyond = 0;
+        for (const DeploymentAnalysis& a : analysis->deployments) {
+            if (!a.estimate.mid.beyondContextWindow)
+                continue;
+            ++beyond;
+            const DeploymentItem* item = window()->canvas()->scene()->item(a.docId);
+            QVERIFY(item);
+            QCOMPARE(item->view().summary, QStringLiteral("does not fit: beyond the model's context window"));
+        }
+        doc()->setWorkloadAndGoal(before); // the suite's window is shared
+        QVERIFY(settle());
+        QVERIFY(beyond > 0);
+    }
+
     void inspectorShowsThePlanChosen()
     {
         const auto analysis = settle();

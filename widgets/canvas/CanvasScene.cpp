@@ -179,6 +179,8 @@ void CanvasScene::refreshItem(const QString& id)
             if (e.fits)
                 v.summary = tr("%1 tok/s per user · %2")
                                 .arg(units::number(e.tokSUser), names::bottleneck(e.bottleneck));
+            else if (e.beyondContextWindow)
+                v.summary = tr("does not fit: beyond the model's context window");
             else if (e.minChips > 0)
                 v.summary = tr("does not fit: needs %1 chips").arg(e.minChips);
             else
