@@ -8,6 +8,7 @@
 #include "GitCommit.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstring>
@@ -18,7 +19,8 @@ void printUsage(QTextStream& out)
 {
     out << "Usage: inference-studio [--log-level LEVEL] [SUBCOMMAND ...]\n"
            "       inference-studio --version\n"
-           "       inference-studio [--scenario FILE] [--lang zh_CN] [--screenshot FILE.png] [--bench-ui]\n\n"
+           "       inference-studio [[--scenario] FILE] [--lang zh_CN] [--screenshot FILE.png] "
+           "[--bench-ui]\n\n"
            "Without a subcommand the studio starts. Subcommands run without a display:\n";
     for (const auto& c : is::app::commands())
         out << "  " << c.usage << "\n";
@@ -88,7 +90,11 @@ int main(int argc, char** argv)
             QStringList args = QCoreApplication::arguments().mid(2);
             return c->run(args);
         }
-        if (first[0] != '-') {
+        // A scenario file without --scenario ("inference-studio %f" from a file manager) opens the
+        // studio; any other word is a mistyped subcommand.
+        const QString word = QString::fromLocal8Bit(first);
+        const bool scenarioFile = QFileInfo(word).isFile() || word.endsWith(QLatin1String(".json"));
+        if (first[0] != '-' && !scenarioFile) {
             QTextStream err(stderr);
             err << "inference-studio: unknown subcommand '" << first << "'\n";
             printUsage(err);

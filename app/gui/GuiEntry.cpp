@@ -26,6 +26,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -85,12 +86,19 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
         *error = p.errorText();
         return std::nullopt;
     }
-    if (!p.positionalArguments().isEmpty()) {
-        *error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().front());
+    // One scenario file may come without --scenario: a file manager opens a file with the desktop
+    // entry's "inference-studio %f". A word that names no file and is no scenario stays an error
+    // (a mistyped subcommand).
+    const QStringList positional = p.positionalArguments();
+    const bool positionalScenario =
+        positional.size() == 1 && !p.isSet(scenario) &&
+        (QFileInfo(positional.front()).isFile() || positional.front().endsWith(QLatin1String(".json")));
+    if (!positional.isEmpty() && !positionalScenario) {
+        *error = QStringLiteral("unexpected argument '%1'").arg(positional.front());
         return std::nullopt;
     }
     GuiOptions o;
-    o.scenario = p.value(scenario);
+    o.scenario = positionalScenario ? positional.front() : p.value(scenario);
     o.lang = p.value(lang);
     o.screenshot = p.value(screenshot);
     o.benchUi = p.isSet(bench);

@@ -125,6 +125,32 @@ class TestStartup : public QObject
     }
 
 private slots:
+    // A file manager opens a scenario with the desktop entry's "inference-studio %f": the file comes
+    // without --scenario, and the studio refused it as an unexpected argument.
+    void opensAScenarioGivenWithoutTheOption()
+    {
+        Home home;
+        makeHome(home);
+        if (QTest::currentTestFailed())
+            return;
+        QFile f(home.scenario);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonObject w = o.value(QStringLiteral("workload")).toObject();
+        w.insert(QStringLiteral("concurrency"), 7); // not the default scenario's
+        o.insert(QStringLiteral("workload"), w);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(o).toJson());
+        f.close();
+        QCOMPARE(restartAndRead(home, {home.scenario}, QStringLiteral("no")), 7);
+        // A word that names no file is still refused, as a mistyped subcommand.
+        QProcess typo;
+        startStudio(typo, home, {QStringLiteral("estimat")});
+        QVERIFY(typo.waitForFinished(60000));
+        QCOMPARE(typo.exitCode(), 2);
+    }
+
     void recoversAfterKillWithScenario()
     {
         Home home;
