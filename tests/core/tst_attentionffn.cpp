@@ -172,6 +172,12 @@ private slots:
         QCOMPARE(s.attentionMemory.kvCache, 3 * 256.0 * (2048 + 128));
         QCOMPARE(s.ffnMemory.kvCache, 0.0);
         QCOMPARE(e.chips, 2);
+        // The note names the catalog's devices, as the Issues panel shows it, and one micro-batch
+        // as such ("16 x h100-sxm, FFN on 80 x cs-3, 1 micro-batches" before).
+        const QString note = e.notes.join(u'|');
+        QVERIFY2(note.contains(d.device->name) && note.contains(d.ffnPool->device->name) &&
+                     note.contains(QStringLiteral("one batch at a time")),
+                 qPrintable(note));
         // Both pools draw power (what they cost is cost::price's, scenarioRoundTripAndErrors).
         QVERIFY(s.attentionPowerW > 0 && s.ffnPowerW > 0);
         QVERIFY(std::abs(e.powerW - (s.attentionPowerW + s.ffnPowerW + s.linkPowerW)) < 1e-6);
