@@ -681,9 +681,14 @@
         <translation>ffn_pool：%1</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>attention and KV cache on %1 x %2, FFN on %3 x %4, %5 micro-batches over %6</source>
-        <translation>注意力和 KV 缓存在 %1 × %2 上，FFN 在 %3 × %4 上，%5 个微批次经 %6 往返</translation>
+        <location line="+25"/>
+        <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, one batch at a time over %5</source>
+        <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %5 每次一个批次</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, %L5 micro-batches over %6</source>
+        <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %6 分 %L5 个微批次</translation>
     </message>
 </context>
 <context>
@@ -1596,7 +1601,17 @@
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+8"/>
+        <source>%1 misses the time-to-first-token target: %L2 ms, the target is %L3 ms</source>
+        <translation>%1 未达到首 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 misses the time-per-output-token target: %L2 ms, the target is %L3 ms</source>
+        <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -7893,7 +7908,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/GuiEntry.cpp" line="+57"/>
+        <location filename="../app/gui/GuiEntry.cpp" line="+58"/>
         <source>Inference Studio</source>
         <translation>Inference Studio</translation>
     </message>

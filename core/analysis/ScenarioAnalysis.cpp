@@ -321,6 +321,19 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                                  est->mid.why);
         for (const QString& note : est->mid.notes)
             a.issues << errorAt(d.name, note);
+        // A missed target is a warning the user must see, not only a cell of the comparison.
+        for (const TargetMiss& miss : d.missedTargets)
+            a.issues
+                << (miss.target == LatencyTarget::Ttft
+                        ? QCoreApplication::translate("is::ScenarioAnalysis",
+                                                      "%1 misses the time-to-first-token target: %L2 ms, "
+                                                      "the target is %L3 ms")
+                        : QCoreApplication::translate("is::ScenarioAnalysis",
+                                                      "%1 misses the time-per-output-token target: %L2 ms, "
+                                                      "the target is %L3 ms"))
+                       .arg(d.name)
+                       .arg(miss.valueS * 1000.0, 0, 'f', miss.valueS < 0.1 ? 1 : 0)
+                       .arg(miss.limitS * 1000.0, 0, 'g', 4);
 
         // Speed versus context, with the band from the model's range.
         d.maxContext = mid.maxContext;

@@ -59,6 +59,23 @@ private slots:
         checkOperatingPointOnCurve(a.deployments[0]);
     }
 
+    // A missed latency target reaches the Issues panel, not only the comparison's cell: the canvas
+    // card said "misses TTFT target 1 s: 16.4 s" beside "No issues".
+    void missedTargetsAreIssues()
+    {
+        const ScenarioAnalysis a = analyse(R"({"version":1,"model":"llama-3.1-8b","workload":
+            {"input_tokens":4000,"output_tokens":100,"concurrency":1,"ttft_limit_ms":1,"tpot_limit_ms":1000},
+            "deployments":[{"id":"h","name":"one H100","device":"h100-sxm","count":1}]})");
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        QCOMPARE(a.deployments[0].missedTargets.size(), size_t(1));
+        const QStringList misses = a.issues.filter(QStringLiteral("misses the"));
+        QCOMPARE(misses.size(), 1); // the TPOT target of a second is met
+        QVERIFY2(
+            misses.front().startsWith(QStringLiteral("one H100 misses the time-to-first-token target: ")) &&
+                misses.front().endsWith(QStringLiteral("ms, the target is 1 ms")),
+            qPrintable(misses.front()));
+    }
+
     // A fixed count: the curve is that count's, and the table's point lies on it too.
     void curveHoldsTheTablesPointOnAFixedCount()
     {
