@@ -23,6 +23,12 @@ constexpr const char* kUsage = "fleet SCENARIO.json [--users N | --rps R | --pow
 void printFleet(const is::cost::FleetResult& r, QTextStream& out)
 {
     out << "Latency targets: " << is::cost::sloLimitsText(r.slo) << " (" << r.slo.source << ")\n";
+    if (r.target.kind == is::cost::FleetTargetKind::PowerMW)
+        out << "Use: the capacity serves paying load " << is::fixedDecimals(r.utilisation * 100, 0)
+            << " % of hours (cost assumptions)\n";
+    else
+        out << "Use: each deployment carries at most " << is::fixedDecimals(r.maxUtilisation * 100, 0)
+            << " % of its capacity (cost assumptions' max_utilisation); the load runs around the clock\n";
     std::vector<QStringList> table{{QStringLiteral("deployment"), QStringLiteral("systems"),
                                     QStringLiteral("chips"), QStringLiteral("capex (USD)"),
                                     QStringLiteral("power (MW)"), QStringLiteral("$/M tokens"),

@@ -681,12 +681,12 @@
         <translation>ffn_pool：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, one batch at a time over %5</source>
         <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %5 每次一个批次</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, %L5 micro-batches over %6</source>
         <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %6 分 %L5 个微批次</translation>
     </message>
@@ -1601,7 +1601,7 @@
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 misses the time-to-first-token target: %L2 ms, the target is %L3 ms</source>
         <translation>%1 未达到首 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
@@ -4152,9 +4152,19 @@
         <translation>来自场景</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Latency targets: %1, %2 (%3)</source>
-        <translation>延迟目标：%1，%2（%3）</translation>
+        <location line="+5"/>
+        <source>The capacity serves paying load %1 % of hours, as the cost assumptions say.</source>
+        <translation>按成本假设，算力有 %1% 的时间承载付费负载。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions&apos; maximum utilisation), and the load is served around the clock: $/M tokens is the fleet&apos;s cost over this load&apos;s tokens.</source>
+        <translation>每个部署按最多承载其容量的 %1%（成本假设中的最高利用率）来配置，负载全天候运行：每百万 token 成本为整个集群的成本除以此负载的 token 数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Latency targets: %1, %2 (%3). %4</source>
+        <translation>延迟目标：%1，%2（%3）。%4</translation>
     </message>
     <message>
         <location line="+13"/>

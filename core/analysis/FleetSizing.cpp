@@ -173,6 +173,8 @@ std::optional<FleetResult> sizeFleet(const Scenario& s, const Engine& engine, co
     FleetResult result;
     result.target = target;
     result.slo = slo;
+    result.maxUtilisation = tco.maxUtilisation.value;
+    result.utilisation = tco.utilisation.value;
     for (const ResolvedDeployment& r : *resolved) {
         result.rows.push_back(sizeOne(r, s, engine, tco, target, result.slo));
         const FleetRow& row = result.rows.back();

@@ -74,6 +74,8 @@ struct FleetResult
 {
     FleetTarget target;
     SloTargets slo;
+    double maxUtilisation = 0; // a load target: each unit carries at most this share of its capacity
+    double utilisation = 0;    // a power budget: the share of hours its capacity serves paying load
     std::vector<FleetRow> rows;
 };
 

@@ -211,6 +211,15 @@ private Q_SLOTS:
                      text.contains(QStringLiteral("50 ms per output token")) &&
                      text.contains(QStringLiteral("assumed")),
                  qPrintable(text));
+        // And how the fleet is used, which its cost per token follows: the comparison's cost at
+        // full load serves 70 % of hours, the fleet's load around the clock at most 80 % full.
+        QVERIFY2(text.contains(QStringLiteral("at most 80 % of its capacity")) &&
+                     text.contains(QStringLiteral("around the clock")),
+                 qPrintable(text));
+        view.fleetTab()->setTarget(is::cost::FleetTargetKind::PowerMW, 100);
+        QVERIFY(view.waitForCostAndFleet());
+        text = view.fleetTab()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("paying load 70 % of hours")), qPrintable(text));
     }
 };
 

@@ -312,7 +312,17 @@ void FleetTab::fillTable()
                              : tr("no limit per output token");
     const QString origin = slo.assumed() ? tr("assumed for interactive chat: the scenario states none")
                                          : tr("from the scenario");
-    m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
+    // How the fleet is used, which the costs per token follow: a load target fills each unit up to
+    // the sizing headroom, around the clock; a power budget serves the TCO's share of hours.
+    const QString use =
+        m_result->target.kind == is::cost::FleetTargetKind::PowerMW
+            ? tr("The capacity serves paying load %1 % of hours, as the cost assumptions say.")
+                  .arg(is::gui::units::plain(m_result->utilisation * 100))
+            : tr("Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions' "
+                 "maximum utilisation), and the load is served around the clock: $/M tokens is the "
+                 "fleet's cost over this load's tokens.")
+                  .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
+    m_summary->setText(tr("Latency targets: %1, %2 (%3). %4").arg(ttft, tpot, origin, use));
     m_table->setRowCount(int(m_result->rows.size()));
     for (int r = 0; r < int(m_result->rows.size()); ++r) {
         const FleetRow& f = m_result->rows[size_t(r)];
