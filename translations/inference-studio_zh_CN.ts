@@ -6065,12 +6065,12 @@
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>assumed latency targets: first token within %1 s, %2 ms per output token</source>
-        <translation>假定的延迟目标：首 token %1 秒内，每输出 token %2 毫秒</translation>
+        <location line="+26"/>
+        <source>no latency target is stated, so its capacity is its highest throughput; requests are counted within assumed targets: first token within %1 s, %2 ms per output token</source>
+        <translation>未设定延迟目标，因此其容量为最高吞吐量；按假设目标统计达标请求：首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the scenario&apos;s latency targets</source>
         <translation>场景的延迟目标</translation>
     </message>

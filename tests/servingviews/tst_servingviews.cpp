@@ -48,6 +48,11 @@ private Q_SLOTS:
             QVERIFY2(!c->toCsv().isEmpty(), qPrintable(c->id()));
         }
         QVERIFY(view.servingTab()->summary().contains(m_scenario.deployments.front().name));
+        // The default scenario states no latency target: the load is a share of the highest
+        // throughput, and the summary says so rather than beside the assumed targets alone.
+        QVERIFY2(
+            view.servingTab()->summary().contains(QStringLiteral("its capacity is its highest throughput")),
+            qPrintable(view.servingTab()->summary()));
         QVERIFY(view.servingTab()->cdfChart()->legendLabels().size() >= 2);
         // The timeline follows the selector.
         QComboBox* sel = view.servingTab()->timelineSelector();

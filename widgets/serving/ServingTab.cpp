@@ -225,7 +225,11 @@ void ServingTab::updateSummary()
     };
     const auto targets = [](const DeploymentSimulation& d) {
         return d.slo.assumed()
-                   ? tr("assumed latency targets: first token within %1 s, %2 ms per output token")
+                   // No target bounds the plan, so the capacity the load is a share of is the
+                   // highest throughput; the assumed targets only count the requests within them.
+                   ? tr("no latency target is stated, so its capacity is its highest throughput; "
+                        "requests are counted within assumed targets: first token within %1 s, %2 ms "
+                        "per output token")
                          .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
                    : tr("the scenario's latency targets");
     };
