@@ -314,15 +314,23 @@ void FleetTab::fillTable()
                                          : tr("from the scenario");
     // How the fleet is used, which the costs per token follow: a load target fills each unit up to
     // the sizing headroom, around the clock; a power budget serves the TCO's share of hours.
+    // Said briefly beside the controls (a long sentence took the table's rows at 1280x720); the
+    // tooltip has the whole of it.
+    const bool budget = m_result->target.kind == is::cost::FleetTargetKind::PowerMW;
     const QString use =
-        m_result->target.kind == is::cost::FleetTargetKind::PowerMW
-            ? tr("The capacity serves paying load %1 % of hours, as the cost assumptions say.")
-                  .arg(is::gui::units::plain(m_result->utilisation * 100))
-            : tr("Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions' "
-                 "maximum utilisation), and the load is served around the clock: $/M tokens is the "
-                 "fleet's cost over this load's tokens.")
-                  .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
+        budget ? tr("Serving %1 % of hours.").arg(is::gui::units::plain(m_result->utilisation * 100))
+               : tr("At most %1 % loaded, around the clock.")
+                     .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
     m_summary->setText(tr("Latency targets: %1, %2 (%3). %4").arg(ttft, tpot, origin, use));
+    m_summary->setToolTip(
+        budget ? tr("The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions' "
+                    "utilisation says; idle hours draw idle power.")
+                     .arg(is::gui::units::plain(m_result->utilisation * 100))
+               : tr("Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions' "
+                    "maximum utilisation), and the load is served around the clock: $/M tokens is the "
+                    "fleet's cost over this load's tokens, where the comparison's cost at full load "
+                    "serves the utilisation's share of hours.")
+                     .arg(is::gui::units::plain(m_result->maxUtilisation * 100)));
     m_table->setRowCount(int(m_result->rows.size()));
     for (int r = 0; r < int(m_result->rows.size()); ++r) {
         const FleetRow& f = m_result->rows[size_t(r)];
