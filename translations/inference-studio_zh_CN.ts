@@ -4152,22 +4152,32 @@
         <translation>来自场景</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>The capacity serves paying load %1 % of hours, as the cost assumptions say.</source>
-        <translation>按成本假设，算力有 %1% 的时间承载付费负载。</translation>
+        <location line="+6"/>
+        <source>Serving %1 % of hours.</source>
+        <translation>%1% 的时间在服务。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most %1 % loaded, around the clock.</source>
+        <translation>负载至多 %1%，全天候运行。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions&apos; maximum utilisation), and the load is served around the clock: $/M tokens is the fleet&apos;s cost over this load&apos;s tokens.</source>
-        <translation>每个部署按最多承载其容量的 %1%（成本假设中的最高利用率）来配置，负载全天候运行：每百万 token 成本为整个集群的成本除以此负载的 token 数。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>Latency targets: %1, %2 (%3). %4</source>
         <translation>延迟目标：%1，%2（%3）。%4</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+2"/>
+        <source>The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions&apos; utilisation says; idle hours draw idle power.</source>
+        <translation>按成本假设中的利用率，预算所购算力有 %1% 的时间承载付费负载；空闲时段按空闲功耗计。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions&apos; maximum utilisation), and the load is served around the clock: $/M tokens is the fleet&apos;s cost over this load&apos;s tokens, where the comparison&apos;s cost at full load serves the utilisation&apos;s share of hours.</source>
+        <translation>每个部署按最多承载其容量的 %1%（成本假设中的最高利用率）来配置，负载全天候运行：每百万 token 成本为整个集群的成本除以此负载的 token 数；而对比表中的满载成本只在利用率对应的时间比例内服务。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Not feasible: %1</source>
         <translation>不可行：%1</translation>
     </message>
@@ -8345,7 +8355,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+119"/>
+        <location filename="../widgets/Units.cpp" line="+129"/>
         <source>%1 hundred million USD</source>
         <comment>Chinese 亿美元</comment>
         <translation>%1 亿美元</translation>

@@ -50,16 +50,26 @@ QString number(double v, int significant)
         locale.decimalPoint().at(0));
 }
 
+std::optional<double> parseTokens(const QString& text);
+
 QString tokens(double n)
 {
     if (!std::isfinite(n))
         return QStringLiteral("–");
     const double a = std::fabs(n);
+    QString binary;
     if (a >= 1024.0 * 1024.0)
-        return number(n / (1024.0 * 1024.0), 3) + QLatin1Char('M');
-    if (a >= 1024.0)
-        return number(n / 1024.0, 3) + QLatin1Char('K');
-    return number(n, 4);
+        binary = number(n / (1024.0 * 1024.0), 3) + QLatin1Char('M');
+    else if (a >= 1024.0)
+        binary = number(n / 1024.0, 3) + QLatin1Char('K');
+    else
+        return number(n, 4);
+    // A count of whole decimal thousands that a binary prefix would round is written whole: people
+    // type those (a typed 2,000,000 read back as "1.91M", 100,000 as "97.7K"). Other counts, such
+    // as where an engine curve changes regime, keep the compact form.
+    if (std::fmod(a, 1000.0) == 0.0 && parseTokens(binary) != a)
+        return integer(n);
+    return binary;
 }
 
 std::optional<double> parseTokens(const QString& text)

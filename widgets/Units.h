@@ -14,7 +14,9 @@ struct Sourced;
 namespace is::gui::units {
 
 // Token counts with binary prefixes, as context lengths are quoted: "1,000", "8K" (8,192),
-// "85.4K", "1M" (1,048,576). The one form for entries, legends, notes and axis labels.
+// "85.4K", "1M" (1,048,576), and whole where a prefix would round a count of decimal thousands
+// ("100,000", "2,000,000"): a typed count reads back as typed. The one form for entries, legends,
+// notes and axis labels.
 QString tokens(double n);
 // Reads a token count as people type it and as tokens() writes it: "8k", "128 K", "1M", "1.5 M",
 // "32768" (K and M binary thousands, either case), rounded to whole tokens. nullopt for anything

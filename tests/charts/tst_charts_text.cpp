@@ -112,6 +112,10 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::tokens(131072), QStringLiteral("128K"));
         QCOMPARE(is::gui::units::tokens(87552), QStringLiteral("85.5K")); // a field, a note and an axis alike
         QCOMPARE(is::gui::units::tokens(2.0 * 1024 * 1024), QStringLiteral("2M"));
+        // A count a prefix would round is written whole: a typed 2,000,000 read "1.91M".
+        QCOMPARE(is::gui::units::tokens(2e6), is::gui::units::integer(2e6));
+        QCOMPARE(is::gui::units::tokens(100000), is::gui::units::integer(100000));
+        QCOMPARE(is::gui::units::parseTokens(is::gui::units::tokens(100000)), 100000.0);
         QCOMPARE(is::gui::units::compact(std::nan("")), QStringLiteral("–"));
         {
             // Typed values read back as typed, in the user's locale.
