@@ -4122,7 +4122,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+104"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -4153,18 +4153,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Serving %1 % of hours.</source>
-        <translation>%1% 的时间在服务。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>At most %1 % loaded, around the clock.</source>
-        <translation>负载至多 %1%，全天候运行。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Latency targets: %1, %2 (%3). %4</source>
-        <translation>延迟目标：%1，%2（%3）。%4</translation>
+        <source>Latency targets: %1, %2 (%3)</source>
+        <translation>延迟目标：%1，%2（%3）</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -213,11 +213,14 @@ private Q_SLOTS:
                  qPrintable(text));
         // And how the fleet is used, which its cost per token follows: the comparison's cost at
         // full load serves 70 % of hours, the fleet's load around the clock at most 80 % full.
-        QVERIFY2(text.contains(QStringLiteral("At most 80 % loaded, around the clock")), qPrintable(text));
+        text = view.fleetTab()->summaryToolTip();
+        QVERIFY2(text.contains(QStringLiteral("at most 80 % of its capacity")) &&
+                     text.contains(QStringLiteral("around the clock")),
+                 qPrintable(text));
         view.fleetTab()->setTarget(is::cost::FleetTargetKind::PowerMW, 100);
         QVERIFY(view.waitForCostAndFleet());
-        text = view.fleetTab()->summaryText();
-        QVERIFY2(text.contains(QStringLiteral("Serving 70 % of hours")), qPrintable(text));
+        text = view.fleetTab()->summaryToolTip();
+        QVERIFY2(text.contains(QStringLiteral("paying load 70 % of hours")), qPrintable(text));
     }
 };
 

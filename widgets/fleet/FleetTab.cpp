@@ -272,6 +272,11 @@ bool FleetTab::waitForIdle(int timeoutMs)
     return m_jobs.waitForIdle(timeoutMs);
 }
 
+QString FleetTab::summaryToolTip() const
+{
+    return m_summary->toolTip();
+}
+
 QString FleetTab::summaryText() const
 {
     return m_summary->text();
@@ -300,6 +305,7 @@ void FleetTab::fillTable()
     m_table->setRowCount(0);
     if (!m_result) {
         m_summary->setText(m_error);
+        m_summary->setToolTip(QString());
         return;
     }
     const auto& slo = m_result->slo;
@@ -314,14 +320,10 @@ void FleetTab::fillTable()
                                          : tr("from the scenario");
     // How the fleet is used, which the costs per token follow: a load target fills each unit up to
     // the sizing headroom, around the clock; a power budget serves the TCO's share of hours.
-    // Said briefly beside the controls (a long sentence took the table's rows at 1280x720); the
-    // tooltip has the whole of it.
+    // It is the summary's tooltip: beside the controls even a short sentence took a third line in
+    // Chinese, and with it the table's second row at 1280x720. The fleet command prints it.
     const bool budget = m_result->target.kind == is::cost::FleetTargetKind::PowerMW;
-    const QString use =
-        budget ? tr("Serving %1 % of hours.").arg(is::gui::units::plain(m_result->utilisation * 100))
-               : tr("At most %1 % loaded, around the clock.")
-                     .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
-    m_summary->setText(tr("Latency targets: %1, %2 (%3). %4").arg(ttft, tpot, origin, use));
+    m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
     m_summary->setToolTip(
         budget ? tr("The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions' "
                     "utilisation says; idle hours draw idle power.")

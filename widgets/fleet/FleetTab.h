@@ -48,6 +48,8 @@ public:
     QDoubleSpinBox* targetValue() const { return m_value; }
     // The line above the table: the latency targets and where they came from.
     QString summaryText() const;
+    // How the fleet is used, which its cost per token follows (the summary's tooltip).
+    QString summaryToolTip() const;
     // Sizing runs on a worker and arrives by queued call (newest wins): processes events until
     // the newest result is in; false on timeout (tests, exports that need the numbers now).
     bool waitForIdle(int timeoutMs = 30000);
