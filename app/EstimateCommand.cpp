@@ -110,7 +110,7 @@ void printTable(const std::vector<is::DeploymentResult>& results, const is::Work
               reuseCell([](const is::PrefixReuse& p) { return is::kvTierId(p.tier); })}});
     }
     // Where the workload sets latency targets, whether each deployment meets them, after TPOT.
-    if (workload.ttftLimitS > 0 || workload.tpotLimitS > 0) {
+    if (workload.hasLatencyTargets()) {
         const auto tpot = std::find_if(
             rows.begin(), rows.end(), [](const Row& r) { return r.label == is::metrics::title(Id::TpotMs); });
         rows.insert(std::next(tpot),
@@ -153,7 +153,7 @@ int runEstimate(const QStringList& argsIn)
             err << file << ": " << error << "\n";
             return is::app::ExitBadInput;
         }
-        if (scenario->workload.ttftLimitS > 0 || scenario->workload.tpotLimitS > 0) {
+        if (scenario->workload.hasLatencyTargets()) {
             QJsonArray deployments = o.value(QLatin1String("deployments")).toArray();
             for (qsizetype i = 0; i < deployments.size() && i < qsizetype(results->size()); ++i) {
                 QJsonObject d = deployments.at(i).toObject();

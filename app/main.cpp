@@ -8,7 +8,6 @@
 #include "GitCommit.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstring>
@@ -92,9 +91,7 @@ int main(int argc, char** argv)
         }
         // A scenario file without --scenario ("inference-studio %f" from a file manager) opens the
         // studio; any other word is a mistyped subcommand.
-        const QString word = QString::fromLocal8Bit(first);
-        const bool scenarioFile = QFileInfo(word).isFile() || word.endsWith(QLatin1String(".json"));
-        if (first[0] != '-' && !scenarioFile) {
+        if (first[0] != '-' && !is::app::isScenarioArgument(QString::fromLocal8Bit(first))) {
             QTextStream err(stderr);
             err << "inference-studio: unknown subcommand '" << first << "'\n";
             printUsage(err);

@@ -686,9 +686,9 @@
         <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %5 每次一个批次</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, %L5 micro-batches over %6</source>
-        <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %6 分 %L5 个微批次</translation>
+        <location line="+3"/>
+        <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, %L6 micro-batches over %5</source>
+        <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %5 分 %L6 个微批次</translation>
     </message>
 </context>
 <context>
@@ -7918,7 +7918,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/GuiEntry.cpp" line="+58"/>
+        <location filename="../app/gui/GuiEntry.cpp" line="+57"/>
         <source>Inference Studio</source>
         <translation>Inference Studio</translation>
     </message>

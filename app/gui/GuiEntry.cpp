@@ -26,7 +26,6 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
-#include <QFileInfo>
 #include <QIcon>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -91,8 +90,7 @@ std::optional<GuiOptions> parseOptions(const QStringList& args, QString* error)
     // (a mistyped subcommand).
     const QStringList positional = p.positionalArguments();
     const bool positionalScenario =
-        positional.size() == 1 && !p.isSet(scenario) &&
-        (QFileInfo(positional.front()).isFile() || positional.front().endsWith(QLatin1String(".json")));
+        positional.size() == 1 && !p.isSet(scenario) && isScenarioArgument(positional.front());
     if (!positional.isEmpty() && !positionalScenario) {
         *error = QStringLiteral("unexpected argument '%1'").arg(positional.front());
         return std::nullopt;

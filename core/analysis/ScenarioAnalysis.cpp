@@ -71,7 +71,7 @@ std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w)
 
 QJsonObject latencyTargetsToJson(const Estimate& e, const Workload& w)
 {
-    if (w.ttftLimitS <= 0 && w.tpotLimitS <= 0)
+    if (!w.hasLatencyTargets())
         return {};
     const auto limitMs = [](double s) { return s > 0 ? QJsonValue(s * 1000.0) : QJsonValue(); };
     QJsonArray missed;

@@ -417,26 +417,19 @@ std::optional<Estimate> estimateAttentionFfnSplit(const Engine& engine, const De
     // The catalog's names, as the Issues panel shows them; two texts, not "%n micro-batch(es)": the
     // engine's notes are read untranslated on the command line.
     const int microBatches = e.split ? e.split->microBatches : 1;
-    const QString layout = microBatches == 1
-                               ? QCoreApplication::translate(
-                                     "is::AttentionFfnSplit",
-                                     "attention and KV cache on %L1 x %2, FFN on %L3 x %4, one batch at a "
-                                     "time over %5")
-                                     .arg(d.chips)
-                                     .arg(d.device->name)
-                                     .arg(pool.chips)
-                                     .arg(pool.device->name, pool.link->name)
-                               : QCoreApplication::translate(
-                                     "is::AttentionFfnSplit",
-                                     "attention and KV cache on %L1 x %2, FFN on %L3 x %4, %L5 micro-batches "
-                                     "over %6")
-                                     .arg(d.chips)
-                                     .arg(d.device->name)
-                                     .arg(pool.chips)
-                                     .arg(pool.device->name)
-                                     .arg(microBatches)
-                                     .arg(pool.link->name);
-    e.notes << layout;
+    const QString layout =
+        (microBatches == 1
+             ? QCoreApplication::translate("is::AttentionFfnSplit",
+                                           "attention and KV cache on %L1 x %2, FFN on %L3 x %4, "
+                                           "one batch at a time over %5")
+             : QCoreApplication::translate("is::AttentionFfnSplit",
+                                           "attention and KV cache on %L1 x %2, FFN on %L3 x %4, "
+                                           "%L6 micro-batches over %5"))
+            .arg(d.chips)
+            .arg(d.device->name)
+            .arg(pool.chips)
+            .arg(pool.device->name, pool.link->name);
+    e.notes << (microBatches == 1 ? layout : layout.arg(microBatches));
     refuseBeyondContextWindow(e, w, m.maxContext);
     return e;
 }

@@ -22,6 +22,9 @@ struct Workload
     // the offload tiers (host DRAM, SSD, MemoryX) and is read back at their bandwidth.
     double prefixHitRate = 0;
     int idleSessions = 0;
+    // Whether the users set a latency target (either limit): what the comparison, `estimate` and
+    // the Issues panel say whether a deployment meets.
+    bool hasLatencyTargets() const { return ttftLimitS > 0 || tpotLimitS > 0; }
     bool operator==(const Workload&) const = default;
 };
 

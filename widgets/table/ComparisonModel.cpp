@@ -135,7 +135,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
 
 bool ComparisonModel::hasTargets() const
 {
-    return m_analysis && (m_analysis->workload.ttftLimitS > 0 || m_analysis->workload.tpotLimitS > 0);
+    return m_analysis && m_analysis->workload.hasLatencyTargets();
 }
 
 void ComparisonModel::setAnalysis(std::shared_ptr<const is::ScenarioAnalysis> analysis,
