@@ -253,8 +253,17 @@ private Q_SLOTS:
         goal->resize(goal->fontMetrics().horizontalAdvance(whole) / 2, goal->height());
         QVERIFY2(goal->shownText() != whole && goal->shownText().endsWith(QChar(0x2026)),
                  qPrintable(goal->shownText()));
+        // Hovering reads the whole choice, above the box's own tooltip where it has one.
+        const QString ownTip = goal->toolTip();
+        QVERIFY(goal->hoverText().startsWith(whole));
+        if (!ownTip.isEmpty())
+            QVERIFY(goal->hoverText().endsWith(ownTip));
+        goal->setToolTip(QStringLiteral("What the workload is served for."));
+        QCOMPARE(goal->hoverText(), whole + QStringLiteral("\n\nWhat the workload is served for."));
+        goal->setToolTip(ownTip);
         goal->resize(goal->sizeHint().width() + goal->fontMetrics().horizontalAdvance(whole), goal->height());
         QCOMPARE(goal->shownText(), whole);
+        QCOMPARE(goal->hoverText(), ownTip);
         doc()->undoStack()->setIndex(index);
     }
 

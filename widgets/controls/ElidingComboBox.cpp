@@ -17,13 +17,22 @@ QString ElidingComboBox::shownText() const
     return fontMetrics().elidedText(currentText(), Qt::ElideRight, field.width());
 }
 
+QString ElidingComboBox::hoverText() const
+{
+    // An elided choice is read whole in the tooltip, above the box's own tooltip if it has one.
+    if (shownText() == currentText())
+        return toolTip();
+    return toolTip().isEmpty() ? currentText() : currentText() + QStringLiteral("\n\n") + toolTip();
+}
+
 bool ElidingComboBox::event(QEvent* event)
 {
-    if (event->type() == QEvent::ToolTip && toolTip().isEmpty()) {
-        if (shownText() != currentText())
-            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), currentText(), this);
-        else
+    if (event->type() == QEvent::ToolTip) {
+        const QString tip = hoverText();
+        if (tip.isEmpty())
             QToolTip::hideText();
+        else
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, this);
         return true;
     }
     return QComboBox::event(event);
