@@ -44,7 +44,14 @@ double pooledMean(double a, int na, double b, int nb)
     return na + nb > 0 ? (a * na + b * nb) / (na + nb) : 0.0;
 }
 
-} // namespace
+// An attention-FFN deployment's two pools, each priced as a deployment of its own: the attention
+// pool at the deployment's device and per-deployment prices, the FFN pool at its own device and the
+// catalog's. `chips` counts both pools.
+struct PoolCostInputs
+{
+    DeploymentCostInputs attention;
+    DeploymentCostInputs ffn;
+};
 
 PoolCostInputs poolCostInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t)
 {
@@ -59,8 +66,6 @@ PoolCostInputs poolCostInputs(const Deployment& d, const QString& docId, int chi
     const int nA = std::max(1, chips - nF);
     return PoolCostInputs{costInputs(attention, docId, nA, t), costInputs(ffn, QString(), nF, t)};
 }
-
-namespace {
 
 // An attention-FFN deployment (engine/AttentionFfnSplit.h): `chips` counts both pools, the FFN
 // pool's own count among them. Each pool is priced and powered as a deployment of its own and the
@@ -81,6 +86,7 @@ DeploymentCostInputs splitCostInputs(const Deployment& d, const QString& docId, 
     in.systemShareUsd = a.systemShareUsd + f.systemShareUsd;
     in.networkCapexUsd = a.networkCapexUsd + f.networkCapexUsd;
     in.capexUsd = a.capexUsd + f.capexUsd;
+    in.ffnPoolCapexUsd = f.capexUsd;
     in.rentalPerChipHour = pooledPerChip(a.rentalPerChipHour, nA, f.rentalPerChipHour, nF);
     PowerModel& p = in.power;
     p.chips = in.chips;

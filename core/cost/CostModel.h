@@ -18,8 +18,9 @@ struct DeploymentCostInputs
     Sourced capexPerChip;      // the price used, with its source
     double systemShareUsd = 0; // all systems together
     double networkCapexUsd = 0;
-    double capexUsd = 0;       // chips + system share + network
-    Sourced rentalPerChipHour; // the rate used, with its source
+    double capexUsd = 0;        // chips + system share + network
+    double ffnPoolCapexUsd = 0; // of capexUsd, an attention-FFN deployment's FFN pool (0 without one)
+    Sourced rentalPerChipHour;  // the rate used, with its source
     PowerModel power;
 };
 
@@ -27,16 +28,6 @@ struct DeploymentCostInputs
 // per-deployment overrides from the TCO assumptions (keyed by the deployment's id).
 DeploymentCostInputs costInputs(const Deployment& d, const QString& docId, int chips,
                                 const TcoAssumptions& t);
-
-// An attention-FFN deployment's two pools, each priced as a deployment of its own: the attention
-// pool at the deployment's device and per-deployment prices, the FFN pool at its own device and the
-// catalog's. `chips` counts both pools; costInputs sums them.
-struct PoolCostInputs
-{
-    DeploymentCostInputs attention;
-    DeploymentCostInputs ffn;
-};
-PoolCostInputs poolCostInputs(const Deployment& d, const QString& docId, int chips, const TcoAssumptions& t);
 
 // One deployment's prices as an editor lists them: each value in force next to the default it
 // replaces, which is what the scenario-wide assumptions and the catalog give without this

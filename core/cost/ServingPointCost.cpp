@@ -52,9 +52,8 @@ void price(Estimate& e, const Deployment& d, const QString& docId, const Workloa
     e.usdPerHour = c.costs.hourly.total();
     e.usdPerMTok = c.costs.usdPerMTok;
     if (e.split && d.ffnPool) {
-        const PoolCostInputs pools = poolCostInputs(d, docId, e.chips, t);
-        e.split->attentionCapexUsd = pools.attention.capexUsd;
-        e.split->ffnCapexUsd = pools.ffn.capexUsd;
+        e.split->attentionCapexUsd = c.inputs.capexUsd - c.inputs.ffnPoolCapexUsd;
+        e.split->ffnCapexUsd = c.inputs.ffnPoolCapexUsd;
     }
 }
 

@@ -222,6 +222,8 @@ private slots:
         QCOMPARE(both.systems, a.systems + f.systems);
         QVERIFY(std::abs(both.capexUsd - (a.capexUsd + f.capexUsd)) <= 1e-6 * both.capexUsd);
         QVERIFY(f.capexUsd > 0 && a.capexUsd > 0);
+        QCOMPARE(both.ffnPoolCapexUsd, f.capexUsd);
+        QCOMPARE(a.ffnPoolCapexUsd, 0.0);
         const double linkW = 12 * eth->powerWPerPort.value;
         QVERIFY(std::abs(both.power.peakItPowerW() - (a.power.peakItPowerW() + f.power.peakItPowerW() +
                                                       linkW)) <= 1e-6 * both.power.peakItPowerW());
