@@ -183,7 +183,10 @@ void FleetTab::giveTableItsRows()
     if (columns > m_table->viewport()->width())
         need += m_table->horizontalScrollBar()->sizeHint().height();
     const int total = sizes[0] + sizes[1];
-    const int table = std::min(need, total - m_chart->minimumCellSize(m_split->width()).height());
+    // The chart's own minimum, not a grid cell's (minimumCellSize), which also keeps room for a
+    // note the chart may not show: that reserve left a Chinese table at 1280 x 720 one and a half
+    // rows. A note that appears later takes its line from the table again.
+    const int table = std::min(need, total - m_chart->minimumSizeHint().height());
     if (sizes[0] < table)
         m_split->setSizes({table, total - table});
 }
