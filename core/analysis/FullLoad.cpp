@@ -28,8 +28,13 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)
 {
     QString ignored;
-    return estimateAtFullLoad(engine, r.deployment, r.docId, r.model.resolve(Bound::Mid), s, scenarioSlo(s),
-                              &ignored);
+    const SloTargets slo = scenarioSlo(s);
+    auto e = estimateAtFullLoad(engine, r.deployment, r.docId, r.model.resolve(Bound::Mid), s, slo, &ignored);
+    // A deployment whose one stream already misses the targets has no load within them: its
+    // one-stream point is not a figure "at full load within the latency targets".
+    if (e && e->fits && !meetsSlo(*e, slo))
+        return std::nullopt;
+    return e;
 }
 
 bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engine& engine, QString* error)

@@ -37,14 +37,14 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
                                            QString* error, Bound deviceBound = Bound::Mid);
 
 // A scenario deployment at full load within the scenario's targets, at the point estimate;
-// nullopt where the engine cannot evaluate it. `estimate --json` and the audit take their "at full
-// load" figures from here.
+// nullopt where the engine cannot evaluate it or where even one stream misses the targets. `estimate --json`
+// and the audit take their "at full load" figures from here.
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine);
 
 // Adds to each deployment of `estimate --json` (estimateResultsToJson of the same scenario, in
 // its order) the cost at the load a service runs: "usd_per_mtok_at_load", "tok_s_total_at_load"
-// and "concurrency_at_load" (null where the deployment does not fit). False (error set) when the
-// scenario does not resolve.
+// and "concurrency_at_load" (null where the deployment does not fit or no stream meets the targets). False
+// (error set) when the scenario does not resolve.
 bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engine& engine, QString* error);
 
 // Whether an estimate meets the targets (mean TTFT and time per output token), as the search

@@ -126,6 +126,33 @@ private slots:
             QVERIFY(o.value(QLatin1String("concurrency_at_load")).toInt() > 1);
         }
     }
+
+    // A first-token target of 1 ms no stream meets (a prefill of thousands of tokens takes longer
+    // on any chip): there is no load within the targets, so the table and `estimate --json` show
+    // none, not the one-stream point's cost as if it met them.
+    void unmeetableTargetsHaveNoLoad()
+    {
+        Scenario s = scenario("gpt-5.6-sol-vs-kimi-k3.json");
+        s.workload.ttftLimitS = 1e-3;
+        QString error;
+        const auto resolved = resolveScenario(s, m_engine->catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        for (const ResolvedDeployment& r : *resolved) {
+            auto one = cost::estimateAtFullLoad(*m_engine, r.deployment, r.docId, r.model.resolve(Bound::Mid),
+                                                s, cost::scenarioSlo(s), &error);
+            QVERIFY(one && one->fits);
+            QVERIFY(one->ttftS > 1e-3);
+            QVERIFY(!cost::atFullLoad(r, s, *m_engine));
+        }
+        auto results = evaluateScenario(s, *m_engine, &error);
+        QVERIFY(results);
+        QJsonObject json = estimateResultsToJson(*results);
+        QVERIFY2(cost::addFullLoadToJson(json, s, *m_engine, &error), qPrintable(error));
+        for (const QJsonValue v : json.value(QLatin1String("deployments")).toArray()) {
+            QVERIFY(v.toObject().value(QLatin1String("usd_per_mtok_at_load")).isNull());
+            QVERIFY(v.toObject().value(QLatin1String("concurrency_at_load")).isNull());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TstFullLoad)

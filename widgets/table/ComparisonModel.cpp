@@ -216,7 +216,7 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
     if (row.text)
         return row.text(d);
     if (!shown(row, d))
-        return row.atLoad && d.estimate.mid.fits ? QStringLiteral("–") : tr("does not fit");
+        return row.atLoad && d.estimate.mid.fits ? tr("none within targets") : tr("does not fit");
     const double mid = row.value(*estimateOf(row, d));
     if (!chartfmt::drawable(mid))
         return QStringLiteral("–");
