@@ -319,8 +319,11 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")
                             .arg(d.modelName, QString::number(est->mid.chips), r.deployment.device->name,
                                  est->mid.why);
-        for (const QString& note : est->mid.notes)
-            a.issues << errorAt(d.name, note);
+        // A deployment that does not fit has only that to say: its serving notes ("memory holds
+        // 16 of 1,000,000 streams") describe a service it cannot run.
+        if (est->mid.fits)
+            for (const QString& note : est->mid.notes)
+                a.issues << errorAt(d.name, note);
         // A missed target is a warning the user must see, not only a cell of the comparison.
         for (const TargetMiss& miss : d.missedTargets)
             a.issues

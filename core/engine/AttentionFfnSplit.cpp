@@ -269,7 +269,7 @@ Estimate chooseBatch(const Engine& engine, const SplitSetup& s, const Workload& 
             e.bottleneck = Bottleneck::Capacity;
             e.notes << QCoreApplication::translate(
                            "is::AttentionFfnSplit",
-                           "the attention pool's memory holds %1 of %2 streams; the rest queue")
+                           "the attention pool's memory holds %L1 of %L2 streams; the rest queue")
                            .arg(b)
                            .arg(w.concurrency);
         }

@@ -90,9 +90,9 @@ void queueStreamsBeyondMemory(Estimate& e, int held, const EvalContext& ctx, int
                            qint64(held) >= qint64(runtimeBatchCap(ctx)) * std::max(1, replicas);
     e.notes << (byRuntime
                     ? QCoreApplication::translate(
-                          "is::Engine", "the serving runtime runs %1 of %2 streams at once; the rest queue")
+                          "is::Engine", "the serving runtime runs %L1 of %L2 streams at once; the rest queue")
                     : QCoreApplication::translate("is::Engine",
-                                                  "memory holds %1 of %2 streams; the rest queue"))
+                                                  "memory holds %L1 of %L2 streams; the rest queue"))
                    .arg(held)
                    .arg(w.concurrency);
     e.bottleneck = Bottleneck::Capacity;

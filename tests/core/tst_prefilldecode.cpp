@@ -132,7 +132,7 @@ private slots:
         const Estimate e = estimate(d, Workload{1000, 200, 2000, 0, 0});
         QCOMPARE(e.batch, 7 * 16);
         QVERIFY2(
-            e.notes.join(QLatin1Char(' ')).contains(QStringLiteral("the serving runtime runs 112 of 2000")),
+            e.notes.join(QLatin1Char(' ')).contains(QStringLiteral("the serving runtime runs 112 of 2,000")),
             qPrintable(e.notes.join(QLatin1Char('|'))));
     }
 
