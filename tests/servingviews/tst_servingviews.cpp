@@ -13,9 +13,12 @@
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingTab.h"
 
+#include <QChart>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -60,10 +63,19 @@ private Q_SLOTS:
         sel->setCurrentIndex(1);
         QVERIFY(checkFinite(view.servingTab()->timelineChart()) > 0);
         QVERIFY(view.servingTab()->timelineChart()->toCsv().contains(sel->currentText()));
-        // Every CDF metric draws.
+        // Every CDF metric draws, with its log axis' decades labelled ("100", "1K"), once each:
+        // a redraw removes the labels of the axis it replaces.
         for (int m = 0; m < 3; ++m) {
             view.servingTab()->cdfMetricSelector()->setCurrentIndex(m);
             QVERIFY(checkFinite(view.servingTab()->cdfChart()) > 0);
+            QCoreApplication::sendPostedEvents();
+            QStringList ticks;
+            const auto items = view.servingTab()->cdfChart()->chart()->scene()->items();
+            for (QGraphicsItem* item : items)
+                if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+                    text && text->isVisible() && !text->text().isEmpty())
+                    ticks << text->text();
+            QVERIFY2(ticks.size() >= 2 && ticks.removeDuplicates() == 0, qPrintable(ticks.join(u' ')));
         }
         for (ChartPanel* c : view.charts())
             QVERIFY2(checkFinite(c) >= 0, qPrintable(c->id()));

@@ -19,14 +19,25 @@ LogAxisLabels::LogAxisLabels(QChart* chart, QLogValueAxis* axis, Style style)
     // Construct after QChart::addAxis(): the theme has then set the colour we take over.
     m_colour = m_axis->labelsBrush().color();
     m_axis->setLabelsBrush(QBrush(Qt::transparent));
+    // The axis' own labels only hold the room these take. "%g" draws nothing on a chart that
+    // localises its numbers (Qt 6.4), which left these over the axis title.
+    m_axis->setLabelFormat(QStringLiteral("%.0f"));
     connect(m_chart, &QChart::plotAreaChanged, this, &LogAxisLabels::refresh);
     connect(m_axis, &QLogValueAxis::rangeChanged, this, &LogAxisLabels::refresh);
     connect(m_axis, &QLogValueAxis::labelsFontChanged, this, &LogAxisLabels::refresh);
     connect(m_axis, &QLogValueAxis::visibleChanged, this, &LogAxisLabels::refresh);
 }
 
+void LogAxisLabels::removeLabels()
+{
+    qDeleteAll(m_items);
+    m_items.clear();
+}
+
 void LogAxisLabels::refresh()
 {
+    if (!m_axis)
+        return;
     const QRectF plot = m_chart->plotArea();
     const double lo = m_axis->min();
     const double hi = m_axis->max();

@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 
 class QChart;
 class QLogValueAxis;
@@ -24,10 +25,13 @@ public:
 
     // Repositions the labels (the plot area, the range or the font changed).
     void refresh();
+    // Deletes the labels drawn, before the axis goes (a chart that rebuilds its axes). They are
+    // the chart's graphics items otherwise, deleted with it.
+    void removeLabels();
 
 private:
     QChart* m_chart;
-    QLogValueAxis* m_axis;
+    QPointer<QLogValueAxis> m_axis;
     Style m_style;
     QColor m_colour;
     QList<QGraphicsSimpleTextItem*> m_items;

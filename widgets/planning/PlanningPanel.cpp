@@ -462,11 +462,11 @@ void PlanningPanel::drawChart()
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;
     y->setTitleText(tr("$ per million tokens"));
-    y->setLabelFormat(QStringLiteral("%g"));
     y->setRange(std::pow(10.0, std::floor(std::log10(minCost))),
                 std::pow(10.0, std::ceil(std::log10(maxCost * 1.01))));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
+    m_chart->addLogAxisLabels(y);
     for (QScatterSeries* s : {all, frontier}) {
         s->attachAxis(x);
         s->attachAxis(y);

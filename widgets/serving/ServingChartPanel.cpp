@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingChartPanel.h"
 
+#include "charts/LogAxisLabels.h"
 #include "charts/WrappingLegend.h"
 
 #include <QAbstractAxis>
@@ -25,8 +26,19 @@ ServingChartPanel::ServingChartPanel(const QString& id, std::function<QString()>
 
 void ServingChartPanel::clearChart()
 {
+    for (const QPointer<LogAxisLabels>& labels : std::as_const(m_logLabels))
+        if (labels) {
+            labels->removeLabels();
+            delete labels;
+        }
+    m_logLabels.clear();
     removeSeriesAndAxes();
     legend()->setEntries({});
+}
+
+void ServingChartPanel::addLogAxisLabels(QLogValueAxis* axis)
+{
+    m_logLabels << new LogAxisLabels(chart(), axis, LogAxisLabels::Style::Decimal);
 }
 
 void ServingChartPanel::refreshFonts()

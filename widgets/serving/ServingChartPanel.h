@@ -3,11 +3,17 @@
 
 #include "charts/ChartPanel.h"
 
+#include <QList>
+#include <QPointer>
+
 #include <functional>
 
+class QLogValueAxis;
 class QValueAxis;
 
 namespace is::gui {
+
+class LogAxisLabels;
 
 // A ChartPanel fed by the serving, cost and fleet tabs rather than by a ScenarioAnalysis: it
 // reuses the studio's look, context menu and PNG/SVG/PDF/CSV export, and the tab that owns it
@@ -28,6 +34,9 @@ public:
     void setCsv(const QString& csv) { m_csv = csv; }
     // Removes every series and axis (a rebuild).
     void clearChart();
+    // Tick labels for a log axis added to the chart ("100", "1K", "10K"): Qt's own do not show
+    // for every range. Removed with the axis by clearChart.
+    void addLogAxisLabels(QLogValueAxis* axis);
     // Shows `note` under the chart (empty: none).
     void showNote(const QString& note) { setNote(note); }
     // Applies the panel's fonts to axes added since the last call, and fills the legend under
@@ -42,6 +51,7 @@ private:
     QString m_id;
     std::function<QString()> m_title;
     QString m_csv;
+    QList<QPointer<LogAxisLabels>> m_logLabels;
 };
 
 } // namespace is::gui

@@ -344,7 +344,6 @@ void ServingTab::drawCdf()
     auto* x = new QLogValueAxis;
     x->setTitleText(m == 2 ? tr("%1 (s, log scale)").arg(m_cdfMetric->currentText())
                            : tr("%1 (ms, log scale)").arg(m_cdfMetric->currentText()));
-    x->setLabelFormat(QStringLiteral("%g"));
     x->setMinorTickCount(-1);
     auto* y = new QValueAxis;
     y->setTitleText(tr("Share of requests (%)"));
@@ -354,6 +353,7 @@ void ServingTab::drawCdf()
     QChart* c = m_cdf->chart();
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
+    m_cdf->addLogAxisLabels(x);
     double lo = INFINITY, hi = 0;
     QString csv = QStringLiteral("deployment,quantile,") + metricCsvId(m) + QLatin1Char('\n');
     const auto& deps = m_run->deployments;
