@@ -170,6 +170,16 @@ private Q_SLOTS:
         run.setTickCount(4);
         niceaxis::fitTicks(&run, 300, 20);
         QCOMPARE(run.tickCount(), 4); // 0, 50, 100, 150
+        // The electricity price axis, 0 to 0.30 USD/kWh in 0.05 steps, thins to 0.1 steps where
+        // seven "0.30" labels would run together (a 1280 x 720 cost tab).
+        QValueAxis price;
+        price.setRange(0, 0.30);
+        price.setTickCount(7);
+        niceaxis::fitTicks(&price, 200, 30);
+        QCOMPARE(price.tickCount(), 4); // 0, 0.1, 0.2, 0.3
+        QCOMPARE(price.labelFormat(), QStringLiteral("%.1f"));
+        niceaxis::fitTicks(&price, 600, 30);
+        QCOMPARE(price.tickCount(), 7);
 
         // Log axes show the whole decades the data spans: once settled, the same data draws the
         // same axis whatever was shown before (an edit that widened it, then its undo).

@@ -36,13 +36,17 @@ void setIntervals(QValueAxis* axis, int intervals)
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
 {
     const double top = axis->max();
-    // Only a 1-2-5 range (setValueRange's) divides into these intervals; an axis set to its
-    // data's own length (a 150 s simulation) keeps its ticks, else 150 read 37.5, 75, 112.5.
-    if (!(top > 0) || !(pixels > 0) || axis->min() != 0 || chartfmt::niceCeil(top) != top)
+    if (!(top > 0) || !(pixels > 0) || axis->min() != 0)
         return;
+    // Only a 1-2-5 range (setValueRange's), or 3 (a price axis to 0.30 USD/kWh), divides into
+    // these intervals; an axis set to its data's own length (a 150 s simulation) keeps its
+    // ticks, else 150 read 37.5, 75, 112.5.
     const double magnitude = std::pow(10.0, std::floor(std::log10(top) + 1e-9));
     const double leading = std::round(top / magnitude);
+    if (std::fabs(top - leading * magnitude) > 1e-9 * top || (chartfmt::niceCeil(top) != top && leading != 3))
+        return;
     const std::vector<int> candidates = leading == 2   ? std::vector<int>{4, 2, 1}
+                                        : leading == 3 ? std::vector<int>{6, 3, 1}
                                         : leading == 5 ? std::vector<int>{5, 1}
                                                        : std::vector<int>{5, 2, 1};
     int chosen = candidates.back();

@@ -44,6 +44,8 @@ void ServingChartPanel::addLogAxisLabels(QLogValueAxis* axis)
 void ServingChartPanel::refreshFonts()
 {
     applyFonts();
+    // New axes on the same plot area: thin their ticks now (the plot area may not change).
+    fitAxisTicks();
     // One entry per named line and per bar set with something drawn (the cost stack has no
     // rental part for owned hardware: no "Rental" entry then).
     QList<WrappingLegend::Entry> entries;
