@@ -307,12 +307,25 @@ QSize ChartPanel::minimumCellSize(int width) const
     // the room Qt Charts keeps beside a title).
     const int titleWidth = int(std::ceil(chartfmt::textWidth(chart()->title(), chart()->titleFont()))) + 16;
     size.setWidth(std::max({size.width(), titleWidth, m_minimumCellWidth}));
+    size.rheight() += legendExtraHeight(std::max(width, size.width()));
+    return size;
+}
+
+int ChartPanel::minimumHeightAt(int width) const
+{
+    int height = minimumSizeHint().height() + legendExtraHeight(width);
+    // The layout's minimum counts one line of a wrapped note; at this width it may need more.
+    if (!m_note->isHidden())
+        height += std::max(0, m_note->heightForWidth(width) - m_note->minimumSizeHint().height());
+    return height;
+}
+
+int ChartPanel::legendExtraHeight(int width) const
+{
     // The chart's minimum is for its plot and axes; a legend of many long names (five
     // deployments, in Chinese) wraps to more rows at that width, and takes them from the plot.
     const qreal oneRow = QFontMetricsF(smallFont()).height() * 1.25 + 4;
-    size.rheight() +=
-        int(std::ceil(std::max(0.0, m_legend->heightFor(std::max(width, size.width())) - oneRow)));
-    return size;
+    return int(std::ceil(std::max(0.0, m_legend->heightFor(width) - oneRow)));
 }
 
 QFont ChartPanel::smallFont() const

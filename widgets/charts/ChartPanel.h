@@ -96,6 +96,9 @@ public:
     // least this wide.
     void setMinimumCellWidth(int width) { m_minimumCellWidth = width; }
     QSize minimumCellSize(int width = 0) const;
+    // The least height the panel needs at `width` with what it shows now: its layout's minimum,
+    // the lines its note wraps to and the rows of its legend.
+    int minimumHeightAt(int width) const;
 
     // Point size for titles, axis labels and legends (projectors want 14+).
     void setFontPointSize(int points);
@@ -146,6 +149,9 @@ protected:
     void setNote(const QString& note);
 
 private:
+    // The rows the legend wraps to at `width` beyond the one the chart's minimum counts.
+    int legendExtraHeight(int width) const;
+
     void exportWithDialog(const QString& format);
     void showNote();
     void createActions();

@@ -183,12 +183,16 @@ void FleetTab::giveTableItsRows()
     if (columns > m_table->viewport()->width())
         need += m_table->horizontalScrollBar()->sizeHint().height();
     const int total = sizes[0] + sizes[1];
-    // The chart's own minimum, not a grid cell's (minimumCellSize), which also keeps room for a
-    // note the chart may not show: that reserve left a Chinese table at 1280 x 720 one and a half
-    // rows. A note that appears later takes its line from the table again.
-    const int table = std::min(need, total - m_chart->minimumSizeHint().height());
+    // The chart's own minimum with the note it shows, not a grid cell's (minimumCellSize), which
+    // keeps room for a note the chart may not show: that reserve left a Chinese table at 1280 x
+    // 720 one and a half rows. A note that appears later takes its lines from the table again,
+    // else it is drawn over the chart's axis.
+    const int most = std::max(0, total - m_chart->minimumHeightAt(m_split->width()));
+    const int table = std::min(need, most);
     if (sizes[0] < table)
         m_split->setSizes({table, total - table});
+    else if (sizes[0] > most)
+        m_split->setSizes({most, total - most});
 }
 
 void FleetTab::changeEvent(QEvent* event)
@@ -392,9 +396,10 @@ void FleetTab::drawChart()
     bars->setBarWidth(0.6);
     bars->setLabelsVisible(true);
     bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    QString csv =
-        QStringLiteral("deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users\n");
+    QString csv = QStringLiteral(
+        "deployment,feasible,systems,chips,capex_usd,facility_mw,usd_per_mtok,tok_s,users,why\n");
     QStringList notes;
+    QStringList infeasible;
     double top = 0;
     if (m_result) {
         categories->append(targetText());
@@ -410,18 +415,23 @@ void FleetTab::drawChart()
             set->append(v);
             top = std::max(top, v);
             bars->append(set);
+            // The table spans each reason across its row; the chart names the deployments only,
+            // so that a long reason per deployment does not take the chart's room (1280 x 720).
             if (!f.feasible)
-                notes << tr("%1: not feasible (%2)").arg(f.name, f.why);
-            csv += chartexport::csvField(f.name) +
-                   (f.feasible ? QStringLiteral(",true,") : QStringLiteral(",false,")) +
-                   chartexport::csvNumber(double(f.systems)) + QLatin1Char(',') +
-                   chartexport::csvNumber(double(f.chips)) + QLatin1Char(',') +
-                   chartexport::csvNumber(f.capexUsd) + QLatin1Char(',') +
-                   chartexport::csvNumber(f.facilityMW) + QLatin1Char(',') +
-                   chartexport::csvNumber(f.costs.usdPerMTok) + QLatin1Char(',') +
-                   chartexport::csvNumber(f.tokS) + QLatin1Char(',') + chartexport::csvNumber(f.users) +
-                   QLatin1Char('\n');
+                infeasible << f.name;
+            csv +=
+                chartexport::csvField(f.name) +
+                (f.feasible ? QStringLiteral(",true,") : QStringLiteral(",false,")) +
+                chartexport::csvNumber(double(f.systems)) + QLatin1Char(',') +
+                chartexport::csvNumber(double(f.chips)) + QLatin1Char(',') +
+                chartexport::csvNumber(f.capexUsd) + QLatin1Char(',') + chartexport::csvNumber(f.facilityMW) +
+                QLatin1Char(',') + chartexport::csvNumber(f.costs.usdPerMTok) + QLatin1Char(',') +
+                chartexport::csvNumber(f.tokS) + QLatin1Char(',') + chartexport::csvNumber(f.users) +
+                QLatin1Char(',') + chartexport::csvField(f.feasible ? QString() : f.why) + QLatin1Char('\n');
         }
+        if (!infeasible.isEmpty())
+            notes << tr("Not feasible, drawn at 0 (the table says why): %1")
+                         .arg(infeasible.join(tr(", ", "list separator")));
     } else if (!m_error.isEmpty()) {
         notes << m_error;
     }
@@ -436,6 +446,7 @@ void FleetTab::drawChart()
     m_chart->setCsv(csv);
     m_chart->showNote(chartfmt::joinNotes(notes));
     m_chart->refreshFonts();
+    giveTableItsRows();
 }
 
 } // namespace is::gui
