@@ -455,6 +455,38 @@ private Q_SLOTS:
         QVERIFY(settle());
     }
 
+    // A target typed finer than its box's decimals is the strictest target the box holds, not
+    // rounded to 0, which reads "no limit": 0.5 ms of first token is 1 ms, 0.001 ms per token 0.1.
+    void aStrictTargetStaysATarget()
+    {
+        auto* ttft = workloadControl<QDoubleSpinBox>("ttftTarget");
+        auto* tpot = workloadControl<QDoubleSpinBox>("tpotTarget");
+        QVERIFY(ttft && tpot);
+        const int start = doc()->undoStack()->index();
+        const auto type = [](QDoubleSpinBox* box, const QString& text) {
+            box->setFocus();
+            box->selectAll();
+            QTest::keyClicks(box, text);
+            QTest::keyClick(box, Qt::Key_Return);
+        };
+        type(ttft, QStringLiteral("0.5"));
+        QCOMPARE(ttft->value(), 1.0);
+        QCOMPARE(doc()->scenario().workload.ttftLimitS, 0.001);
+        type(tpot, QStringLiteral("0.001"));
+        QCOMPARE(tpot->value(), 0.1);
+        QCOMPARE(doc()->scenario().workload.tpotLimitS, 0.0001);
+        // Typed finer but not below the step, a value rounds as the box shows it.
+        type(ttft, QStringLiteral("12.7"));
+        QCOMPARE(ttft->value(), 13.0);
+        // 0 is still "no limit".
+        type(ttft, QStringLiteral("0"));
+        QCOMPARE(doc()->scenario().workload.ttftLimitS, 0.0);
+        QCOMPARE(ttft->text(), ttft->specialValueText());
+        while (doc()->undoStack()->index() > start)
+            doc()->undoStack()->undo();
+        QVERIFY(settle());
+    }
+
     // Dragging a slider streams analyses in: the charts draw them on axes that only grow, the
     // table keeps its column widths. Once the stream stops the newest analysis is shown again,
     // settled: axes fit the data and the table fits its columns.

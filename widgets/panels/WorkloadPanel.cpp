@@ -4,6 +4,7 @@
 #include "Names.h"
 #include "Units.h"
 #include "controls/ElidingComboBox.h"
+#include "controls/LimitSpinBox.h"
 #include "controls/LogSlider.h"
 #include "document/ChangeWorkloadCommand.h"
 #include "document/ScenarioDocument.h"
@@ -69,7 +70,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
         m_goal->addItem(names::goal(g), static_cast<int>(g));
     form->addRow(tr("Goal"), m_goal);
 
-    m_ttft = new QDoubleSpinBox(body);
+    m_ttft = new LimitSpinBox(body);
     m_ttft->setObjectName(QStringLiteral("ttftTarget"));
     m_ttft->setRange(0, 600000);
     m_ttft->setDecimals(0);
@@ -80,7 +81,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
            "in every goal a deployment that misses it is marked"));
     form->addRow(tr("TTFT target"), m_ttft);
 
-    m_tpot = new QDoubleSpinBox(body);
+    m_tpot = new LimitSpinBox(body);
     m_tpot->setObjectName(QStringLiteral("tpotTarget"));
     m_tpot->setRange(0, 10000);
     m_tpot->setDecimals(1);
