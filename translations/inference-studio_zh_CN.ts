@@ -647,8 +647,8 @@
     </message>
     <message>
         <location line="+75"/>
-        <source>the attention pool&apos;s memory holds %1 of %2 streams; the rest queue</source>
-        <translation>注意力池的内存只能容纳 %2 路流中的 %1 路；其余排队等待</translation>
+        <source>the attention pool&apos;s memory holds %L1 of %L2 streams; the rest queue</source>
+        <translation>注意力池的内存只能容纳 %L2 路流中的 %L1 路；其余排队等待</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -681,7 +681,7 @@
         <translation>ffn_pool：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>attention and KV cache on %L1 x %2, FFN on %L3 x %4, one batch at a time over %5</source>
         <translation>注意力与 KV 缓存在 %L1 × %2 上，FFN 在 %L3 × %4 上，经 %5 每次一个批次</translation>
     </message>
@@ -1023,17 +1023,7 @@
         <translation>设备 %1：算力、内存容量和带宽都必须为正数</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+92"/>
-        <source>the serving runtime runs %1 of %2 streams at once; the rest queue</source>
-        <translation>服务运行时同时只运行 %2 个流中的 %1 个，其余排队</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>memory holds %1 of %2 streams; the rest queue</source>
-        <translation>内存只能容纳 %2 个流中的 %1 个，其余排队</translation>
-    </message>
-    <message>
-        <location filename="../core/engine/Engine.cpp" line="+109"/>
+        <location line="+109"/>
         <source>latency limits cannot be met even with one stream per replica</source>
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
@@ -1127,6 +1117,16 @@
         <location line="+24"/>
         <source>%1 prefill replicas take at most %2 prompts a second; the decode replicas wait for them</source>
         <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
+    </message>
+    <message>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+92"/>
+        <source>the serving runtime runs %L1 of %L2 streams at once; the rest queue</source>
+        <translation>服务运行时同时只运行 %L2 个流中的 %L1 个，其余排队</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>memory holds %L1 of %L2 streams; the rest queue</source>
+        <translation>内存只能容纳 %L2 个流中的 %L1 个，其余排队</translation>
     </message>
 </context>
 <context>
@@ -1601,7 +1601,7 @@
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>%1 misses the time-to-first-token target: %L2 ms, the target is %L3 ms</source>
         <translation>%1 未达到首 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
@@ -3513,7 +3513,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+246"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -3761,6 +3761,11 @@
         <location line="+43"/>
         <source>does not fit</source>
         <translation>装不下</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none within targets</source>
+        <translation>无满足目标的负载</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -4087,7 +4092,7 @@
         <translation>各部署所需规模</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+99"/>
         <source>Power budget (MW)</source>
         <translation>功率预算（兆瓦）</translation>
     </message>
@@ -4187,9 +4192,15 @@
         <translation>%1 个并发用户</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <source>%1: not feasible (%2)</source>
-        <translation>%1：不可行（%2）</translation>
+        <location line="+49"/>
+        <source>Not feasible, drawn at 0 (the table says why): %1</source>
+        <translation>不可行，按 0 绘制（原因见上表）：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <comment>list separator</comment>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -6071,6 +6082,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>its capacity is its highest throughput within the scenario&apos;s latency targets</source>
+        <translation>其容量为满足场景延迟目标时的最高吞吐量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>assumed targets (first token within %1 s, %2 ms per output token)</source>
+        <translation>假设目标（首 token 在 %1 秒内，每输出 token %2 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>the scenario&apos;s latency targets</source>
         <translation>场景的延迟目标</translation>
     </message>
@@ -6121,12 +6142,12 @@
         <translation>%1（毫秒，对数刻度）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Share of requests (%)</source>
         <translation>请求占比（%）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Requests (queue, batch)</source>
         <translation>请求数（队列、批次）</translation>
     </message>
@@ -6475,7 +6496,7 @@
 <context>
     <name>is::gui::WorkloadPanel</name>
     <message>
-        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+23"/>
+        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+24"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>

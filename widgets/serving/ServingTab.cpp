@@ -231,6 +231,13 @@ void ServingTab::updateSummary()
                         "requests are counted within assumed targets: first token within %1 s, %2 ms "
                         "per output token")
                          .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
+                   : tr("its capacity is its highest throughput within the scenario's latency targets");
+    };
+    // What "within" a deployment's share of requests counts, where the deployments differ.
+    const auto within = [](const DeploymentSimulation& d) {
+        return d.slo.assumed()
+                   ? tr("assumed targets (first token within %1 s, %2 ms per output token)")
+                         .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
                    : tr("the scenario's latency targets");
     };
     bool shared = !ok.empty();
@@ -240,13 +247,12 @@ void ServingTab::updateSummary()
     QStringList parts;
     for (const DeploymentSimulation* d : ok) {
         const QString tokS = is::gui::units::significant(chartfmt::finiteOr(d->sim.throughputTokS));
-        const QString within =
-            is::gui::units::significant(chartfmt::finiteOr(d->sim.goodputFraction) * 100.0);
+        const QString share = is::gui::units::significant(chartfmt::finiteOr(d->sim.goodputFraction) * 100.0);
         if (shared)
-            parts << tr("%1: %2 tok/s, %3 % within targets").arg(d->name, tokS, within);
+            parts << tr("%1: %2 tok/s, %3 % within targets").arg(d->name, tokS, share);
         else
             parts << tr("%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6")
-                         .arg(d->name, units::integer(d->sim.requests), load(*d), tokS, within, targets(*d));
+                         .arg(d->name, units::integer(d->sim.requests), load(*d), tokS, share, within(*d));
     }
     QString text = parts.join(QStringLiteral(" · "));
     if (shared)
