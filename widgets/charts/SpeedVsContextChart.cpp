@@ -2,6 +2,7 @@
 #include "charts/SpeedVsContextChart.h"
 
 #include "Units.h"
+#include "charts/BackedTextItem.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/LogAxisLabels.h"
@@ -157,7 +158,7 @@ void SpeedVsContextChart::rebuild(const is::ScenarioAnalysis& analysis, const QH
         c.marker->setMarkerSize(16);
         c.marker->setColor(colour);
         c.marker->setBorderColor(Qt::black);
-        c.markerLabel = new QGraphicsSimpleTextItem(chart());
+        c.markerLabel = new BackedTextItem(chart());
         c.markerLabel->setBrush(colour.darker(140));
         c.markerLabel->setZValue(50); // above the series
         c.markerLabel->setVisible(false);
@@ -226,7 +227,7 @@ void SpeedVsContextChart::drawClaimMarks()
         line->attachAxis(m_x);
         line->attachAxis(m_y);
         m_claimLines << line;
-        auto* label = new QGraphicsSimpleTextItem(mark.label, chart());
+        auto* label = new BackedTextItem(mark.label, chart());
         label->setBrush(colour.darker(140));
         label->setZValue(50);
         m_claimLabels << label;
