@@ -3513,7 +3513,7 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location line="+246"/>
+        <location line="+249"/>
         <source>%1: unknown export format (use .png, .svg, .pdf or .csv)</source>
         <translation>%1：未知的导出格式（请使用 .png、.svg、.pdf 或 .csv）</translation>
     </message>
@@ -6082,21 +6082,21 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>its capacity is its highest throughput within the scenario&apos;s latency targets</source>
-        <translation>其容量为满足场景延迟目标时的最高吞吐量</translation>
+        <source>its capacity is the highest throughput of the plan chosen for the scenario&apos;s latency targets</source>
+        <translation>其容量为按场景延迟目标所选方案的最高吞吐量</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>assumed targets (first token within %1 s, %2 ms per output token)</source>
         <translation>假设目标（首 token 在 %1 秒内，每输出 token %2 毫秒）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>the scenario&apos;s latency targets</source>
         <translation>场景的延迟目标</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>%1: %2 tok/s, %3 % within targets</source>
         <translation>%1：%2 token/s，%3 % 达标</translation>
     </message>
@@ -6175,7 +6175,7 @@
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+102"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+103"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>

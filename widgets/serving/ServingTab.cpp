@@ -231,7 +231,8 @@ void ServingTab::updateSummary()
                         "requests are counted within assumed targets: first token within %1 s, %2 ms "
                         "per output token")
                          .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
-                   : tr("its capacity is its highest throughput within the scenario's latency targets");
+                   : tr("its capacity is the highest throughput of the plan chosen for the scenario's "
+                        "latency targets");
     };
     // What "within" a deployment's share of requests counts, where the deployments differ.
     const auto within = [](const DeploymentSimulation& d) {
