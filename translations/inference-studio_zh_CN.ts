@@ -5541,7 +5541,7 @@
     <message>
         <location line="+3"/>
         <source>Closest: %1, which misses the %2 (%3).</source>
-        <translation>最接近的配置：%1，未满足%2（%3）。</translation>
+        <translation>最接近的配置：%1，未满足 %2（%3）。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5551,7 +5551,7 @@
     <message>
         <location line="+6"/>
         <source>The next cheaper, %1, misses the %2 (%3).</source>
-        <translation>次便宜的 %1 未满足%2（%3）。</translation>
+        <translation>次便宜的 %1 未满足 %2（%3）。</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -5561,7 +5561,7 @@
     <message>
         <location line="+2"/>
         <source>misses the %1</source>
-        <translation>未满足%1</translation>
+        <translation>未满足 %1</translation>
     </message>
     <message>
         <location line="+2"/>
