@@ -6076,22 +6076,27 @@
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>no latency target is stated, so its capacity is its highest throughput; requests are counted within assumed targets: first token within %1 s, %2 ms per output token</source>
-        <translation>未设定延迟目标，因此其容量为最高吞吐量；按假设目标统计达标请求：首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+34"/>
         <source>its capacity is the highest throughput of the plan chosen for the scenario&apos;s latency targets</source>
         <translation>其容量为按场景延迟目标所选方案的最高吞吐量</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>assumed targets (first token within %1 s, %2 ms per output token)</source>
-        <translation>假设目标（首 token 在 %1 秒内，每输出 token %2 毫秒）</translation>
+        <location line="-10"/>
+        <source>first token within %1 s, %2 ms per output token</source>
+        <translation>首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
+        <source>no latency target is stated, so its capacity is its highest throughput; requests are counted within assumed targets: %1</source>
+        <translation>未设定延迟目标，因此其容量为最高吞吐量；按假设目标统计达标请求：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>assumed targets (%1)</source>
+        <translation>假设目标（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>the scenario&apos;s latency targets</source>
         <translation>场景的延迟目标</translation>
     </message>

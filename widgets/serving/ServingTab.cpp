@@ -223,23 +223,25 @@ void ServingTab::updateSummary()
     const auto load = [](const DeploymentSimulation& d) {
         return is::gui::units::significant(chartfmt::finiteOr(d.load) * 100.0);
     };
-    const auto targets = [](const DeploymentSimulation& d) {
+    // The targets requests are counted within where the scenario states none.
+    const auto assumedTargets = [](const DeploymentSimulation& d) {
+        return tr("first token within %1 s, %2 ms per output token")
+            .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3));
+    };
+    const auto targets = [&assumedTargets](const DeploymentSimulation& d) {
         return d.slo.assumed()
                    // No target bounds the plan, so the capacity the load is a share of is the
                    // highest throughput; the assumed targets only count the requests within them.
                    ? tr("no latency target is stated, so its capacity is its highest throughput; "
-                        "requests are counted within assumed targets: first token within %1 s, %2 ms "
-                        "per output token")
-                         .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
+                        "requests are counted within assumed targets: %1")
+                         .arg(assumedTargets(d))
                    : tr("its capacity is the highest throughput of the plan chosen for the scenario's "
                         "latency targets");
     };
     // What "within" a deployment's share of requests counts, where the deployments differ.
-    const auto within = [](const DeploymentSimulation& d) {
-        return d.slo.assumed()
-                   ? tr("assumed targets (first token within %1 s, %2 ms per output token)")
-                         .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3))
-                   : tr("the scenario's latency targets");
+    const auto within = [&assumedTargets](const DeploymentSimulation& d) {
+        return d.slo.assumed() ? tr("assumed targets (%1)").arg(assumedTargets(d))
+                               : tr("the scenario's latency targets");
     };
     bool shared = !ok.empty();
     for (const DeploymentSimulation* d : ok)
