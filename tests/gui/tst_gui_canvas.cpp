@@ -5,6 +5,7 @@
 #include "Offscreen.h"
 #include "StudioSuite.h"
 
+#include "canvas/CanvasScene.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
 #include "document/ChangeServingCommand.h"
@@ -22,6 +23,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEnterEvent>
+#include <QGraphicsSceneMouseEvent>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -519,6 +521,42 @@ private Q_SLOTS:
         QCOMPARE(window()->canvas()->scene()->item(id)->pos(), start + QPointF(50, 0));
         doc()->undoStack()->undo();
         QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), start);
+    }
+
+    // Two drags of the same deployment are two undo steps: releasing the mouse ends the first.
+    void secondDragIsAStepOfItsOwn()
+    {
+        const QString id = doc()->scenario().deployments.front().id;
+        const QPointF start(doc()->deployment(id)->x, doc()->deployment(id)->y);
+        const int index = doc()->undoStack()->index();
+        CanvasScene* scene = window()->canvas()->scene();
+        doc()->setSelection({id});
+        const QPointF grip = scene->item(id)->sceneBoundingRect().center();
+        const auto send = [&](QEvent::Type type, QPointF at, Qt::MouseButtons buttons) {
+            QGraphicsSceneMouseEvent e(type);
+            e.setScenePos(at);
+            e.setButton(Qt::LeftButton);
+            e.setButtons(buttons);
+            e.setButtonDownScenePos(Qt::LeftButton, grip);
+            QApplication::sendEvent(scene, &e);
+        };
+        const auto drag = [&](QPointF from, QPointF by) {
+            send(QEvent::GraphicsSceneMousePress, from, Qt::LeftButton);
+            send(QEvent::GraphicsSceneMouseMove, from + by / 2, Qt::LeftButton);
+            send(QEvent::GraphicsSceneMouseMove, from + by, Qt::LeftButton);
+            send(QEvent::GraphicsSceneMouseRelease, from + by, Qt::NoButton);
+        };
+        drag(grip, QPointF(120, 0));
+        QCOMPARE(doc()->undoStack()->index(), index + 1);
+        const QPointF afterFirst(doc()->deployment(id)->x, doc()->deployment(id)->y);
+        QVERIFY(afterFirst != start);
+        drag(scene->item(id)->sceneBoundingRect().center(), QPointF(0, 120));
+        QCOMPARE(doc()->undoStack()->index(), index + 2);
+        doc()->undoStack()->undo();
+        QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), afterFirst);
+        doc()->undoStack()->undo();
+        QCOMPARE(QPointF(doc()->deployment(id)->x, doc()->deployment(id)->y), start);
+        doc()->setSelection({});
     }
 
     void deleteAndUndoRestores()

@@ -337,6 +337,17 @@ private Q_SLOTS:
         type(QStringLiteral("32K"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 32768.0);
         QVERIFY(!panel->contextMessage()->isVisible());
+
+        // Two lengths typed one after the other are two undo steps: undo goes back one length.
+        const int typedFrom = doc()->undoStack()->index();
+        type(QStringLiteral("2M"));
+        type(QStringLiteral("8K"));
+        QCOMPARE(doc()->undoStack()->index(), typedFrom + 2);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.inputTokens, 2.0 * 1024 * 1024);
+        QCOMPARE(entry->text(), units::tokens(2.0 * 1024 * 1024));
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.inputTokens, 32768.0);
         QVERIFY(settle());
     }
 
@@ -371,7 +382,17 @@ private Q_SLOTS:
         QVERIFY(!redo.isEmpty());
         QTest::keySequence(concurrency, redo);
         QCOMPARE(doc()->scenario().workload.concurrency, 4096);
+        // Enter ends the edit: the next number typed is a step of its own, and undoing it goes
+        // back to 4,096, not to where the first edit began.
+        QTest::keyClick(concurrency, Qt::Key_Return);
+        concurrency->selectAll();
+        QTest::keyClicks(concurrency, QStringLiteral("128"));
+        QCOMPARE(doc()->scenario().workload.concurrency, 128);
+        QCOMPARE(doc()->undoStack()->index(), index + 2);
         doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.concurrency, 4096);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->scenario().workload.concurrency, before);
         QVERIFY(settle());
     }
 

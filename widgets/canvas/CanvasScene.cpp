@@ -424,6 +424,8 @@ void CanvasScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 
 void CanvasScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 {
+    if (m_dragMoved)
+        m_doc->endEdit(); // the next drag of the same deployments is an undo step of its own
     m_dragStart.reset();
     m_dragOrigins.clear();
     QGraphicsScene::mouseReleaseEvent(event);

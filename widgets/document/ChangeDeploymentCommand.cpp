@@ -9,7 +9,7 @@ namespace is::gui {
 ChangeDeploymentCommand::ChangeDeploymentCommand(ScenarioDocument* doc, const DeploymentDoc& after,
                                                  const QString& text, const QString& mergeKey,
                                                  QUndoCommand* parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_after(after), m_mergeKey(mergeKey)
+    : QUndoCommand(text, parent), m_doc(doc), m_after(after), m_mergeKey(mergeKey), m_edit(doc->editSerial())
 {
     if (const DeploymentDoc* d = doc->deployment(after.id))
         m_before = *d;
@@ -35,7 +35,7 @@ int ChangeDeploymentCommand::id() const
 bool ChangeDeploymentCommand::mergeWith(const QUndoCommand* other)
 {
     const auto* o = static_cast<const ChangeDeploymentCommand*>(other);
-    if (o->m_mergeKey != m_mergeKey || o->m_after.id != m_after.id)
+    if (o->m_mergeKey != m_mergeKey || o->m_after.id != m_after.id || o->m_edit != m_edit)
         return false;
     m_after = o->m_after;
     setObsolete(m_after == m_before);

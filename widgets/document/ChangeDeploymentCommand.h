@@ -28,6 +28,7 @@ private:
     DeploymentDoc m_before;
     DeploymentDoc m_after;
     QString m_mergeKey;
+    quint64 m_edit; // ScenarioDocument::editSerial when made: merges only within one edit
 };
 
 } // namespace is::gui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "document/ScenarioDocument.h"
 #include "document/UndoCommandIds.h"
 
 #include <QString>
@@ -10,13 +11,11 @@
 
 namespace is::gui {
 
-class ScenarioDocument;
-
 // Sets one typed part of the scenario (its cost assumptions, its workload) through the document's
 // raw setter, and back on undo: every such edit is the same few lines, so it is written once.
 // Consecutive changes with the same non-empty `mergeKey` (a slider being dragged, a number typed
-// digit by digit) merge into one undo step whose text is the newest's; a step that ends where it
-// began is dropped.
+// digit by digit) made in the same edit (ScenarioDocument::editSerial) merge into one undo step
+// whose text is the newest's; a step that ends where it began is dropped.
 template <typename T> class ChangeValueCommand : public QUndoCommand
 {
 public:
@@ -25,7 +24,7 @@ public:
     ChangeValueCommand(ScenarioDocument* doc, Setter set, T before, T after, const QString& text,
                        QString mergeKey = {}, QUndoCommand* parent = nullptr)
         : QUndoCommand(text, parent), m_doc(doc), m_set(set), m_before(std::move(before)),
-          m_after(std::move(after)), m_mergeKey(std::move(mergeKey))
+          m_after(std::move(after)), m_mergeKey(std::move(mergeKey)), m_edit(doc->editSerial())
     {
     }
     void redo() override { (m_doc->*m_set)(m_after); }
@@ -35,7 +34,7 @@ public:
     {
         // Commands of other value types share the id: the cast tells them apart.
         const auto* o = dynamic_cast<const ChangeValueCommand*>(other);
-        if (!o || o->m_set != m_set || o->m_mergeKey != m_mergeKey)
+        if (!o || o->m_set != m_set || o->m_mergeKey != m_mergeKey || o->m_edit != m_edit)
             return false;
         m_after = o->m_after;
         // The step now ends where the newest edit does, and says so: typing 9999999 into a spin box
@@ -51,6 +50,7 @@ private:
     T m_before;
     T m_after;
     QString m_mergeKey;
+    quint64 m_edit;
 };
 
 } // namespace is::gui

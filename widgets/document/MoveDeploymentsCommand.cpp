@@ -12,7 +12,7 @@ namespace is::gui {
 MoveDeploymentsCommand::MoveDeploymentsCommand(ScenarioDocument* doc,
                                                const QHash<QString, QPointF>& newPositions,
                                                QUndoCommand* parent)
-    : QUndoCommand(parent), m_doc(doc), m_after(newPositions)
+    : QUndoCommand(parent), m_doc(doc), m_after(newPositions), m_edit(doc->editSerial())
 {
     for (auto it = newPositions.cbegin(); it != newPositions.cend(); ++it)
         if (const DeploymentDoc* d = doc->deployment(it.key()))
@@ -44,7 +44,7 @@ bool MoveDeploymentsCommand::mergeWith(const QUndoCommand* other)
     QStringList theirs = o->m_after.keys();
     mine.sort();
     theirs.sort();
-    if (mine != theirs)
+    if (mine != theirs || o->m_edit != m_edit)
         return false;
     m_after = o->m_after;
     setObsolete(m_after == m_before);

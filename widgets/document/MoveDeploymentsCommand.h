@@ -11,7 +11,7 @@ namespace is::gui {
 class ScenarioDocument;
 
 // Moves deployments on the canvas. The canvas pushes one per mouse move while dragging;
-// consecutive moves of the same deployments merge into one undo step.
+// consecutive moves of the same deployments in one drag merge into one undo step.
 class MoveDeploymentsCommand : public QUndoCommand
 {
 public:
@@ -29,6 +29,7 @@ private:
     ScenarioDocument* m_doc;
     QHash<QString, QPointF> m_before;
     QHash<QString, QPointF> m_after;
+    quint64 m_edit; // ScenarioDocument::editSerial: one drag, one step
 };
 
 } // namespace is::gui

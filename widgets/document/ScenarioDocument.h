@@ -37,6 +37,13 @@ public:
     const Scenario& scenario() const { return m_scenario; }
     const Catalog& catalog() const { return *m_catalog; }
     QUndoStack* undoStack() const { return m_undo; }
+    // Which edit the user is in. The undo steps of one edit merge (a slider dragged, a number typed
+    // digit by digit, a deployment dragged), and an edit ends where the user finishes it: Enter or
+    // focus leaving a field, the mouse released (endEditsWhenDone, the canvas). Commands note the
+    // edit they were made in and merge only within it, so typing 2M and then 32K into the same
+    // field is two undo steps, not one that undoes both.
+    quint64 editSerial() const { return m_editSerial; }
+    void endEdit() { ++m_editSerial; }
 
     // The file the document was loaded from or saved to; empty for an untitled document.
     QString filePath() const { return m_filePath; }
@@ -114,6 +121,7 @@ private:
     Scenario m_scenario;
     QString m_filePath;
     QStringList m_selection;
+    quint64 m_editSerial = 0;
     QUndoStack* m_undo = nullptr;
 };
 

@@ -6,6 +6,7 @@
 #include "controls/ElidingComboBox.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeServingCommand.h"
+#include "document/EditEnd.h"
 #include "document/ScenarioDocument.h"
 #include "style/DeploymentColours.h"
 
@@ -77,6 +78,7 @@ InspectorPanel::InspectorPanel(ScenarioDocument* doc, QWidget* parent)
     scroll->setWidget(buildDeploymentPage());
     m_stack->addWidget(scroll);
     setWidget(m_stack);
+    endEditsWhenDone(doc, m_stack);
 
     connect(doc, &ScenarioDocument::selectionChanged, this, &InspectorPanel::onSelectionChanged);
     connect(doc, &ScenarioDocument::deploymentChanged, this, [this](const QString& id) {

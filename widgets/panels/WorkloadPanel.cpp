@@ -7,6 +7,7 @@
 #include "controls/LimitSpinBox.h"
 #include "controls/LogSlider.h"
 #include "document/ChangeWorkloadCommand.h"
+#include "document/EditEnd.h"
 #include "document/ScenarioDocument.h"
 
 #include <QComboBox>
@@ -158,6 +159,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
                                                        tr("Set goal to %1").arg(m_goal->currentText()),
                                                        QString()));
     });
+    endEditsWhenDone(doc, body);
     connect(doc, &ScenarioDocument::workloadChanged, this, &WorkloadPanel::refresh);
     connect(doc, &ScenarioDocument::documentReset, this, &WorkloadPanel::refresh);
     refresh();
