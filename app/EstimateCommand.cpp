@@ -20,7 +20,7 @@
 
 namespace {
 
-// The latency targets' cell: "met", what is missed ("misses TTFT <= 1.0 ms (4045.8 ms)") or "-"
+// The latency targets' cell: "met", what is missed ("misses TTFT ≤ 1.0 ms (4045.8 ms)") or "-"
 // where the deployment does not fit, by the rule the studio's comparison uses (missedTargets).
 QString latencyTargetsCell(const is::Estimate& e, const is::Workload& w)
 {
@@ -28,7 +28,7 @@ QString latencyTargetsCell(const is::Estimate& e, const is::Workload& w)
         return QStringLiteral("-");
     QStringList missed;
     for (const is::TargetMiss& m : is::missedTargets(e, w))
-        missed << QStringLiteral("%1 <= %2 ms (%3 ms)")
+        missed << QStringLiteral("%1 ≤ %2 ms (%3 ms)")
                       .arg(m.target == is::LatencyTarget::Ttft ? QStringLiteral("TTFT")
                                                                : QStringLiteral("TPOT"),
                            is::significantText(m.limitS * 1000.0),

@@ -32,13 +32,13 @@ QString targetsLine(const is::planning::PlanTargets& t, const QString& modelName
 {
     QStringList limits;
     if (t.ttftS > 0)
-        limits << QStringLiteral("TTFT <= %1 ms").arg(is::fixedDecimals(t.ttftS * 1000, 0));
+        limits << QStringLiteral("TTFT ≤ %1 ms").arg(is::fixedDecimals(t.ttftS * 1000, 0));
     if (t.tpotS > 0)
-        limits << QStringLiteral("TPOT <= %1 ms").arg(is::fixedDecimals(t.tpotS * 1000, 1));
+        limits << QStringLiteral("TPOT ≤ %1 ms").arg(is::fixedDecimals(t.tpotS * 1000, 1));
     if (t.minTokSUser > 0)
         limits << QStringLiteral(">= %1 tok/s per user").arg(is::fixedDecimals(t.minTokSUser, 0));
     if (t.powerMW > 0)
-        limits << QStringLiteral("<= %1 MW").arg(is::fixedDecimals(t.powerMW, 2));
+        limits << QStringLiteral("≤ %1 MW").arg(is::fixedDecimals(t.powerMW, 2));
     if (t.capexUsd > 0)
         limits << QStringLiteral("capex <= $%1 M").arg(is::fixedDecimals(t.capexUsd / 1e6, 1));
     const QString load = t.load.kind == is::cost::FleetTargetKind::Users

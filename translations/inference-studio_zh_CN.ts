@@ -2446,19 +2446,19 @@
 <context>
     <name>is::cost::LatencyTargets</name>
     <message>
-        <location filename="../core/cost/LatencyTargets.cpp" line="+31"/>
-        <source>TTFT &lt;= %1 ms</source>
-        <translation>TTFT &lt;= %1 毫秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../core/cost/LatencyTargets.cpp" line="+32"/>
         <source>no TTFT limit</source>
         <translation>TTFT 不设限</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>TPOT &lt;= %1 ms</source>
-        <translation>TPOT &lt;= %1 毫秒</translation>
+        <location line="-1"/>
+        <source>TTFT ≤ %1 ms</source>
+        <translation>TTFT ≤ %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TPOT ≤ %1 ms</source>
+        <translation>TPOT ≤ %1 毫秒</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4219,8 +4219,8 @@
 <context>
     <name>is::gui::InspectorPanel</name>
     <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+65"/>
-        <location line="+311"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+66"/>
+        <location line="+312"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
@@ -6501,7 +6501,7 @@
 <context>
     <name>is::gui::WorkloadPanel</name>
     <message>
-        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+24"/>
+        <location filename="../widgets/panels/WorkloadPanel.cpp" line="+25"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
@@ -6608,7 +6608,7 @@
         <translation>将空闲会话设为 %L1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>%1 is longer than the longest context studied here (%2).</source>
         <translation>%1 超过了此处研究的最长上下文（%2）。</translation>
     </message>
@@ -6618,7 +6618,7 @@
         <translation>“%1”不是上下文长度：请输入 token 数，可带 K 或 M（8k、128K、1M）。</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-119"/>
         <source>TTFT target</source>
         <translation>首 token 目标</translation>
     </message>
@@ -6658,12 +6658,12 @@
         <translation>取消每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Set context to %1</source>
         <translation>将上下文设为 %1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-26"/>
         <source>Set goal to %1</source>
         <translation>将目标设为 %1</translation>
     </message>

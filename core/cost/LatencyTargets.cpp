@@ -28,11 +28,11 @@ QString sloLimitsText(const SloTargets& slo, SloText style)
     const auto ms = [](double s) { return QString::number(s * 1000, 'g', 6); };
     const QString ttft =
         slo.ttftS > 0
-            ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT <= %1 ms").arg(ms(slo.ttftS))
+            ? QCoreApplication::translate("is::cost::LatencyTargets", "TTFT ≤ %1 ms").arg(ms(slo.ttftS))
             : QCoreApplication::translate("is::cost::LatencyTargets", "no TTFT limit");
     const QString tpot =
         slo.tpotS > 0
-            ? QCoreApplication::translate("is::cost::LatencyTargets", "TPOT <= %1 ms").arg(ms(slo.tpotS))
+            ? QCoreApplication::translate("is::cost::LatencyTargets", "TPOT ≤ %1 ms").arg(ms(slo.tpotS))
             : QCoreApplication::translate("is::cost::LatencyTargets", "no TPOT limit");
     if (style == SloText::StatedOnly && (slo.ttftS > 0) != (slo.tpotS > 0))
         return slo.ttftS > 0 ? ttft : tpot;

@@ -236,7 +236,7 @@ private slots:
         QCOMPARE(missed.first().toObject().value(QStringLiteral("value_ms")).toDouble(),
                  d.value(QStringLiteral("ttft_ms")).toDouble());
         const Run table = run({QStringLiteral("estimate"), path});
-        QVERIFY2(table.out.contains("Latency targets") && table.out.contains("misses TTFT <= 1 ms ("),
+        QVERIFY2(table.out.contains("Latency targets") && table.out.contains("misses TTFT ≤ 1 ms ("),
                  table.out.constData());
     }
 

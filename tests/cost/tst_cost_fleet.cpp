@@ -27,20 +27,20 @@ private Q_SLOTS:
     {
         // 0 means no limit of that kind, and messages say so instead of "<= 0.0 ms".
         SloTargets t;
-        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and TPOT <= 50 ms"));
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT ≤ 2000 ms and TPOT ≤ 50 ms"));
         t.tpotS = 0;
-        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 2000 ms and no TPOT limit"));
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT ≤ 2000 ms and no TPOT limit"));
         t.ttftS = 0;
         t.tpotS = 0.0125;
-        QCOMPARE(sloLimitsText(t), QStringLiteral("no TTFT limit and TPOT <= 12.5 ms"));
+        QCOMPARE(sloLimitsText(t), QStringLiteral("no TTFT limit and TPOT ≤ 12.5 ms"));
         // What a target set cannot meet names only the targets it states.
-        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TPOT <= 12.5 ms"));
+        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TPOT ≤ 12.5 ms"));
         t.ttftS = 0.5;
-        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TTFT <= 500 ms and TPOT <= 12.5 ms"));
+        QCOMPARE(sloLimitsText(t, SloText::StatedOnly), QStringLiteral("TTFT ≤ 500 ms and TPOT ≤ 12.5 ms"));
         // Small targets keep their digits instead of rounding to "0.0 ms".
         t.ttftS = 0.0004;
         t.tpotS = 0.00004;
-        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT <= 0.4 ms and TPOT <= 0.04 ms"));
+        QCOMPARE(sloLimitsText(t), QStringLiteral("TTFT ≤ 0.4 ms and TPOT ≤ 0.04 ms"));
     }
 
     void latencyTargets()
@@ -162,7 +162,7 @@ private Q_SLOTS:
         for (const FleetRow& row : r->rows) {
             QVERIFY(!row.feasible);
             QVERIFY2(row.why.startsWith(
-                         QStringLiteral("cannot meet TTFT <= 1 ms and TPOT <= 0.1 ms even with one stream")),
+                         QStringLiteral("cannot meet TTFT ≤ 1 ms and TPOT ≤ 0.1 ms even with one stream")),
                      qPrintable(row.why));
         }
         // Only a first-token target: the row names that target alone, no "no TPOT limit" to meet.
@@ -171,7 +171,7 @@ private Q_SLOTS:
         QVERIFY2(ttftOnly, qPrintable(error));
         for (const FleetRow& row : ttftOnly->rows) {
             QVERIFY(!row.feasible);
-            QVERIFY2(row.why.startsWith(QStringLiteral("cannot meet TTFT <= 1 ms even with one stream")),
+            QVERIFY2(row.why.startsWith(QStringLiteral("cannot meet TTFT ≤ 1 ms even with one stream")),
                      qPrintable(row.why));
         }
         QVERIFY(!sizeFleet(s, engine, TcoAssumptions{}, FleetTarget{FleetTargetKind::Users, -5}, SloTargets{},

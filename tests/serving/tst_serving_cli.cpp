@@ -203,12 +203,12 @@ private slots:
                  QStringLiteral("--tpot-ms"), QStringLiteral("100")});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.out.contains("units"));
-        QVERIFY(r.out.contains("TPOT <= 100 ms"));
+        QVERIFY(r.out.contains("TPOT ≤ 100 ms"));
         // Only a TTFT target on the command line: no TPOT limit, said as such.
         r = run({QStringLiteral("size"), defaultScenario(), QStringLiteral("--users"), QStringLiteral("100"),
                  QStringLiteral("--ttft-ms"), QStringLiteral("500")});
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY2(r.out.contains("at TTFT <= 500 ms and no TPOT limit (command line)"), r.out.constData());
+        QVERIFY2(r.out.contains("at TTFT ≤ 500 ms and no TPOT limit (command line)"), r.out.constData());
         QVERIFY(!r.out.contains("<= 0"));
     }
 
