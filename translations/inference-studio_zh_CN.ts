@@ -3698,7 +3698,7 @@
 <context>
     <name>is::gui::ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+74"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+76"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -3768,7 +3768,7 @@
         <translation>无满足目标的负载</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
@@ -8383,7 +8383,27 @@
         <translation>%1 万美元</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+27"/>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>(%1)</source>
         <translation>（%1）</translation>
     </message>

@@ -143,11 +143,29 @@ QString seconds(double s)
 {
     if (!std::isfinite(s))
         return QStringLiteral("–");
+    if (s >= 1000.0) // past three digits of seconds, minutes, hours, days or years read better
+        return longDuration(s);
     if (s >= 1.0)
         return number(s) + QStringLiteral(" s");
     if (s >= 1e-3)
         return number(s * 1e3) + QStringLiteral(" ms");
     return number(s * 1e6) + QStringLiteral(" µs");
+}
+
+QString longDuration(double s)
+{
+    if (!std::isfinite(s))
+        return QStringLiteral("–");
+    constexpr double kMinute = 60, kHour = 3600, kDay = 86400, kYear = 365.25 * kDay;
+    if (s >= kYear)
+        return QCoreApplication::translate("units", "%1 years").arg(number(s / kYear));
+    if (s >= kDay)
+        return QCoreApplication::translate("units", "%1 days").arg(number(s / kDay));
+    if (s >= kHour)
+        return QCoreApplication::translate("units", "%1 h").arg(number(s / kHour));
+    if (s >= kMinute)
+        return QCoreApplication::translate("units", "%1 min").arg(number(s / kMinute));
+    return seconds(s);
 }
 
 QString params(double n)

@@ -32,8 +32,12 @@ QString flops(double perS);
 QString watts(double w);
 // "$30,000", "$2.5 M", "$1.2 bn": capex spans thousands to hundreds of billions of dollars.
 QString dollars(double usd);
-// "1.1 µs", "2.5 ms".
+// "1.1 µs", "2.5 ms", "12.5 s"; from 1,000 s on, longDuration(): "16.7 min".
 QString seconds(double s);
+// A long time in the unit that reads it: "2.5 min", "3.4 h", "9.4 days", "12.3 years" (a year of
+// 365.25 days), three significant digits; below a minute, seconds(). A queue's wait at an
+// impossible load runs to hundreds of billions of milliseconds, which no one can read as such.
+QString longDuration(double s);
 // "70.6 B", "2 T" parameters.
 QString params(double n);
 // A number with three significant digits in the current locale.

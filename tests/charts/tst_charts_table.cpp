@@ -253,6 +253,36 @@ private Q_SLOTS:
         QCOMPARE(table.actions().size(), 2);
     }
 
+    // A time no one can read in milliseconds (a queue at a load the deployment cannot serve) is
+    // shown in its own unit; the CSV keeps the milliseconds.
+    void comparisonTableReadsLongTimes()
+    {
+        QCOMPARE(is::gui::units::longDuration(90), QStringLiteral("1.5 min"));
+        QCOMPARE(is::gui::units::longDuration(5400), QStringLiteral("1.5 h"));
+        QCOMPARE(is::gui::units::longDuration(3 * 86400), QStringLiteral("3 days"));
+        QCOMPARE(is::gui::units::longDuration(2.97e8), QStringLiteral("9.41 years")); // / 31,557,600 s
+        QCOMPARE(is::gui::units::longDuration(4.5), is::gui::units::seconds(4.5));
+        QCOMPARE(is::gui::units::seconds(999), QStringLiteral("999 s"));
+        QCOMPARE(is::gui::units::seconds(1500), QStringLiteral("25 min"));
+
+        auto analysis = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        RangedEstimate& e = analysis->deployments[0].estimate;
+        for (Estimate* p : {&e.low, &e.mid, &e.high})
+            p->ttftS = 2.97e8;
+        const double secondTtftMs = analysis->deployments[1].estimate.mid.ttftS * 1000;
+        QVERIFY(secondTtftMs < 1e6);
+        ComparisonTable table;
+        table.setAnalysis(analysis, m_colours);
+        ComparisonModel* model = table.model();
+        const int row = model->rowOf(ComparisonModel::Metric::Ttft);
+        QCOMPARE(model->index(row, model->valueColumn(0)).data().toString(), QStringLiteral("9.41 years"));
+        QCOMPARE(
+            model->index(row, model->valueColumn(0)).data(ComparisonModel::CsvRole).toString().toDouble(),
+            2.97e11);
+        // A time that reads in ms stays in ms.
+        QVERIFY(!model->index(row, model->valueColumn(1)).data().toString().contains(QLatin1String("min")));
+    }
+
     void comparisonTableMarksMissedTargets()
     {
         // A TPOT target between the two deployments' TPOTs: the slower one misses it.

@@ -22,6 +22,8 @@ namespace is::gui {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// From here (about 17 minutes) a time in ms is shown in its own unit (units::longDuration).
+constexpr double kLongTimeMs = 1e6;
 
 // "12.0x", "5.93x", "0.31x": enough digits to tell neighbours apart, no more.
 QString ratioNumber(double r)
@@ -220,8 +222,13 @@ QString ComparisonModel::valueText(const Row& row, const is::DeploymentAnalysis&
     const double mid = row.value(*estimateOf(row, d));
     if (!chartfmt::drawable(mid))
         return QStringLiteral("–");
-    // Counts are whole numbers; everything else gets three significant digits.
-    const auto format = [&row](double v) {
+    // Counts are whole numbers; everything else gets three significant digits. A time in ms
+    // beyond a few minutes (a queue at a load the deployment cannot serve) reads in its own unit,
+    // "9.4 years", where its milliseconds would run to 15 digits and wrap mid-number.
+    const bool longTime = row.unit == QLatin1String("ms") && mid >= kLongTimeMs;
+    const auto format = [&row, longTime](double v) {
+        if (longTime)
+            return is::gui::units::longDuration(v / 1000.0);
         return row.count ? is::gui::units::integer(v) : is::gui::units::significant(v);
     };
     const QString midText = format(mid);
