@@ -142,7 +142,7 @@ FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estim
     const double servedTokS = target.kind == FleetTargetKind::PowerMW ? row.tokS * row.load : row.tokS;
     const double servedUsers = target.kind == FleetTargetKind::PowerMW ? row.users * row.load : row.users;
     const HourlyCost h = hourlyCost(unit, tco, avgW, static_cast<double>(row.units));
-    const int replicas = d.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
+    const int replicas = servingReplicas(e);
     row.costs = tokenCosts(h, servedTokS, servedTokS * w.inputTokens / w.outputTokens,
                            prefillShareOf(e, replicas, w.outputTokens), servedUsers, avgW);
     return row;

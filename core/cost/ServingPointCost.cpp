@@ -34,7 +34,7 @@ ServingPointCost servingPointCost(const Deployment& d, const QString& docId, con
     c.servingFacilityW = p.facilityPowerW(p.utilisationOf(e));
     c.avgFacilityW = u * c.servingFacilityW + (1.0 - u) * p.idleFacilityPowerW();
     c.servedTokS = e.tokSTotal * u;
-    const int replicas = d.device->cls == DeviceClass::SramDataflow ? 1 : std::max(1, e.plan.dp);
+    const int replicas = servingReplicas(e);
     c.prefillShare = prefillShareOf(e, replicas, w.outputTokens);
     const HourlyCost h = hourlyCost(c.inputs, t, c.avgFacilityW);
     c.costs = tokenCosts(h, c.servedTokS, c.servedTokS * w.inputTokens / w.outputTokens, c.prefillShare,

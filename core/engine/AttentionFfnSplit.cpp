@@ -92,6 +92,12 @@ ParallelPlan choosePlan(const Engine& engine, const Pool& p, int batch)
     if (p.deployment.plan)
         return *p.deployment.plan;
     std::vector<ParallelPlan> plans = engine.candidatePlans(p.deployment, p.model, p.deployment.chips);
+    // A wafer pool is one pipeline over all its wafers (its batch limit, maxBatch above, is that
+    // pipeline's): the ring of micro-batches, not replicas, keeps its layers busy.
+    if (p.deployment.device->cls == DeviceClass::SramDataflow)
+        plans.erase(
+            std::remove_if(plans.begin(), plans.end(), [](const ParallelPlan& q) { return q.dp > 1; }),
+            plans.end());
     const auto staged =
         std::remove_if(plans.begin(), plans.end(), [](const ParallelPlan& q) { return q.pp > 1; });
     if (staged != plans.begin())

@@ -58,11 +58,12 @@ double computeSeconds(const EvalContext& ctx, const FlopBreakdown& f, double tok
            ctx.cal.computeEfficiency.value;
 }
 
-double linkLatency(const EvalContext& ctx)
+// The link latency between neighbours of a pipeline over `chips` of the deployment's chips.
+double linkLatency(const EvalContext& ctx, int chips)
 {
-    if (!ctx.topology || ctx.chips <= 1)
+    if (!ctx.topology || chips <= 1)
         return 0;
-    return ctx.topology->groupPath(ctx.chips).latencyS;
+    return ctx.topology->groupPath(chips).latencyS;
 }
 
 struct TokenLatency
@@ -73,7 +74,7 @@ struct TokenLatency
     double total() const { return layers + hops + kv; }
 };
 
-TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExternal)
+TokenLatency tokenLatency(const EvalContext& ctx, int chips, double context, bool kvExternal)
 {
     const ModelDesc& m = *ctx.model;
     const double area = layerArea(ctx);
@@ -84,11 +85,11 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     const double perLayer =
         ctx.cal.dataflowLayerS.value + ctx.cal.dataflowAreaS.value * std::sqrt(std::min(touched, 1.0));
     t.layers = m.layers * perLayer;
-    const double hop = linkLatency(ctx) + ctx.cal.dataflowHopS.value;
+    const double hop = linkLatency(ctx, chips) + ctx.cal.dataflowHopS.value;
     // Between layer groups on different chips, and inside a layer that spans chips (its partial
     // sums reduce over a tree of the chips it occupies).
     const double chipsPerLayer = std::max(1.0, std::ceil(area));
-    const double pipelineHops = std::min<double>(ctx.chips - 1, m.layers);
+    const double pipelineHops = std::min<double>(chips - 1, m.layers);
     double reductionHops = chipsPerLayer > 1 ? m.layers * std::ceil(std::log2(chipsPerLayer)) : 0.0;
     if (m.isMoe() && chipsPerLayer > 1) {
         // Experts placed across the wafers a layer spans: a token goes out to the wafers of its
@@ -102,7 +103,7 @@ TokenLatency tokenLatency(const EvalContext& ctx, double context, bool kvExterna
     t.hops = (pipelineHops + reductionHops) * hop;
     const double kvBytes = ctx.decodeKvBytesAt(context);
     t.kv = kvExternal ? kvBytes / (ctx.externalBandwidth * ctx.cal.memoryEfficiency.value)
-                      : kvBytes / (ctx.chips * ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
+                      : kvBytes / (chips * ctx.memBandwidth * ctx.cal.memoryEfficiency.value);
     return t;
 }
 
@@ -115,14 +116,27 @@ double dataflowBytesPerStream(const EvalContext& ctx)
 
 } // namespace
 
-int maxBatchDataflow(const EvalContext& ctx)
+int dataflowPipelineChips(const EvalContext& ctx, const ParallelPlan& plan)
 {
-    const double free = ctx.chips * sramUsable(ctx) - ctx.weightBytes - ctx.draftBytes;
+    // A plan without pipeline stages (the default plan) spans every chip, as wafers always have.
+    return plan.dp > 1 || plan.pp > 1 ? std::clamp(plan.pp, 1, ctx.chips) : ctx.chips;
+}
+
+int maxBatchDataflow(const EvalContext& ctx, const ParallelPlan& plan)
+{
+    const int replicas = std::max(1, plan.dp);
+    const double free = dataflowPipelineChips(ctx, plan) * sramUsable(ctx) - ctx.weightBytes - ctx.draftBytes;
     const double perSeq = dataflowBytesPerStream(ctx);
     if (free <= 0)
         return 0;
-    return static_cast<int>(
-        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(runtimeBatchCap(ctx))));
+    const double perReplica =
+        std::clamp(std::floor(free / perSeq), 0.0, static_cast<double>(runtimeBatchCap(ctx)));
+    return static_cast<int>(std::min<double>(perReplica * replicas, kMaxDeploymentBatch));
+}
+
+int maxBatchDataflow(const EvalContext& ctx)
+{
+    return maxBatchDataflow(ctx, ParallelPlan{1, ctx.chips, 1, 1});
 }
 
 int dataflowChipsHolding(const EvalContext& ctx, int streams)
@@ -131,31 +145,38 @@ int dataflowChipsHolding(const EvalContext& ctx, int streams)
     return static_cast<int>(std::ceil(bytes / sramUsable(ctx)));
 }
 
-Estimate evaluateDataflow(const EvalContext& ctx, int batch)
+Estimate evaluateDataflow(const EvalContext& ctx, const ParallelPlan& plan, int batch)
 {
     const ModelDesc& m = *ctx.model;
+    // Each replica is a pipeline of its own over `chips` chips, holding all weights and its share
+    // of the streams; replicas share nothing, so the deployment's throughput is theirs added up.
+    const int replicas = std::max(1, plan.dp);
+    const int chips = dataflowPipelineChips(ctx, plan);
     Estimate e;
     e.chips = ctx.chips;
-    e.plan = ParallelPlan{1, ctx.chips, 1, 1};
+    e.plan = ParallelPlan{1, chips, 1, replicas};
     e.mode = QStringLiteral("pipelined");
     const double in = ctx.workload.inputTokens;
     const double out = ctx.workload.outputTokens;
     const double context = in + out / 2.0;
-    const int b = std::max(1, batch);
+    const int b = std::max(1, (batch + replicas - 1) / replicas); // streams of one replica
 
     // Memory: weights must sit in SRAM; the KV cache too, or it spills to external memory.
-    const double capacity = ctx.chips * sramUsable(ctx);
+    const double capacity = chips * sramUsable(ctx);
     const double kv = b * ctx.kvBytesAt(admittedContext(ctx)); // held; a step reads `context`
     e.memory.capacity = sramUsable(ctx);
-    e.memory.weights = (ctx.weightBytes + ctx.draftBytes) / ctx.chips;
-    e.memory.kvCache = kv / ctx.chips;
-    e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / ctx.chips;
+    e.memory.weights = (ctx.weightBytes + ctx.draftBytes) / chips;
+    e.memory.kvCache = kv / chips;
+    e.memory.activations = b * 4.0 * m.hidden * ctx.actBytes * m.layers / chips;
     bool kvExternal = false;
     e.fits = ctx.weightBytes <= capacity;
     if (!e.fits) {
-        e.why = memoryShortfall(ctx.weightBytes, ctx.weightBytes / ctx.chips, sramUsable(ctx), ctx.chips);
-    } else if (ctx.weightBytes + kv + e.memory.activations * ctx.chips > capacity) {
-        if (ctx.externalBandwidth > 0 && kv <= ctx.externalCapacity) {
+        e.why = memoryShortfall(ctx.weightBytes, ctx.weightBytes / chips, sramUsable(ctx), chips);
+    } else if (ctx.weightBytes + kv + e.memory.activations * chips > capacity) {
+        // One pipeline may spill to the deployment's external memory; replicas would share it,
+        // which is not modelled, so each holds its streams in its own SRAM (the batch search keeps
+        // them there: maxBatchDataflow).
+        if (replicas == 1 && ctx.externalBandwidth > 0 && kv <= ctx.externalCapacity) {
             kvExternal = true;
             e.kvPlacement = KvPlacement::SpilledExternal;
             e.memory.kvCache = 0;
@@ -163,15 +184,15 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
                                                    "KV cache spills from SRAM to external memory");
         } else {
             e.fits = false;
-            const double need = ctx.weightBytes + kv + e.memory.activations * ctx.chips;
-            e.why = memoryShortfall(need, need / ctx.chips, sramUsable(ctx), ctx.chips);
+            const double need = ctx.weightBytes + kv + e.memory.activations * chips;
+            e.why = memoryShortfall(need, need / chips, sramUsable(ctx), chips);
         }
     }
 
     e.acceptance = ctx.acceptance;
     const double drafted = e.acceptance > 1.0 ? std::ceil(e.acceptance) : 0.0;
     const double verifyTokens = drafted + 1.0;
-    const TokenLatency lat = tokenLatency(ctx, context, kvExternal);
+    const TokenLatency lat = tokenLatency(ctx, chips, context, kvExternal);
     // Verifying the draft's tokens streams them through the pipeline right behind each other;
     // the draft model's own steps come first.
     const double single =
@@ -179,7 +200,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     // Each layer is a pipeline stage: up to `layers` streams advance without slowing each other;
     // beyond that, or when the chips' compute saturates, the step stretches.
     const double depth = m.layers;
-    const double computeS = b * verifyTokens * computeSeconds(ctx, decodeFlops(m, context), 1.0) / ctx.chips;
+    const double computeS = b * verifyTokens * computeSeconds(ctx, decodeFlops(m, context), 1.0) / chips;
     const double pipelineS = single * std::max(1.0, b / depth);
     const double step = std::max(pipelineS, computeS);
 
@@ -202,13 +223,13 @@ Estimate evaluateDataflow(const EvalContext& ctx, int batch)
     const double area = layerArea(ctx);
     const double layerChips = area > 1 ? std::ceil(area) : area; // the share of chips one layer computes on
     // Idle sessions' prefixes: SRAM the pipeline leaves free, then MemoryX beside any spilled KV.
-    e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), ctx.chips, 1,
-                            {0.0, 0.0, 0.0, kvExternal ? kv / ctx.chips : 0.0});
+    e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), chips, 1,
+                            {0.0, 0.0, 0.0, kvExternal ? kv / chips : 0.0});
     const FlopBreakdown pf = freshPrefillFlops(m, in, e.reuse.cachedTokens);
     const double promptS = computeSeconds(ctx, pf, in - e.reuse.cachedTokens);
     const double prefillLatency = single + promptS / m.layers / layerChips;
-    const double prefillOccupancy = promptS / ctx.chips;
-    finishServing(e, ctx, prefillOccupancy, prefillLatency, step, b, 1);
+    const double prefillOccupancy = promptS / chips;
+    finishServing(e, ctx, prefillOccupancy, prefillLatency, step, b, replicas);
 
     if (!e.fits)
         e.bottleneck = Bottleneck::Capacity;

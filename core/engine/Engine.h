@@ -97,6 +97,8 @@ private:
     // at `kvContext` tokens each (0 when more than kMaxChipSearch would be needed, or the device
     // has no primary memory tier).
     int dataflowChipsFor(const Deployment& d, const ModelDesc& m, double streams, double kvContext) const;
+    // SRAM dataflow: one pipeline over all chips, or data-parallel replicas of shorter ones.
+    std::vector<ParallelPlan> dataflowPlans(const Deployment& d, const ModelDesc& m, int chips) const;
     bool streamingOnly(const EvalContext& ctx) const;
     // `prefillChips` of the plan's chips only prefill: busy `prefillBusy` of the time at full
     // power instead of the decode step's share.

@@ -118,6 +118,11 @@ QString smallestFittingCount(int minChips, int searchLimit, int beyondLimit)
     return QCoreApplication::translate("is::Engine", "no count up to %L1 fits").arg(searchLimit);
 }
 
+int servingReplicas(const Estimate& e)
+{
+    return e.mode == QLatin1String("weight-streaming") ? 1 : std::max(1, e.plan.dp);
+}
+
 bool meetsLimits(const Estimate& e, const Workload& w)
 {
     // MLPerf's server scenario bounds the 99th percentiles; other published limits the means.

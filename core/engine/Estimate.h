@@ -127,6 +127,11 @@ struct Estimate
     int prefillChips() const { return prefillReplicas * std::max(1, plan.tp * plan.pp); }
 };
 
+// The independent replicas the estimate's plan serves its streams with: the plan's data-parallel
+// degree (GPU replicas, wafer pipelines side by side), except in weight-streaming mode, where the
+// plan's dp counts wafers that run as one machine.
+int servingReplicas(const Estimate& e);
+
 // Whether the estimate's TTFT and TPOT are within the workload's limits (the 99th percentiles
 // where the limits bound them, else the means).
 bool meetsLimits(const Estimate& e, const Workload& w);

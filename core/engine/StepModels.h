@@ -15,13 +15,20 @@ namespace is::detail {
 // Chips hold weights and KV in their primary memory (HBM, or the CPU's DRAM). Also used for
 // the tiered SN40L, whose HBM tier holds the weights.
 Estimate evaluateResident(const EvalContext& ctx, const ParallelPlan& plan, int batch);
-// Weights sit in on-chip SRAM over as many chips as needed; layers form a pipeline.
-Estimate evaluateDataflow(const EvalContext& ctx, int batch);
+// Weights sit in on-chip SRAM over as many chips as needed; layers form a pipeline. A plan with
+// dp > 1 runs dp pipelines of pp chips each side by side (data-parallel replicas, each holding all
+// weights and its share of the batch); otherwise one pipeline spans all of the context's chips.
+Estimate evaluateDataflow(const EvalContext& ctx, const ParallelPlan& plan, int batch);
 // Weights stream from external memory (MemoryX) every step; the batch amortises them.
 Estimate evaluateWeightStreaming(const EvalContext& ctx, int batch);
 
 // Largest batch per replica that fits in memory for the plan (0 when not even one fits).
 int maxBatchPerReplica(const EvalContext& ctx, const ParallelPlan& plan);
+// The chips one pipeline of the plan spans (dataflow classes).
+int dataflowPipelineChips(const EvalContext& ctx, const ParallelPlan& plan);
+// The streams the plan's pipelines hold in SRAM, all replicas together; without a plan, one
+// pipeline over all of the context's chips.
+int maxBatchDataflow(const EvalContext& ctx, const ParallelPlan& plan);
 int maxBatchDataflow(const EvalContext& ctx);
 // The smallest wafer count whose pipeline batch limit (maxBatchDataflow) takes `streams`:
 // weights, a draft model's weights, and each stream's KV cache and activations in SRAM.

@@ -96,9 +96,7 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     s.m_chips = est->chips;
     s.m_plan = est->plan;
     s.m_mode = est->mode;
-    const bool dataflow = d.device->cls == DeviceClass::SramDataflow;
-    // Wafers (pipelined or weight-streaming) run as one machine; resident plans as dp replicas.
-    s.m_replicas = dataflow ? 1 : std::max(1, est->plan.dp);
+    s.m_replicas = servingReplicas(*est);
     s.m_chipsPerReplica = std::max(1, s.m_chips / s.m_replicas);
 
     // KV capacity from the engine's memory budget at the workload's mean context: two batches
@@ -138,6 +136,7 @@ std::optional<StepCostModel> StepCostModel::build(const Engine& engine, const De
     s.m_transferBytesPerS = memCtx->kvHandoverBandwidth(s.m_chipsPerReplica);
     s.m_transferLatencyS = memCtx->kvHandoverLatencyS();
 
+    const bool dataflow = d.device->cls == DeviceClass::SramDataflow;
     s.m_batchGrid = batchGrid(maxBatch, dataflow ? m.layers : 0);
     const double maxContext = std::max(o.maxContext, w.inputTokens + w.outputTokens);
     s.m_ctxGrid = contextGrid(maxContext, w);
