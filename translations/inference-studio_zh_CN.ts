@@ -635,7 +635,7 @@
 <context>
     <name>is::AttentionFfnSplit</name>
     <message>
-        <location filename="../core/engine/AttentionFfnSplit.cpp" line="+193"/>
+        <location filename="../core/engine/AttentionFfnSplit.cpp" line="+199"/>
         <location line="+200"/>
         <source>attention pool: %1</source>
         <translation>注意力池：%1</translation>
@@ -988,7 +988,7 @@
 <context>
     <name>is::Engine</name>
     <message>
-        <location filename="../core/engine/DataflowModel.cpp" line="+162"/>
+        <location filename="../core/engine/DataflowModel.cpp" line="+184"/>
         <source>KV cache spills from SRAM to external memory</source>
         <translation>KV 缓存从 SRAM 溢出到外部内存</translation>
     </message>
@@ -1028,7 +1028,7 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+131"/>
         <location line="+148"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
@@ -1589,8 +1589,8 @@
     </message>
     <message>
         <location line="+62"/>
-        <source>%1.prefill_replicas: %2 serves every stream through one pipeline; prefill-decode splits GPU and tiered replicas</source>
-        <translation>%1.prefill_replicas：%2 通过同一条流水线服务所有数据流；预填充-解码分离只适用于 GPU 和分层存储设备的副本</translation>
+        <source>%1.prefill_replicas: %2 prefills and decodes each stream in the same pipeline; prefill-decode splits GPU and tiered replicas</source>
+        <translation>%1.prefill_replicas：%2 在同一条流水线中完成每个数据流的预填充和解码；预填充-解码分离只适用于 GPU 和分层存储设备的副本</translation>
     </message>
 </context>
 <context>
@@ -7888,7 +7888,7 @@
         <translation>装不下：%1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+33"/>
         <source>no memory left for the KV cache of one sequence</source>
         <translation>没有剩余内存容纳单个序列的 KV 缓存</translation>
     </message>
@@ -8383,7 +8383,7 @@
         <translation>%1 万美元</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>%1 years</source>
         <translation>%1 年</translation>
     </message>

@@ -150,11 +150,12 @@ Estimate evaluateDataflow(const EvalContext& ctx, const ParallelPlan& plan, int 
     const ModelDesc& m = *ctx.model;
     // Each replica is a pipeline of its own over `chips` chips, holding all weights and its share
     // of the streams; replicas share nothing, so the deployment's throughput is theirs added up.
-    const int replicas = std::max(1, plan.dp);
     const int chips = dataflowPipelineChips(ctx, plan);
     Estimate e;
     e.chips = ctx.chips;
-    e.plan = ParallelPlan{1, chips, 1, replicas};
+    e.plan = ParallelPlan{1, chips, 1, std::max(1, plan.dp)};
+    // Replicas beyond the number of streams sit idle (as resident replicas do).
+    const int replicas = std::clamp(batch, 1, std::max(1, plan.dp));
     e.mode = QStringLiteral("pipelined");
     const double in = ctx.workload.inputTokens;
     const double out = ctx.workload.outputTokens;
@@ -223,7 +224,7 @@ Estimate evaluateDataflow(const EvalContext& ctx, const ParallelPlan& plan, int 
     const double area = layerArea(ctx);
     const double layerChips = area > 1 ? std::ceil(area) : area; // the share of chips one layer computes on
     // Idle sessions' prefixes: SRAM the pipeline leaves free, then MemoryX beside any spilled KV.
-    e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), chips, 1,
+    e.reuse = placePrefixes(ctx, kvExternal ? 0.0 : e.memory.capacity - e.memory.used(), chips, replicas,
                             {0.0, 0.0, 0.0, kvExternal ? kv / chips : 0.0});
     const FlopBreakdown pf = freshPrefillFlops(m, in, e.reuse.cachedTokens);
     const double promptS = computeSeconds(ctx, pf, in - e.reuse.cachedTokens);

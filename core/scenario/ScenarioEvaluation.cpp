@@ -171,8 +171,9 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
         d.attentionDpPrefill = runtime.attentionDpPrefill;
         if (d.prefillReplicas > 0 && !splitsPrefillFromDecode(*d.device)) {
             *error = QCoreApplication::translate("is::Scenario",
-                                                 "%1.prefill_replicas: %2 serves every stream through one "
-                                                 "pipeline; prefill-decode splits GPU and tiered replicas")
+                                                 "%1.prefill_replicas: %2 prefills and decodes each stream "
+                                                 "in the same pipeline; prefill-decode splits GPU and tiered "
+                                                 "replicas")
                          .arg(path, d.device->name);
             return std::nullopt;
         }

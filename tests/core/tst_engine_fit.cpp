@@ -224,6 +224,30 @@ private Q_SLOTS:
         QCOMPARE(onFour->chips, 4);
         QCOMPARE(onEight->plan.toString(), QStringLiteral("TP1 PP4 DP2"));
         QVERIFY(std::abs(onEight->tokSUser / onFour->tokSUser - 1.0) < 1e-9);
+        // The other pipeline has no stream to serve: one user is one stream's tokens, not two.
+        QCOMPARE(onEight->batch, 1);
+        QVERIFY(std::abs(onEight->tokSTotal / onFour->tokSTotal - 1.0) < 1e-9);
+
+        // Three streams on 24 wafers as pipelines of six: three of the four pipelines serve one
+        // each, at the speed of one pipeline with one stream.
+        const Estimate three = m_engine.evaluate(*ctx, ParallelPlan{1, 6, 1, 4}, 3);
+        const Estimate alone = m_engine.evaluate(*ctx, ParallelPlan{1, 6, 1, 1}, 1);
+        QCOMPARE(three.batch, 3);
+        QVERIFY(std::abs(three.tokSTotal / alone.tokSTotal - 3.0) < 1e-9);
+
+        // A wafer plan pinned on the deployment (the request simulator pins the plan it runs, so
+        // that its capacity is that plan's) is the plan estimated, without a note.
+        Deployment pinned = d;
+        pinned.plan = ParallelPlan{1, 6, 1, 4};
+        const auto p = m_engine.estimate(pinned, m, w, ServingGoal::MaxThroughput, {}, &err);
+        QVERIFY2(p, qPrintable(err));
+        QCOMPARE(p->plan.toString(), QStringLiteral("TP1 PP6 DP4"));
+        QVERIFY2(p->notes.filter(QStringLiteral("not used")).isEmpty(), qPrintable(p->notes.join(u'\n')));
+        // Weights streamed from MemoryX every step run the wafers as one machine: no replicas.
+        Deployment streamed = d;
+        streamed.mode = ExecutionMode::WeightStreaming;
+        QCOMPARE(m_engine.candidatePlans(streamed, m, 24).size(), size_t(1));
+        QVERIFY(m_engine.candidatePlans(d, m, 24).size() > 1);
     }
 
     // A plan given for wafers (TP2 PP2 on four CS-3s, from the Inspector or a file) is not how a
