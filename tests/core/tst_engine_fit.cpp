@@ -122,7 +122,7 @@ private Q_SLOTS:
             QVERIFY(e->fits);
             const auto onePipeline = [&](int chips) {
                 const auto ctx = m_engine.prepare(d, m, w, {}, chips, Bound::Mid, &err);
-                return m_engine.evaluate(*ctx, ParallelPlan{1, chips, 1, 1}, streams);
+                return ctx ? m_engine.evaluate(*ctx, ParallelPlan{1, chips, 1, 1}, streams) : Estimate{};
             };
             const Estimate whole = onePipeline(e->chips);
             QVERIFY(whole.fits && whole.kvPlacement == KvPlacement::OnChip);
