@@ -524,9 +524,11 @@ private Q_SLOTS:
     }
 
     // Two drags of the same deployment are two undo steps: releasing the mouse ends the first.
+    // (The second deployment: under ASan, deleting a card dragged by these synthesized scene
+    // events, as deleteAndUndoRestores does with the first, leaks Qt's 72-byte item cache.)
     void secondDragIsAStepOfItsOwn()
     {
-        const QString id = doc()->scenario().deployments.front().id;
+        const QString id = doc()->scenario().deployments.back().id;
         const QPointF start(doc()->deployment(id)->x, doc()->deployment(id)->y);
         const int index = doc()->undoStack()->index();
         CanvasScene* scene = window()->canvas()->scene();
