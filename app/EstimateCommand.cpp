@@ -122,6 +122,11 @@ void printTable(const std::vector<is::DeploymentResult>& results, const is::Work
                               results, [](const auto& r) { return r.name; }, rows,
                               [](const auto&, const Row&) { return true; }),
                           out);
+    // What each estimate assumed or did not use (streams that queue, a plan not used), as the
+    // studio's Issues panel lists them.
+    for (const auto& r : results)
+        for (const QString& note : r.estimate.mid.notes)
+            out << r.name << ": " << note << "\n";
 }
 
 constexpr const char* kUsage = "estimate SCENARIO.json [--json]";

@@ -1003,7 +1003,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+72"/>
+        <location filename="../core/engine/Engine.cpp" line="+56"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1028,7 +1028,7 @@
         <translation>即使每个副本只处理一个流也无法满足延迟限制</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+67"/>
         <location line="+148"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
@@ -1050,8 +1050,8 @@
     </message>
     <message>
         <location line="+29"/>
-        <source>parallelism %1 not used: %2 pipelines the model&apos;s layers over its chips (%3)</source>
-        <translation>未采用并行方式 %1：%2 把模型的各层以流水线方式分布在各芯片上（%3）</translation>
+        <source>parallelism %1 not used: %2 runs pipelines of whole layers (TP 1 and EP 1, PP x DP at most its chips, one pipeline while weights stream); the estimate uses %3</source>
+        <translation>未采用并行方式 %1：%2 以整层组成流水线运行（TP 1、EP 1，PP x DP 不超过其芯片数，权重流式加载时只有一条流水线）；估算采用 %3</translation>
     </message>
     <message>
         <location filename="../core/engine/Estimate.cpp" line="+35"/>
@@ -1445,13 +1445,13 @@
         <translation>未知的精度“%1”（应为 fp32、bf16、fp16、fp8、int8、fp4 或 int4）</translation>
     </message>
     <message>
-        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+65"/>
+        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+69"/>
         <location filename="../core/scenario/Scenario.cpp" line="+16"/>
         <source>empty device id</source>
         <translation>设备 ID 为空</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-40"/>
         <source>tp x pp x dp = %1 but count is %2</source>
         <translation>tp x pp x dp = %1，但 count 为 %2</translation>
     </message>
@@ -1462,6 +1462,11 @@
     </message>
     <message>
         <location line="+16"/>
+        <source>tp x pp x dp = %1 is more than count %2</source>
+        <translation>tp x pp x dp = %1，超过数量 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>ep must divide tp x dp</source>
         <translation>ep 必须能整除 tp x dp</translation>
     </message>
@@ -4220,12 +4225,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+66"/>
-        <location line="+312"/>
+        <location line="+309"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-272"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4308,23 +4313,23 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+294"/>
+        <location line="+291"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location line="-293"/>
+        <location line="-290"/>
         <source>Default: the device&apos;s usual serving precision, or the format the model&apos;s weights were published in where that is narrower (DeepSeek-R1 in FP8)</source>
         <translation>默认：设备常用的推理精度；若模型权重发布时的格式更窄（如 DeepSeek-R1 的 FP8），则沿用发布时的格式</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+364"/>
+        <location line="+361"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-359"/>
         <source>Like weights (≥ FP8)</source>
         <translation>同权重（不低于 FP8）</translation>
     </message>
@@ -4340,12 +4345,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+342"/>
+        <location line="+339"/>
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-334"/>
         <source>Speculative</source>
         <translation>投机解码</translation>
     </message>
@@ -4461,12 +4466,12 @@
         <translation>自动并行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Manual parallelism</source>
         <translation>手动并行</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Change weight precision</source>
         <translation>修改权重精度</translation>
     </message>
@@ -4587,9 +4592,9 @@
         <translation>修改微批次数</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPlan.cpp" line="+28"/>
-        <source>TP × PP × DP = %1, but the deployment has %2 devices.</source>
-        <translation>TP × PP × DP = %1，但该部署有 %2 个设备。</translation>
+        <location filename="../widgets/panels/InspectorPlan.cpp" line="+29"/>
+        <source>TP × PP × DP = %1, more than the deployment&apos;s %2 devices.</source>
+        <translation>TP × PP × DP = %1，超过该部署的 %2 台设备。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4600,6 +4605,11 @@
         <location line="+5"/>
         <source>Change parallelism to %1</source>
         <translation>将并行方式改为 %1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 runs pipelines of whole layers: PP is the chips of one pipeline, DP the pipelines side by side; TP and EP stay 1.</source>
+        <translation>%1 以整层组成流水线运行：PP 是一条流水线的芯片数，DP 是并列的流水线条数；TP 和 EP 保持为 1。</translation>
     </message>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="-145"/>
@@ -4665,12 +4675,7 @@
         <translation>默认（专家 %1）</translation>
     </message>
     <message>
-        <location filename="../widgets/panels/InspectorPlan.cpp" line="+30"/>
-        <source>%1 pipelines the model&apos;s layers over its chips, one stage after another: the engine chooses the stages.</source>
-        <translation>%1 把模型的各层以流水线方式逐级分布在各芯片上：流水线各级由引擎选择。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+20"/>
+        <location line="+20"/>
         <source>%1 median on %2&apos;s published results left out of its fit (%3 of %4 within 2x)</source>
         <translation>%2 的已发表结果在拟合时留出后，误差中位数为 %1（%4 行中 %3 行在 2 倍以内）</translation>
     </message>
@@ -7674,7 +7679,7 @@
         <translation>资本支出预算</translation>
     </message>
     <message>
-        <location line="+180"/>
+        <location line="+179"/>
         <source>TTFT %1 ms at one stream per replica, limit %2 ms</source>
         <translation>每副本单流时 TTFT 为 %1 毫秒，上限 %2 毫秒</translation>
     </message>

@@ -71,14 +71,15 @@ std::vector<ParallelPlan> Engine::dataflowPlans(const Deployment& d, const Model
     // its layers are all busy (a layer is a stage), so beyond that more streams need more
     // pipelines, not a longer one: 1,924 wafers as one pipeline served 100,000 streams of Llama
     // 3.1 70B at 64 K tokens/s in all, the rate of 24 wafers.
-    // A plan the deployment pins (the simulator's, for the capacity of the plan it runs) where it
-    // is a wafer plan; the scenario drops plans users give wafers (ScenarioEvaluation.cpp).
-    if (d.plan && d.plan->tp == 1 && d.plan->ep == 1 && qint64(d.plan->pp) * d.plan->dp <= chips)
-        return {*d.plan};
     std::vector<ParallelPlan> plans{ParallelPlan{1, chips, 1, 1}};
     // Weights streamed every step (MemoryX) run the wafers as one machine.
     if (d.mode == ExecutionMode::WeightStreaming)
         return plans;
+    // A plan the deployment pins (the user's, or the simulator's for the capacity of the plan it
+    // runs) where it is a wafer plan: whole layers per chip, pipelines side by side, any chips
+    // beyond them idle. Any other plan is not used, and the estimate says so (Engine.cpp).
+    if (d.plan && d.plan->tp == 1 && d.plan->ep == 1 && qint64(d.plan->pp) * d.plan->dp <= chips)
+        return {*d.plan};
     const int smallest = std::max(1, dataflowChipsFor(d, m, 0, 0));
     int previous = 0;
     for (const double factor : {1.0, 1.25, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0}) {

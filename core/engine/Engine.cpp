@@ -452,12 +452,13 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         else if (!count.isEmpty())
             best.why = QCoreApplication::translate("is::Engine", "%1; %2").arg(best.why, count);
     }
-    // A dataflow system's plan is its pipeline (candidatePlans): a plan the scenario gives
+    // A dataflow system runs pipelines of whole layers (dataflowPlans): a plan the scenario gives
     // otherwise is not used, and the user who set it is told so.
     if (d.plan && d.device->cls == DeviceClass::SramDataflow && !(*d.plan == best.plan))
         best.notes << QCoreApplication::translate(
-                          "is::Engine", "parallelism %1 not used: %2 pipelines the model's layers over "
-                                        "its chips (%3)")
+                          "is::Engine", "parallelism %1 not used: %2 runs pipelines of whole layers "
+                                        "(TP 1 and EP 1, PP x DP at most its chips, one pipeline while "
+                                        "weights stream); the estimate uses %3")
                           .arg(d.plan->toString(), d.device->name, best.plan.toString());
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),

@@ -70,8 +70,7 @@ Deployment PlanConfig::deployment(const Catalog& catalog) const
         d.ffnPool = pool;
         return d;
     }
-    if (device->cls != DeviceClass::SramDataflow)
-        d.plan = plan;
+    d.plan = plan;
     return d;
 }
 

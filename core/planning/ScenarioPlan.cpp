@@ -81,8 +81,8 @@ std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog&
         if (unit.ffnPool && unit.ffnPool->link)
             pool.link = unit.ffnPool->link->id;
         d.ffnPool = pool;
-    } else if (c.device->cls != DeviceClass::SramDataflow) {
-        d.plan = c.plan;
+    } else {
+        d.plan = c.plan; // the plan the search evaluated, wafer pipelines too
     }
     d.weights = c.weights;
     d.kv = c.kv;

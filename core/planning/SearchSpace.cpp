@@ -258,8 +258,14 @@ std::vector<ParallelPlan> groupPlans(const Engine& engine, const Deployment& d, 
 {
     const int chips = group.config.unitChips;
     std::vector<ParallelPlan> plans = engine.candidatePlans(d, model, chips);
-    if (d.device->cls == DeviceClass::SramDataflow)
+    if (d.device->cls == DeviceClass::SramDataflow) {
+        // Wafers and LPUs are not sold in systems of several: a unit whose pipelines leave a chip
+        // idle (three pipelines of 5 on 16 wafers) is the smaller unit at the price of a larger.
+        plans.erase(std::remove_if(plans.begin(), plans.end(),
+                                   [chips](const ParallelPlan& p) { return p.pp * p.dp != chips; }),
+                    plans.end());
         return plans;
+    }
     if (!group.smallestUnit) {
         plans.erase(std::remove_if(plans.begin(), plans.end(),
                                    [](const ParallelPlan& p) { return p.dp > 1 && p.ep == 1; }),

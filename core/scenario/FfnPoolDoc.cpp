@@ -9,7 +9,7 @@
 namespace is {
 
 std::optional<ParallelPlan> parseParallelism(const QJsonValue& v, const QString& path, int count,
-                                             QString* error)
+                                             PlanSpan span, QString* error)
 {
     if (v.isUndefined() || (v.isString() && v.toString() == QLatin1String("auto")))
         return std::nullopt;
@@ -25,8 +25,12 @@ std::optional<ParallelPlan> parseParallelism(const QJsonValue& v, const QString&
     p.pp = pf.integer("pp", 1, 1, 1 << 16);
     p.ep = pf.integer("ep", 1, 1, 1 << 16);
     p.dp = pf.integer("dp", 1, 1, 1 << 16);
-    if (pf.ok() && count > 0 && p.chips() != count)
+    if (pf.ok() && count > 0 && span == PlanSpan::EveryChip && p.chips() != count)
         pf.fail("tp", QCoreApplication::translate("is::Scenario", "tp x pp x dp = %1 but count is %2")
+                          .arg(p.chips())
+                          .arg(count));
+    if (pf.ok() && count > 0 && span == PlanSpan::AtMostCount && p.chips() > count)
+        pf.fail("tp", QCoreApplication::translate("is::Scenario", "tp x pp x dp = %1 is more than count %2")
                           .arg(p.chips())
                           .arg(count));
     if (pf.ok() && (p.tp * p.dp) % p.ep != 0)
@@ -77,8 +81,8 @@ std::optional<FfnPoolDoc> parseFfnPool(const QJsonObject& o, const QString& path
         p.microBatches = f.integer("micro_batches", 0, 1, 64);
     if (!f.ok())
         return std::nullopt;
-    p.plan =
-        parseParallelism(o.value(QStringLiteral("parallelism")), f.fieldPath("parallelism"), p.count, error);
+    p.plan = parseParallelism(o.value(QStringLiteral("parallelism")), f.fieldPath("parallelism"), p.count,
+                              PlanSpan::EveryChip, error);
     if (!error->isEmpty())
         return std::nullopt;
     return p;

@@ -30,10 +30,14 @@ struct FfnPoolDoc
     bool operator==(const FfnPoolDoc&) const = default;
 };
 
+// Whether a plan must span every chip of its count or may leave some idle.
+enum class PlanSpan { EveryChip, AtMostCount };
+
 // A "parallelism" value: "auto" (nullopt, no error) or {"tp", "pp", "ep", "dp"} whose chips equal
-// `count` (ignored when count is 0, an automatic count). Errors name `path`.
+// `count`, or with PlanSpan::AtMostCount are at most `count` (ignored when count is 0, an automatic
+// count). Errors name `path`.
 std::optional<ParallelPlan> parseParallelism(const QJsonValue& v, const QString& path, int count,
-                                             QString* error);
+                                             PlanSpan span, QString* error);
 QJsonValue parallelismToJson(const std::optional<ParallelPlan>& plan);
 
 // A "links" object: the non-empty ones of the scale-up and scale-out link ids.

@@ -156,7 +156,7 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
 
     if (f.ok())
         d.plan = parseParallelism(o.value(QStringLiteral("parallelism")), f.fieldPath("parallelism"),
-                                  d.autoCount ? 0 : d.count, error);
+                                  d.autoCount ? 0 : d.count, PlanSpan::AtMostCount, error);
     const QJsonObject prec = f.object("precision");
     JsonFields precF(prec, f.fieldPath("precision"), error);
     d.weights = parsePrecision(precF, "weights");

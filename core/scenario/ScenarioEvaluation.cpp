@@ -177,8 +177,6 @@ std::optional<std::vector<ResolvedDeployment>> resolveScenario(const Scenario& s
                          .arg(path, d.device->name);
             return std::nullopt;
         }
-        if (d.plan && d.device->cls == DeviceClass::SramDataflow)
-            d.plan.reset(); // wafers and LPUs always pipeline layers; a manual plan does not apply
         if (doc.ffnPool) {
             d.ffnPool = resolveFfnPool(*doc.ffnPool, catalog, path + QStringLiteral(".ffn_pool"), error);
             if (!d.ffnPool)
@@ -238,6 +236,8 @@ QJsonObject estimateResultsToJson(const std::vector<DeploymentResult>& results)
         metrics::insert(o, u"min_chips", e.minChips);
         if (!e.fits)
             o.insert(QStringLiteral("why"), e.why);
+        if (!e.notes.isEmpty()) // what the estimate assumed or did not use, as the Issues panel says
+            o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(e.notes));
         if (e.reuse.active())
             o.insert(QStringLiteral("prefix_reuse"), prefixReuseToJson(e.reuse, e.ttftS));
         if (e.split)

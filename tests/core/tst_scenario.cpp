@@ -532,8 +532,9 @@ private slots:
         QTest::newRow("unknown model") << QByteArray(R"({"version":1,"model":"gpt-9",)") + wl +
                                               R"(,"deployments":[{"device":"h100-sxm","count":1}]})"
                                        << QStringLiteral("model");
-        QTest::newRow("plan mismatch") << doc(R"([{"device":"h100-sxm","count":8,"parallelism":{"tp":4}}])")
-                                       << QStringLiteral("deployments[0].parallelism");
+        QTest::newRow("plan beyond count")
+            << doc(R"([{"device":"h100-sxm","count":8,"parallelism":{"tp":16}}])")
+            << QStringLiteral("deployments[0].parallelism");
         QTest::newRow("bad precision")
             << doc(R"([{"device":"h100-sxm","count":1,"precision":{"weights":"fp3"}}])")
             << QStringLiteral("deployments[0].precision.weights");

@@ -319,8 +319,25 @@ private Q_SLOTS:
             QCOMPARE(inspector->shownPlan(), a.estimate.mid.plan);
             QVERIFY(inspector->automaticPlanBox()->isChecked());
             const bool wafer = doc()->catalog().device(d->device)->cls == DeviceClass::SramDataflow;
-            QCOMPARE(inspector->automaticPlanBox()->isEnabled(), !wafer);
+            QVERIFY(inspector->automaticPlanBox()->isEnabled());
             (wafer ? sawWafer : sawGpu) = true;
+            if (!wafer)
+                continue;
+            // A wafer plan is the user's to give too: unchecked, the plan is the engine's choice,
+            // the count stays, and only the pipelines' fields (PP, DP) are editable.
+            const int count = d->count;
+            const int undoBefore = doc()->undoStack()->index();
+            inspector->automaticPlanBox()->setChecked(false);
+            QVERIFY(doc()->deployment(a.docId)->plan);
+            QCOMPARE(*doc()->deployment(a.docId)->plan, a.estimate.mid.plan);
+            QCOMPARE(doc()->deployment(a.docId)->count, count);
+            const auto spins = inspector->planSpins();
+            QVERIFY(!spins[0]->isEnabled() && spins[1]->isEnabled() && !spins[2]->isEnabled() &&
+                    spins[3]->isEnabled());
+            doc()->undoStack()->undo();
+            QCOMPARE(doc()->undoStack()->index(), undoBefore);
+            QVERIFY(!doc()->deployment(a.docId)->plan);
+            QVERIFY(inspector->automaticPlanBox()->isChecked());
         }
         QVERIFY(sawWafer && sawGpu);
     }

@@ -267,8 +267,8 @@ QWidget* InspectorPanel::buildDeploymentPage()
         edit(QStringLiteral("count"), tr("Change count"), [v](DeploymentDoc& d) {
             d.autoCount = v == 0;
             d.count = v;
-            if (d.plan && (d.autoCount || d.plan->chips() != d.count))
-                d.plan.reset();
+            if (d.plan && (d.autoCount || d.plan->chips() > d.count))
+                d.plan.reset(); // a plan may leave chips idle, not use more than there are
         });
     });
     connect(m_autoPlan, &QCheckBox::toggled, this, [this](bool automatic) {
@@ -278,13 +278,10 @@ QWidget* InspectorPanel::buildDeploymentPage()
             edit(QString(), tr("Automatic parallelism"), [](DeploymentDoc& d) { d.plan.reset(); });
             return;
         }
-        // Start the manual plan from what the engine chose, which is valid by construction.
+        // Start the manual plan from what the engine chose, which is valid by construction (it
+        // may leave some of the count's chips idle, as the engine chose to).
         const ParallelPlan p = analysedPlan();
-        edit(QString(), tr("Manual parallelism"), [p](DeploymentDoc& d) {
-            d.plan = p;
-            if (!d.autoCount)
-                d.count = p.chips();
-        });
+        edit(QString(), tr("Manual parallelism"), [p](DeploymentDoc& d) { d.plan = p; });
     });
     for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
         connect(s, &QSpinBox::valueChanged, this, &InspectorPanel::editPlan);

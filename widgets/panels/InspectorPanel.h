@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 
+#include <array>
 #include <functional>
 #include <memory>
 
@@ -40,8 +41,9 @@ public:
     void setAnalysis(std::shared_ptr<const ScenarioAnalysis> analysis);
     QSpinBox* countSpin() const { return m_count; }
     QCheckBox* automaticPlanBox() const { return m_autoPlan; }
-    // The plan the parallelism fields show.
+    // The plan the parallelism fields show, and those fields (TP, PP, EP, DP).
     ParallelPlan shownPlan() const;
+    std::array<QSpinBox*, 4> planSpins() const { return {m_tp, m_pp, m_ep, m_dp}; }
     QComboBox* weightsBox() const { return m_weights; }
     QGroupBox* ffnPoolBox() const { return m_ffnBox; }
     QSpinBox* ffnCountSpin() const { return m_ffnCount; }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Inspector's parallelism fields: the deployment's own plan or, while automatic, the one the
-// last analysis chose; a manual plan's check and undoable edit; a dataflow device's pipeline,
-// which is the engine's to choose.
+// last analysis chose; a manual plan's check and undoable edit; a dataflow device's pipelines
+// (stages and replicas only).
 #include "panels/InspectorPanel.h"
 
 #include "analysis/ScenarioAnalysis.h"
@@ -24,8 +24,9 @@ void InspectorPanel::editPlan()
     ParallelPlan p{m_tp->value(), m_pp->value(), m_ep->value(), m_dp->value()};
     // Only a plan the scenario format accepts becomes an edit; otherwise say what is wrong.
     QString problem;
-    if (!d->autoCount && p.chips() != d->count)
-        problem = tr("TP × PP × DP = %1, but the deployment has %2 devices.").arg(p.chips()).arg(d->count);
+    if (!d->autoCount && p.chips() > d->count)
+        problem =
+            tr("TP × PP × DP = %1, more than the deployment's %2 devices.").arg(p.chips()).arg(d->count);
     else if ((p.tp * p.dp) % p.ep != 0)
         problem = tr("EP must divide TP × DP.");
     m_planNote->setText(problem);
@@ -60,15 +61,13 @@ void InspectorPanel::refreshPlan()
     const Device* device = m_doc->catalog().device(d->device);
     const bool dataflow = device && device->cls == DeviceClass::SramDataflow;
     m_autoPlan->setChecked(!d->plan);
-    // A plan already set (an older file) can still be turned back to automatic.
-    m_autoPlan->setEnabled(!dataflow || d->plan.has_value());
-    m_autoPlan->setToolTip(dataflow ? tr("%1 pipelines the model's layers over its chips, one stage after "
-                                         "another: the engine chooses the stages.")
+    m_autoPlan->setToolTip(dataflow ? tr("%1 runs pipelines of whole layers: PP is the chips of one "
+                                         "pipeline, DP the pipelines side by side; TP and EP stay 1.")
                                           .arg(device->name)
                                     : QString());
     const ParallelPlan p = d->plan.value_or(analysedPlan());
     for (QSpinBox* s : {m_tp, m_pp, m_ep, m_dp})
-        s->setEnabled(d->plan.has_value() && !dataflow);
+        s->setEnabled(d->plan.has_value() && (!dataflow || s == m_pp || s == m_dp));
     m_tp->setValue(p.tp);
     m_pp->setValue(p.pp);
     m_ep->setValue(p.ep);
