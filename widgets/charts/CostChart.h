@@ -16,6 +16,7 @@ public:
 
 protected:
     std::vector<Metric> metrics() const override;
+    bool oneQuantity() const override { return true; }
 };
 
 } // namespace is::gui

@@ -46,7 +46,7 @@ void MetricBarsChart::fitCategoryLabels()
         QString label = width > 0 ? chartfmt::wrappedLabel(m_metrics[m].category, font, width)
                                   : m_metrics[m].category.toHtmlEscaped();
         // Two units on one pair of axes: each group says whose scale it is drawn on.
-        if (m_metrics.size() == 2)
+        if (m_metrics.size() == 2 && !oneQuantity())
             label +=
                 QStringLiteral("<br>") + (m == 0 ? tr("(left axis)") : tr("(right axis)")).toHtmlEscaped();
         labels << label;
@@ -163,6 +163,12 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
     }
     m_targets.assign(m_metrics.size(), 0);
     bool anyTarget = false;
+    struct AxisRange
+    {
+        double top = 0;
+        bool rescaled = false;
+    };
+    std::vector<AxisRange> ranges;
     for (size_t m = 0; m < m_metrics.size(); ++m) {
         const Metric& metric = m_metrics[m];
         const double target =
@@ -231,9 +237,20 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
                                      : QList<QPointF>());
             line->setVisible(target > 0);
         }
+        ranges.push_back({top / divisor * 1.08, rescaled});
+    }
+    // One quantity on one axis: the longest range of them all, the right axis (the same) hidden.
+    if (oneQuantity() && !ranges.empty()) {
+        const AxisRange longest =
+            *std::max_element(ranges.begin(), ranges.end(),
+                              [](const AxisRange& a, const AxisRange& b) { return a.top < b.top; });
+        std::fill(ranges.begin(), ranges.end(), longest);
+    }
+    for (size_t m = 0; m < ranges.size(); ++m) {
         // A new unit starts the axis afresh: kept from the old one, a live update's range would be
         // a thousand times too long.
-        niceaxis::setValueRange(m_axes[m], top / divisor * 1.08, liveUpdate() && !rescaled);
+        niceaxis::setValueRange(m_axes[m], ranges[m].top, liveUpdate() && !ranges[m].rescaled);
+        m_axes[m]->setVisible(m == 0 || !oneQuantity());
     }
     if (anyTarget)
         entries.append({chartfmt::targetColour(), tr("target"), WrappingLegend::Shape::DashedLine});

@@ -63,6 +63,9 @@ protected:
     static Metric fromTable(is::metrics::Id id);
     // At most two; called on every rebuild so their texts follow the language.
     virtual std::vector<Metric> metrics() const = 0;
+    // Whether the metrics are one quantity read two ways (cost at the workload's concurrency and
+    // at full load): then they share the left axis, so a taller bar is a larger number.
+    virtual bool oneQuantity() const { return false; }
     void retranslate() override;
 
 private:
