@@ -5254,7 +5254,7 @@
     </message>
     <message>
         <location line="+80"/>
-        <location line="+108"/>
+        <location line="+125"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -6527,7 +6527,13 @@
     </message>
     <message>
         <location line="+13"/>
+        <location line="+3"/>
         <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> token</source>
         <translation> token</translation>
     </message>
     <message>
@@ -8224,7 +8230,19 @@
         <translation>基于 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>%1 share the architecture</source>
+        <comment>later releases of a catalog model</comment>
+        <translation>%1 架构相同</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 architecture</source>
+        <comment>the model a catalog model is built as</comment>
+        <translation>%1 架构</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <comment>a catalog model&apos;s name and qualifiers</comment>
         <translation>%1（%2）</translation>

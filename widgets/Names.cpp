@@ -197,6 +197,14 @@ QString catalogName(const QString& name)
         else if (part.endsWith(QLatin1String(" base")))
             parts << QCoreApplication::translate("names", "%1 base", "a catalog model built on another")
                          .arg(part.chopped(5));
+        else if (part.endsWith(QLatin1String(" share the architecture")))
+            parts << QCoreApplication::translate("names", "%1 share the architecture",
+                                                 "later releases of a catalog model")
+                         .arg(part.chopped(23));
+        else if (part.endsWith(QLatin1String(" architecture")))
+            parts << QCoreApplication::translate("names", "%1 architecture",
+                                                 "the model a catalog model is built as")
+                         .arg(part.chopped(13));
         else
             parts << part;
     }

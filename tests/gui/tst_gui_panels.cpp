@@ -334,6 +334,15 @@ private Q_SLOTS:
         QCOMPARE(entry->text(), units::tokens(100000));
         QVERIFY(!panel->contextMessage()->isVisible());
         doc()->undoStack()->undo();
+        // "1 token", not "1 tokens" (the seed benchmark answers each sequence with one token).
+        const int outputBefore = output->value();
+        const int undoBefore = doc()->undoStack()->index();
+        output->setValue(1);
+        QCOMPARE(output->text(), QStringLiteral("1 token"));
+        output->setValue(2);
+        QCOMPARE(output->text(), QStringLiteral("2 tokens"));
+        doc()->undoStack()->setIndex(undoBefore);
+        QCOMPARE(output->value(), outputBefore);
         type(QStringLiteral("32K"));
         QCOMPARE(doc()->scenario().workload.inputTokens, 32768.0);
         QVERIFY(!panel->contextMessage()->isVisible());

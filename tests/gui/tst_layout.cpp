@@ -416,6 +416,10 @@ private Q_SLOTS:
         QCOMPARE(names::catalogName(kimi), QStringLiteral("Kimi K3（推测，基于 Kimi K2）"));
         QCOMPARE(names::catalogName(QStringLiteral("GPT-5.6 Sol (speculative)")),
                  QStringLiteral("GPT-5.6 Sol（推测）"));
+        QCOMPARE(names::catalogName(QStringLiteral("Kimi K2 (K2.5 / K2.6 share the architecture)")),
+                 QStringLiteral("Kimi K2（K2.5 / K2.6 架构相同）"));
+        QCOMPARE(names::catalogName(QStringLiteral("DeepSeek-R1 (DeepSeek-V3 architecture)")),
+                 QStringLiteral("DeepSeek-R1（DeepSeek-V3 架构）"));
         start(QStringLiteral(IS_TEST_DATA "/five-deployments.json"));
         QAbstractItemModel* table = window()->table()->view()->model();
         QString models;

@@ -54,6 +54,9 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     m_output->setObjectName(QStringLiteral("outputLength"));
     m_output->setRange(1, 1 << 20);
     m_output->setSuffix(tr(" tokens"));
+    // "1 token", "2 tokens": the unit follows the number, whoever sets it.
+    connect(m_output, &QSpinBox::valueChanged, m_output,
+            [this](int v) { m_output->setSuffix(v == 1 ? tr(" token") : tr(" tokens")); });
     m_output->setAccelerated(true);
     form->addRow(tr("Output length"), m_output);
 
