@@ -1601,7 +1601,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+319"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+336"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1616,7 +1616,7 @@
         <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+58"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -6230,7 +6230,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+109"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -6240,7 +6240,12 @@
         <translation>%1 超过 %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>%1 from %2 (%L3 run)</source>
+        <translation>%1 自 %2 起（同时运行 %L3 条）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Does not fit at any context length: %1</source>
         <translation>任何上下文长度下都装不下：%1</translation>
     </message>
@@ -6248,6 +6253,16 @@
         <location line="+2"/>
         <source>Does not fit (drawn at 0): %1</source>
         <translation>装不下（按 0 绘制）：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Streams queue, the speed is of those running: %1</source>
+        <translation>请求流排队，速度为正在运行者的速度：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lines end at the model&apos;s context window (%1)</source>
+        <translation>曲线止于模型的上下文窗口（%1）</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 
 #include <algorithm>
 #include <cmath>
@@ -104,6 +105,22 @@ std::vector<double> defaultContextGrid(int points)
 }
 
 namespace {
+
+// The grid's contexts the model's window serves, and the window's edge itself where it falls inside
+// the grid: a curve ends where the window does. (It ended at the last grid point before it, drawn
+// at 0 beyond, and the chart said a 128K model "does not fit beyond 117K" on chips where 125K fits.)
+std::vector<double> contextsInWindow(const std::vector<double>& grid, const ModelDesc& m, double outputTokens)
+{
+    std::vector<double> out;
+    for (double c : grid)
+        if (m.withinContextWindow(c + outputTokens))
+            out.push_back(c);
+    const double edge = std::floor(m.maxContext - outputTokens);
+    if (m.maxContext > 0 && !grid.empty() && edge >= grid.front() && edge < grid.back() &&
+        (out.empty() || edge > out.back()))
+        out.push_back(edge);
+    return out;
+}
 
 QString regimeOf(const Estimate& e)
 {
@@ -340,17 +357,18 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
 
         // Speed versus context, with the band from the model's range.
         d.maxContext = mid.maxContext;
-        const QByteArray key = cache ? curveKey(s, n, r, engine.catalog(), contexts) : QByteArray();
+        const std::vector<double> windowed = contextsInWindow(contexts, mid, s.workload.outputTokens);
+        const QByteArray key = cache ? curveKey(s, n, r, engine.catalog(), windowed) : QByteArray();
         std::optional<ContextCurveCache::Curves> cached = cache ? cache->find(key) : std::nullopt;
         if (!cached) {
             ContextCurveCache::Curves fresh;
-            fresh.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.tco, contexts);
+            fresh.mid = engine.speedVsContext(r.deployment, mid, s.workload, s.goal, s.tco, windowed);
             fresh.low = fresh.high = fresh.mid;
             if (r.model.hasRange()) {
                 fresh.low = engine.speedVsContext(r.deployment, r.model.resolve(Bound::High), s.workload,
-                                                  s.goal, s.tco, contexts);
+                                                  s.goal, s.tco, windowed);
                 fresh.high = engine.speedVsContext(r.deployment, r.model.resolve(Bound::Low), s.workload,
-                                                   s.goal, s.tco, contexts);
+                                                   s.goal, s.tco, windowed);
             }
             if (cache)
                 cache->insert(key, fresh);
@@ -373,6 +391,11 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 p.kvPlacement != KvPlacement::OnChip) {
                 d.sramExhaustedAt = p.context;
                 d.sramExhaustedAction = kvPlacementId(p.kvPlacement);
+            }
+            if (d.queuesFrom == 0 && s.goal == ServingGoal::FixedConcurrency && p.fits && p.streams > 0 &&
+                p.streams < s.workload.concurrency) {
+                d.queuesFrom = p.context;
+                d.streamsAtQueue = p.streams;
             }
             const bool beyondWindow = !mid.withinContextWindow(p.context + s.workload.outputTokens);
             if (!p.fits && !beyondWindow && !reportedMissingFit && !r.deployment.autoChips) {

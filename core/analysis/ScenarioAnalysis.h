@@ -90,14 +90,20 @@ struct DeploymentAnalysis
     // At full load within the latency targets (analysis/FullLoad.h): the cost a service pays per
     // token, beside the workload's concurrency. nullopt where it cannot be evaluated.
     std::optional<Estimate> atLoad;
-    std::vector<BandPoint> speedVsContext; // x: context tokens, y: tok/s per user (0 where it does not fit
-                                           // or lies past the model's context window)
-    double maxContext = 0;                 // the model's context window (0: unknown)
+    // x: context tokens up to the model's context window (its edge the last point), y: tok/s per
+    // user (0 where it does not fit)
+    std::vector<BandPoint> speedVsContext;
+    double maxContext = 0;                     // the model's context window (0: unknown)
     std::vector<KvPlacement> contextPlacement; // per speedVsContext point
     std::vector<int> contextChips;             // per speedVsContext point
     double sramExhaustedAt =
         0; // first context where a wafer deployment runs out of SRAM (0: never / not wafer)
     QString sramExhaustedAction; // "added-chips" or "spilled-external"
+    // First context where memory (or the serving runtime) runs fewer streams than the workload's
+    // fixed concurrency, the rest queueing (0: never). From there the speed per user is that of
+    // the streams running, which fewer streams make faster; the wait is in the time to first token.
+    double queuesFrom = 0;
+    int streamsAtQueue = 0; // the streams running there
     std::vector<ParetoPoint> pareto;
     std::vector<TargetMiss> missedTargets; // of the point estimate (mid)
 };

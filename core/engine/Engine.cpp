@@ -515,6 +515,7 @@ std::vector<Engine::ContextPoint> Engine::speedVsContext(const Deployment& d, co
             p.chips = e->chips;
             p.fits = e->fits;
             p.kvPlacement = e->kvPlacement;
+            p.streams = e->batch;
             // A wafer deployment sized automatically grows with the KV cache: say so where it does.
             if (d.autoChips && !points.empty() && points.front().chips > 0 && e->chips > points.front().chips)
                 p.kvPlacement = KvPlacement::AddedChips;

@@ -86,6 +86,7 @@ public:
         int chips = 0;
         bool fits = false;
         KvPlacement kvPlacement = KvPlacement::OnChip;
+        int streams = 0; // streams in flight at once; the rest of a fixed concurrency queue
     };
     // Decode speed versus context length (input tokens), for charts.
     std::vector<ContextPoint> speedVsContext(const Deployment& d, const ModelDesc& m, const Workload& w,

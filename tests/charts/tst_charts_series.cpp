@@ -65,6 +65,20 @@ private Q_SLOTS:
             QVERIFY(!panel->toCsv().contains(QLatin1String("inf"), Qt::CaseInsensitive));
         }
 
+        // Where memory runs fewer streams than the concurrency (from there fewer streams run faster)
+        // and where the lines end (the model's context window), the speed chart says so.
+        auto queued = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        QVERIFY(queued->deployments[0].speedVsContext.size() > 2 && queued->deployments[0].maxContext > 0);
+        queued->deployments[0].queuesFrom = queued->deployments[0].speedVsContext[1].x;
+        queued->deployments[0].streamsAtQueue = 41;
+        view.setAnalysis(queued, m_colours);
+        view.flush();
+        const QString speedNote = view.chart(QStringLiteral("speed-vs-context"))->note();
+        QVERIFY2(speedNote.contains(QLatin1String("Streams queue")) &&
+                     speedNote.contains(QLatin1String("(41 run)")),
+                 qPrintable(speedNote));
+        QVERIFY2(speedNote.contains(QLatin1String("context window (")), qPrintable(speedNote));
+
         // A deployment that does not fit is drawn at zero with a note saying so.
         auto unfit = std::make_shared<ScenarioAnalysis>(*m_analysis);
         unfit->deployments[1].estimate.mid.fits = false;

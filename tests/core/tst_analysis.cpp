@@ -4,6 +4,7 @@
 #include "analysis/ScenarioAnalysis.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -84,6 +85,46 @@ private slots:
             "deployments":[{"id":"h","name":"h","device":"h100-sxm","count":8}]})");
         QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
         checkOperatingPointOnCurve(a.deployments[0]);
+    }
+
+    // Llama 3.1 70B (a 128K window) for 256 streams on one HGX H100: the speed-versus-context curve
+    // ends at the window's edge (it ended at the last grid point before it, and the chart said the
+    // model did not fit beyond 117K), and says from which context memory holds fewer than the 256
+    // streams, the rest queueing (there the line may rise: fewer streams run faster).
+    void curveEndsAtTheWindowAndSaysWhereStreamsQueue()
+    {
+        const QByteArray json = R"({"version":1,"model":"llama-3.1-70b","workload":
+            {"input_tokens":2048,"output_tokens":1000,"concurrency":256},
+            "deployments":[{"id":"h","name":"h","device":"h100-sxm","count":8}]})";
+        const ScenarioAnalysis a = analyse(json);
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        const DeploymentAnalysis& d = a.deployments[0];
+        QCOMPARE(d.maxContext, 131072.0);
+        QCOMPARE(d.speedVsContext.back().x, 131072.0 - 1000);
+        for (const BandPoint& p : d.speedVsContext)
+            QVERIFY(p.x + 1000 <= d.maxContext && p.y > 0);
+        QVERIFY(a.issues.filter(QStringLiteral("does not fit")).isEmpty());
+
+        QVERIFY(d.queuesFrom > d.speedVsContext.front().x);
+        QVERIFY(d.streamsAtQueue > 0 && d.streamsAtQueue < 256);
+        QString err;
+        auto s = parseScenario(QJsonDocument::fromJson(json).object(), &err);
+        QVERIFY2(s, qPrintable(err));
+        Engine engine(Catalog::builtin());
+        const auto resolved = resolveScenario(*s, engine.catalog(), &err);
+        QVERIFY2(resolved, qPrintable(err));
+        const ModelDesc m = resolved->front().model.resolve(Bound::Mid);
+        auto batchAt = [&](double context) {
+            Workload w = s->workload;
+            w.inputTokens = context;
+            const auto e = engine.estimate(resolved->front().deployment, m, w, s->goal, s->tco, &err);
+            return e ? e->batch : -1;
+        };
+        const auto at = std::find_if(d.speedVsContext.begin(), d.speedVsContext.end(),
+                                     [&](const BandPoint& p) { return p.x == d.queuesFrom; });
+        QVERIFY(at != d.speedVsContext.end() && at != d.speedVsContext.begin());
+        QCOMPARE(batchAt(at->x), d.streamsAtQueue);
+        QCOMPARE(batchAt(std::prev(at)->x), 256);
     }
 };
 

@@ -12,6 +12,7 @@
 #include <QThreadPool>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -100,7 +101,14 @@ private slots:
         const ScenarioAnalysis a = analyseScenario(*s, engine, defaultContextGrid(9));
         QVERIFY(a.error.isEmpty());
         for (const auto& d : a.deployments) {
-            QCOMPARE(d.speedVsContext.size(), size_t(9));
+            // The grid's points up to the model's context window, then the window's edge itself.
+            QVERIFY(d.maxContext > 0);
+            const std::vector<double> grid = defaultContextGrid(9);
+            const double edge = d.maxContext - s->workload.outputTokens;
+            QCOMPARE(
+                d.speedVsContext.size(),
+                size_t(std::count_if(grid.begin(), grid.end(), [&](double c) { return c <= edge; }) + 1));
+            QCOMPARE(d.speedVsContext.back().x, edge);
             for (const BandPoint& p : d.speedVsContext)
                 QVERIFY(std::isfinite(p.y) && p.low <= p.y && p.y <= p.high);
             QVERIFY(!d.pareto.empty());

@@ -353,6 +353,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     QStringList notes;
     QStringList never;
     QStringList beyond;
+    QStringList queueing; // "Kimi K3 on H100 from 80K (41 run)"
+    QStringList windows;  // the context windows the lines end at, once each
     QList<WrappingLegend::Entry> entries;
     bool anyRanged = false;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
@@ -385,12 +387,27 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
             never << d.name;
         else if (cd.anyMissing)
             beyond << tr("%1 beyond %2").arg(d.name, is::gui::units::tokens(cd.lastFit));
+        if (d.queuesFrom > 0 && chartfmt::drawable(d.queuesFrom))
+            queueing << tr("%1 from %2 (%L3 run)")
+                            .arg(d.name, is::gui::units::tokens(d.queuesFrom))
+                            .arg(d.streamsAtQueue);
+        if (d.maxContext > 0 && !cd.mid.isEmpty() && d.maxContext < kMaxContext) {
+            const QString window = is::gui::units::tokens(d.maxContext);
+            if (!windows.contains(window))
+                windows << window;
+        }
     }
     // One sentence for all deployments, short enough for one line under the chart.
     if (!never.isEmpty())
         notes << tr("Does not fit at any context length: %1").arg(never.join(QLatin1String(", ")));
     if (!beyond.isEmpty())
         notes << tr("Does not fit (drawn at 0): %1").arg(chartfmt::joinNotes(beyond));
+    // Where memory runs fewer streams than the concurrency, the fewer run faster: the line can rise
+    // with the context, and what the others wait is in the time to first token.
+    if (!queueing.isEmpty())
+        notes << tr("Streams queue, the speed is of those running: %1").arg(chartfmt::joinNotes(queueing));
+    if (!windows.isEmpty())
+        notes << tr("Lines end at the model's context window (%1)").arg(windows.join(QLatin1String(", ")));
     niceaxis::setValueRange(m_y, yMax * 1.08, liveUpdate());
     // The shaded band needs saying once: it is the spread of the model's size range.
     if (anyRanged)
