@@ -337,6 +337,8 @@ private Q_SLOTS:
         // "1 token", not "1 tokens" (the seed benchmark answers each sequence with one token).
         const int outputBefore = output->value();
         const int undoBefore = doc()->undoStack()->index();
+        output->setValue(2);
+        QCOMPARE(output->text(), QStringLiteral("2 tokens"));
         output->setValue(1);
         QCOMPARE(output->text(), QStringLiteral("1 token"));
         output->setValue(2);

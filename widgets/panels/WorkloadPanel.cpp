@@ -53,10 +53,10 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument* doc, QWidget* parent)
     m_output = new QSpinBox(body);
     m_output->setObjectName(QStringLiteral("outputLength"));
     m_output->setRange(1, 1 << 20);
-    m_output->setSuffix(tr(" tokens"));
-    // "1 token", "2 tokens": the unit follows the number, whoever sets it.
-    connect(m_output, &QSpinBox::valueChanged, m_output,
-            [this](int v) { m_output->setSuffix(v == 1 ? tr(" token") : tr(" tokens")); });
+    // "1 token", "2 tokens": the unit follows the number, whoever sets it (the box starts at 1).
+    const auto outputUnit = [this](int v) { m_output->setSuffix(v == 1 ? tr(" token") : tr(" tokens")); };
+    outputUnit(m_output->value());
+    connect(m_output, &QSpinBox::valueChanged, m_output, outputUnit);
     m_output->setAccelerated(true);
     form->addRow(tr("Output length"), m_output);
 
