@@ -266,6 +266,16 @@ private slots:
         QCOMPARE(p.max, 10.0);
         QCOMPARE(p.mean, 5.5);
         QCOMPARE(p.cdf.size(), size_t(3));
+        // A tail of 0.5 % (a few requests that waited): the CDF's 95 % and 99 % points are the
+        // percentiles the table shows, not a line from 95 % straight to the slowest.
+        std::vector<double> tail(1000, 0.515);
+        for (size_t i = 0; i < 5; ++i)
+            tail[i * 200] = 1.5 + 0.01 * double(i);
+        const Percentiles waited = summarise(tail);
+        QCOMPARE(waited.cdf.size(), size_t(101));
+        QCOMPARE(waited.cdf[99], waited.p99);
+        QCOMPARE(waited.cdf[95], 0.515);
+        QCOMPARE(waited.cdf[100], waited.max);
     }
 
     void stepModelFollowsEngine()
