@@ -142,6 +142,24 @@ private Q_SLOTS:
         QVERIFY(speed->applyAnalysis(*moved, recoloured));
     }
 
+    // A simulation of 1.94 s: Qt's nice numbers make 0 to 2 in steps of 0.5, whose labels need one
+    // decimal ("0, 1, 1, 2, 2" without); 0 to 2,500 s in steps of 500 need none.
+    void tickLabelsShowTheStep()
+    {
+        QValueAxis shortRun;
+        shortRun.setRange(0, 1.94);
+        shortRun.applyNiceNumbers();
+        niceaxis::labelTicksExactly(&shortRun);
+        const double step = (shortRun.max() - shortRun.min()) / (shortRun.tickCount() - 1);
+        QVERIFY(step < 1);
+        QCOMPARE(shortRun.labelFormat(), QStringLiteral("%.1f"));
+        QValueAxis longRun;
+        longRun.setRange(0, 2400);
+        longRun.applyNiceNumbers();
+        niceaxis::labelTicksExactly(&longRun);
+        QCOMPARE(longRun.labelFormat(), QStringLiteral("%.0f"));
+    }
+
     void axisRangesStayWhileDataFits()
     {
         QValueAxis axis;

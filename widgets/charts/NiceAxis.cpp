@@ -6,6 +6,7 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -32,6 +33,12 @@ void setIntervals(QValueAxis* axis, int intervals)
 }
 
 } // namespace
+
+void labelTicksExactly(QValueAxis* axis)
+{
+    const double step = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(step)) + QStringLiteral("f"));
+}
 
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent)
 {

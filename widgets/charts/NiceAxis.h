@@ -19,6 +19,9 @@ void setValueRange(QValueAxis* axis, double max, bool live = false);
 // least `labelExtent` * 1.6 pixels per interval (label height on a vertical axis, label width
 // on a horizontal one) so labels never collide or get elided.
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent);
+// Labels with as many decimals as the axis' tick step needs, for a range set otherwise (Qt's
+// applyNiceNumbers): 0 to 2 s in steps of 0.5 read "0, 1, 1, 2, 2" with no decimals.
+void labelTicksExactly(QValueAxis* axis);
 // Whole decades around [lo, hi] (both > 0), at least one decade. While live, a range that already
 // holds them is kept, however wide.
 void setLogRange(QLogValueAxis* axis, double lo, double hi, bool live = false);

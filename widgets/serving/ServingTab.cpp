@@ -467,7 +467,7 @@ void ServingTab::drawTimeline()
         // The run's own length, not the next 1-2-5 step (2,500 s would otherwise draw to 5,000 s).
         x->setRange(0, tMax > 0 ? tMax : 1.0);
         x->applyNiceNumbers();
-        x->setLabelFormat(QStringLiteral("%.0f"));
+        niceaxis::labelTicksExactly(x);
         niceaxis::setValueRange(count, top > 0 ? top * 1.08 : 1.0);
         if (!d.ok)
             note = tr("%1: not simulated (%2)").arg(d.name, d.why);
