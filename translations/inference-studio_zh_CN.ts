@@ -6122,6 +6122,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>No request had a second output token, so there is no time per output token to draw; its only token is in the time to first token.</source>
+        <translation>没有请求产生第二个输出 token，因此没有每输出 token 时间可画；唯一的 token 计入首 token 时间。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
@@ -6137,12 +6142,12 @@
     </message>
     <message>
         <location line="+39"/>
-        <location line="+163"/>
+        <location line="+166"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-120"/>
         <source>%1 (s, log scale)</source>
         <translation>%1（秒，对数刻度）</translation>
     </message>
@@ -6157,7 +6162,7 @@
         <translation>请求占比（%）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Requests (queue, batch)</source>
         <translation>请求数（队列、批次）</translation>
     </message>
@@ -6541,8 +6546,7 @@
         <translation>每个请求的输入（上下文）长度，从 1K 到 2M token 按对数刻度，步长为 2 的幂及其中点（1K、1.5K、2K、3K、4K …）</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+3"/>
+        <location line="+14"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -6552,7 +6556,7 @@
         <translation> token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Output length</source>
         <translation>输出长度</translation>
     </message>

@@ -143,6 +143,27 @@ private Q_SLOTS:
         QCOMPARE(view.fleetTab()->table()->rowCount(), int(m_scenario.deployments.size()));
     }
 
+    // One output token a request (the seed benchmark's workload): the time per output token has
+    // nothing to draw, and its charts say why instead of showing bare axes.
+    void oneOutputTokenSaysWhyTheTpotIsEmpty()
+    {
+        is::Scenario one = m_scenario;
+        one.workload.outputTokens = 1;
+        ServingCostFleetView view;
+        QVERIFY(showScenario(view, one));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY2(view.simulation(), qPrintable(view.simulationError()));
+        QVERIFY2(
+            view.servingTab()->percentileChart(1)->note().contains(QStringLiteral("second output token")),
+            qPrintable(view.servingTab()->percentileChart(1)->note()));
+        QVERIFY(
+            !view.servingTab()->percentileChart(0)->note().contains(QStringLiteral("second output token")));
+        view.servingTab()->cdfMetricSelector()->setCurrentIndex(1);
+        QVERIFY(view.servingTab()->cdfChart()->note().contains(QStringLiteral("second output token")));
+        view.servingTab()->cdfMetricSelector()->setCurrentIndex(0);
+        QVERIFY(view.servingTab()->cdfChart()->note().isEmpty());
+    }
+
     void failedSimulationClearsTheServingCharts()
     {
         ServingCostFleetView view;

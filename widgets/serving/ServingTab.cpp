@@ -265,6 +265,13 @@ void ServingTab::updateSummary()
     m_summary->setText(text);
 }
 
+QString ServingTab::noSecondToken()
+{
+    // A workload of one output token (the seed benchmark's): every token is a first token.
+    return tr("No request had a second output token, so there is no time per output token to draw; "
+              "its only token is in the time to first token.");
+}
+
 void ServingTab::drawPercentiles()
 {
     const auto& deps = m_run->deployments;
@@ -330,6 +337,8 @@ void ServingTab::drawPercentiles()
             top /= unit.divisor;
             values->setTitleText(unit.title);
         }
+        if (m == 1 && top == 0 && notes.size() < qsizetype(deps.size()))
+            notes << noSecondToken();
         QChart* c = panel->chart();
         c->addAxis(categories, Qt::AlignBottom);
         c->addAxis(values, Qt::AlignLeft);
@@ -396,6 +405,7 @@ void ServingTab::drawCdf()
         niceaxis::setLogRange(x, lo, hi);
     else
         x->setRange(0.1, 10);
+    m_cdf->showNote(m == 1 && !(hi > 0) ? noSecondToken() : QString());
     m_cdf->setCsv(csv);
     m_cdf->refreshFonts();
 }

@@ -52,6 +52,8 @@ protected:
 
 private:
     void retranslate();
+    // The note where no request had a token after its first (a time per output token of nothing).
+    static QString noSecondToken();
     void drawPercentiles();
     void drawCdf();
     void drawTimeline();
