@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLogValueAxis>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -97,6 +98,19 @@ private slots:
             frontier += r.rows[static_cast<size_t>(i)].pareto ? 1 : 0;
         QVERIFY(points >= frontier && frontier >= 1);
         QVERIFY(panel.chart()->toCsv().count(QLatin1Char('\n')) == points + 1);
+        // Both axes are logarithmic and hold every point: speeds span decades as costs do (GPU
+        // fleets at tens of tok/s per user beside wafers at thousands sat on a linear axis' edge).
+        int logAxes = 0;
+        for (QAbstractAxis* a : panel.chart()->chart()->axes())
+            if (auto* axis = qobject_cast<QLogValueAxis*>(a)) {
+                ++logAxes;
+                for (QAbstractSeries* s : panel.chart()->chart()->series())
+                    for (const QPointF& p : qobject_cast<QXYSeries*>(s)->points()) {
+                        const double v = axis->orientation() == Qt::Horizontal ? p.x() : p.y();
+                        QVERIFY(v >= axis->min() && v <= axis->max());
+                    }
+            }
+        QCOMPARE(logAxes, 2);
 
         const int before = static_cast<int>(doc.scenario().deployments.size());
         const int undoBefore = doc.undoStack()->count();

@@ -35,7 +35,6 @@
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -423,7 +422,7 @@ void PlanningPanel::drawChart()
     auto* frontier = new QScatterSeries;
     frontier->setName(tr("Pareto frontier"));
     frontier->setMarkerSize(11);
-    double minCost = 1e300, maxCost = 0, maxSpeed = 0;
+    double minCost = 1e300, maxCost = 0, minSpeed = 1e300, maxSpeed = 0;
     for (int i = 0; i < m_result->feasibleCount; ++i) {
         const planning::PlanRow& row = m_result->rows[static_cast<size_t>(i)];
         if (i >= kMaxScatter && !row.pareto)
@@ -431,6 +430,7 @@ void PlanningPanel::drawChart()
         (row.pareto ? frontier : all)->append(row.tokSUser, row.usdPerMTok);
         minCost = std::min(minCost, row.usdPerMTok);
         maxCost = std::max(maxCost, row.usdPerMTok);
+        minSpeed = std::min(minSpeed, row.tokSUser);
         maxSpeed = std::max(maxSpeed, row.tokSUser);
         const planning::PlanConfig& c = row.config;
         csv += QStringList{chartexport::csvField(c.device->id),
@@ -456,9 +456,11 @@ void PlanningPanel::drawChart()
     QChart* chart = m_chart->chart();
     chart->addSeries(all);
     chart->addSeries(frontier);
-    auto* x = new QValueAxis;
+    // Speeds span decades too (GPU fleets at 20-200 tok/s per user, wafers at thousands): on a
+    // linear axis every GPU configuration sat on its left edge, 18,000 points drawn as one or two.
+    auto* x = new QLogValueAxis;
     x->setTitleText(is::metrics::axis(is::metrics::Id::TokSUser));
-    niceaxis::setValueRange(x, maxSpeed * 1.05);
+    niceaxis::setLogRange(x, minSpeed, maxSpeed);
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;
     y->setTitleText(tr("$ per million tokens"));
@@ -466,6 +468,7 @@ void PlanningPanel::drawChart()
                 std::pow(10.0, std::ceil(std::log10(maxCost * 1.01))));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
+    m_chart->addLogAxisLabels(x);
     m_chart->addLogAxisLabels(y);
     for (QScatterSeries* s : {all, frontier}) {
         s->attachAxis(x);
