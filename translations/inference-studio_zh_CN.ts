@@ -2047,21 +2047,24 @@
     </message>
     <message>
         <location line="-140"/>
+        <location line="+149"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-147"/>
+        <location line="+148"/>
         <source>s</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-146"/>
+        <location line="+147"/>
         <source>kW</source>
         <translation>千瓦</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-145"/>
         <location line="+132"/>
         <source>chips</source>
         <translation>颗芯片</translation>
@@ -2230,6 +2233,11 @@
         <location line="+2"/>
         <source>x</source>
         <translation>倍</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>MW</source>
+        <translation>兆瓦</translation>
     </message>
     <message>
         <location filename="../core/audit/EngineChecks.cpp" line="+257"/>
@@ -3410,8 +3418,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>does not fit: needs %1 chips</source>
-        <translation>装不下：需要 %1 个芯片</translation>
+        <source>does not fit: needs %L1 chips</source>
+        <translation>装不下：需要 %L1 个芯片</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5524,7 +5532,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+178"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+177"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5624,12 +5632,12 @@
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -5646,7 +5654,7 @@
     <message>
         <location line="+1"/>
         <source>Power ≤ (MW)</source>
-        <translation>功率 ≤（MW）</translation>
+        <translation>功率 ≤（兆瓦）</translation>
     </message>
     <message>
         <location line="+1"/>

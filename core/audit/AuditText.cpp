@@ -186,6 +186,11 @@ const char* const kDataUnits[] = {
     QT_TRANSLATE_NOOP("is::audit::Audit", "wafers"),
     QT_TRANSLATE_NOOP("is::audit::Audit", "mm2"),
     QT_TRANSLATE_NOOP("is::audit::Audit", "x"),
+    // Units the studio writes in words elsewhere in Chinese (毫秒, 千瓦): the claims read the same.
+    QT_TRANSLATE_NOOP("is::audit::Audit", "ms"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "s"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "kW"),
+    QT_TRANSLATE_NOOP("is::audit::Audit", "MW"),
 };
 
 } // namespace

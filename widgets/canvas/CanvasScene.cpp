@@ -182,7 +182,7 @@ void CanvasScene::refreshItem(const QString& id)
             else if (e.beyondContextWindow)
                 v.summary = tr("does not fit: beyond the model's context window");
             else if (e.minChips > 0)
-                v.summary = tr("does not fit: needs %1 chips").arg(e.minChips);
+                v.summary = tr("does not fit: needs %L1 chips").arg(e.minChips);
             else
                 v.summary = tr("does not fit");
         }
