@@ -91,6 +91,17 @@ private Q_SLOTS:
         QVERIFY(doc()->deployment(id)->model.inlineModel.has_value());
         QCOMPARE(doc()->deployment(id)->model.inlineModel->arch.layers, 32);
         QCOMPARE(doc()->undoStack()->index(), undoIndex + 1);
+        // The catalog box shows the catalog model the selection serves, and its prompt for an
+        // imported one (it always showed the prompt).
+        QComboBox* catalog = window()->model()->catalogBox();
+        QCOMPARE(catalog->currentIndex(), 0);
+        doc()->setSelection({doc()->scenario().deployments.front().id});
+        const QString servedId = doc()->scenario().deployments.front().model.isSet()
+                                     ? doc()->scenario().deployments.front().model.catalogId
+                                     : doc()->scenario().model.catalogId;
+        QVERIFY(!servedId.isEmpty());
+        QCOMPARE(catalog->currentData().toString(), servedId);
+        doc()->setSelection({id});
         auto a = settle();
         QVERIFY(a);
         QVERIFY2(a->error.isEmpty(), qPrintable(a->error));

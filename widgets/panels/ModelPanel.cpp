@@ -370,17 +370,27 @@ void ModelPanel::refresh()
         m_target->setText(tr("Applies to %n selected deployments.", nullptr, static_cast<int>(sel.size())));
 
     QStringList parts;
+    QStringList catalogIds; // of the models the targets serve, once each ("" for one not from it)
     for (const QString& id : targetIds()) {
         const DeploymentDoc* d = m_doc->deployment(id);
         const ModelRef& ref = d && d->model.isSet() ? d->model : m_doc->scenario().model;
         const QString text = describe(ref);
         if (!parts.contains(text))
             parts << text;
+        if (!catalogIds.contains(ref.catalogId))
+            catalogIds << ref.catalogId;
     }
-    if (parts.isEmpty())
+    if (parts.isEmpty()) {
         parts << describe(m_doc->scenario().model);
+        catalogIds << m_doc->scenario().model.catalogId;
+    }
     m_summary->setText(parts.join(QStringLiteral("<hr/>")));
-    m_catalog->setCurrentIndex(0);
+    // The catalog model the targets serve, where they serve one; the prompt where they serve
+    // several or one that is not the catalog's (an imported config.json).
+    const int shown = catalogIds.size() == 1 && !catalogIds.front().isEmpty()
+                          ? m_catalog->findData(catalogIds.front())
+                          : -1;
+    m_catalog->setCurrentIndex(std::max(0, shown));
 }
 
 } // namespace is::gui

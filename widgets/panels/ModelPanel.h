@@ -20,14 +20,16 @@ class IssueLog;
 class Settings;
 
 // The model dock: pick a model from the catalog (speculative ones show their ranges), import a
-// Hugging Face config.json or a GGUF file's header, or dial a parametric model (total and active parameters, layers,
-// attention, precisions). Applies to the selected deployments, or to every deployment when none
-// is selected.
+// Hugging Face config.json or a GGUF file's header, or dial a parametric model (total and active parameters,
+// layers, attention, precisions). Applies to the selected deployments, or to every deployment when none is
+// selected.
 class ModelPanel : public QDockWidget
 {
     Q_OBJECT
 public:
     ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settings, QWidget* parent = nullptr);
+    // The catalog's models: the one the targets serve where they serve one from it.
+    QComboBox* catalogBox() const { return m_catalog; }
 
     // Sets the model of the current target (one undo step), as the panel's controls do.
     void applyModel(const ModelRef& m, const QString& what);
