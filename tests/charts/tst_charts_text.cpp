@@ -435,6 +435,25 @@ private Q_SLOTS:
             for (QValueAxis* v : values)
                 QCOMPARE(v->alignment(), values.indexOf(v) == 0 ? Qt::AlignLeft : Qt::AlignRight);
             QCOMPARE(values[1]->isVisible(), !oneQuantity);
+            // Without "(left axis)" a group's name is one line where it fits: at the widths the
+            // studio gives a chart (a half or a whole page), none is cut to "At this concurre...".
+            ChartPanel* panel = view.chart(id);
+            for (int width = 400; width <= 800; width += 20) {
+                panel->resize(width, 360);
+                QApplication::processEvents();
+                std::function<void(QGraphicsItem*)> check = [&](QGraphicsItem* item) {
+                    for (QGraphicsItem* child : item->childItems()) {
+                        if (auto* text = dynamic_cast<QGraphicsTextItem*>(child); text && text->isVisible())
+                            QVERIFY2(!text->toPlainText().endsWith(QLatin1String("...")),
+                                     qPrintable(QStringLiteral("%1 at %2 px: %3")
+                                                    .arg(id)
+                                                    .arg(width)
+                                                    .arg(text->toPlainText())));
+                        check(child);
+                    }
+                };
+                check(panel->chart());
+            }
             if (oneQuantity) {
                 QCOMPARE(values[0]->max(), values[1]->max());
                 QCOMPARE(values[0]->min(), values[1]->min());
