@@ -28,7 +28,11 @@ std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalo
             pick = i;
             break;
         }
-    const ModelRef ref = pick < s.deployments.size() ? s.deployments[pick].model : ModelRef{};
+    // The model itself, not "the scenario's": a row added to the canvas serves the model it was
+    // searched for, even after the scenario's model changed.
+    const ModelRef ref = pick < s.deployments.size() && s.deployments[pick].model.isSet()
+                             ? s.deployments[pick].model
+                             : s.model;
     return PlanInputs{(*resolved)[pick].model, ref, s.workload, s.tco, s.serving.slo};
 }
 

@@ -197,6 +197,46 @@ private slots:
         QCOMPARE(replacement.table()->rowCount(), panel.table()->rowCount());
         QCOMPARE(replacement.summary()->text(), panel.summary()->text());
         QVERIFY(replacement.canAddToCanvas(addable));
+
+        // Another scenario opened: the search was the last one's, and goes with it (its rows,
+        // added to the seed benchmark, left every card unable to evaluate).
+        auto other = is::loadScenarioFile(
+            sourceDir() + QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json"), &error);
+        QVERIFY2(other, qPrintable(error));
+        doc.reset(*other, QString());
+        for (const is::gui::PlanningPanel* p : {&panel, &replacement}) {
+            QVERIFY(!p->result());
+            QCOMPARE(p->table()->rowCount(), 0);
+            QVERIFY(!p->canAddToCanvas(0));
+            QVERIFY(p->summary()->text().isEmpty());
+        }
+    }
+
+    // A scenario whose deployments serve its own model: a row added after the scenario's model
+    // changed still serves the model it was searched for.
+    void aRowServesTheModelItWasSearchedFor()
+    {
+        QString error;
+        auto s = is::loadScenarioFile(
+            sourceDir() + QStringLiteral("/scenarios/llama-3.1-70b-cs3-vs-h100.json"), &error);
+        QVERIFY2(s, qPrintable(error));
+        QVERIFY(!s->deployments[0].model.isSet() && s->model.catalogId == QStringLiteral("llama-3.1-70b"));
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(*s, QString());
+        is::gui::PlanningPanel panel(&doc);
+        panel.setEngine(m_engine);
+        panel.resize(1400, 700);
+        panel.show();
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        is::ModelRef smaller;
+        smaller.catalogId = QStringLiteral("llama-3.1-8b");
+        doc.setModel(smaller);
+        int addable = -1;
+        for (int i = 0; i < panel.table()->rowCount() && addable < 0; ++i)
+            addable = panel.canAddToCanvas(i) ? i : -1;
+        QVERIFY(addable >= 0);
+        QVERIFY(panel.addToCanvas(addable));
+        QCOMPARE(doc.scenario().deployments.back().model.catalogId, QStringLiteral("llama-3.1-70b"));
     }
 
     void cancelStopsTheSearch()

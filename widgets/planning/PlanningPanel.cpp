@@ -208,6 +208,10 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
                                          "one deployment may have")
                                     : QString());
     });
+    // Another scenario opened, or a new one: the last search was its predecessor's, of its model,
+    // and its rows are not this document's to add (a Llama 3.1 70B row added to the seed benchmark
+    // left every card unable to evaluate).
+    connect(m_doc, &ScenarioDocument::documentReset, this, &PlanningPanel::forgetSearch);
     connect(m_loadKind, &QComboBox::currentIndexChanged, this, [this](int i) {
         const auto kind = i == 1 ? cost::FleetTargetKind::RequestsPerS : cost::FleetTargetKind::Users;
         m_load->setDecimals(i == 1 ? 1 : 0);
@@ -290,6 +294,23 @@ void PlanningPanel::adopt(const PlanningPanel& other)
     m_summary->setText(summaryText());
     m_progress->setRange(0, 1);
     m_progress->setValue(m_result ? 1 : 0);
+}
+
+void PlanningPanel::forgetSearch()
+{
+    m_job.reset(); // cancels and waits for a running search
+    m_result.reset();
+    m_error.clear();
+    m_searchedModel = {};
+    m_searchedModelName.clear();
+    m_searchButton->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    fillTable();
+    drawChart();
+    m_summary->setText(summaryText());
+    m_addButton->setEnabled(false);
 }
 
 void PlanningPanel::cancel()

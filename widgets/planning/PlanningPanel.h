@@ -71,6 +71,8 @@ private:
     void retranslate();
     planning::PlanTargets targetsFromForm() const;
     void finish();
+    // Drops the last search and its results (the document was replaced).
+    void forgetSearch();
     void fillTable();
     void drawChart();
     QString summaryText() const;
