@@ -3422,6 +3422,11 @@
         <translation>装不下：需要 %L1 个芯片</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>does not fit as %1 (see Issues)</source>
+        <translation>按 %1 布局装不下（见“问题”）</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>does not fit</source>
         <translation>装不下</translation>
@@ -5251,7 +5256,7 @@
 <context>
     <name>is::gui::MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+51"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+54"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -5542,12 +5547,12 @@
         <translation>该集群的预填充/解码比例所需芯片数超过单个部署的上限</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+68"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+70"/>
         <source>Search cancelled: the ranking covers the part searched.</source>
         <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
     </message>
@@ -5582,12 +5587,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-303"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+308"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5612,7 +5617,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-351"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5622,7 +5627,7 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+230"/>
+        <location line="+251"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
@@ -6243,7 +6248,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+112"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>

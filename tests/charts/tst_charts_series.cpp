@@ -78,6 +78,21 @@ private Q_SLOTS:
                      speedNote.contains(QLatin1String("(41 run)")),
                  qPrintable(speedNote));
         QVERIFY2(speedNote.contains(QLatin1String("context window (")), qPrintable(speedNote));
+        // A deployment that fits at no context has no line (one along 0 read as a speed of 0).
+        auto never = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        for (BandPoint& p : never->deployments[1].speedVsContext)
+            p.y = p.low = p.high = 0;
+        view.setAnalysis(never, m_colours);
+        view.flush();
+        int drawnLines = 0, emptyLines = 0;
+        for (QAbstractSeries* series : view.chart(QStringLiteral("speed-vs-context"))->series())
+            if (auto* line = qobject_cast<QLineSeries*>(series);
+                line && line->name() == never->deployments[1].name)
+                (line->count() > 0 ? drawnLines : emptyLines) += 1;
+        QCOMPARE(drawnLines, 0);
+        QVERIFY(emptyLines > 0);
+        QVERIFY(
+            view.chart(QStringLiteral("speed-vs-context"))->note().contains(QLatin1String("at any context")));
 
         // A deployment that does not fit is drawn at zero with a note saying so.
         auto unfit = std::make_shared<ScenarioAnalysis>(*m_analysis);

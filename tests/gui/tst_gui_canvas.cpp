@@ -278,8 +278,6 @@ private Q_SLOTS:
         QCOMPARE(weights->itemText(0), QStringLiteral("Default (FP8)"));
     }
 
-    // While automatic, the greyed parallelism fields show the plan the engine chose (they read
-    // TP 1 PP 1 EP 1 DP 1 for every deployment); a wafer pipeline's plan cannot be set by hand.
     // A prompt longer than the model's window: the card said "does not fit: needs 84 chips" of a
     // wafer count sized automatically, though no count serves it. It names the window now.
     void cardSaysARequestIsBeyondTheContextWindow()
@@ -304,6 +302,40 @@ private Q_SLOTS:
         QVERIFY(beyond > 0);
     }
 
+    // Wafers laid out as pipelines too short for the model (one wafer each): the count would hold
+    // it, so the card says which layout does not fit, not "needs 4 chips" on a card of four.
+    void cardSaysWhichLayoutDoesNotFit()
+    {
+        const auto before = doc()->scenario().deployments;
+        const auto wafer = std::find_if(before.begin(), before.end(), [&](const DeploymentDoc& d) {
+            return doc()->catalog().device(d.device)->cls == DeviceClass::SramDataflow;
+        });
+        QVERIFY(wafer != before.end());
+        const auto findIn = [](const ScenarioAnalysis& an, const QString& id) {
+            return std::find_if(an.deployments.begin(), an.deployments.end(),
+                                [&](const DeploymentAnalysis& x) { return x.docId == id; });
+        };
+        const auto first = settle();
+        QVERIFY(first && findIn(*first, wafer->id) != first->deployments.end());
+        const int chips = std::max(2, findIn(*first, wafer->id)->estimate.mid.minChips);
+        DeploymentDoc d = *wafer;
+        d.autoCount = false;
+        d.count = chips;
+        d.plan = ParallelPlan{1, 1, 1, chips};
+        doc()->replaceDeployment(d);
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        const auto a = findIn(*analysis, d.id);
+        QVERIFY(a != analysis->deployments.end());
+        QVERIFY(!a->estimate.mid.fits && a->estimate.mid.minChips <= chips);
+        QCOMPARE(window()->canvas()->scene()->item(d.id)->view().summary,
+                 QStringLiteral("does not fit as TP1 DP%1 (see Issues)").arg(chips));
+        doc()->replaceDeployment(*wafer); // the suite's window is shared
+        QVERIFY(settle());
+    }
+
+    // While automatic, the greyed parallelism fields show the plan the engine chose (they read
+    // TP 1 PP 1 EP 1 DP 1 for every deployment); unchecked, a wafer's pipelines are the user's.
     void inspectorShowsThePlanChosen()
     {
         const auto analysis = settle();

@@ -181,8 +181,12 @@ void CanvasScene::refreshItem(const QString& id)
                                 .arg(units::number(e.tokSUser), names::bottleneck(e.bottleneck));
             else if (e.beyondContextWindow)
                 v.summary = tr("does not fit: beyond the model's context window");
-            else if (e.minChips > 0)
+            else if (e.minChips > e.chips)
                 v.summary = tr("does not fit: needs %L1 chips").arg(e.minChips);
+            else if (e.minChips > 0)
+                // Enough chips, laid out so that a part holds too little (two wafer pipelines of
+                // two for a model that needs four): "needs 4 chips" on a card of four said nothing.
+                v.summary = tr("does not fit as %1 (see Issues)").arg(e.plan.toString());
             else
                 v.summary = tr("does not fit");
         }

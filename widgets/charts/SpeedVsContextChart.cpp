@@ -361,10 +361,13 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         const is::DeploymentAnalysis& d = analysis.deployments[i];
         const Curve& c = m_curves[i];
         const CurveData& cd = data[i];
-        c.line->replace(cd.mid);
-        c.bandHigh->replace(cd.ranged ? cd.high : QList<QPointF>());
-        c.bandLow->replace(cd.ranged ? cd.low : QList<QPointF>());
-        c.band->setVisible(cd.ranged);
+        // A deployment that fits at no context has no line: one along 0 beside "does not fit at
+        // any context length" read as a speed of 0.
+        const bool drawn = cd.lastFit > 0;
+        c.line->replace(drawn ? cd.mid : QList<QPointF>());
+        c.bandHigh->replace(drawn && cd.ranged ? cd.high : QList<QPointF>());
+        c.bandLow->replace(drawn && cd.ranged ? cd.low : QList<QPointF>());
+        c.band->setVisible(drawn && cd.ranged);
         anyRanged = anyRanged || cd.ranged;
         entries.append({c.line->pen().color(), d.name, WrappingLegend::Shape::Line});
 
