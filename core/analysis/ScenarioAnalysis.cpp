@@ -109,9 +109,15 @@ namespace {
 // The grid's contexts the model's window serves, and the window's edge itself where it falls inside
 // the grid: a curve ends where the window does. (It ended at the last grid point before it, drawn
 // at 0 beyond, and the chart said a 128K model "does not fit beyond 117K" on chips where 125K fits.)
-std::vector<double> contextsInWindow(const std::vector<double>& grid, const ModelDesc& m, double outputTokens)
+// A workload shorter than the grid's first context is its first point: the seed benchmark's 512
+// tokens were left of a curve that began at 1K.
+std::vector<double> contextsInWindow(const std::vector<double>& grid, const Workload& w, const ModelDesc& m)
 {
+    const double outputTokens = w.outputTokens;
     std::vector<double> out;
+    if (!grid.empty() && w.inputTokens >= 1 && w.inputTokens < grid.front() &&
+        m.withinContextWindow(w.inputTokens + outputTokens))
+        out.push_back(w.inputTokens);
     for (double c : grid)
         if (m.withinContextWindow(c + outputTokens))
             out.push_back(c);
@@ -357,7 +363,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
 
         // Speed versus context, with the band from the model's range.
         d.maxContext = mid.maxContext;
-        const std::vector<double> windowed = contextsInWindow(contexts, mid, s.workload.outputTokens);
+        const std::vector<double> windowed = contextsInWindow(contexts, s.workload, mid);
         const QByteArray key = cache ? curveKey(s, n, r, engine.catalog(), windowed) : QByteArray();
         std::optional<ContextCurveCache::Curves> cached = cache ? cache->find(key) : std::nullopt;
         if (!cached) {

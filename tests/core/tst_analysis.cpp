@@ -126,6 +126,20 @@ private slots:
         QCOMPARE(batchAt(at->x), d.streamsAtQueue);
         QCOMPARE(batchAt(std::prev(at)->x), 256);
     }
+
+    // The seed benchmark's 512-token sequences: the curve began at 1K, right of the workload's own
+    // context. Its first point is now the workload's, at the table's speed.
+    void curveStartsAtAShortWorkload()
+    {
+        const ScenarioAnalysis a = analyse(R"({"version":1,"model":"llama-3.1-8b","workload":
+            {"input_tokens":512,"output_tokens":64,"concurrency":4},
+            "deployments":[{"id":"h","name":"h","device":"h100-sxm","count":1}]})");
+        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
+        const DeploymentAnalysis& d = a.deployments[0];
+        QCOMPARE(d.speedVsContext.front().x, 512.0);
+        QCOMPARE(d.speedVsContext.front().y, d.estimate.mid.tokSUser);
+        QCOMPARE(d.speedVsContext[1].x, defaultContextGrid(5).front());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAnalysis)

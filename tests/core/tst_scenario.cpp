@@ -101,13 +101,17 @@ private slots:
         const ScenarioAnalysis a = analyseScenario(*s, engine, defaultContextGrid(9));
         QVERIFY(a.error.isEmpty());
         for (const auto& d : a.deployments) {
-            // The grid's points up to the model's context window, then the window's edge itself.
+            // The workload's own context where it is shorter than the grid's first (the Llama
+            // sample's 1,000 tokens), the grid's points up to the model's context window, then the
+            // window's edge itself.
             QVERIFY(d.maxContext > 0);
             const std::vector<double> grid = defaultContextGrid(9);
             const double edge = d.maxContext - s->workload.outputTokens;
-            QCOMPARE(
-                d.speedVsContext.size(),
-                size_t(std::count_if(grid.begin(), grid.end(), [&](double c) { return c <= edge; }) + 1));
+            const bool shorter = s->workload.inputTokens < grid.front();
+            QCOMPARE(d.speedVsContext.size(),
+                     size_t(std::count_if(grid.begin(), grid.end(), [&](double c) { return c <= edge; }) + 1 +
+                            (shorter ? 1 : 0)));
+            QCOMPARE(d.speedVsContext.front().x, shorter ? s->workload.inputTokens : grid.front());
             QCOMPARE(d.speedVsContext.back().x, edge);
             for (const BandPoint& p : d.speedVsContext)
                 QVERIFY(std::isfinite(p.y) && p.low <= p.y && p.y <= p.high);

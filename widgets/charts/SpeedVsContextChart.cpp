@@ -261,6 +261,11 @@ void SpeedVsContextChart::placeReferenceLines()
 void SpeedVsContextChart::setReferences(const is::Workload& workload)
 {
     m_context = chartfmt::finiteOr(workload.inputTokens);
+    // A context shorter than 1K (the seed benchmark's 512) is on the axis too, where the curve's
+    // first point is (ScenarioAnalysis.cpp), with a little room to its left for its line.
+    const double left = m_context > 0 ? std::min(kMinContext, 0.8 * m_context) : kMinContext;
+    if (left != m_x->min())
+        m_x->setRange(std::max(1.0, left), kMaxContext);
     m_speedTarget = std::max(0.0, chartfmt::finiteOr(is::speedTarget(workload)));
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
