@@ -2,6 +2,7 @@
 #include "mainwindow/Studio.h"
 
 #include "FileDialogs.h"
+#include "Names.h"
 #include "analysis/AnalysisRunner.h"
 #include "calibration/CalibrationHistory.h"
 #include "document/Autosave.h"
@@ -218,7 +219,14 @@ void Studio::setEngineCatalog(std::shared_ptr<const Catalog> catalog)
 void Studio::onAnalysis(std::shared_ptr<const ScenarioAnalysis> a)
 {
     m_latest = std::move(a);
-    m_issues->setAnalysisIssues(m_latest->issues, m_latest->error);
+    // The analysis names models as the catalog does; the Issues panel as the table and the cards
+    // do ("GPT-5.6 Sol（推测）", where the Chinese panel read "GPT-5.6 Sol (speculative)").
+    QStringList issues = m_latest->issues;
+    for (const DeploymentAnalysis& d : m_latest->deployments)
+        if (const QString shown = names::catalogName(d.modelName); shown != d.modelName)
+            for (QString& issue : issues)
+                issue.replace(d.modelName, shown);
+    m_issues->setAnalysisIssues(issues, m_latest->error);
     if (m_window)
         m_window->setAnalysis(m_latest, m_doc->colours(), m_runner->streaming());
 }
