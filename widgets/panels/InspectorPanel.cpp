@@ -258,7 +258,7 @@ QWidget* InspectorPanel::buildDeploymentPage()
                  d.device = dev;
                  d.system.clear(); // the old device's system does not hold the new one
                  if (dataflow)
-                     d.plan.reset(); // a wafer pipeline's stages are the engine's to choose
+                     d.plan.reset(); // a GPU layout is not a wafer's: automatic until one is given
                  if (!splits)
                      d.prefillReplicas = 0; // a wafer or LPU pipeline serves every stream alike
              });
