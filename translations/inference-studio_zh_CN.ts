@@ -1601,7 +1601,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+336"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+342"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -1616,7 +1616,7 @@
         <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -6155,7 +6155,7 @@
     </message>
     <message>
         <location line="+39"/>
-        <location line="+166"/>
+        <location line="+167"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>
@@ -6238,7 +6238,7 @@
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+83"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
@@ -6291,7 +6291,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+118"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+119"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>
@@ -8015,7 +8015,7 @@
 <context>
     <name>names</name>
     <message>
-        <location filename="../widgets/Names.cpp" line="+16"/>
+        <location filename="../widgets/Names.cpp" line="+18"/>
         <source>datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -8250,7 +8250,7 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>speculative</source>
         <comment>a catalog model&apos;s qualifier</comment>
         <translation>推测</translation>

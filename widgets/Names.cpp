@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <optional>
+
 namespace is::gui::names {
 
 QString sourceKind(SourceKind k)
@@ -183,6 +185,19 @@ QString missedTargets(const std::vector<TargetMiss>& missed)
         .arg(parts.join(QCoreApplication::translate("names", ", ")));
 }
 
+namespace {
+
+// `text` without `suffix` where it ends with it ("Kimi K2" of "Kimi K2 base").
+std::optional<QString> stemBefore(const QString& text, const char* suffix)
+{
+    const QLatin1String end(suffix);
+    if (!text.endsWith(end))
+        return std::nullopt;
+    return text.chopped(end.size());
+}
+
+} // namespace
+
 QString catalogName(const QString& name)
 {
     static const QRegularExpression qualified(QStringLiteral("^(.*\\S) \\(([^()]*)\\)$"));
@@ -194,17 +209,17 @@ QString catalogName(const QString& name)
         const QString part = raw.trimmed();
         if (part == QLatin1String("speculative"))
             parts << QCoreApplication::translate("names", "speculative", "a catalog model's qualifier");
-        else if (part.endsWith(QLatin1String(" base")))
+        else if (const auto stem = stemBefore(part, " base"))
             parts << QCoreApplication::translate("names", "%1 base", "a catalog model built on another")
-                         .arg(part.chopped(5));
-        else if (part.endsWith(QLatin1String(" share the architecture")))
+                         .arg(*stem);
+        else if (const auto releases = stemBefore(part, " share the architecture"))
             parts << QCoreApplication::translate("names", "%1 share the architecture",
                                                  "later releases of a catalog model")
-                         .arg(part.chopped(23));
-        else if (part.endsWith(QLatin1String(" architecture")))
+                         .arg(*releases);
+        else if (const auto builtAs = stemBefore(part, " architecture"))
             parts << QCoreApplication::translate("names", "%1 architecture",
                                                  "the model a catalog model is built as")
-                         .arg(part.chopped(13));
+                         .arg(*builtAs);
         else
             parts << part;
     }

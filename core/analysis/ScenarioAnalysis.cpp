@@ -403,10 +403,10 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                 d.queuesFrom = p.context;
                 d.streamsAtQueue = p.streams;
             }
-            const bool beyondWindow = !mid.withinContextWindow(p.context + s.workload.outputTokens);
             // Said once: a deployment that does not fit at the workload's own context has that
-            // issue already (the two read alike, one "at 1K context").
-            if (!p.fits && !beyondWindow && !reportedMissingFit && !r.deployment.autoChips && est->mid.fits) {
+            // issue already (the two read alike, one "at 1K context"). No point lies beyond the
+            // model's window (contextsInWindow).
+            if (!p.fits && !reportedMissingFit && !r.deployment.autoChips && est->mid.fits) {
                 // The same words as at the workload's own context: the total need, the need per
                 // chip, what each chip has and the smallest count that fits.
                 Workload wl = s.workload;

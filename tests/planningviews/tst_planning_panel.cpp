@@ -41,6 +41,23 @@ class TestPlanningPanel : public QObject
     is::Scenario m_scenario;
     std::shared_ptr<const is::Engine> m_engine = std::make_shared<const is::Engine>(is::Catalog::builtin());
 
+    // The panel on the suite's engine, shown at the studio's size.
+    void show(is::gui::PlanningPanel& panel) const
+    {
+        panel.setEngine(m_engine);
+        panel.resize(1400, 700);
+        panel.show();
+    }
+
+    // The first row of the table that "Add to canvas" takes (-1: none).
+    static int firstAddableRow(const is::gui::PlanningPanel& panel)
+    {
+        for (int i = 0; i < panel.table()->rowCount(); ++i)
+            if (panel.canAddToCanvas(i))
+                return i;
+        return -1;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -56,9 +73,7 @@ private slots:
         is::gui::ScenarioDocument doc(is::Catalog::builtin());
         doc.reset(m_scenario, QString());
         is::gui::PlanningPanel panel(&doc);
-        panel.setEngine(m_engine);
-        panel.resize(1400, 700);
-        panel.show();
+        show(panel);
         // Before a search the plot says what will fill it, in the plot and not as a (red) note.
         QVERIFY(!panel.chart()->placeholder().isEmpty());
         QVERIFY(panel.chart()->note().isEmpty());
@@ -169,17 +184,13 @@ private slots:
         is::gui::ScenarioDocument doc(is::Catalog::builtin());
         doc.reset(*s, QString());
         is::gui::PlanningPanel panel(&doc);
-        panel.setEngine(m_engine);
-        panel.resize(1400, 700);
-        panel.show();
+        show(panel);
         QVERIFY(is::testing::searchTenThousandUsers(panel));
         auto resolvedBefore = is::resolveScenario(doc.scenario(), doc.catalog(), &error);
         QVERIFY2(resolvedBefore, qPrintable(error));
         const QString searched = resolvedBefore->front().model.arch.name;
         QVERIFY2(panel.summary()->text().startsWith(searched), qPrintable(panel.summary()->text()));
-        int addable = -1;
-        for (int i = 0; i < panel.table()->rowCount() && addable < 0; ++i)
-            addable = panel.canAddToCanvas(i) ? i : -1;
+        const int addable = firstAddableRow(panel);
         QVERIFY(addable >= 0);
         QVERIFY(panel.addToCanvas(addable));
         const is::DeploymentDoc& added = doc.scenario().deployments.back();
@@ -224,16 +235,12 @@ private slots:
         is::gui::ScenarioDocument doc(is::Catalog::builtin());
         doc.reset(*s, QString());
         is::gui::PlanningPanel panel(&doc);
-        panel.setEngine(m_engine);
-        panel.resize(1400, 700);
-        panel.show();
+        show(panel);
         QVERIFY(is::testing::searchTenThousandUsers(panel));
         is::ModelRef smaller;
         smaller.catalogId = QStringLiteral("llama-3.1-8b");
         doc.setModel(smaller);
-        int addable = -1;
-        for (int i = 0; i < panel.table()->rowCount() && addable < 0; ++i)
-            addable = panel.canAddToCanvas(i) ? i : -1;
+        const int addable = firstAddableRow(panel);
         QVERIFY(addable >= 0);
         QVERIFY(panel.addToCanvas(addable));
         QCOMPARE(doc.scenario().deployments.back().model.catalogId, QStringLiteral("llama-3.1-70b"));

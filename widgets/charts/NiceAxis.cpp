@@ -25,10 +25,15 @@ int decimalsFor(double step)
     return d;
 }
 
+// Labels with the decimals a tick step of `step` needs.
+void setDecimalsFor(QValueAxis* axis, double step)
+{
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(step)) + QStringLiteral("f"));
+}
+
 void setIntervals(QValueAxis* axis, int intervals)
 {
-    const double step = axis->max() / intervals;
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(step)) + QStringLiteral("f"));
+    setDecimalsFor(axis, axis->max() / intervals);
     axis->setTickCount(intervals + 1);
 }
 
@@ -36,8 +41,7 @@ void setIntervals(QValueAxis* axis, int intervals)
 
 void labelTicksExactly(QValueAxis* axis)
 {
-    const double step = (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1);
-    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsFor(step)) + QStringLiteral("f"));
+    setDecimalsFor(axis, (axis->max() - axis->min()) / std::max(1, axis->tickCount() - 1));
 }
 
 void fitTicks(QValueAxis* axis, double pixels, double labelExtent)

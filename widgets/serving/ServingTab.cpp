@@ -337,7 +337,8 @@ void ServingTab::drawPercentiles()
             top /= unit.divisor;
             values->setTitleText(unit.title);
         }
-        if (m == 1 && top == 0 && notes.size() < qsizetype(deps.size()))
+        const bool anySimulated = std::any_of(deps.begin(), deps.end(), [](const auto& d) { return d.ok; });
+        if (m == 1 && top == 0 && anySimulated)
             notes << noSecondToken();
         QChart* c = panel->chart();
         c->addAxis(categories, Qt::AlignBottom);
