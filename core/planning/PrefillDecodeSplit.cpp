@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace is::planning {
 
@@ -121,6 +122,26 @@ cost::FleetRow sizePrefillDecode(const Deployment& d, const PrefillDecodePoint& 
     *prefillUnits = prefill;
     *decodeUnits = decode;
     return row;
+}
+
+UnitRatio smallestUnitRatio(long long prefillUnits, long long decodeUnits, double tolerance)
+{
+    if (prefillUnits <= 0 || decodeUnits <= 0)
+        return {};
+    const long long total = prefillUnits + decodeUnits;
+    const double share = static_cast<double>(prefillUnits) / static_cast<double>(total);
+    // The exact ratio (total / gcd units) always qualifies, so the loop ends there at the latest.
+    const long long exact = total / std::gcd(prefillUnits, decodeUnits);
+    for (long long n = 2; n < exact; ++n) {
+        const auto prefill = static_cast<long long>(std::ceil(static_cast<double>(n) * share - 1e-9));
+        if (prefill >= n)
+            continue;
+        const double n_ = static_cast<double>(n);
+        if (static_cast<double>(prefill) / n_ <= share * (1.0 + tolerance) &&
+            static_cast<double>(n - prefill) / n_ >= (1.0 - share) * (1.0 - tolerance))
+            return {prefill, n - prefill};
+    }
+    return {prefillUnits / (total / exact), decodeUnits / (total / exact)};
 }
 
 } // namespace is::planning

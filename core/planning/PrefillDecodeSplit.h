@@ -46,4 +46,16 @@ cost::FleetRow sizePrefillDecode(const Deployment& d, const PrefillDecodePoint& 
                                  const cost::TcoAssumptions& tco, const cost::FleetTarget& target,
                                  long long* prefillUnits, long long* decodeUnits);
 
+// The fleet in miniature: the fewest units whose prefill and decode pools keep the fleet's shares
+// within `tolerance` (relative), the prefill pool never below its share (fewer prefill units
+// than the fleet's share would queue prompts past the TTFT the search priced). A ratio that
+// reduces (6:4) gives its exact smallest form (3:2); one that does not (3,877:24) its nearest
+// small one (162:1), where dividing by the greatest common divisor kept all 3,901 units.
+struct UnitRatio
+{
+    long long prefill = 0;
+    long long decode = 0;
+};
+UnitRatio smallestUnitRatio(long long prefillUnits, long long decodeUnits, double tolerance = 0.05);
+
 } // namespace is::planning

@@ -3,11 +3,10 @@
 
 #include "engine/Engine.h"
 #include "hardware/Link.h"
+#include "planning/PrefillDecodeSplit.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QCoreApplication>
-
-#include <numeric>
 
 namespace is::planning {
 
@@ -61,9 +60,9 @@ std::optional<DeploymentDoc> deploymentDocFor(const PlanRow& row, const Catalog&
     if (c.layout == PoolLayout::PrefillDecode) {
         if (row.prefillUnits <= 0 || row.decodeUnits <= 0)
             return std::nullopt;
-        const long long common = std::gcd(row.prefillUnits, row.decodeUnits);
-        const long long prefill = row.prefillUnits / common;
-        const long long units = prefill + row.decodeUnits / common;
+        const UnitRatio ratio = smallestUnitRatio(row.prefillUnits, row.decodeUnits);
+        const long long prefill = ratio.prefill;
+        const long long units = ratio.prefill + ratio.decode;
         if (units * c.unitChips > kMaxDeploymentCount)
             return std::nullopt;
         d.count = static_cast<int>(units * c.unitChips);

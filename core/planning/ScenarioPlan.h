@@ -37,7 +37,7 @@ void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::State
 // device, count, precisions, mode and speculative method, with its plan (GPU and tiered units) or
 // its FFN pool (attention-FFN units: both pools' plans and the micro-batches automatic, as the
 // search evaluated them). A prefill-decode row becomes the smallest deployment with its fleet's
-// ratio of prefill to decode units (both divided by their greatest common divisor): the units'
+// ratio of prefill to decode units (smallestUnitRatio, within 5 % of the fleet's): the units'
 // replicas side by side in one plan, the prefill units' replicas named as such. nullopt for a row
 // without a device. It serves `model` (PlanInputs::modelRef: the model the search planned for).
 // Id, name, position and colour are the caller's.

@@ -20,7 +20,6 @@
 
 #include <atomic>
 #include <cmath>
-#include <numeric>
 
 using namespace is;
 using namespace is::planning;
@@ -427,6 +426,40 @@ private slots:
         }
     }
 
+    // A prefill-decode fleet on the canvas is the fleet in miniature. A ratio that reduces gives
+    // its exact smallest form; one that does not gives the fewest units within 5 % of the fleet's
+    // shares, the prefill pool never below its own. Hand-computed: 3,877:24 is a prefill share of
+    // 0.99385; below 163 units a single decode unit is more than its share, and at 163 the
+    // prefill pool is ceil(163 x 0.99385) = 162. 7:100 (share 0.0654) needs one prefill unit in
+    // at most 1 / (0.0654 x 1.05) = 14.6 units and one in at least 15.3 for the ceiling to stay
+    // one: 15 units, 1:14.
+    void prefillDecodeRatioStaysSmall()
+    {
+        const auto check = [](long long p, long long d, long long wantP, long long wantD) {
+            const UnitRatio r = smallestUnitRatio(p, d);
+            QCOMPARE(r.prefill, wantP);
+            QCOMPARE(r.decode, wantD);
+        };
+        check(6, 4, 3, 2);
+        check(1, 1, 1, 1);
+        check(3877, 24, 162, 1);
+        check(7, 100, 1, 14);
+        check(24, 3877, 1, 154);
+        // Never fewer prefill units than the fleet's share, and both pools within 5 % of theirs.
+        for (long long p = 1; p <= 60; ++p)
+            for (long long d = 1; d <= 60; ++d) {
+                const UnitRatio r = smallestUnitRatio(p, d);
+                const double share = static_cast<double>(p) / static_cast<double>(p + d);
+                const double n = static_cast<double>(r.prefill + r.decode);
+                QVERIFY(r.prefill >= 1 && r.decode >= 1);
+                QVERIFY(r.prefill / n >= share - 1e-12);
+                QVERIFY(r.prefill / n <= share * 1.05 + 1e-12);
+                QVERIFY(r.decode / n >= (1.0 - share) * 0.95 - 1e-12);
+                QVERIFY(r.prefill + r.decode <= p + d);
+            }
+        QCOMPARE(smallestUnitRatio(0, 5).prefill, 0LL);
+    }
+
     // "Add to canvas": a row becomes a scenario deployment that resolves to the very unit the
     // search evaluated (the same estimate), an attention-FFN unit with its pool; a prefill-decode
     // fleet the smallest deployment of its ratio of prefill to decode units, which the engine
@@ -444,11 +477,10 @@ private slots:
                 if (!row.feasible || sawPd)
                     continue;
                 sawPd = true;
-                const long long common = std::gcd(row.prefillUnits, row.decodeUnits);
-                QCOMPARE(doc->count,
-                         static_cast<int>((row.prefillUnits + row.decodeUnits) / common * c.unitChips));
+                const UnitRatio ratio = smallestUnitRatio(row.prefillUnits, row.decodeUnits);
+                QCOMPARE(doc->count, static_cast<int>((ratio.prefill + ratio.decode) * c.unitChips));
                 QVERIFY(doc->plan);
-                QCOMPARE(doc->prefillReplicas, static_cast<int>(row.prefillUnits / common * c.plan.dp));
+                QCOMPARE(doc->prefillReplicas, static_cast<int>(ratio.prefill * c.plan.dp));
                 QString err;
                 const auto e = estimateOfDoc(*doc, &err);
                 QVERIFY2(e, qPrintable(err));
