@@ -65,8 +65,8 @@ std::vector<TargetMiss> missedTargets(const Estimate& e, const Workload& w)
         return missed;
     if (w.ttftLimitS > 0 && !(e.ttftS <= w.ttftLimitS))
         missed.push_back({LatencyTarget::Ttft, w.ttftLimitS, e.ttftS});
-    if (w.tpotLimitS > 0 && !(e.tpotS <= w.tpotLimitS))
-        missed.push_back({LatencyTarget::Tpot, w.tpotLimitS, e.tpotS});
+    if (w.tpotLimitInForce() > 0 && !(e.tpotS <= w.tpotLimitInForce()))
+        missed.push_back({LatencyTarget::Tpot, w.tpotLimitInForce(), e.tpotS});
     return missed;
 }
 
@@ -83,14 +83,14 @@ QJsonObject latencyTargetsToJson(const Estimate& e, const Workload& w)
                         {QStringLiteral("limit_ms"), m.limitS * 1000.0},
                         {QStringLiteral("value_ms"), m.valueS * 1000.0}});
     return QJsonObject{{QStringLiteral("ttft_limit_ms"), limitMs(w.ttftLimitS)},
-                       {QStringLiteral("tpot_limit_ms"), limitMs(w.tpotLimitS)},
+                       {QStringLiteral("tpot_limit_ms"), limitMs(w.tpotLimitInForce())},
                        {QStringLiteral("met"), e.fits ? QJsonValue(missed.isEmpty()) : QJsonValue()},
                        {QStringLiteral("missed"), missed}};
 }
 
 double speedTarget(const Workload& w)
 {
-    return w.tpotLimitS > 0 ? 1.0 / w.tpotLimitS : 0.0;
+    return w.tpotLimitInForce() > 0 ? 1.0 / w.tpotLimitInForce() : 0.0;
 }
 
 std::vector<double> defaultContextGrid(int points)

@@ -41,7 +41,7 @@ QString sloLimitsText(const SloTargets& slo, SloText style)
 
 SloTargets resolveSlo(const Workload& workload, const StatedSlo& serving, const StatedSlo& commandLine)
 {
-    const StatedSlo limits{workload.ttftLimitS, workload.tpotLimitS};
+    const StatedSlo limits{workload.ttftLimitS, workload.tpotLimitInForce()};
     SloOrigin origin = SloOrigin::Assumed;
     if (commandLine.any())
         origin = SloOrigin::CommandLine;
@@ -49,14 +49,19 @@ SloTargets resolveSlo(const Workload& workload, const StatedSlo& serving, const 
         origin = SloOrigin::ServingSlo;
     else if (limits.any())
         origin = SloOrigin::WorkloadLimits;
-    if (origin == SloOrigin::Assumed)
-        return SloTargets{};
+    if (origin == SloOrigin::Assumed) {
+        SloTargets assumed;
+        if (workload.outputTokens <= 1)
+            assumed.tpotS = 0; // one output token: no time between tokens (Workload::tpotLimitInForce)
+        return assumed;
+    }
     const auto pick = [](double cli, double slo, double limit) {
         return cli > 0 ? cli : slo > 0 ? slo : limit;
     };
     SloTargets t;
     t.ttftS = pick(commandLine.ttftS, serving.ttftS, limits.ttftS);
-    t.tpotS = pick(commandLine.tpotS, serving.tpotS, limits.tpotS);
+    // A TPOT target stated anywhere does not apply to one output token (Workload::tpotLimitInForce).
+    t.tpotS = workload.outputTokens > 1 ? pick(commandLine.tpotS, serving.tpotS, limits.tpotS) : 0.0;
     t.origin = origin;
     t.source = sloSourceText(origin);
     return t;

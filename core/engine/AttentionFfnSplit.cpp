@@ -253,7 +253,8 @@ bool withinLimits(const Estimate& e, const Workload& w)
 {
     const double ttft = w.p99Limits ? e.ttftP99S : e.ttftS;
     const double tpot = w.p99Limits ? e.tpotP99S : e.tpotS;
-    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
+    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) &&
+           (w.tpotLimitInForce() <= 0 || tpot <= w.tpotLimitInForce());
 }
 
 // The batch for the goal with the plans fixed: the workload's concurrency (those memory cannot hold

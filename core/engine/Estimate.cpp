@@ -128,7 +128,8 @@ bool meetsLimits(const Estimate& e, const Workload& w)
     // MLPerf's server scenario bounds the 99th percentiles; other published limits the means.
     const double ttft = w.p99Limits ? e.ttftP99S : e.ttftS;
     const double tpot = w.p99Limits ? e.tpotP99S : e.tpotS;
-    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) && (w.tpotLimitS <= 0 || tpot <= w.tpotLimitS);
+    return (w.ttftLimitS <= 0 || ttft <= w.ttftLimitS) &&
+           (w.tpotLimitInForce() <= 0 || tpot <= w.tpotLimitInForce());
 }
 
 } // namespace is

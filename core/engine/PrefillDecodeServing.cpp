@@ -45,14 +45,14 @@ Estimate Engine::decodeRole(const EvalContext& ctx, const ParallelPlan& plan, Se
         return at(replicas); // does not fit: say why at one stream per replica
     if (goal == ServingGoal::FixedConcurrency)
         return at(std::min<qint64>(w.concurrency, cap));
-    if (goal == ServingGoal::MaxThroughput || w.tpotLimitS <= 0) {
+    if (goal == ServingGoal::MaxThroughput || w.tpotLimitInForce() <= 0) {
         if (cappedByMemory)
             *cappedByMemory = true;
         return at(cap);
     }
     // Latency-bounded: a step grows with its batch, so the largest batch within the TPOT limit
     // gives the most tokens a second. Doubling, then bisection to the last that works.
-    auto works = [&](const Estimate& e) { return e.fits && e.tpotS <= w.tpotLimitS; };
+    auto works = [&](const Estimate& e) { return e.fits && e.tpotS <= w.tpotLimitInForce(); };
     Estimate best = at(replicas);
     if (!works(best))
         return best;

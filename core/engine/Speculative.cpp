@@ -39,7 +39,8 @@ void resolveSpeculative(EvalContext& ctx)
     MethodDefaults v = defaultsFor(method);
     if (method == SpeculativeMethod::None && !ctx.cal.defaultSpeculative.isEmpty()) {
         // The vendor's serving stack speculates on its own (calibration says so and with what).
-        if (auto m = speculativeMethodFromId(ctx.cal.defaultSpeculative); m && *m != SpeculativeMethod::None) {
+        if (auto m = speculativeMethodFromId(ctx.cal.defaultSpeculative);
+            m && *m != SpeculativeMethod::None) {
             method = *m;
             v = {ctx.cal.defaultAcceptance.value, ctx.cal.draftCostRatio.value};
         }

@@ -91,7 +91,7 @@ public:
         : m_engine(engine), m_w(w), m_tco(tco), m_t(t)
     {
         m_slo.ttftS = w.ttftLimitS;
-        m_slo.tpotS = w.tpotLimitS;
+        m_slo.tpotS = w.tpotLimitInForce();
         m_slo.origin = cost::SloOrigin::CommandLine;
         m_slo.source = cost::sloSourceText(cost::SloOrigin::CommandLine);
         m_relaxed = w;
@@ -186,7 +186,7 @@ private:
             return row;
         }
         const double ttftOver = m_w.ttftLimitS > 0 ? row.ttftS / m_w.ttftLimitS : 0;
-        const double tpotOver = m_w.tpotLimitS > 0 ? row.tpotS / m_w.tpotLimitS : 0;
+        const double tpotOver = m_w.tpotLimitInForce() > 0 ? row.tpotS / m_w.tpotLimitInForce() : 0;
         if (ttftOver > 1 || tpotOver > 1) {
             // Misses a latency target even at one stream per replica: the cost it would have without
             // it, and the speed and latencies it has where it comes closest (one stream per replica),
@@ -210,7 +210,7 @@ private:
                 row.binding = tpotBinding();
                 row.why = QCoreApplication::translate("is::planning",
                                                       "TPOT %1 ms at one stream per replica, limit %2 ms")
-                              .arg(ms(row.tpotS), ms(m_w.tpotLimitS));
+                              .arg(ms(row.tpotS), ms(m_w.tpotLimitInForce()));
             }
             return row;
         }
@@ -268,7 +268,8 @@ private:
         if (!p.fits || p.kvPlacement == KvPlacement::SpilledExternal)
             return Binding::KvCapacity;
         const double ttftOver = m_w.ttftLimitS > 0 ? latency(p.ttftS, p.ttftP99S) / m_w.ttftLimitS : 0;
-        const double tpotOver = m_w.tpotLimitS > 0 ? latency(p.tpotS, p.tpotP99S) / m_w.tpotLimitS : 0;
+        const double tpotOver =
+            m_w.tpotLimitInForce() > 0 ? latency(p.tpotS, p.tpotP99S) / m_w.tpotLimitInForce() : 0;
         if (ttftOver > 1 || tpotOver > 1)
             return ttftOver >= tpotOver ? Binding::TtftLimit : tpotBinding();
         return Binding::Throughput;

@@ -30,7 +30,7 @@ PrefillDecodePoint prefillDecodePoint(const Engine& engine, const EvalContext& c
         return p; // nothing to hand the cache over with
     // Decode units run the largest batch that fits in memory within the TPOT limit.
     const Estimate best = engine.decodeRole(ctx, plan, ServingGoal::LatencyBounded, &p.batchCappedByMemory);
-    if (!best.fits || (w.tpotLimitS > 0 && best.tpotS > w.tpotLimitS))
+    if (!best.fits || (w.tpotLimitInForce() > 0 && best.tpotS > w.tpotLimitInForce()))
         return p;
     p.decode = best;
     // The first token before any queueing, which the fleet sizing adds for the prefill units it chooses.

@@ -118,8 +118,9 @@ double refinedCostBound(const SearchGroup& g, const EvalContext& ctx)
     double tokS = computeTokS;
     if (kvPerSeq > 0 && heldPerSeq > 0 && bandwidth > 0) {
         double batch = (ctx.chips * ctx.memCapacity - ctx.weightBytes) / heldPerSeq;
-        if (w.tpotLimitS > 0)
-            batch = std::min(batch, (w.tpotLimitS * ctx.acceptance * bandwidth - ctx.alwaysBytes) / kvPerSeq);
+        if (w.tpotLimitInForce() > 0)
+            batch = std::min(batch, (w.tpotLimitInForce() * ctx.acceptance * bandwidth - ctx.alwaysBytes) /
+                                        kvPerSeq);
         if (batch >= 1) // else the engine decides what does not fit; no bound from here
             tokS = std::min(tokS, ctx.acceptance * batch * bandwidth / (ctx.alwaysBytes + batch * kvPerSeq));
     }

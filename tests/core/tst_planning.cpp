@@ -554,6 +554,29 @@ private slots:
             QVERIFY(r.rows[static_cast<size_t>(i)].tokSUser >= 50 * (1 - 1e-9));
     }
 
+    // One output token: the request's only token is its first, so a TPOT limit bounds nothing and
+    // no row may call it (or a per-user speed floor) what binds. With a TPOT limit so tight that
+    // most units miss it at 1,000 output tokens, the one-token search still finds units.
+    void oneOutputTokenHasNoTpotLimit()
+    {
+        PlanTargets t = smallTargets();
+        t.tpotS = 0.001;
+        const Workload saved = m_workload;
+        m_workload.outputTokens = 1;
+        const PlanResult r = search(t, false);
+        m_workload = saved;
+        QVERIFY(r.feasibleCount > 0);
+        for (const PlanRow& row : r.rows) {
+            QVERIFY(row.binding != Binding::TpotLimit);
+            QVERIFY(row.binding != Binding::TokSUserTarget);
+        }
+        const PlanResult many = search(t, false);
+        bool tpotBinds = false;
+        for (const PlanRow& row : many.rows)
+            tpotBinds = tpotBinds || row.binding == Binding::TpotLimit;
+        QVERIFY(tpotBinds); // the same limit binds where there is time between tokens
+    }
+
     // Every row, added to the canvas and saved, opens again with the plan it was searched with.
     // Units of whole GPU systems may leave GPUs idle (TP1 PP2 on an 8-GPU node): such a file was
     // refused as bad input when opened. Wafer units use every wafer, and their plan is pinned, so

@@ -101,6 +101,26 @@ private Q_SLOTS:
         QCOMPARE(t.ttftS, 0.3);
         QCOMPARE(t.tpotS, 0.0);
         QCOMPARE(t.origin, SloOrigin::CommandLine);
+
+        // One output token has no time between tokens: no TPOT target applies, from any layer,
+        // and the TTFT target stays.
+        Workload oneToken = limits;
+        oneToken.outputTokens = 1;
+        QCOMPARE(oneToken.tpotLimitInForce(), 0.0);
+        t = resolveSlo(oneToken, StatedSlo{0.5, 0.04}, StatedSlo{0, 0.02});
+        QCOMPARE(t.ttftS, 0.5);
+        QCOMPARE(t.tpotS, 0.0);
+        t = resolveSlo(oneToken, StatedSlo{});
+        QCOMPARE(t.ttftS, 1.5);
+        QCOMPARE(t.tpotS, 0.0);
+        Workload oneTokenNoLimits;
+        oneTokenNoLimits.outputTokens = 1;
+        t = resolveSlo(oneTokenNoLimits, StatedSlo{});
+        QCOMPARE(t.ttftS, 2.0);
+        QCOMPARE(t.tpotS, 0.0);
+        QVERIFY(t.assumed());
+        oneToken.ttftLimitS = 0;
+        QVERIFY(!oneToken.hasLatencyTargets()); // its only limit was a TPOT limit
     }
 
     void fleetForUsers()
