@@ -5,6 +5,7 @@
 #include "ChartsFixture.h"
 
 #include "Units.h"
+#include "charts/BackedTextItem.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
@@ -408,6 +409,56 @@ private Q_SLOTS:
                                 .arg(top)
                                 .arg(chart->size().height())
                                 .arg(rows.size())));
+    }
+
+    // Each bar carries its value (the table's format): the default scenario's full-load costs,
+    // $27 and $26 per million tokens, lie flat beside one user's $1,867 and unlabelled read as
+    // nothing. A label is a number some bar draws; labels never overlap one another, and where
+    // they would (narrow charts, bars of like height) the metric shows none. At the width of a
+    // whole page every fitting deployment's bar is labelled.
+    void barsCarryTheirValues()
+    {
+        ChartsView view;
+        QVERIFY(showDefaultAnalysis(view));
+        for (const QString& id :
+             {QStringLiteral("cost"), QStringLiteral("power-energy"), QStringLiteral("latency")}) {
+            ChartPanel* panel = view.chart(id);
+            QVERIFY(panel);
+            QSet<QString> drawn;
+            for (QAbstractSeries* series : panel->chart()->series()) {
+                if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+                    for (QBarSet* set : bars->barSets())
+                        for (int i = 0; i < set->count(); ++i)
+                            drawn << gui::units::significant(set->at(i));
+                if (auto* box = qobject_cast<QAreaSeries*>(series))
+                    for (const QPointF& p : box->upperSeries()->points())
+                        drawn << gui::units::significant(p.y());
+            }
+            for (int width = 360; width <= 900; width += 60) {
+                panel->resize(width, 380);
+                QApplication::processEvents();
+                QList<QRectF> shown;
+                for (QGraphicsItem* item : panel->chart()->childItems()) {
+                    auto* label = dynamic_cast<gui::BackedTextItem*>(item);
+                    if (!label || !label->isVisible())
+                        continue;
+                    QVERIFY2(drawn.contains(label->text()),
+                             qPrintable(id + QLatin1String(": ") + label->text()));
+                    const QRectF r = label->mapRectToScene(label->boundingRect());
+                    for (const QRectF& other : shown)
+                        QVERIFY2(!r.intersects(other), qPrintable(QStringLiteral("%1 at %2 px: %3 overlaps")
+                                                                      .arg(id)
+                                                                      .arg(width)
+                                                                      .arg(label->text())));
+                    QVERIFY(panel->chart()->rect().contains(label->mapRectToParent(label->boundingRect())));
+                    shown << r;
+                }
+                // Two deployments that fit, two metrics: four numbers on a page-wide chart.
+                if (width >= 840)
+                    QVERIFY2(shown.size() == 4,
+                             qPrintable(QStringLiteral("%1: %2 labels").arg(id).arg(shown.size())));
+            }
+        }
     }
 
     // Power and energy per token share one chart on two value axes: each group of bars says which

@@ -3,12 +3,14 @@
 
 #include "metrics/Metrics.h"
 
+#include "charts/BackedTextItem.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
 #include "charts/NiceAxis.h"
 #include "charts/Whiskers.h"
 #include "charts/WrappingLegend.h"
 
+#include "Units.h"
 #include "analysis/ScenarioAnalysis.h"
 
 #include <QAreaSeries>
@@ -29,6 +31,48 @@ MetricBarsChart::MetricBarsChart(QWidget* parent) : ChartPanel(parent)
 {
     // New labels can change the plot's height, not its width: this settles after one more pass.
     connect(chart(), &QChart::plotAreaChanged, this, &MetricBarsChart::fitCategoryLabels);
+    connect(chart(), &QChart::plotAreaChanged, this, &MetricBarsChart::placeValueLabels);
+}
+
+void MetricBarsChart::placeValueLabels()
+{
+    const int n = int(m_rows.size());
+    const QRectF plot = chart()->plotArea();
+    for (size_t m = 0; m < m_valueLabels.size() && m < m_divisors.size(); ++m) {
+        const std::vector<QGraphicsSimpleTextItem*>& labels = m_valueLabels[m];
+        QAbstractSeries* axes = m == 0 ? static_cast<QAbstractSeries*>(m_bars)
+                                       : (m_boxes[m].empty() ? nullptr : m_boxes[m].front());
+        // Where each label goes: centred over its bar, or over its range's whisker where the
+        // inputs are ranged.
+        std::vector<QRectF> rects;
+        for (int i = 0; i < n && i < int(labels.size()) && axes; ++i) {
+            QGraphicsSimpleTextItem* label = labels[size_t(i)];
+            const Row& row = m_rows[size_t(i)];
+            if (label->text().isEmpty() || m >= row.mid.size()) {
+                rects.emplace_back();
+                continue;
+            }
+            const double top = std::max(row.mid[m], row.high[m]) / m_divisors[m];
+            const QPointF at =
+                chart()->mapToPosition(QPointF(whiskers::barCentre(int(m), i, n, kBarWidth), top), axes);
+            const QSizeF size = label->boundingRect().size();
+            const qreal y = std::max(plot.top() - size.height(), at.y() - size.height() - 2);
+            rects.emplace_back(QPointF(at.x() - size.width() / 2, y), size);
+        }
+        // A label over another (bars of similar height, too narrow for their numbers) would make
+        // both unreadable: then the metric shows none, and the table has them.
+        bool clear = true;
+        for (size_t a = 0; a < rects.size(); ++a)
+            for (size_t b = a + 1; b < rects.size(); ++b)
+                clear = clear && (rects[a].isNull() || rects[b].isNull() ||
+                                  !rects[a].adjusted(-2, -1, 2, 1).intersects(rects[b]));
+        for (size_t i = 0; i < labels.size(); ++i) {
+            const bool show = clear && i < rects.size() && !rects[i].isNull();
+            if (show)
+                labels[i]->setPos(rects[i].topLeft());
+            labels[i]->setVisible(show);
+        }
+    }
 }
 
 void MetricBarsChart::fitCategoryLabels()
@@ -65,6 +109,9 @@ void MetricBarsChart::retranslate()
 
 void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
+    for (const auto& labels : m_valueLabels)
+        qDeleteAll(labels);
+    m_valueLabels.clear();
     removeSeriesAndAxes();
     m_axes.clear();
     m_divisors.clear();
@@ -141,6 +188,15 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
             target->attachAxis(axis);
         }
         m_targetLines.push_back(target);
+
+        std::vector<QGraphicsSimpleTextItem*> labels;
+        for (int i = 0; i < n; ++i) {
+            auto* label = new BackedTextItem(chart());
+            label->setZValue(10);
+            label->hide();
+            labels.push_back(label);
+        }
+        m_valueLabels.push_back(labels);
     }
     applyFonts();
     fitCategoryLabels();
@@ -232,6 +288,11 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
             m_whiskers[m][size_t(i)]->replace(
                 ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
                        : QList<QPointF>());
+            if (m < m_valueLabels.size() && size_t(i) < m_valueLabels[m].size()) {
+                QGraphicsSimpleTextItem* label = m_valueLabels[m][size_t(i)];
+                label->setFont(smallFont());
+                label->setText(row.fits && mid > 0 ? units::significant(mid) : QString());
+            }
         }
         if (QLineSeries* line = m_targetLines[m]) {
             // Across the metric's category (a category spans its index ± 0.5 on the axis).
@@ -259,6 +320,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
         entries.append({chartfmt::targetColour(), tr("target"), WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     setNote(chartfmt::joinNotes(notes));
+    placeValueLabels();
 }
 
 MetricBarsChart::Metric MetricBarsChart::fromTable(is::metrics::Id id)

@@ -11,6 +11,7 @@
 
 class QAreaSeries;
 class QBarCategoryAxis;
+class QGraphicsSimpleTextItem;
 class QBarSeries;
 class QLineSeries;
 class QValueAxis;
@@ -72,6 +73,10 @@ private:
     // Category labels on one line or two, to the width Qt Charts gives a category (it cuts a
     // wider label to "Energy/t..."), and with two metrics which axis each is read on.
     void fitCategoryLabels();
+    // Each bar's value over it, in the table's format: beside a bar a hundred times taller a
+    // short one reads as nothing, and a report reader needs the number. A metric's labels are all
+    // hidden where one would not fit over its bar's slot, so none is drawn over a neighbour.
+    void placeValueLabels();
     void rebuild(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours);
 
     QBarCategoryAxis* m_categories = nullptr;
@@ -83,6 +88,7 @@ private:
     std::vector<std::vector<QLineSeries*>> m_whiskers;    // [metric][deployment]
     std::vector<QLineSeries*> m_targetLines;              // per metric (nullptr: it has no target)
     std::vector<double> m_targets;                        // per metric, in the axis unit (0: none set)
+    std::vector<std::vector<QGraphicsSimpleTextItem*>> m_valueLabels; // [metric][deployment]
     struct Row
     {
         QString deployment;
