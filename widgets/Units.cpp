@@ -205,6 +205,18 @@ QString compact(double v)
             v = std::round(v * scale) / scale;
     }
     const double a = std::fabs(v);
+    // Chinese counts in myriads: 1.5万 (15,000), 210万 (2.1 million), 3亿 (300 million), 1.2万亿;
+    // "K" and "M" read as foreign there, and 万 is what a reader says aloud.
+    if (QLocale().language() == QLocale::Chinese) {
+        const QChar wan(0x4E07), yi(0x4EBF);
+        if (a >= 1e12)
+            return trimmed(v / 1e12, 3) + wan + yi;
+        if (a >= 1e8)
+            return trimmed(v / 1e8, 3) + yi;
+        if (a >= 1e4)
+            return trimmed(v / 1e4, 3) + wan;
+        return trimmed(v, 3);
+    }
     if (a >= 1e12)
         return trimmed(v / 1e12, 3) + QLatin1Char('T');
     if (a >= 1e9)

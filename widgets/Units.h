@@ -42,7 +42,8 @@ QString longDuration(double s);
 QString params(double n);
 // A number with three significant digits in the current locale.
 QString number(double v, int significant = 3);
-// 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels.
+// 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels and counts in tables; in
+// Chinese in myriads: 1500, 1.2万, 210万, 3亿.
 QString compact(double v);
 // Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
 QString significant(double v, int digits = 3);

@@ -109,6 +109,20 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
         QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
         QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
+        {
+            // Chinese counts in myriads (万, 亿), as a Chinese reader says them.
+            const QLocale saved;
+            QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+            QCOMPARE(is::gui::units::compact(1500), QStringLiteral("1500"));
+            QCOMPARE(is::gui::units::compact(15000), QString(QStringLiteral("1.5") + QChar(0x4E07)));
+            QCOMPARE(is::gui::units::compact(9999.6), QString(QStringLiteral("1") + QChar(0x4E07)));
+            QCOMPARE(is::gui::units::compact(2.1e6), QString(QStringLiteral("210") + QChar(0x4E07)));
+            QCOMPARE(is::gui::units::compact(3e8), QString(QStringLiteral("3") + QChar(0x4EBF)));
+            QCOMPARE(is::gui::units::compact(1.2e12),
+                     QString(QStringLiteral("1.2") + QChar(0x4E07) + QChar(0x4EBF)));
+            QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
+            QLocale::setDefault(saved);
+        }
         QCOMPARE(is::gui::units::tokens(1024), QStringLiteral("1K"));
         QCOMPARE(is::gui::units::tokens(131072), QStringLiteral("128K"));
         QCOMPARE(is::gui::units::tokens(87552), QStringLiteral("85.5K")); // a field, a note and an axis alike
