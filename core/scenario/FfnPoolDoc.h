@@ -3,9 +3,9 @@
 
 #include "engine/Deployment.h"
 #include "engine/Workload.h"
+#include "scenario/PlanJson.h"
 
 #include <QJsonObject>
-#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -29,19 +29,6 @@ struct FfnPoolDoc
     int microBatches = 0; // 0: automatic
     bool operator==(const FfnPoolDoc&) const = default;
 };
-
-// Whether a plan must span every chip of its count or may leave some idle.
-enum class PlanSpan { EveryChip, AtMostCount };
-
-// A "parallelism" value: "auto" (nullopt, no error) or {"tp", "pp", "ep", "dp"} whose chips equal
-// `count`, or with PlanSpan::AtMostCount are at most `count` (ignored when count is 0, an automatic
-// count). Errors name `path`.
-std::optional<ParallelPlan> parseParallelism(const QJsonValue& v, const QString& path, int count,
-                                             PlanSpan span, QString* error);
-QJsonValue parallelismToJson(const std::optional<ParallelPlan>& plan);
-
-// A "links" object: the non-empty ones of the scale-up and scale-out link ids.
-QJsonObject linksToJson(const QString& scaleUp, const QString& scaleOut);
 
 std::optional<FfnPoolDoc> parseFfnPool(const QJsonObject& o, const QString& path, QString* error);
 QJsonObject ffnPoolToJson(const FfnPoolDoc& p);

@@ -5,6 +5,7 @@
 #include "common/JsonFields.h"
 #include "cost/TcoFields.h"
 #include "scenario/ClaimedFigures.h"
+#include "scenario/PlanJson.h"
 
 #include <QCoreApplication>
 #include <QFile>
