@@ -424,12 +424,15 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
                     // for a prefill to stop; the other classes batch prefills into decode steps.
                     // A unit that cannot hold the model, or misses a latency limit with one stream
                     // per replica (where no other prefill interrupts), misses it disaggregated
-                    // too: its first token only gains the hand-over.
+                    // too: its first token only gains the hand-over. One output token has no
+                    // decode to set apart (it comes out of the prefill): such a fleet was all
+                    // prefill units, 848 of them for each decode unit.
                     const bool latencyOrMemory = !colocated.feasible &&
                                                  colocated.binding != Binding::Throughput &&
                                                  colocated.binding != Binding::PowerBudget &&
                                                  colocated.binding != Binding::CapexBudget;
-                    const bool tryDisaggregated = splitsPrefillFromDecode(*d.device) && !latencyOrMemory;
+                    const bool tryDisaggregated =
+                        splitsPrefillFromDecode(*d.device) && !latencyOrMemory && w.outputTokens > 1;
                     keep(std::move(colocated));
                     if (tryDisaggregated)
                         if (auto pd = evaluator.evaluatePrefillDecode(*ctx, d, plan, base))

@@ -555,7 +555,8 @@ private slots:
     }
 
     // One output token: the request's only token is its first, so a TPOT limit bounds nothing and
-    // no row may call it (or a per-user speed floor) what binds. With a TPOT limit so tight that
+    // no row may call it (or a per-user speed floor) what binds, and no prefill-decode fleet sets
+    // apart a decode that does not exist. With a TPOT limit so tight that
     // most units miss it at 1,000 output tokens, the one-token search still finds units.
     void oneOutputTokenHasNoTpotLimit()
     {
@@ -569,6 +570,8 @@ private slots:
         for (const PlanRow& row : r.rows) {
             QVERIFY(row.binding != Binding::TpotLimit);
             QVERIFY(row.binding != Binding::TokSUserTarget);
+            // Nor is there a decode to set apart from the prefill.
+            QVERIFY(row.config.layout != PoolLayout::PrefillDecode);
         }
         const PlanResult many = search(t, false);
         bool tpotBinds = false;

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPalette>
@@ -49,8 +50,8 @@ void DeploymentItem::setView(const DeploymentView& v)
         QStringLiteral("<b>%1</b><br/>%2").arg(v.name.toHtmlEscaped(), v.deviceName.toHtmlEscaped());
     if (v.split)
         tip += QStringLiteral("<br/>") + tr("Attention: %1 × %2; FFN: %3 × %4, over %5")
-                                             .arg(v.deviceName, QString::number(v.count), v.ffnDeviceName,
-                                                  QString::number(v.ffnCount), v.ffnLink)
+                                             .arg(v.deviceName, QLocale().toString(v.count), v.ffnDeviceName,
+                                                  QLocale().toString(v.ffnCount), v.ffnLink)
                                              .toHtmlEscaped();
     if (!v.summary.isEmpty())
         tip += QStringLiteral("<br/>") + v.summary.toHtmlEscaped();
@@ -122,24 +123,27 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
     p->setPen(pal.color(QPalette::Text));
     QString count;
     if (m_view.autoCount)
-        count = m_view.chips > 0 ? tr("%1 × auto (%2)").arg(m_view.deviceName, QString::number(m_view.chips))
-                                 : tr("%1 × auto").arg(m_view.deviceName);
+        count = m_view.chips > 0
+                    ? tr("%1 × auto (%2)").arg(m_view.deviceName, QLocale().toString(m_view.chips))
+                    : tr("%1 × auto").arg(m_view.deviceName);
     else
-        count = tr("%1 × %2").arg(m_view.deviceName, QString::number(m_view.count));
+        count = tr("%1 × %2").arg(m_view.deviceName, QLocale().toString(m_view.count));
     const QRectF countArea = countRect();
     if (m_view.split) {
         // Each pool's count above its half of the drawing, elided on its own so both counts show.
         const double half = (countArea.width() - kPad) / 2;
         const QRectF left(countArea.left(), countArea.top(), half, countArea.height());
         const QRectF right(countArea.right() - half, countArea.top(), half, countArea.height());
-        const QString attention = tr("Attn: %1 × %2").arg(QString::number(m_view.count), m_view.deviceName);
-        const QString ffn = tr("FFN: %1 × %2").arg(QString::number(m_view.ffnCount), m_view.ffnDeviceName);
+        const QString attention =
+            tr("Attn: %1 × %2").arg(QLocale().toString(m_view.count), m_view.deviceName);
+        const QString ffn = tr("FFN: %1 × %2").arg(QLocale().toString(m_view.ffnCount), m_view.ffnDeviceName);
         p->drawText(left, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(attention, Qt::ElideRight, half));
         p->drawText(right, Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(ffn, Qt::ElideRight, half));
     } else {
         // A prefill-decode deployment's prefill replicas stay in view: the device name gives way.
-        const QString prefill =
-            m_view.prefillReplicas > 0 ? tr(" · prefill ×%1").arg(m_view.prefillReplicas) : QString();
+        const QString prefill = m_view.prefillReplicas > 0
+                                    ? tr(" · prefill ×%1").arg(QLocale().toString(m_view.prefillReplicas))
+                                    : QString();
         p->drawText(countArea, Qt::AlignVCenter | Qt::AlignLeft,
                     fm.elidedText(count, Qt::ElideMiddle, countArea.width() - fm.horizontalAdvance(prefill)) +
                         prefill);
