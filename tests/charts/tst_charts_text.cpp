@@ -109,11 +109,15 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
         QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
         QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
+        QCOMPARE(is::gui::units::dollars(1.19e14), QStringLiteral("$119 tn"));
         {
             // Chinese counts in myriads (万, 亿), as a Chinese reader says them.
             const QLocale saved;
             QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-            QCOMPARE(is::gui::units::compact(1500), QStringLiteral("1500"));
+            QCOMPARE(is::gui::units::compact(1500), QStringLiteral("1,500"));
+            QCOMPARE(is::gui::units::dollars(1.19e14),
+                     QCoreApplication::translate("units", "%1 trillion USD", "Chinese 万亿美元")
+                         .arg(QStringLiteral("119")));
             QCOMPARE(is::gui::units::compact(15000), QString(QStringLiteral("1.5") + QChar(0x4E07)));
             QCOMPARE(is::gui::units::compact(9999.6), QString(QStringLiteral("1") + QChar(0x4E07)));
             QCOMPARE(is::gui::units::compact(2.1e6), QString(QStringLiteral("210") + QChar(0x4E07)));
@@ -472,6 +476,75 @@ private Q_SLOTS:
                     QVERIFY2(shown.size() == 4,
                              qPrintable(QStringLiteral("%1: %2 labels").arg(id).arg(shown.size())));
             }
+        }
+    }
+
+    // A label sits on its bar: over the bar where the inputs are exact (a scenario of point
+    // values, where it had floated at the height of the bound estimates no whisker drew), and it
+    // never covers a neighbour's bar.
+    void valueLabelsSitOnTheirBars()
+    {
+        QString err;
+        auto scenario = loadScenarioFile(
+            is::test::defaultScenarioPath().replace(QStringLiteral("gpt-5.6-sol-vs-kimi-k3"),
+                                                    QStringLiteral("llama-3.1-70b-cs3-vs-h100")),
+            &err);
+        QVERIFY2(scenario, qPrintable(err));
+        ChartsView view;
+        QVERIFY(showExposed(view));
+        view.setAnalysis(is::test::analyse(*scenario), is::test::coloursOf(*scenario));
+        view.flush();
+        for (const QString& id :
+             {QStringLiteral("cost"), QStringLiteral("power-energy"), QStringLiteral("latency")}) {
+            ChartPanel* panel = view.chart(id);
+            QChart* chart = panel->chart();
+            // Every drawn bar as a rectangle in the chart's coordinates: the first metric's bar
+            // sets, the second's boxes.
+            QList<QRectF> bars;
+            for (QAbstractSeries* series : chart->series()) {
+                if (auto* barSeries = qobject_cast<QAbstractBarSeries*>(series)) {
+                    const auto sets = barSeries->barSets();
+                    const int n = int(sets.size());
+                    for (int i = 0; i < n; ++i)
+                        for (int c = 0; c < sets[i]->count(); ++c) {
+                            const double centre = c - 0.35 + 0.7 / n * (i + 0.5);
+                            bars << QRectF(chart->mapToPosition(QPointF(centre - 0.35 / n, sets[i]->at(c)),
+                                                                series),
+                                           chart->mapToPosition(QPointF(centre + 0.35 / n, 0), series))
+                                        .normalized();
+                        }
+                }
+                if (auto* box = qobject_cast<QAreaSeries*>(series); box && box->upperSeries()->count() == 2)
+                    bars << QRectF(chart->mapToPosition(box->upperSeries()->at(0), series),
+                                   chart->mapToPosition(box->lowerSeries()->at(1), series))
+                                .normalized();
+            }
+            int labelled = 0;
+            for (QGraphicsItem* item : chart->childItems()) {
+                auto* label = dynamic_cast<gui::BackedTextItem*>(item);
+                if (!label || !label->isVisible())
+                    continue;
+                ++labelled;
+                const QRectF r = label->mapRectToParent(label->boundingRect());
+                int own = 0;
+                for (const QRectF& bar : bars) {
+                    if (bar.height() <= 0)
+                        continue;
+                    if (std::abs(bar.center().x() - r.center().x()) < 1.0) {
+                        ++own; // its own bar: right under it
+                        QVERIFY2(r.bottom() <= bar.top() + 0.5 && r.bottom() >= bar.top() - 6,
+                                 qPrintable(QStringLiteral("%1: %2 from %3 to %4 over a bar at %5")
+                                                .arg(id, label->text())
+                                                .arg(r.top())
+                                                .arg(r.bottom())
+                                                .arg(bar.top())));
+                    } else {
+                        QVERIFY2(!r.intersects(bar), qPrintable(id + QLatin1String(": ") + label->text()));
+                    }
+                }
+                QCOMPARE(own, 1);
+            }
+            QVERIFY2(labelled > 0, qPrintable(id));
         }
     }
 

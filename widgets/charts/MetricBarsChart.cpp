@@ -48,24 +48,42 @@ void MetricBarsChart::placeValueLabels()
         for (int i = 0; i < n && i < int(labels.size()) && axes; ++i) {
             QGraphicsSimpleTextItem* label = labels[size_t(i)];
             const Row& row = m_rows[size_t(i)];
-            if (label->text().isEmpty() || m >= row.mid.size()) {
+            if (label->text().isEmpty() || m >= row.labelAt.size()) {
                 rects.emplace_back();
                 continue;
             }
-            const double top = std::max(row.mid[m], row.high[m]) / m_divisors[m];
-            const QPointF at =
-                chart()->mapToPosition(QPointF(whiskers::barCentre(int(m), i, n, kBarWidth), top), axes);
+            const QPointF at = chart()->mapToPosition(
+                QPointF(whiskers::barCentre(int(m), i, n, kBarWidth), row.labelAt[m]), axes);
             const QSizeF size = label->boundingRect().size();
             const qreal y = std::max(plot.top() - size.height(), at.y() - size.height() - 2);
             rects.emplace_back(QPointF(at.x() - size.width() / 2, y), size);
         }
-        // A label over another (bars of similar height, too narrow for their numbers) would make
-        // both unreadable: then the metric shows none, and the table has them.
+        // A label over another or over a neighbour's bar (bars of like height, too narrow for
+        // their numbers) would be unreadable or hide the bar: then the metric shows none, and the
+        // table has them.
+        std::vector<QRectF> bars;
+        const double half = kBarWidth / std::max(1, n) / 2;
+        for (int i = 0; i < n && axes; ++i) {
+            const Row& row = m_rows[size_t(i)];
+            const double centre = whiskers::barCentre(int(m), i, n, kBarWidth);
+            const double value = m < row.mid.size() ? row.mid[m] / m_divisors[m] : 0.0;
+            bars.emplace_back(chart()->mapToPosition(QPointF(centre - half, value), axes),
+                              chart()->mapToPosition(QPointF(centre + half, 0), axes));
+        }
         bool clear = true;
-        for (size_t a = 0; a < rects.size(); ++a)
-            for (size_t b = a + 1; b < rects.size(); ++b)
-                clear = clear && (rects[a].isNull() || rects[b].isNull() ||
-                                  !rects[a].adjusted(-2, -1, 2, 1).intersects(rects[b]));
+        for (size_t a = 0; a < rects.size(); ++a) {
+            if (rects[a].isNull())
+                continue;
+            const QRectF room = rects[a].adjusted(-2, -1, 2, 1);
+            for (size_t b = 0; b < rects.size(); ++b) {
+                if (b == a)
+                    continue;
+                if (!rects[b].isNull() && room.intersects(rects[b]))
+                    clear = false;
+                if (b < bars.size() && room.intersects(bars[b].normalized()))
+                    clear = false;
+            }
+        }
         for (size_t i = 0; i < labels.size(); ++i) {
             const bool show = clear && i < rects.size() && !rects[i].isNull();
             if (show)
@@ -306,6 +324,7 @@ void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QH
             m_whiskers[m][size_t(i)]->replace(
                 ranged ? whiskers::iBeam(centre, lo, hi, 0.25 * kBarWidth / std::max(1, n), true)
                        : QList<QPointF>());
+            m_rows[size_t(i)].labelAt.push_back(ranged ? std::max(mid, hi) : mid);
             if (m < m_valueLabels.size() && size_t(i) < m_valueLabels[m].size()) {
                 QGraphicsSimpleTextItem* label = m_valueLabels[m][size_t(i)];
                 label->setFont(smallFont());

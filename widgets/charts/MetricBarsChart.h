@@ -94,6 +94,7 @@ private:
         QString deployment;
         bool fits = true;
         std::vector<double> mid, low, high; // per metric
+        std::vector<double> labelAt;        // per metric, in the axis unit: the bar's or its whisker's top
     };
     std::vector<Row> m_rows;
 };
