@@ -636,17 +636,17 @@
     <name>is::AttentionFfnSplit</name>
     <message>
         <location filename="../core/engine/AttentionFfnSplit.cpp" line="+199"/>
-        <location line="+200"/>
+        <location line="+201"/>
         <source>attention pool: %1</source>
         <translation>注意力池：%1</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-199"/>
         <source>FFN pool: %1</source>
         <translation>FFN 池：%1</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>the attention pool&apos;s memory holds %L1 of %L2 streams; the rest queue</source>
         <translation>注意力池的内存只能容纳 %L2 路流中的 %L1 路；其余排队等待</translation>
     </message>
@@ -1420,7 +1420,7 @@
 <context>
     <name>is::Scenario</name>
     <message>
-        <location filename="../core/scenario/Scenario.cpp" line="+75"/>
+        <location filename="../core/scenario/Scenario.cpp" line="+76"/>
         <source>%1: empty model id</source>
         <translation>%1：模型 ID 为空</translation>
     </message>
@@ -1445,13 +1445,13 @@
         <translation>未知的精度“%1”（应为 fp32、bf16、fp16、fp8、int8、fp4 或 int4）</translation>
     </message>
     <message>
-        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+69"/>
+        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+17"/>
         <location filename="../core/scenario/Scenario.cpp" line="+16"/>
         <source>empty device id</source>
         <translation>设备 ID 为空</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location filename="../core/scenario/PlanJson.cpp" line="+28"/>
         <source>tp x pp x dp = %1 but count is %2</source>
         <translation>tp x pp x dp = %1，但 count 为 %2</translation>
     </message>
@@ -1471,7 +1471,7 @@
         <translation>ep 必须能整除 tp x dp</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../core/scenario/FfnPoolDoc.cpp" line="+9"/>
         <source>empty link id</source>
         <translation>链路 id 为空</translation>
     </message>
@@ -3943,7 +3943,7 @@
 <context>
     <name>is::gui::DeploymentItem</name>
     <message>
-        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+51"/>
+        <location filename="../widgets/canvas/DeploymentItem.cpp" line="+52"/>
         <source>Attention: %1 × %2; FFN: %3 × %4, over %5</source>
         <translation>注意力：%1 × %2；FFN：%3 × %4，经由 %5</translation>
     </message>
@@ -4105,7 +4105,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/fleet/FleetTab.cpp" line="+112"/>
+        <location filename="../widgets/fleet/FleetTab.cpp" line="+116"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -5256,7 +5256,7 @@
 <context>
     <name>is::gui::MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+54"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+118"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -5266,8 +5266,8 @@
         <translation>（右轴）</translation>
     </message>
     <message>
-        <location line="+80"/>
-        <location line="+125"/>
+        <location line="+99"/>
+        <location line="+140"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -5755,9 +5755,19 @@
         <translation>功率与每 token 能耗</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>MW (with PUE)</source>
         <translation>兆瓦（含 PUE）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kJ / token</source>
+        <translation>千焦 / token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MJ / token</source>
+        <translation>兆焦 / token</translation>
     </message>
 </context>
 <context>
@@ -7737,7 +7747,7 @@
         <translation>集群购置成本 %1 百万美元，预算为 %2 百万美元</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>workload: %L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>workload：%L1 个提示 token + %L2 个输出 token 超出了模型 %L3 token 的上下文窗口</translation>
     </message>
@@ -7772,7 +7782,7 @@
         <translation>devices：“%1”是 CPU，不是推理加速器</translation>
     </message>
     <message>
-        <location filename="../core/planning/ScenarioPlan.cpp" line="+20"/>
+        <location filename="../core/planning/ScenarioPlan.cpp" line="+19"/>
         <source>deployments: the scenario names no model to plan for</source>
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
@@ -7792,7 +7802,7 @@
         <translation>合并部署</translation>
     </message>
     <message>
-        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+55"/>
+        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+56"/>
         <source>no decode batch meets the latency limits</source>
         <translation>没有任何解码批次满足延迟限制</translation>
     </message>
@@ -8427,6 +8437,12 @@
     <name>units</name>
     <message>
         <location filename="../widgets/Units.cpp" line="+129"/>
+        <source>%1 trillion USD</source>
+        <comment>Chinese 万亿美元</comment>
+        <translation>%1 万亿美元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 hundred million USD</source>
         <comment>Chinese 亿美元</comment>
         <translation>%1 亿美元</translation>
@@ -8438,7 +8454,7 @@
         <translation>%1 万美元</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>%1 years</source>
         <translation>%1 年</translation>
     </message>

@@ -125,6 +125,9 @@ QString dollars(double usd)
     // Chinese counts large sums in 万 (10^4) and 亿 (10^8), not thousands and millions: $12 bn
     // reads 120 亿美元 there.
     if (QLocale().language() == QLocale::Chinese) {
+        if (std::abs(usd) >= 1e12)
+            return QCoreApplication::translate("units", "%1 trillion USD", "Chinese 万亿美元")
+                .arg(number(usd / 1e12));
         if (std::abs(usd) >= 1e8)
             return QCoreApplication::translate("units", "%1 hundred million USD", "Chinese 亿美元")
                 .arg(number(usd / 1e8));
@@ -132,6 +135,8 @@ QString dollars(double usd)
             return QCoreApplication::translate("units", "%1 ten thousand USD", "Chinese 万美元")
                 .arg(number(usd / 1e4));
     }
+    if (std::abs(usd) >= 1e12)
+        return QStringLiteral("$") + number(usd / 1e12) + QStringLiteral(" tn");
     if (std::abs(usd) >= 1e9)
         return QStringLiteral("$") + number(usd / 1e9) + QStringLiteral(" bn");
     if (std::abs(usd) >= 1e6)
@@ -215,6 +220,8 @@ QString compact(double v)
             return trimmed(v / 1e8, 3) + yi;
         if (a >= 1e4)
             return trimmed(v / 1e4, 3) + wan;
+        if (a >= 1e3) // 6,400 beside 8,690 万美元, grouped as the locale groups
+            return QLocale().toString(v, 'f', 0);
         return trimmed(v, 3);
     }
     if (a >= 1e12)

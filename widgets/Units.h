@@ -30,7 +30,8 @@ QString bandwidth(double bytesPerS);
 QString flops(double perS);
 // "700 W", "23 kW".
 QString watts(double w);
-// "$30,000", "$2.5 M", "$1.2 bn": capex spans thousands to hundreds of billions of dollars.
+// "$30,000", "$2.5 M", "$1.2 bn", "$1.2 tn": capex spans thousands to trillions of dollars; in
+// Chinese 万美元, 亿美元 and 万亿美元.
 QString dollars(double usd);
 // "1.1 µs", "2.5 ms", "12.5 s"; from 1,000 s on, longDuration(): "16.7 min".
 QString seconds(double s);
@@ -43,7 +44,7 @@ QString params(double n);
 // A number with three significant digits in the current locale.
 QString number(double v, int significant = 3);
 // 1.5K, 12K, 2.1M, 750, 0.31 (decimal prefixes) for axis labels and counts in tables; in
-// Chinese in myriads: 1500, 1.2万, 210万, 3亿.
+// Chinese in myriads: 1,500, 1.2万, 210万, 3亿.
 QString compact(double v);
 // Three significant digits in the user's locale, no exponent: 750, 12.3, 0.312, 1,234.
 QString significant(double v, int digits = 3);
