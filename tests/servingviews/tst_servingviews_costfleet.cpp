@@ -163,6 +163,37 @@ private Q_SLOTS:
         QVERIFY(grouped > 0);
     }
 
+    // Every deployment's name shows whole, on one line: a stretched name column took what the
+    // numbers left (27 px in a 700 px table) and, wrapped in rows of one line's height, "GPT-5.6
+    // Sol on CS-3" read "GPT-5.6 Sol". Where the columns need more than the width, it scrolls.
+    void fleetRowsShowWholeNames()
+    {
+        ServingCostFleetView view;
+        QVERIFY(showScenario(view, m_scenario));
+        FleetTab* fleet = view.fleetTab();
+        QTableWidget* table = fleet->table();
+        // The fleet's page in front, as a user opens it.
+        view.tabs()->setCurrentWidget(fleet);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_VERIFY(table->isVisible());
+        for (int width : {520, 700, 1100}) {
+            view.resize(width, 700);
+            QCoreApplication::processEvents();
+            for (int r = 0; r < table->rowCount(); ++r) {
+                const QTableWidgetItem* name = table->item(r, 0);
+                QVERIFY(name);
+                const int needed = QFontMetrics(table->font()).horizontalAdvance(name->text());
+                QVERIFY2(table->columnWidth(0) >= needed,
+                         qPrintable(QStringLiteral("%1 at %2 px: column %3 px, text %4 px")
+                                        .arg(name->text())
+                                        .arg(width)
+                                        .arg(table->columnWidth(0))
+                                        .arg(needed)));
+            }
+        }
+    }
+
     // Click a column: the rows follow its numbers ("$300 M" before "$1.2 bn", 9 before 10), not
     // their text; a second click reverses them.
     void fleetTableSorts()

@@ -100,8 +100,12 @@ FleetTab::FleetTab(QWidget* parent) : QWidget(parent)
     m_table = new QTableWidget(0, ColCount, this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
+    // Every column as wide as its contents, the names too: a stretched name column took what the
+    // numbers left, 27 px at 700, and wrapped "GPT-5.6 Sol on CS-3" into rows of one line's height
+    // ("GPT-5.6 Sol"). Where the columns need more than the width, the table scrolls.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
     // Click a column to sort by it; no order until then (the scenario's).
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicatorShown(true);
