@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <cmath>
 
 #include <algorithm>
@@ -340,7 +341,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
         d.missedTargets = missedTargets(est->mid, s.workload);
         if (!est->mid.fits)
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")
-                            .arg(d.modelName, QString::number(est->mid.chips), r.deployment.device->name,
+                            .arg(d.modelName, QLocale().toString(est->mid.chips), r.deployment.device->name,
                                  est->mid.why);
         // A deployment that does not fit has only that to say: its serving notes ("memory holds
         // 16 of 1,000,000 streams") describe a service it cannot run.
@@ -416,7 +417,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
                     why = at->why;
                 a.issues << QCoreApplication::translate("is::ScenarioAnalysis",
                                                         "%1 does not fit on %2 x %3 at %4K context: %5")
-                                .arg(d.modelName, QString::number(r.deployment.chips),
+                                .arg(d.modelName, QLocale().toString(r.deployment.chips),
                                      r.deployment.device->name, QString::number(p.context / 1024.0, 'f', 0),
                                      why);
                 reportedMissingFit = true;
