@@ -42,10 +42,24 @@ void MetricBarsChart::placeValueLabels()
         const std::vector<QGraphicsSimpleTextItem*>& labels = m_valueLabels[m];
         QAbstractSeries* axes = m == 0 ? static_cast<QAbstractSeries*>(m_bars)
                                        : (m_boxes[m].empty() ? nullptr : m_boxes[m].front());
+        if (!axes)
+            continue;
+        // Each bar as drawn, in the chart's pixels.
+        std::vector<QRectF> bars;
+        const double half = kBarWidth / std::max(1, n) / 2;
+        for (int i = 0; i < n; ++i) {
+            const Row& row = m_rows[size_t(i)];
+            const double centre = whiskers::barCentre(int(m), i, n, kBarWidth);
+            const double value = m < row.mid.size() ? row.mid[m] / m_divisors[m] : 0.0;
+            bars.push_back(QRectF(chart()->mapToPosition(QPointF(centre - half, value), axes),
+                                  chart()->mapToPosition(QPointF(centre + half, 0), axes))
+                               .normalized());
+        }
         // Where each label goes: centred over its bar, or over its range's whisker where the
-        // inputs are ranged.
+        // inputs are ranged. A number wider than its bar that would cover a taller neighbour
+        // goes up over that neighbour ("0.673" beside a bar of 8.62).
         std::vector<QRectF> rects;
-        for (int i = 0; i < n && i < int(labels.size()) && axes; ++i) {
+        for (int i = 0; i < n && i < int(labels.size()); ++i) {
             QGraphicsSimpleTextItem* label = labels[size_t(i)];
             const Row& row = m_rows[size_t(i)];
             if (label->text().isEmpty() || m >= row.labelAt.size()) {
@@ -55,35 +69,24 @@ void MetricBarsChart::placeValueLabels()
             const QPointF at = chart()->mapToPosition(
                 QPointF(whiskers::barCentre(int(m), i, n, kBarWidth), row.labelAt[m]), axes);
             const QSizeF size = label->boundingRect().size();
-            const qreal y = std::max(plot.top() - size.height(), at.y() - size.height() - 2);
-            rects.emplace_back(QPointF(at.x() - size.width() / 2, y), size);
-        }
-        // A label over another or over a neighbour's bar (bars of like height, too narrow for
-        // their numbers) would be unreadable or hide the bar: then the metric shows none, and the
-        // table has them.
-        std::vector<QRectF> bars;
-        const double half = kBarWidth / std::max(1, n) / 2;
-        for (int i = 0; i < n && axes; ++i) {
-            const Row& row = m_rows[size_t(i)];
-            const double centre = whiskers::barCentre(int(m), i, n, kBarWidth);
-            const double value = m < row.mid.size() ? row.mid[m] / m_divisors[m] : 0.0;
-            bars.emplace_back(chart()->mapToPosition(QPointF(centre - half, value), axes),
-                              chart()->mapToPosition(QPointF(centre + half, 0), axes));
-        }
-        bool clear = true;
-        for (size_t a = 0; a < rects.size(); ++a) {
-            if (rects[a].isNull())
-                continue;
-            const QRectF room = rects[a].adjusted(-2, -1, 2, 1);
-            for (size_t b = 0; b < rects.size(); ++b) {
-                if (b == a)
-                    continue;
-                if (!rects[b].isNull() && room.intersects(rects[b]))
-                    clear = false;
-                if (b < bars.size() && room.intersects(bars[b].normalized()))
-                    clear = false;
+            QRectF r(QPointF(at.x() - size.width() / 2, at.y() - size.height() - 2), size);
+            for (int j = 0; j < n; ++j) {
+                const QRectF& bar = bars[size_t(j)];
+                const bool beside = r.left() < bar.right() - 0.5 && r.right() > bar.left() + 0.5;
+                if (j != i && bar.height() > 0 && beside && r.bottom() > bar.top() - 2)
+                    r.moveBottom(bar.top() - 2);
             }
+            r.moveTop(std::max(plot.top() - size.height(), r.top()));
+            rects.push_back(r);
         }
+        // Labels that would still run into each other (bars of like height, too narrow for their
+        // numbers) would be unreadable: then the metric shows none, and the table has them.
+        bool clear = true;
+        for (size_t a = 0; a < rects.size(); ++a)
+            for (size_t b = a + 1; b < rects.size(); ++b)
+                if (!rects[a].isNull() && !rects[b].isNull() &&
+                    rects[a].adjusted(-2, -1, 2, 1).intersects(rects[b]))
+                    clear = false;
         for (size_t i = 0; i < labels.size(); ++i) {
             const bool show = clear && i < rects.size() && !rects[i].isNull();
             if (show)
