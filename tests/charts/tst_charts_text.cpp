@@ -597,9 +597,8 @@ private Q_SLOTS:
             QCOMPARE(values[1]->isVisible(), !oneQuantity);
             // Without "(left axis)" a group's name is one line where it fits: at the widths the
             // studio gives a chart (a half or a whole page), none is cut to "At this concurre...".
-            // Below about 400 px a word wider than its group takes a smaller type instead.
             ChartPanel* panel = view.chart(id);
-            for (int width = 320; width <= 800; width += 20) {
+            for (int width = 400; width <= 800; width += 20) {
                 panel->resize(width, 360);
                 QApplication::processEvents();
                 std::function<void(QGraphicsItem*)> check = [&](QGraphicsItem* item) {

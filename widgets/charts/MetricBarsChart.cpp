@@ -108,35 +108,17 @@ void MetricBarsChart::fitCategoryLabels()
     // and the plot some 10 % narrower, and a label that just fitted the wider plot was cut in the
     // narrower one ("At this concurre...").
     const qreal width = (chart()->plotArea().width() / qreal(m_metrics.size() + 1) - 16) * 0.85;
-    // A word wider than a category ("concurrency" below about 400 px) cannot wrap: the labels
-    // take a smaller type then, down to 6 points, as the stacked charts' rows do.
-    const auto labelsIn = [this, width](const QFont& f) {
-        QStringList labels;
-        for (size_t m = 0; m < m_metrics.size(); ++m) {
-            QString label = width > 0 ? chartfmt::wrappedLabel(m_metrics[m].category, f, width)
-                                      : m_metrics[m].category.toHtmlEscaped();
-            // Two units on one pair of axes: each group says whose scale it is drawn on.
-            if (m_metrics.size() == 2 && !oneQuantity())
-                label += QStringLiteral("<br>") +
-                         (m == 0 ? tr("(left axis)") : tr("(right axis)")).toHtmlEscaped();
-            labels << label;
-        }
-        return labels;
-    };
-    const auto widest = [](const QStringList& labels, const QFont& f) {
-        qreal w = 0;
-        for (const QString& label : labels)
-            w = std::max(w, chartfmt::textWidth(label, f));
-        return w;
-    };
-    QFont font = smallFont();
-    QStringList labels = labelsIn(font);
-    while (width > 0 && font.pointSize() > 6 && widest(labels, font) > width) {
-        font.setPointSize(font.pointSize() - 1);
-        labels = labelsIn(font);
+    const QFont font = m_categories->labelsFont();
+    QStringList labels;
+    for (size_t m = 0; m < m_metrics.size(); ++m) {
+        QString label = width > 0 ? chartfmt::wrappedLabel(m_metrics[m].category, font, width)
+                                  : m_metrics[m].category.toHtmlEscaped();
+        // Two units on one pair of axes: each group says whose scale it is drawn on.
+        if (m_metrics.size() == 2 && !oneQuantity())
+            label +=
+                QStringLiteral("<br>") + (m == 0 ? tr("(left axis)") : tr("(right axis)")).toHtmlEscaped();
+        labels << label;
     }
-    if (m_categories->labelsFont() != font)
-        m_categories->setLabelsFont(font);
     if (labels != m_categories->categories())
         m_categories->setCategories(labels);
 }
