@@ -38,6 +38,12 @@ QString trimmed(double v, int digits)
     return is::withoutTrailingZeros(QString::number(v, 'f', is::decimalsForSignificant(v, digits)));
 }
 
+// Chinese counts in myriads (万, 亿), not in thousands and millions.
+bool countsInMyriads()
+{
+    return QLocale().language() == QLocale::Chinese;
+}
+
 } // namespace
 
 QString number(double v, int significant)
@@ -124,7 +130,7 @@ QString dollars(double usd)
         return QStringLiteral("–");
     // Chinese counts large sums in 万 (10^4) and 亿 (10^8), not thousands and millions: $12 bn
     // reads 120 亿美元 there.
-    if (QLocale().language() == QLocale::Chinese) {
+    if (countsInMyriads()) {
         if (std::abs(usd) >= 1e12)
             return QCoreApplication::translate("units", "%1 trillion USD", "Chinese 万亿美元")
                 .arg(number(usd / 1e12));
@@ -212,7 +218,7 @@ QString compact(double v)
     const double a = std::fabs(v);
     // Chinese counts in myriads: 1.5万 (15,000), 210万 (2.1 million), 3亿 (300 million), 1.2万亿;
     // "K" and "M" read as foreign there, and 万 is what a reader says aloud.
-    if (QLocale().language() == QLocale::Chinese) {
+    if (countsInMyriads()) {
         const QChar wan(0x4E07), yi(0x4EBF);
         if (a >= 1e12)
             return trimmed(v / 1e12, 3) + wan + yi;

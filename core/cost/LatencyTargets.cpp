@@ -49,21 +49,19 @@ SloTargets resolveSlo(const Workload& workload, const StatedSlo& serving, const 
         origin = SloOrigin::ServingSlo;
     else if (limits.any())
         origin = SloOrigin::WorkloadLimits;
-    if (origin == SloOrigin::Assumed) {
-        SloTargets assumed;
-        if (workload.outputTokens <= 1)
-            assumed.tpotS = 0; // one output token: no time between tokens (Workload::tpotLimitInForce)
-        return assumed;
-    }
     const auto pick = [](double cli, double slo, double limit) {
         return cli > 0 ? cli : slo > 0 ? slo : limit;
     };
-    SloTargets t;
-    t.ttftS = pick(commandLine.ttftS, serving.ttftS, limits.ttftS);
-    // A TPOT target stated anywhere does not apply to one output token (Workload::tpotLimitInForce).
-    t.tpotS = workload.outputTokens > 1 ? pick(commandLine.tpotS, serving.tpotS, limits.tpotS) : 0.0;
-    t.origin = origin;
-    t.source = sloSourceText(origin);
+    SloTargets t; // the assumed targets where no layer states any
+    if (origin != SloOrigin::Assumed) {
+        t.ttftS = pick(commandLine.ttftS, serving.ttftS, limits.ttftS);
+        t.tpotS = pick(commandLine.tpotS, serving.tpotS, limits.tpotS);
+        t.origin = origin;
+        t.source = sloSourceText(origin);
+    }
+    // A TPOT target, stated or assumed, does not apply without a decode (Workload::tpotLimitInForce).
+    if (!workload.decodes())
+        t.tpotS = 0;
     return t;
 }
 

@@ -22,11 +22,13 @@ struct Workload
     // the offload tiers (host DRAM, SSD, MemoryX) and is read back at their bandwidth.
     double prefixHitRate = 0;
     int idleSessions = 0;
-    // The TPOT limit where it means something: a request of one output token has no time between
-    // tokens (its only token is its first, which the TTFT limit bounds), so none applies. Its
-    // TPOT in the engine is the cycle in which other streams' prompts prefill, which a limit
-    // would have bounded, and a search reported as binding. 0 = no limit.
-    double tpotLimitInForce() const { return outputTokens > 1 ? tpotLimitS : 0.0; }
+    // Whether a request has tokens after its first: one output token comes out of the prefill,
+    // with no decode step, no time between tokens and nothing to set apart in a decode pool.
+    bool decodes() const { return outputTokens > 1; }
+    // The TPOT limit where it means something: without a decode none applies. The engine's TPOT
+    // there is the cycle in which other streams' prompts prefill, which a limit would have
+    // bounded, and a search reported as binding. 0 = no limit.
+    double tpotLimitInForce() const { return decodes() ? tpotLimitS : 0.0; }
     // Whether the users set a latency target (either limit): what the comparison, `estimate` and
     // the Issues panel say whether a deployment meets.
     bool hasLatencyTargets() const { return ttftLimitS > 0 || tpotLimitInForce() > 0; }

@@ -432,7 +432,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
                                                  colocated.binding != Binding::PowerBudget &&
                                                  colocated.binding != Binding::CapexBudget;
                     const bool tryDisaggregated =
-                        splitsPrefillFromDecode(*d.device) && !latencyOrMemory && w.outputTokens > 1;
+                        splitsPrefillFromDecode(*d.device) && !latencyOrMemory && w.decodes();
                     keep(std::move(colocated));
                     if (tryDisaggregated)
                         if (auto pd = evaluator.evaluatePrefillDecode(*ctx, d, plan, base))
