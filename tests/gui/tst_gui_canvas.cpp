@@ -334,6 +334,34 @@ private Q_SLOTS:
         QVERIFY(settle());
     }
 
+    // Typing a larger count keeps a manual plan: the count applies once typed, not at each
+    // keystroke, where "16" would pass through a count of 1 and drop the plan.
+    void typingACountKeepsAManualPlan()
+    {
+        const QString id = doc()->scenario().deployments.back().id;
+        doc()->setSelection({id});
+        InspectorPanel* inspector = window()->inspector();
+        const int undoBefore = doc()->undoStack()->index();
+        QSpinBox* count = inspector->countSpin();
+        count->setValue(8);
+        QVERIFY(settle());
+        inspector->automaticPlanBox()->setChecked(false);
+        QVERIFY(doc()->deployment(id)->plan);
+        const ParallelPlan plan = *doc()->deployment(id)->plan;
+        QVERIFY(plan.chips() > 1);
+
+        count->setFocus();
+        count->selectAll();
+        QTest::keyClicks(count, QStringLiteral("16"));
+        QTest::keyClick(count, Qt::Key_Return);
+        QCOMPARE(doc()->deployment(id)->count, 16);
+        QVERIFY(doc()->deployment(id)->plan);
+        QCOMPARE(*doc()->deployment(id)->plan, plan);
+        QVERIFY(!inspector->automaticPlanBox()->isChecked());
+        while (doc()->undoStack()->index() > undoBefore)
+            doc()->undoStack()->undo();
+    }
+
     // While automatic, the greyed parallelism fields show the plan the engine chose (they read
     // TP 1 PP 1 EP 1 DP 1 for every deployment); unchecked, a wafer's pipelines are the user's.
     void inspectorShowsThePlanChosen()

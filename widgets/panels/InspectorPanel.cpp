@@ -112,6 +112,9 @@ QWidget* InspectorPanel::buildDeploymentPage()
     m_count->setRange(0, 1 << 20);
     m_count->setSpecialValueText(tr("auto (smallest that fits)"));
     m_count->setAccelerated(true);
+    // Typed counts apply on Enter or leaving the field: typing "16" would otherwise pass
+    // through a count of 1, which is fewer chips than a manual plan and drops the plan.
+    m_count->setKeyboardTracking(false);
     form->addRow(tr("Count"), m_count);
 
     m_autoPlan = new QCheckBox(tr("Automatic"), page);
