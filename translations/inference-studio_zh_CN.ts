@@ -1601,7 +1601,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+342"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+343"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -3953,7 +3953,7 @@
         <translation>双击名称可重命名，双击数量可修改。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>%1 × auto (%2)</source>
         <translation>%1 × 自动（%2）</translation>
     </message>
@@ -3968,7 +3968,7 @@
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Attn: %1 × %2</source>
         <translation>注意力：%1 × %2</translation>
     </message>
@@ -3983,7 +3983,7 @@
         <translation> · 预填充 ×%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>↕ %1</source>
         <translation>↕ %1</translation>
     </message>
@@ -4238,12 +4238,12 @@
     <name>is::gui::InspectorPanel</name>
     <message>
         <location filename="../widgets/panels/InspectorPanel.cpp" line="+66"/>
-        <location line="+309"/>
+        <location line="+312"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location line="-272"/>
+        <location line="-275"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4270,7 +4270,7 @@
     </message>
     <message>
         <location filename="../widgets/panels/InspectorFfnPool.cpp" line="+4"/>
-        <location filename="../widgets/panels/InspectorPanel.cpp" line="+2"/>
+        <location filename="../widgets/panels/InspectorPanel.cpp" line="+5"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
@@ -5256,7 +5256,7 @@
 <context>
     <name>is::gui::MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+118"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+119"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -5266,7 +5266,7 @@
         <translation>（右轴）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+83"/>
         <location line="+140"/>
         <source>target</source>
         <translation>目标</translation>
@@ -5602,12 +5602,12 @@
         <translation>常驻</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 (Pareto)</source>
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5617,7 +5617,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-351"/>
+        <location line="-354"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5632,7 +5632,12 @@
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+59"/>
+        <source>One output token: there is no time between tokens.</source>
+        <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -8436,7 +8441,7 @@
 <context>
     <name>units</name>
     <message>
-        <location filename="../widgets/Units.cpp" line="+129"/>
+        <location filename="../widgets/Units.cpp" line="+135"/>
         <source>%1 trillion USD</source>
         <comment>Chinese 万亿美元</comment>
         <translation>%1 万亿美元</translation>

@@ -364,6 +364,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
 
     PlanResult result;
     result.targets = targets;
+    result.decodes = w.decodes();
     const std::vector<detail::SearchGroup> groups = detail::searchGroups(engine, model, w, tco, targets);
     result.stats.groups = static_cast<int>(groups.size());
     const GroupEvaluator evaluator(engine, w, tco, targets);

@@ -107,6 +107,8 @@ struct SearchStats
 struct PlanResult
 {
     PlanTargets targets;
+    // False for a workload of one output token: its rows have no time between tokens to show.
+    bool decodes = true;
     // Feasible cheapest first (ties: faster per user first), then infeasible closest first.
     std::vector<PlanRow> rows;
     int feasibleCount = 0;

@@ -35,8 +35,10 @@ std::vector<Precision> weightPrecisions(const Device& dev)
     return out;
 }
 
-std::vector<SpeculativeMethod> speculativeMethods(const ModelDesc& m)
+std::vector<SpeculativeMethod> speculativeMethods(const ModelDesc& m, const Workload& w)
 {
+    if (!w.decodes()) // one output token: no decode step to draft tokens for
+        return {SpeculativeMethod::None};
     std::vector<SpeculativeMethod> out{SpeculativeMethod::None, SpeculativeMethod::Draft,
                                        SpeculativeMethod::Medusa, SpeculativeMethod::Eagle3};
     if (m.mtpLayers > 0) // multi-token prediction needs the model's own MTP heads
@@ -177,7 +179,7 @@ std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& mod
                         continue; // fits on no count the engine searches
                     const std::vector<int> counts = unitCounts(d, mode, needed);
                     for (size_t i = 0; i < counts.size(); ++i)
-                        for (SpeculativeMethod s : speculativeMethods(model)) {
+                        for (SpeculativeMethod s : speculativeMethods(model, workload)) {
                             SearchGroup g;
                             g.config = base;
                             g.config.unitChips = counts[i];

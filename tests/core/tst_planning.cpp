@@ -570,10 +570,13 @@ private slots:
         for (const PlanRow& row : r.rows) {
             QVERIFY(row.binding != Binding::TpotLimit);
             QVERIFY(row.binding != Binding::TokSUserTarget);
-            // Nor is there a decode to set apart from the prefill.
+            // Nor is there a decode to set apart from the prefill, or to speculate on.
             QVERIFY(row.config.layout != PoolLayout::PrefillDecode);
+            QCOMPARE(row.config.speculative, SpeculativeMethod::None);
         }
+        QVERIFY(!r.decodes);
         const PlanResult many = search(t, false);
+        QVERIFY(many.decodes);
         bool tpotBinds = false;
         for (const PlanRow& row : many.rows)
             tpotBinds = tpotBinds || row.binding == Binding::TpotLimit;

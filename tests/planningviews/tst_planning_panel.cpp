@@ -6,6 +6,7 @@
 #include "document/ScenarioDocument.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
+#include "metrics/Metrics.h"
 #include "planning/PlanRanking.h"
 #include "planning/PlanningPanel.h"
 #include "scenario/Scenario.h"
@@ -244,6 +245,31 @@ private slots:
         QVERIFY(addable >= 0);
         QVERIFY(panel.addToCanvas(addable));
         QCOMPARE(doc.scenario().deployments.back().model.catalogId, QStringLiteral("llama-3.1-70b"));
+    }
+
+    // A request of one output token has no time between tokens: the TPOT column says so
+    // rather than showing a decode step's time beside a limit that does not apply.
+    void oneOutputTokenShowsNoTpot()
+    {
+        is::Scenario oneToken = m_scenario;
+        oneToken.workload.outputTokens = 1;
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(oneToken, QString());
+        is::gui::PlanningPanel panel(&doc);
+        show(panel);
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        QVERIFY(panel.result() && !panel.result()->decodes);
+        QTableWidget* table = panel.table();
+        int tpot = -1;
+        for (int c = 0; c < table->columnCount(); ++c)
+            if (table->horizontalHeaderItem(c)->text() == is::metrics::axis(is::metrics::Id::TpotMs))
+                tpot = c;
+        QVERIFY(tpot >= 0);
+        QVERIFY(table->rowCount() > 0);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QCOMPARE(table->item(r, tpot)->text(), QStringLiteral("—"));
+            QVERIFY(!table->item(r, tpot)->toolTip().isEmpty());
+        }
     }
 
     void cancelStopsTheSearch()

@@ -374,28 +374,30 @@ void PlanningPanel::fillTable()
             c.speculative == SpeculativeMethod::None ? tr("none") : names::speculative(c.speculative);
         const QString binding = row.feasible ? planning::bindingText(row.binding)
                                              : tr("misses the %1").arg(planning::bindingText(row.binding));
-        const QString cells[ColCount] = {c.device->name,
-                                         tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
-                                         count(static_cast<double>(row.units)),
-                                         count(static_cast<double>(row.chips)),
-                                         count(static_cast<double>(row.systems)),
-                                         precisionsText(c),
-                                         c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming")
-                                                                                  : tr("resident"),
-                                         speculative,
-                                         planning::layoutText(row),
-                                         is::gui::units::significant(row.usdPerMTok),
-                                         is::gui::units::significant(row.tokSUser),
-                                         is::gui::units::fixed(row.ttftS * 1000, 0),
-                                         is::gui::units::significant(row.tpotS * 1000),
-                                         is::gui::units::significant(row.powerMW),
-                                         is::gui::units::significant(row.capexUsd / 1e6),
-                                         row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
+        const QString cells[ColCount] = {
+            c.device->name,
+            tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
+            count(static_cast<double>(row.units)),
+            count(static_cast<double>(row.chips)),
+            count(static_cast<double>(row.systems)),
+            precisionsText(c),
+            c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming") : tr("resident"),
+            speculative,
+            planning::layoutText(row),
+            is::gui::units::significant(row.usdPerMTok),
+            is::gui::units::significant(row.tokSUser),
+            is::gui::units::fixed(row.ttftS * 1000, 0),
+            m_result->decodes ? is::gui::units::significant(row.tpotS * 1000) : QStringLiteral("—"),
+            is::gui::units::significant(row.powerMW),
+            is::gui::units::significant(row.capexUsd / 1e6),
+            row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
                 cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
                                      col != ColMode && col != ColSpeculative && col != ColLayout);
-            if (!row.feasible)
+            if (col == ColTpot && !m_result->decodes)
+                item->setToolTip(tr("One output token: there is no time between tokens."));
+            else if (!row.feasible)
                 item->setToolTip(row.why);
             else if (col == ColDevice)
                 item->setToolTip(c.device->name);
