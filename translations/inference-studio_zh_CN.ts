@@ -8444,19 +8444,19 @@
         <location filename="../widgets/Units.cpp" line="+135"/>
         <source>%1 trillion USD</source>
         <comment>Chinese 万亿美元</comment>
-        <translation>%1 万亿美元</translation>
+        <translation>%1万亿美元</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 hundred million USD</source>
         <comment>Chinese 亿美元</comment>
-        <translation>%1 亿美元</translation>
+        <translation>%1亿美元</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 ten thousand USD</source>
         <comment>Chinese 万美元</comment>
-        <translation>%1 万美元</translation>
+        <translation>%1万美元</translation>
     </message>
     <message>
         <location line="+31"/>

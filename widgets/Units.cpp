@@ -129,7 +129,7 @@ QString dollars(double usd)
     if (!std::isfinite(usd))
         return QStringLiteral("–");
     // Chinese counts large sums in 万 (10^4) and 亿 (10^8), not thousands and millions: $12 bn
-    // reads 120 亿美元 there.
+    // reads 120亿美元 there, the magnitude written onto the number as 640万 is.
     if (countsInMyriads()) {
         if (std::abs(usd) >= 1e12)
             return QCoreApplication::translate("units", "%1 trillion USD", "Chinese 万亿美元")
@@ -226,7 +226,7 @@ QString compact(double v)
             return trimmed(v / 1e8, 3) + yi;
         if (a >= 1e4)
             return trimmed(v / 1e4, 3) + wan;
-        if (a >= 1e3) // 6,400 beside 8,690 万美元, grouped as the locale groups
+        if (a >= 1e3) // 6,400 beside 8,690万美元, grouped as the locale groups
             return QLocale().toString(v, 'f', 0);
         return trimmed(v, 3);
     }

@@ -4,6 +4,7 @@
 // and the fleet summary saying where its targets came from.
 #include "ServingViewsFixture.h"
 
+#include "Units.h"
 #include "cost/CostTab.h"
 #include "cost/ServingPointCost.h"
 #include "fleet/FleetTab.h"
@@ -11,6 +12,7 @@
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingData.h"
 
+#include <QBarCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
 #include <QGraphicsScene>
@@ -161,6 +163,16 @@ private Q_SLOTS:
             ++grouped;
         }
         QVERIFY(grouped > 0);
+        // The target under the bars counts the users as the table does ("1M", not "1,000,000").
+        bool named = false;
+        for (QAbstractAxis* axis : fleet->chart()->chartView()->chart()->axes())
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+                QVERIFY(!categories->categories().isEmpty());
+                QVERIFY2(categories->categories().front().startsWith(is::gui::units::compact(1e6) + u' '),
+                         qPrintable(categories->categories().front()));
+                named = true;
+            }
+        QVERIFY(named);
     }
 
     // Every deployment's name shows whole, on one line: a stretched name column took what the

@@ -378,14 +378,17 @@ void FleetTab::fillTable()
 
 QString FleetTab::targetText() const
 {
-    const QString value = is::gui::units::fixed(m_value->value(), m_value->value() < 10 ? 1 : 0);
+    const double v = m_value->value();
+    // Users and requests read as the table's counts do ("1M", "100万"), not as "1,000,000".
+    const QString count = v >= 1e4 ? is::gui::units::compact(v) : is::gui::units::fixed(v, v < 10 ? 1 : 0);
+    const QString value = is::gui::units::fixed(v, v < 10 ? 1 : 0);
     switch (m_kind->currentIndex()) {
     case 1:
-        return tr("%1 requests/s").arg(value);
+        return tr("%1 requests/s").arg(count);
     case 2:
         return tr("%1 MW power budget").arg(value);
     default:
-        return tr("%1 concurrent users").arg(value);
+        return tr("%1 concurrent users").arg(count);
     }
 }
 
