@@ -4195,7 +4195,7 @@
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>%1 requests/s</source>
         <translation>每秒 %1 个请求</translation>
     </message>
@@ -5582,27 +5582,27 @@
         <translation>未满足 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 chips, %2</source>
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-304"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+308"/>
+        <location line="+309"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>resident</source>
         <translation>常驻</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>%1 (Pareto)</source>
         <translation>%1（帕累托）</translation>
     </message>
@@ -5617,7 +5617,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-353"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5632,7 +5632,7 @@
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+58"/>
         <source>One output token: there is no time between tokens.</source>
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
@@ -6008,12 +6008,12 @@
 <context>
     <name>is::gui::ScenarioDocument</name>
     <message>
-        <location filename="../widgets/document/ScenarioDocument.cpp" line="+30"/>
+        <location filename="../widgets/document/ScenarioDocument.cpp" line="+32"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+256"/>
         <source>deployments[%1].color: &quot;%2&quot; is not a colour (a name such as &quot;teal&quot; or #rrggbb); &quot;%3&quot; is shown in %4</source>
         <translation>deployments[%1].color：&quot;%2&quot; 不是颜色（应为 &quot;teal&quot; 这样的颜色名或 #rrggbb）；&quot;%3&quot; 改用 %4 显示</translation>
     </message>
@@ -6306,7 +6306,7 @@
 <context>
     <name>is::gui::Studio</name>
     <message>
-        <location filename="../widgets/mainwindow/Studio.cpp" line="+119"/>
+        <location filename="../widgets/mainwindow/Studio.cpp" line="+120"/>
         <source>Cannot recover the autosaved work: %1</source>
         <translation>无法恢复自动保存的工作：%1</translation>
     </message>
@@ -6336,7 +6336,7 @@
         <translation>丢弃</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>Recovered unsaved work of %1</source>
         <translation>已恢复 %1 未保存的工作</translation>
     </message>
@@ -8436,6 +8436,11 @@
         <translation>
             <numerusform>移动 %n 个部署</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../widgets/document/RecoverWorkCommand.cpp" line="+11"/>
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的工作</translation>
     </message>
 </context>
 <context>

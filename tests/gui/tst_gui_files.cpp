@@ -253,6 +253,49 @@ private Q_SLOTS:
         QVERIFY(!autosave->recoveryAvailable());
     }
 
+    // Recovered work of a saved file is one edit over the file as saved: undo gives the saved
+    // file back (unmodified), redo the recovered work (modified again). The history was empty
+    // after a recovery, so the user could not see or take back what the crash had left.
+    void recoveryIsOneUndoableEdit()
+    {
+        Autosave* autosave = m_studio->autosave();
+        autosave->discardRecovery();
+        const QString path = m_dir->filePath(QStringLiteral("recover-me.json"));
+        QVERIFY(m_studio->files()->saveTo(path));
+        const double savedInput = doc()->scenario().workload.inputTokens;
+        LogSlider* slider = window()->workload()->contextSlider();
+        slider->setValue(slider->value() == 0 ? 10 : 0);
+        const double editedInput = doc()->scenario().workload.inputTokens;
+        QVERIFY(editedInput != savedInput);
+        QVERIFY(autosave->saveNow());
+        QVERIFY(autosave->recoveryAvailable());
+
+        // The next session, on the same settings and recovery file, recovers without asking.
+        QTemporaryDir otherDir;
+        gui::Studio::Options o;
+        o.settingsPath = m_dir->filePath(QStringLiteral("settings.ini"));
+        o.recoveryPath = autosave->recoveryPath();
+        o.interactive = true;
+        o.recovery = gui::Studio::Options::Recovery::Recover;
+        gui::Studio next(Catalog::builtin(), QStringList(), o);
+        QVERIFY(next.offerRecovery());
+        ScenarioDocument* recovered = next.document();
+        QCOMPARE(recovered->filePath(), path);
+        QCOMPARE(recovered->scenario().workload.inputTokens, editedInput);
+        QVERIFY(recovered->isModified());
+        QCOMPARE(recovered->undoStack()->count(), 1);
+
+        recovered->undoStack()->undo();
+        QCOMPARE(recovered->scenario().workload.inputTokens, savedInput);
+        QVERIFY(!recovered->isModified());
+        recovered->undoStack()->redo();
+        QCOMPARE(recovered->scenario().workload.inputTokens, editedInput);
+        QVERIFY(recovered->isModified());
+        next.autosave()->discardRecovery();
+        QVERIFY(m_studio->loadDefault());
+        QVERIFY(settle());
+    }
+
     void newDocumentThenDrop()
     {
         m_studio->files()->newDocument();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "document/ScenarioDocument.h"
 
+#include "document/RecoverWorkCommand.h"
+
 #include "style/DeploymentColours.h"
 
 #include "hardware/Catalog.h"
@@ -131,6 +133,27 @@ void ScenarioDocument::markRecovered()
 {
     m_undo->resetClean();
     Q_EMIT modifiedChanged(true);
+}
+
+void ScenarioDocument::recover(Scenario recovered)
+{
+    m_undo->push(new RecoverWorkCommand(this, std::move(recovered)));
+}
+
+void ScenarioDocument::replaceScenario(const Scenario& s)
+{
+    m_scenario = s;
+    assignMissingColours();
+    QStringList kept;
+    for (const QString& id : m_selection)
+        if (deployment(id))
+            kept << id;
+    const bool selectionChanged = kept != m_selection;
+    m_selection = kept;
+    Q_EMIT documentReset();
+    if (selectionChanged)
+        Q_EMIT this->selectionChanged();
+    Q_EMIT changed();
 }
 
 bool ScenarioDocument::save(const QString& path, QString* error)

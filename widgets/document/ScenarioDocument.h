@@ -72,6 +72,9 @@ public:
     QStringList reset(Scenario s, const QString& filePath);
     // After reset() with recovered content: the edits are not saved anywhere yet.
     void markRecovered();
+    // Recovered work of the file this document holds (after reset() with that file): one undoable
+    // edit, so that undo gives back the file as last saved.
+    void recover(Scenario recovered);
     // Atomic save; on success the document is clean and takes the path.
     bool save(const QString& path, QString* error);
     // Saves a copy (autosave) without changing the path or the clean state.
@@ -88,6 +91,8 @@ public:
     void setWorkloadAndGoal(const WorkloadAndGoal& w);
     void setModel(const ModelRef& m);
     void setName(const QString& name);
+    // The whole scenario at once (RecoverWorkCommand); keeps the file path and the undo stack.
+    void replaceScenario(const Scenario& s);
     // The cost assumptions (the file's "cost" and "tco" sections).
     void setTco(const cost::TcoAssumptions& tco);
     // How the scenario is served (the file's "serving" section): the simulation's settings and

@@ -17,6 +17,7 @@
 #include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
+#include "scenario/Scenario.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -141,8 +142,15 @@ bool Studio::offerRecovery()
         m_autosave->discardRecovery();
         return false;
     }
-    m_doc->reset(std::move(*s), original);
-    m_doc->markRecovered();
+    // Over the file as last saved where it still opens, so that undo gives it back; else alone.
+    QString openError;
+    if (auto saved = original.isEmpty() ? std::nullopt : loadScenarioFile(original, &openError)) {
+        m_doc->reset(std::move(*saved), original);
+        m_doc->recover(std::move(*s));
+    } else {
+        m_doc->reset(std::move(*s), original);
+        m_doc->markRecovered();
+    }
     m_autosave->adoptRecovery();
     m_issues->add(IssueLog::Severity::Info, IssueLog::Origin::Document,
                   tr("Recovered unsaved work of %1").arg(what));
