@@ -1119,7 +1119,7 @@
         <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+92"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+103"/>
         <source>the serving runtime runs %L1 of %L2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %L2 个流中的 %L1 个，其余排队</translation>
     </message>
@@ -6109,7 +6109,7 @@
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>its capacity is the highest throughput of the plan chosen for the scenario&apos;s latency targets</source>
         <translation>其容量为按场景延迟目标所选方案的最高吞吐量</translation>
     </message>
@@ -6119,7 +6119,12 @@
         <translation>首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-1"/>
+        <source>first token within %1 s</source>
+        <translation>首 token 在 %1 秒内</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>no latency target is stated, so its capacity is its highest throughput; requests are counted within assumed targets: %1</source>
         <translation>未设定延迟目标，因此其容量为最高吞吐量；按假设目标统计达标请求：%1</translation>
     </message>

@@ -162,6 +162,11 @@ private Q_SLOTS:
         QVERIFY(view.servingTab()->cdfChart()->note().contains(QStringLiteral("second output token")));
         view.servingTab()->cdfMetricSelector()->setCurrentIndex(0);
         QVERIFY(view.servingTab()->cdfChart()->note().isEmpty());
+        // Nor does the summary count requests within a time per output token ("0 ms").
+        const QString summary = view.servingTab()->summary();
+        QVERIFY2(summary.contains(QStringLiteral("first token within")) &&
+                     !summary.contains(QStringLiteral("per output token")),
+                 qPrintable(summary));
     }
 
     void failedSimulationClearsTheServingCharts()

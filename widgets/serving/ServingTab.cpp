@@ -225,6 +225,9 @@ void ServingTab::updateSummary()
     };
     // The targets requests are counted within where the scenario states none.
     const auto assumedTargets = [](const DeploymentSimulation& d) {
+        // A workload of one output token has no time between tokens to bound (resolveSlo drops it).
+        if (d.sim.tpotTargetS <= 0)
+            return tr("first token within %1 s").arg(units::plain(d.sim.ttftTargetS, 3));
         return tr("first token within %1 s, %2 ms per output token")
             .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3));
     };
