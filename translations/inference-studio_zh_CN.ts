@@ -1054,6 +1054,11 @@
         <translation>未采用并行方式 %1：%2 以整层组成流水线运行（TP 1、EP 1，PP x DP 不超过其芯片数，权重流式加载时只有一条流水线）；估算采用 %3</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>parallelism %1 uses %L2 of the %L3 chips; the other %L4 stay idle, paid for and drawing idle power</source>
+        <translation>并行方式 %1 只用到 %L3 颗芯片中的 %L2 颗；其余 %L4 颗闲置，仍计入成本并消耗空闲功耗</translation>
+    </message>
+    <message>
         <location filename="../core/engine/Estimate.cpp" line="+35"/>
         <source>%L1 prompt + %L2 output tokens exceed the model&apos;s %L3-token context window</source>
         <translation>提示 %L1 个 token + 输出 %L2 个 token，超出了模型 %L3 token 的上下文窗口</translation>

@@ -460,6 +460,16 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                                         "(TP 1 and EP 1, PP x DP at most its chips, one pipeline while "
                                         "weights stream); the estimate uses %3")
                           .arg(d.plan->toString(), d.device->name, best.plan.toString());
+    // A plan the user gave on fewer chips than the deployment has leaves the rest idle: they are
+    // paid for and draw idle power, which the user should see next to the figures.
+    if (d.plan && best.fits && best.plan == *d.plan && d.plan->chips() < chips)
+        best.notes << QCoreApplication::translate("is::Engine",
+                                                  "parallelism %1 uses %L2 of the %L3 chips; the other %L4 "
+                                                  "stay idle, paid for and drawing idle power")
+                          .arg(d.plan->toString())
+                          .arg(d.plan->chips())
+                          .arg(chips)
+                          .arg(chips - d.plan->chips());
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
                               chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);

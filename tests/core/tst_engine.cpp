@@ -553,6 +553,25 @@ private Q_SLOTS:
         QVERIFY(many.ttftS > 4.0 * few.ttftS); // eight times the streams, about eight times the wait
     }
 
+    // A plan the user gave on fewer chips than the deployment has says that the rest idle; the
+    // Issues panel showed "No issues" for TP8 on 16 GPUs.
+    void aManualPlanOnFewerChipsSaysTheRestIdle()
+    {
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        Deployment d = deploymentOf(*m_catalog, "h100-sxm", 16);
+        d.plan = ParallelPlan{8, 1, 1, 1};
+        const Estimate half = run(d, m, Workload{1000, 500, 8});
+        QVERIFY(half.fits);
+        const bool said = std::any_of(half.notes.begin(), half.notes.end(), [](const QString& n) {
+            return n.contains(QStringLiteral("8 of the 16 chips"));
+        });
+        QVERIFY2(said, qPrintable(half.notes.join(u'|')));
+        d.plan = ParallelPlan{8, 1, 1, 2};
+        const Estimate all = run(d, m, Workload{1000, 500, 8});
+        for (const QString& n : all.notes)
+            QVERIFY2(!n.contains(QStringLiteral("idle")), qPrintable(n));
+    }
+
     void p99LimitsAdmitFewerStreams()
     {
         // Llama-2-70B on eight H100s under a TPOT limit: bounding the 99th percentile admits no

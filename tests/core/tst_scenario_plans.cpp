@@ -63,7 +63,9 @@ private slots:
         const Estimate& e = r->front().estimate.mid;
         QCOMPARE(e.plan.toString(), QStringLiteral("TP1 PP2"));
         QCOMPARE(e.chips, 8);
-        QVERIFY(e.notes.isEmpty());
+        // The idle GPUs are paid for: the estimate says so, and nothing else.
+        QCOMPARE(e.notes.size(), 1);
+        QVERIFY2(e.notes.front().contains(QStringLiteral("2 of the 8 chips")), qPrintable(e.notes.front()));
         // More chips than the count is still bad input, naming the field.
         err.clear();
         QVERIFY(!parseScenario(
