@@ -402,7 +402,14 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     // The plan may leave GPUs of the systems unused where that is faster (TP16 on 16 GPUs of an
     // NVL72 beats TP8 PP9 on all 72 for one user): plans on the powers of two from the smallest
     // count that fits up, the counts serving engines shard over; the unused GPUs idle.
-    if (wholeSystems && !d.plan)
+    // So may a stated count that is not whole systems (9 GPUs of HGX nodes): its plans on all
+    // chips are the odd ones (TP1 PP3 DP3), which served a user at a third of the speed of TP8 on
+    // 8 of them, so adding a GPU made the deployment slower.
+    const int perSystem = d.devicesPerSystem();
+    const bool partialSystems =
+        !d.autoChips && perSystem > 1 && chips % perSystem != 0 &&
+        (d.device->cls == DeviceClass::Tiered || d.device->cls == DeviceClass::HbmAccelerator);
+    if ((wholeSystems || partialSystems) && !d.plan)
         for (int n = 1; n < chips; n *= 2)
             if (n >= needed)
                 for (const ParallelPlan& p : candidatePlans(d, m, n))
@@ -460,16 +467,18 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
                                         "(TP 1 and EP 1, PP x DP at most its chips, one pipeline while "
                                         "weights stream); the estimate uses %3")
                           .arg(d.plan->toString(), d.device->name, best.plan.toString());
-    // A plan the user gave on fewer chips than the deployment has leaves the rest idle: they are
-    // paid for and draw idle power, which the user should see next to the figures.
-    if (d.plan && best.fits && best.plan == *d.plan && d.plan->chips() < chips)
+    // A plan the user gave, or one chosen on a count of partial systems, on fewer chips than the
+    // deployment has leaves the rest idle: they are paid for and draw idle power, which the user
+    // should see next to the figures. (Idle GPUs of systems an automatic count rounded up to are
+    // what whole systems are sold as.)
+    if (best.fits && best.plan.chips() < chips && (d.plan ? best.plan == *d.plan : partialSystems))
         best.notes << QCoreApplication::translate("is::Engine",
                                                   "parallelism %1 uses %L2 of the %L3 chips; the other %L4 "
                                                   "stay idle, paid for and drawing idle power")
-                          .arg(d.plan->toString())
-                          .arg(d.plan->chips())
+                          .arg(best.plan.toString())
+                          .arg(best.plan.chips())
                           .arg(chips)
-                          .arg(chips - d.plan->chips());
+                          .arg(chips - best.plan.chips());
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
                               chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);

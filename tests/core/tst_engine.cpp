@@ -555,7 +555,7 @@ private Q_SLOTS:
 
     // A plan the user gave on fewer chips than the deployment has says that the rest idle; the
     // Issues panel showed "No issues" for TP8 on 16 GPUs.
-    void aManualPlanOnFewerChipsSaysTheRestIdle()
+    void idleChipsAreSaidAndNeverSlowAUser()
     {
         const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
         Deployment d = deploymentOf(*m_catalog, "h100-sxm", 16);
@@ -570,6 +570,21 @@ private Q_SLOTS:
         const Estimate all = run(d, m, Workload{1000, 500, 8});
         for (const QString& n : all.notes)
             QVERIFY2(!n.contains(QStringLiteral("idle")), qPrintable(n));
+
+        // A ninth GPU never makes one user slower: a count of partial systems may leave GPUs
+        // idle as an automatic count does (TP8 on 8 of 9, not TP1 PP3 DP3 at a third of the
+        // speed), and says so.
+        const Estimate eight = run(deploymentOf(*m_catalog, "h100-sxm", 8), m, Workload{1000, 500, 1});
+        const Estimate nine = run(deploymentOf(*m_catalog, "h100-sxm", 9), m, Workload{1000, 500, 1});
+        QVERIFY2(nine.tokSUser >= eight.tokSUser * (1 - 1e-9),
+                 qPrintable(QStringLiteral("%1 on 9 (%2), %3 on 8")
+                                .arg(nine.tokSUser)
+                                .arg(nine.plan.toString())
+                                .arg(eight.tokSUser)));
+        const bool nineSaid = std::any_of(nine.notes.begin(), nine.notes.end(), [](const QString& n) {
+            return n.contains(QStringLiteral("of the 9 chips"));
+        });
+        QVERIFY2(nineSaid, qPrintable(nine.notes.join(u'|')));
     }
 
     void p99LimitsAdmitFewerStreams()
