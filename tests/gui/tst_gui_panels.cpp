@@ -278,6 +278,20 @@ private Q_SLOTS:
         doc()->undoStack()->setIndex(index);
     }
 
+    // So do the parametric model's boxes ("GQA (groupe" in a narrow model dock).
+    void parametricModelBoxesElide()
+    {
+        int boxes = 0;
+        for (QComboBox* box : window()->model()->findChildren<QComboBox*>()) {
+            if (box == window()->model()->catalogBox())
+                continue;
+            auto* eliding = qobject_cast<ElidingComboBox*>(box);
+            QVERIFY2(eliding, qPrintable(box->currentText()));
+            ++boxes;
+        }
+        QCOMPARE(boxes, 3);
+    }
+
     // The context slider stops at round values (powers of two and half way between), each of
     // which its entry writes exactly; the entry takes typed lengths with units and refuses
     // anything else with a message.

@@ -121,7 +121,7 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_layers->setRange(1, 1000);
     m_layers->setValue(64);
     form->addRow(tr("Layers"), m_layers);
-    m_attention = new QComboBox(dial);
+    m_attention = new ElidingComboBox(dial);
     for (AttentionKind k : {AttentionKind::GQA, AttentionKind::MHA, AttentionKind::MQA, AttentionKind::MLA})
         m_attention->addItem(names::attention(k), attentionKindId(k));
     form->addRow(tr("Attention"), m_attention);
@@ -129,8 +129,8 @@ ModelPanel::ModelPanel(ScenarioDocument* doc, IssueLog* issues, Settings* settin
     m_kvHeads->setRange(1, 1024);
     m_kvHeads->setValue(8);
     form->addRow(tr("KV heads"), m_kvHeads);
-    m_weights = new QComboBox(dial);
-    m_kv = new QComboBox(dial);
+    m_weights = new ElidingComboBox(dial);
+    m_kv = new ElidingComboBox(dial);
     m_weights->addItem(tr("Device default"), QString());
     m_kv->addItem(tr("Like weights"), QString());
     for (Precision p : {Precision::BF16, Precision::FP8, Precision::FP4, Precision::INT8, Precision::INT4}) {
