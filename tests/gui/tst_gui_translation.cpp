@@ -9,12 +9,15 @@
 #include "controls/LogSlider.h"
 #include "cost/CostTab.h"
 #include "cost/TcoEditor.h"
+#include "fleet/FleetTab.h"
 #include "palette/HardwarePalette.h"
 #include "panels/WorkloadPanel.h"
 #include "serving/ServingCostFleetView.h"
 #include "settings/LanguageManager.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
@@ -95,8 +98,12 @@ private Q_SLOTS:
         // What the user was looking at stays in view: the Cost tab of the serving view.
         window()->resultTabs()->setCurrentWidget(window()->servingView());
         window()->servingView()->tabs()->setCurrentWidget(window()->servingView()->costTab());
+        // And the fleet's target the user set (it went back to 10,000 users).
+        window()->servingView()->fleetTab()->setTarget(is::cost::FleetTargetKind::Users, 1e6);
         m_studio->setLanguage(QStringLiteral("zh_CN"), false);
         QVERIFY(window());
+        QCOMPARE(window()->servingView()->fleetTab()->targetKind()->currentIndex(), 0);
+        QCOMPARE(window()->servingView()->fleetTab()->targetValue()->value(), 1e6);
         QCOMPARE(window()->resultTabs()->currentWidget(), static_cast<QWidget*>(window()->servingView()));
         QCOMPARE(window()->servingView()->tabs()->currentWidget(),
                  static_cast<QWidget*>(window()->servingView()->costTab()));

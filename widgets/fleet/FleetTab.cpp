@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace is::gui {
@@ -241,6 +242,18 @@ void FleetTab::setTarget(FleetTargetKind kind, double value)
         const QSignalBlocker a(m_kind), b(m_value);
         m_kind->setCurrentIndex(i);
         m_value->setValue(value);
+    }
+    recompute();
+}
+
+void FleetTab::adopt(const FleetTab& other)
+{
+    std::copy(std::begin(other.m_lastValue), std::end(other.m_lastValue), std::begin(m_lastValue));
+    {
+        const QSignalBlocker a(m_kind), b(m_value), c(m_chartMetric);
+        m_kind->setCurrentIndex(other.m_kind->currentIndex());
+        m_value->setValue(other.m_value->value());
+        m_chartMetric->setCurrentIndex(other.m_chartMetric->currentIndex());
     }
     recompute();
 }

@@ -40,6 +40,9 @@ public:
     void setScenario(const is::Scenario& s, std::shared_ptr<const is::Engine> engine,
                      const QHash<QString, QColor>& colours);
     void setTarget(is::cost::FleetTargetKind kind, double value);
+    // Takes over another tab's target, the values last set for each kind of target and the
+    // chart's metric (the window rebuilt for another language keeps what the user set).
+    void adopt(const FleetTab& other);
 
     const std::optional<is::cost::FleetResult>& result() const { return m_result; }
     QTableWidget* table() const { return m_table; }

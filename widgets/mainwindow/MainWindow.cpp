@@ -15,6 +15,7 @@
 #include "controls/SpinBoxUndo.h"
 #include "controls/WheelGuard.h"
 #include "document/ScenarioDocument.h"
+#include "fleet/FleetTab.h"
 #include "issues/IssueLog.h"
 #include "issues/IssuesPanel.h"
 #include "mainwindow/DocumentActions.h"
@@ -402,6 +403,7 @@ void MainWindow::adoptViewOf(const MainWindow& old)
 {
     m_results->setCurrentIndex(old.m_results->currentIndex());
     m_serving->tabs()->setCurrentIndex(old.m_serving->tabs()->currentIndex());
+    m_serving->fleetTab()->adopt(*old.m_serving->fleetTab());
     if (m_measure && old.m_measure)
         m_measure->adopt(*old.m_measure);
     if (m_planning && old.m_planning)
