@@ -220,13 +220,14 @@ QString compact(double v)
     // "K" and "M" read as foreign there, and 万 is what a reader says aloud.
     if (countsInMyriads()) {
         const QChar wan(0x4E07), yi(0x4EBF);
+        // Grouped as the locale groups, as the sums in 万美元 are: 1,210万 beside 1,566万美元.
         if (a >= 1e12)
-            return trimmed(v / 1e12, 3) + wan + yi;
+            return number(v / 1e12, 3) + wan + yi;
         if (a >= 1e8)
-            return trimmed(v / 1e8, 3) + yi;
+            return number(v / 1e8, 3) + yi;
         if (a >= 1e4)
-            return trimmed(v / 1e4, 3) + wan;
-        if (a >= 1e3) // 6,400 beside 8,690万美元, grouped as the locale groups
+            return number(v / 1e4, 3) + wan;
+        if (a >= 1e3) // 6,400 beside 8,690万美元
             return QLocale().toString(v, 'f', 0);
         return trimmed(v, 3);
     }

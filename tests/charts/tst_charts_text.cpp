@@ -146,6 +146,8 @@ private Q_SLOTS:
             QCOMPARE(is::gui::units::compact(15000), QString(QStringLiteral("1.5") + QChar(0x4E07)));
             QCOMPARE(is::gui::units::compact(9999.6), QString(QStringLiteral("1") + QChar(0x4E07)));
             QCOMPARE(is::gui::units::compact(2.1e6), QString(QStringLiteral("210") + QChar(0x4E07)));
+            // Grouped as the sums in 万美元 are: 1,210万 beside 1,566万美元.
+            QCOMPARE(is::gui::units::compact(1.21e7), QString(QStringLiteral("1,210") + QChar(0x4E07)));
             QCOMPARE(is::gui::units::compact(3e8), QString(QStringLiteral("3") + QChar(0x4EBF)));
             QCOMPARE(is::gui::units::compact(1.2e12),
                      QString(QStringLiteral("1.2") + QChar(0x4E07) + QChar(0x4EBF)));
