@@ -233,8 +233,8 @@ QString compact(double v)
     }
     if (a >= 1e12)
         return trimmed(v / 1e12, 3) + QLatin1Char('T');
-    if (a >= 1e9)
-        return trimmed(v / 1e9, 3) + QLatin1Char('G');
+    if (a >= 1e9) // billions as business figures write them ("$134 bn" beside "1.21B tok/s"), not "G"
+        return trimmed(v / 1e9, 3) + QLatin1Char('B');
     if (a >= 1e6)
         return trimmed(v / 1e6, 3) + QLatin1Char('M');
     if (a >= 1e3)

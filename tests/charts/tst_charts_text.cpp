@@ -133,6 +133,7 @@ private Q_SLOTS:
         QCOMPARE(is::gui::units::compact(5e-324), QStringLiteral("0"));
         QCOMPARE(is::gui::units::compact(750), QStringLiteral("750"));
         QCOMPARE(is::gui::units::compact(2.1e6), QStringLiteral("2.1M"));
+        QCOMPARE(is::gui::units::compact(1.21e9), QStringLiteral("1.21B")); // as "$1.21 bn" reads, not "G"
         QCOMPARE(is::gui::units::compact(0.312), QStringLiteral("0.312"));
         QCOMPARE(is::gui::units::dollars(1.19e14), QStringLiteral("$119 tn"));
         {
