@@ -1029,12 +1029,12 @@
     </message>
     <message>
         <location line="+67"/>
-        <location line="+148"/>
+        <location line="+155"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-111"/>
         <source>a deployment splits either attention from the FFN or prefill from decode, not both</source>
         <translation>一个部署只能把注意力与 FFN 分开，或把预填充与解码分开，不能两者兼有</translation>
     </message>
@@ -1044,7 +1044,7 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+75"/>
         <source>%1 prefill replicas need a plan with at least one more replica to decode on (data parallelism above %1, experts within each role); %2 chips of %3 have none</source>
         <translation>%1 个预填充副本需要一个至少多出一个解码副本的并行方案（数据并行度大于 %1，专家不跨角色）；%3 的 %2 颗芯片没有这样的方案</translation>
     </message>
@@ -1054,7 +1054,12 @@
         <translation>未采用并行方式 %1：%2 以整层组成流水线运行（TP 1、EP 1，PP x DP 不超过其芯片数，权重流式加载时只有一条流水线）；估算采用 %3</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source>parallelism %1 uses %L2 of the %L3 chips; the other one stays idle, paid for and drawing idle power</source>
+        <translation>并行方式 %1 只用到 %L3 颗芯片中的 %L2 颗；其余 1 颗闲置，仍计入成本并消耗空闲功耗</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>parallelism %1 uses %L2 of the %L3 chips; the other %L4 stay idle, paid for and drawing idle power</source>
         <translation>并行方式 %1 只用到 %L3 颗芯片中的 %L2 颗；其余 %L4 颗闲置，仍计入成本并消耗空闲功耗</translation>
     </message>
@@ -4110,7 +4115,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/fleet/FleetTab.cpp" line="+116"/>
+        <location filename="../widgets/fleet/FleetTab.cpp" line="+117"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -4150,7 +4155,7 @@
         <translation>用户数</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+116"/>
         <source>first token within %1 s</source>
         <translation>首 token 在 %1 秒内</translation>
     </message>
@@ -4852,7 +4857,7 @@
 <context>
     <name>is::gui::MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+102"/>
+        <location filename="../widgets/mainwindow/MainWindow.cpp" line="+103"/>
         <source>Comparison charts</source>
         <translation>对比图表</translation>
     </message>
@@ -5039,7 +5044,7 @@
         <translation>撤销来自 %1 的校准(&amp;U)</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+97"/>
         <source>Analysis: %1 ms</source>
         <translation>分析耗时：%1 毫秒</translation>
     </message>

@@ -471,14 +471,24 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     // deployment has leaves the rest idle: they are paid for and draw idle power, which the user
     // should see next to the figures. (Idle GPUs of systems an automatic count rounded up to are
     // what whole systems are sold as.)
-    if (best.fits && best.plan.chips() < chips && (d.plan ? best.plan == *d.plan : partialSystems))
-        best.notes << QCoreApplication::translate("is::Engine",
-                                                  "parallelism %1 uses %L2 of the %L3 chips; the other %L4 "
-                                                  "stay idle, paid for and drawing idle power")
-                          .arg(best.plan.toString())
-                          .arg(best.plan.chips())
-                          .arg(chips)
-                          .arg(chips - best.plan.chips());
+    // Two texts, not "%n chip(s)": the engine's messages are read untranslated on the command line.
+    if (best.fits && best.plan.chips() < chips && (d.plan ? best.plan == *d.plan : partialSystems)) {
+        const int idle = chips - best.plan.chips();
+        const QString used = best.plan.toString();
+        best.notes << (idle == 1 ? QCoreApplication::translate(
+                                       "is::Engine", "parallelism %1 uses %L2 of the %L3 chips; the other "
+                                                     "one stays idle, paid for and drawing idle power")
+                                       .arg(used)
+                                       .arg(best.plan.chips())
+                                       .arg(chips)
+                                 : QCoreApplication::translate(
+                                       "is::Engine", "parallelism %1 uses %L2 of the %L3 chips; the other "
+                                                     "%L4 stay idle, paid for and drawing idle power")
+                                       .arg(used)
+                                       .arg(best.plan.chips())
+                                       .arg(chips)
+                                       .arg(idle));
+    }
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),
                               chips, best.plan.toString().toStdString(), best.tokSUser, best.tokSTotal);
