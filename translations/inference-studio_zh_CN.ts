@@ -1003,7 +1003,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+56"/>
+        <location filename="../core/engine/Engine.cpp" line="+64"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1029,12 +1029,12 @@
     </message>
     <message>
         <location line="+67"/>
-        <location line="+155"/>
+        <location line="+151"/>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-107"/>
         <source>a deployment splits either attention from the FFN or prefill from decode, not both</source>
         <translation>一个部署只能把注意力与 FFN 分开，或把预填充与解码分开，不能两者兼有</translation>
     </message>
@@ -1044,7 +1044,7 @@
         <translation>模型 %1 在 %3 个以内任意数量的 %2 上都装不下：%4</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+71"/>
         <source>%1 prefill replicas need a plan with at least one more replica to decode on (data parallelism above %1, experts within each role); %2 chips of %3 have none</source>
         <translation>%1 个预填充副本需要一个至少多出一个解码副本的并行方案（数据并行度大于 %1，专家不跨角色）；%3 的 %2 颗芯片没有这样的方案</translation>
     </message>
@@ -1059,7 +1059,7 @@
         <translation>并行方式 %1 只用到 %L3 颗芯片中的 %L2 颗；其余 1 颗闲置，仍计入成本并消耗空闲功耗</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>parallelism %1 uses %L2 of the %L3 chips; the other %L4 stay idle, paid for and drawing idle power</source>
         <translation>并行方式 %1 只用到 %L3 颗芯片中的 %L2 颗；其余 %L4 颗闲置，仍计入成本并消耗空闲功耗</translation>
     </message>
@@ -4115,7 +4115,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/fleet/FleetTab.cpp" line="+117"/>
+        <location filename="../widgets/fleet/FleetTab.cpp" line="+118"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -4156,26 +4156,6 @@
     </message>
     <message>
         <location line="+116"/>
-        <source>first token within %1 s</source>
-        <translation>首 token 在 %1 秒内</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no limit on the first token</source>
-        <translation>首 token 时间不设限</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 ms per output token</source>
-        <translation>每输出 token %1 毫秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no limit per output token</source>
-        <translation>每输出 token 时间不设限</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>assumed for interactive chat: the scenario states none</source>
         <translation>按交互式聊天假设：场景未设定目标</translation>
     </message>
@@ -4185,7 +4165,7 @@
         <translation>来自场景</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Latency targets: %1, %2 (%3)</source>
         <translation>延迟目标：%1，%2（%3）</translation>
     </message>
@@ -6074,7 +6054,7 @@
 <context>
     <name>is::gui::ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+81"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+82"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -6119,22 +6099,17 @@
         <translation>此场景没有结果：无法进行模拟。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+27"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>its capacity is the highest throughput of the plan chosen for the scenario&apos;s latency targets</source>
         <translation>其容量为按场景延迟目标所选方案的最高吞吐量</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <source>first token within %1 s, %2 ms per output token</source>
-        <translation>首 token 在 %1 秒内，每输出 token %2 毫秒</translation>
-    </message>
-    <message>
-        <location line="-1"/>
-        <source>first token within %1 s</source>
-        <translation>首 token 在 %1 秒内</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="-3"/>
         <source>no latency target is stated, so its capacity is its highest throughput; requests are counted within assumed targets: %1</source>
         <translation>未设定延迟目标，因此其容量为最高吞吐量；按假设目标统计达标请求：%1</translation>
     </message>
@@ -8419,6 +8394,29 @@
         <location line="+4"/>
         <source>Drag onto a deployment (or use the link tool) to connect its devices with this link.</source>
         <translation>拖到部署上（或使用连接工具），即可用此链路连接其设备。</translation>
+    </message>
+</context>
+<context>
+    <name>targets</name>
+    <message>
+        <location filename="../widgets/TargetsText.cpp" line="+13"/>
+        <source>first token within %1 s</source>
+        <translation>首 token 在 %1 秒内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no limit on the first token</source>
+        <translation>首 token 时间不设限</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ms per output token</source>
+        <translation>每输出 token %1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit per output token</source>
+        <translation>每输出 token 时间不设限</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,14 @@ namespace {
 
 constexpr int kMaxChipSearch = 4096;
 
+// GPU and tiered systems are sold, wired and scheduled as whole systems of several devices (an
+// HGX node of 8 GPUs, an NVL72 rack, a SambaNova rack); wafers and LPUs come one by one.
+bool soldInSystems(const Deployment& d)
+{
+    return (d.device->cls == DeviceClass::Tiered || d.device->cls == DeviceClass::HbmAccelerator) &&
+           d.devicesPerSystem() > 1;
+}
+
 // How far past its usable memory the busiest chip of an estimate is (above 1: it does not fit).
 double overfill(const Estimate& e)
 {
@@ -388,9 +396,8 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
         // GPU and tiered systems are sold, wired and scheduled as whole systems (an HGX node of
         // 8 GPUs, an NVL72 rack, a SambaNova rack): a serving engineer runs a 405 B model on one
         // node with TP8, not on the 6 GPUs that hold its weights with TP2 PP3.
-        const int perSystem = d.devicesPerSystem();
-        if ((d.device->cls == DeviceClass::Tiered || d.device->cls == DeviceClass::HbmAccelerator) &&
-            perSystem > 1) {
+        if (soldInSystems(d)) {
+            const int perSystem = d.devicesPerSystem();
             chips = (chips + perSystem - 1) / perSystem * perSystem;
             wholeSystems = chips > needed;
         }
@@ -405,10 +412,7 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     // So may a stated count that is not whole systems (9 GPUs of HGX nodes): its plans on all
     // chips are the odd ones (TP1 PP3 DP3), which served a user at a third of the speed of TP8 on
     // 8 of them, so adding a GPU made the deployment slower.
-    const int perSystem = d.devicesPerSystem();
-    const bool partialSystems =
-        !d.autoChips && perSystem > 1 && chips % perSystem != 0 &&
-        (d.device->cls == DeviceClass::Tiered || d.device->cls == DeviceClass::HbmAccelerator);
+    const bool partialSystems = !d.autoChips && soldInSystems(d) && chips % d.devicesPerSystem() != 0;
     if ((wholeSystems || partialSystems) && !d.plan)
         for (int n = 1; n < chips; n *= 2)
             if (n >= needed)
@@ -474,20 +478,15 @@ std::optional<Estimate> Engine::estimate(const Deployment& d, const ModelDesc& m
     // Two texts, not "%n chip(s)": the engine's messages are read untranslated on the command line.
     if (best.fits && best.plan.chips() < chips && (d.plan ? best.plan == *d.plan : partialSystems)) {
         const int idle = chips - best.plan.chips();
-        const QString used = best.plan.toString();
-        best.notes << (idle == 1 ? QCoreApplication::translate(
-                                       "is::Engine", "parallelism %1 uses %L2 of the %L3 chips; the other "
-                                                     "one stays idle, paid for and drawing idle power")
-                                       .arg(used)
-                                       .arg(best.plan.chips())
-                                       .arg(chips)
-                                 : QCoreApplication::translate(
-                                       "is::Engine", "parallelism %1 uses %L2 of the %L3 chips; the other "
-                                                     "%L4 stay idle, paid for and drawing idle power")
-                                       .arg(used)
-                                       .arg(best.plan.chips())
-                                       .arg(chips)
-                                       .arg(idle));
+        QString note =
+            idle == 1 ? QCoreApplication::translate("is::Engine",
+                                                    "parallelism %1 uses %L2 of the %L3 chips; the other "
+                                                    "one stays idle, paid for and drawing idle power")
+                      : QCoreApplication::translate("is::Engine",
+                                                    "parallelism %1 uses %L2 of the %L3 chips; the other "
+                                                    "%L4 stay idle, paid for and drawing idle power");
+        note = note.arg(best.plan.toString()).arg(best.plan.chips()).arg(chips);
+        best.notes << (idle == 1 ? note : note.arg(idle));
     }
     refuseBeyondContextWindow(best, w, m.maxContext);
     log::get("engine")->debug("{}: {} chips, {} -> {:.1f} tok/s/user, {:.0f} tok/s", d.name.toStdString(),

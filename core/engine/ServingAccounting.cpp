@@ -29,8 +29,6 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double tpot = (decodeS + (b - 1) * prefillOccupancyS) / out;
     // Queueing for a prefill slot behind others' prefills (M/D/1 mean wait), plus half a decode
     // step to join the running batch.
-    const double rho = b > 1 ? std::min(kMaxPrefillLoad, b * prefillOccupancyS / cycle) : 0.0;
-    double wait = b > 1 ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0 : 0.0;
     // One output token: a request is its prefill, so there is no decode for the others' prompts
     // to interrupt; a stream's next prompt queues behind the other b - 1 streams' prompts instead
     // (each of them is waiting for its own), and its first token, its only one, comes after them.
@@ -38,8 +36,10 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     // batch, while each request took b prefills (Little's law): 1,024 streams on a replica had a
     // first token in 5 s and a request every 8 s.
     const bool decodes = ctx.workload.decodes();
-    if (!decodes)
-        wait = (b - 1) * prefillOccupancyS;
+    const double rho = b > 1 ? std::min(kMaxPrefillLoad, b * prefillOccupancyS / cycle) : 0.0;
+    const double wait = !decodes ? (b - 1) * prefillOccupancyS
+                        : b > 1  ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0
+                                 : 0.0;
 
     e.prefillS = prefillLatencyS;
     e.prefillOccupancyS = prefillOccupancyS;

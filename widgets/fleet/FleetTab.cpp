@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "fleet/FleetTab.h"
 
+#include "TargetsText.h"
 #include "Units.h"
 #include "analysis/FleetSizing.h"
 #include "charts/ChartExport.h"
@@ -335,11 +336,6 @@ void FleetTab::fillTable()
     const auto& slo = m_result->slo;
     // 0: the scenario states no target of that kind; assumed targets say so, so a reader knows
     // the fleet was sized against numbers nobody chose.
-    const QString ttft = slo.ttftS > 0 ? tr("first token within %1 s").arg(is::gui::units::plain(slo.ttftS))
-                                       : tr("no limit on the first token");
-    const QString tpot = slo.tpotS > 0
-                             ? tr("%1 ms per output token").arg(is::gui::units::plain(slo.tpotS * 1000))
-                             : tr("no limit per output token");
     const QString origin = slo.assumed() ? tr("assumed for interactive chat: the scenario states none")
                                          : tr("from the scenario");
     // How the fleet is used, which the costs per token follow: a load target fills each unit up to
@@ -347,7 +343,8 @@ void FleetTab::fillTable()
     // It is the summary's tooltip: beside the controls even a short sentence took a third line in
     // Chinese, and with it the table's second row at 1280x720. The fleet command prints it.
     const bool budget = m_result->target.kind == is::cost::FleetTargetKind::PowerMW;
-    m_summary->setText(tr("Latency targets: %1, %2 (%3)").arg(ttft, tpot, origin));
+    m_summary->setText(
+        tr("Latency targets: %1, %2 (%3)").arg(targets::ttft(slo.ttftS), targets::tpot(slo.tpotS), origin));
     m_summary->setToolTip(
         budget ? tr("The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions' "
                     "utilisation says; idle hours draw idle power.")

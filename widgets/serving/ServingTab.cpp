@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "serving/ServingTab.h"
 
+#include "TargetsText.h"
 #include "Units.h"
 #include "charts/ChartGrid.h"
 
@@ -227,9 +228,8 @@ void ServingTab::updateSummary()
     const auto assumedTargets = [](const DeploymentSimulation& d) {
         // A workload of one output token has no time between tokens to bound (resolveSlo drops it).
         if (d.sim.tpotTargetS <= 0)
-            return tr("first token within %1 s").arg(units::plain(d.sim.ttftTargetS, 3));
-        return tr("first token within %1 s, %2 ms per output token")
-            .arg(units::plain(d.sim.ttftTargetS, 3), units::plain(d.sim.tpotTargetS * 1000.0, 3));
+            return targets::ttft(d.sim.ttftTargetS);
+        return tr("%1, %2").arg(targets::ttft(d.sim.ttftTargetS), targets::tpot(d.sim.tpotTargetS));
     };
     const auto targets = [&assumedTargets](const DeploymentSimulation& d) {
         return d.slo.assumed()
