@@ -4,6 +4,7 @@
 #include "common/Log.h"
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
+#include "engine/Queueing.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include <QCoreApplication>
@@ -88,7 +89,9 @@ FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estim
     }
     const DeploymentCostInputs unit = costInputs(d, docId, e.chips, tco);
     row.unitSystems = unit.systems;
-    row.unitUsers = e.batch;
+    // Users whose requests are in flight, not only the streams the chips hold: on wafers behind an
+    // API most of a one-token request's time is its request overhead, which holds no slot.
+    row.unitUsers = usersServed(e, w);
     row.unitTokS = e.tokSTotal;
     row.unitRps = e.tokSTotal / w.outputTokens;
     const double servingUtil = unit.power.utilisationOf(e);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/StepModels.h"
 
+#include "engine/Queueing.h"
+
 #include <QCoreApplication>
 
 #include <boost/math/tools/roots.hpp>
@@ -92,8 +94,12 @@ void queueStreamsBeyondMemory(Estimate& e, int held, const EvalContext& ctx, int
     const Workload& w = ctx.workload;
     if (!e.fits || held <= 0 || held >= w.concurrency)
         return;
-    const double factor = static_cast<double>(w.concurrency) / held;
-    const double extra = (factor - 1.0) * (e.ttftS + w.outputTokens * e.tpotS);
+    // A stream beyond what memory holds waits for as many requests to finish as are queued ahead
+    // of it, and requests finish at the deployment's request rate (Little's law over the held
+    // streams). A request's own first-token time is not how long it holds its slot: on a wafer
+    // pipeline a prompt's latency spans every wafer while the pipeline finishes a prompt far more
+    // often, and the client's request overhead holds no slot at all.
+    const double extra = queueWaitS(w.concurrency, held, requestsPerS(e, w));
     e.queueingS += extra;
     e.ttftS += extra;
     e.ttftP99S += extra;

@@ -270,6 +270,31 @@ private Q_SLOTS:
         QVERIFY(e->tpotS >= e->decode.total() / e->acceptance * (1 - 1e-9)); // drafts accepted per step
     }
 
+    void queuedStreamsWaitForTheRequestRate()
+    {
+        // Four CS-3 hold Llama 3.1 70B and about a hundred 512-token streams in SRAM. With one
+        // output token each request is its prompt; streams beyond the ones held wait for the
+        // requests ahead of them, which the pipeline finishes at its request rate (Little's law).
+        // A request's own first-token time (its trip through every wafer and the request
+        // overhead) is far longer than the pipeline takes per prompt, so it is not the wait.
+        const Deployment d = deploymentOf(*m_catalog, "cs-3", 4);
+        const ModelDesc m = modelOf(*m_catalog, "llama-3.1-70b");
+        const Estimate two = run(d, m, Workload{512, 1, 2000, 0, 0});
+        const Estimate four = run(d, m, Workload{512, 1, 4000, 0, 0});
+        QVERIFY(two.fits && four.fits);
+        QCOMPARE(two.batch, four.batch); // the streams SRAM holds
+        QVERIFY(two.batch < 2000);
+        QVERIFY(two.notes.join(QLatin1Char('\n')).contains(QLatin1String("memory holds")));
+        const double requestsPerS = two.tokSTotal; // one token per request
+        QVERIFY(requestsPerS > 0);
+        QCOMPARE(four.tokSTotal, two.tokSTotal); // the extra streams only wait
+        const double expected = 2000.0 / requestsPerS;
+        QVERIFY2(
+            std::abs((four.ttftS - two.ttftS) - expected) <= 1e-9 * expected,
+            qPrintable(QStringLiteral("%1 s more, expected %2 s").arg(four.ttftS - two.ttftS).arg(expected)));
+        QVERIFY(four.queueingS - two.queueingS > 0);
+    }
+
     void rangesGiveBands()
     {
         const ModelEntry* sol = m_catalog->model(QStringLiteral("gpt-5.6-sol"));

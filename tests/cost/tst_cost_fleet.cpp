@@ -8,6 +8,7 @@
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioEvaluation.h"
 
 #include <QtTest>
 
@@ -149,6 +150,45 @@ private Q_SLOTS:
         const FleetRow& hgx = r->rows[0];
         QCOMPARE(hgx.unitSystems, 1);
         QCOMPARE(hgx.capexUsd, hgx.units * 270000.0);
+    }
+
+    void usersPerUnitAreTheRequestsInFlight()
+    {
+        // One output token of a 512-token prompt: four CS-3 finish a prompt every fraction of a
+        // millisecond, while each user waits a quarter of a second for the answer (mostly the
+        // request overhead in front of the wafers, which holds no slot). A unit serves as many
+        // users as have a request in flight: its requests per second times each request's time
+        // (Little's law), far more than the hundred or so streams its SRAM holds. The HGX H100
+        // has no such overhead: its users are the streams it runs.
+        Scenario s = llamaScenario();
+        s.workload.inputTokens = 512;
+        s.workload.outputTokens = 1;
+        Engine engine(Catalog::builtin());
+        QString error;
+        auto r = analyseFleet(s, engine, FleetTarget{FleetTargetKind::Users, 10000}, &error);
+        QVERIFY2(r, qPrintable(error));
+        const FleetRow& hgx = r->rows[0];
+        const FleetRow& cs3 = r->rows[1];
+        QVERIFY2(hgx.feasible && cs3.feasible, qPrintable(hgx.why + cs3.why));
+        QCOMPARE(cs3.unitUsers, std::floor(cs3.unitRps * cs3.ttftS));
+        QVERIFY(cs3.ttftS > 0.2 && cs3.unitRps > 500); // about 0.33 s and 1,055 prompts a second
+        Workload w = s.workload;
+        w.ttftLimitS = r->slo.ttftS;
+        w.tpotLimitS = r->slo.tpotS;
+        const auto resolved = resolveScenario(s, engine.catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        auto servingPoint = [&](size_t i) {
+            const ResolvedDeployment& d = (*resolved)[i];
+            return engine.estimate(d.deployment, d.model.resolve(Bound::Mid), w, ServingGoal::LatencyBounded,
+                                   s.tco, &error);
+        };
+        const auto gpu = servingPoint(0);
+        const auto wafers = servingPoint(1);
+        QVERIFY2(gpu && wafers, qPrintable(error));
+        QVERIFY(cs3.unitUsers > 2.0 * wafers->batch);
+        QCOMPARE(hgx.unitUsers, static_cast<double>(gpu->batch));
+        // The fleet's throughput is its users' requests, each taking its time: users / TTFT.
+        QVERIFY(std::abs(cs3.rps - 10000.0 / cs3.ttftS) <= 0.01 * cs3.rps);
     }
 
     void fleetForPowerBudget()
