@@ -256,6 +256,11 @@ QString plain(double v, int digits)
     return QLocale().toString(v, 'g', digits);
 }
 
+QString none()
+{
+    return QStringLiteral("—");
+}
+
 QString integer(double v)
 {
     if (!std::isfinite(v))

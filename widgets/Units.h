@@ -53,6 +53,9 @@ QString significant(double v, int digits = 3);
 QString plain(double v, int digits = 6);
 // A whole number (rounded) with the locale's digit grouping: 10,000.
 QString integer(double v);
+// What a cell shows where a quantity does not apply (a time between tokens of one-token
+// requests, a value without a source): an em dash.
+QString none();
 // `decimals` decimals in the user's locale: 12.5, 1,234.0.
 QString fixed(double v, int decimals);
 // A fraction as a percentage with `decimals` decimals: "42 %".

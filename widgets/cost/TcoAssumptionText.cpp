@@ -58,7 +58,7 @@ QString translated(const char* text)
 QString formatNumber(double v)
 {
     if (!std::isfinite(v))
-        return QStringLiteral("—");
+        return is::gui::units::none();
     // Ten significant digits: what was typed comes back unchanged, 0.07 x 100 reads 7.
     return is::gui::units::plain(v, 10);
 }

@@ -5,6 +5,7 @@
 #include "cost/TcoAssumptionText.h"
 
 #include "Names.h"
+#include "Units.h"
 #include "cost/CostModel.h"
 #include "cost/TcoEditing.h"
 #include "cost/TcoFields.h"
@@ -255,7 +256,7 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
     auto* name = new QTableWidgetItem(label(row));
     auto* val = new QTableWidgetItem(value ? formatNumber(row.shown) : tr("from the preset"));
     auto* unitItem = new QTableWidgetItem(unit(row));
-    QString kind = QStringLiteral("—");
+    QString kind = is::gui::units::none();
     QString source = value ? is::sourceForDisplay(value->source) : tr("Each deployment's rental price below");
     if (value) {
         if (is::cost::isUserSet(*value)) {
@@ -273,7 +274,7 @@ void TcoEditor::addRow(Row row, const is::Sourced* value, const is::Sourced* fal
                 tr("Range %1 to %2").arg(formatNumber(value->min * scale), formatNumber(value->max * scale)));
     }
     if (source.isEmpty())
-        source = QStringLiteral("—");
+        source = is::gui::units::none();
     auto* kindItem = new QTableWidgetItem(kind);
     auto* sourceItem = new QTableWidgetItem(source);
     sourceItem->setToolTip(source);

@@ -235,7 +235,7 @@ QString within2x(const ValidationSummary& s)
 // rows do not cover is worth. A dash where ReportFacts has no cross-validated figure.
 QList<QStringList> fittedRows(const ReportFacts& f)
 {
-    const QString none = QStringLiteral("—");
+    const QString none = is::gui::units::none();
     QList<QStringList> rows;
     const auto add = [&](const QString& name, const ValidationSummary& in, const ValidationSummary* cv) {
         rows.append({name, QString::number(in.evaluated), percent(in.medianApe), within2x(in),
