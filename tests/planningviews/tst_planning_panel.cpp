@@ -18,6 +18,7 @@
 #include <QChart>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLogValueAxis>
 #include <QPushButton>
@@ -270,6 +271,63 @@ private slots:
             QCOMPARE(table->item(r, tpot)->text(), QStringLiteral("—"));
             QVERIFY(!table->item(r, tpot)->toolTip().isEmpty());
         }
+    }
+
+    // A click on a column's head sorts the table by it, numbers as numbers ("1,200" after "950"),
+    // a second click the other way; "Add to canvas" takes the row as sorted, and a new search
+    // shows its ranking again.
+    void headerClickSortsAndAddTakesTheRowShown()
+    {
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(m_scenario, QString());
+        is::gui::PlanningPanel panel(&doc);
+        show(panel);
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        QTableWidget* table = panel.table();
+        QVERIFY(table->rowCount() > 2);
+        int speed = -1;
+        for (int c = 0; c < table->columnCount(); ++c)
+            if (table->horizontalHeaderItem(c)->text() == QStringLiteral("Tok/s per user"))
+                speed = c;
+        QVERIFY(speed >= 0);
+        const auto listed = is::planning::listedRows(*panel.result());
+        double fastest = 0;
+        const is::planning::PlanRow* fastestRow = nullptr;
+        for (const is::planning::PlanRow* row : listed)
+            if (row->tokSUser > fastest) {
+                fastest = row->tokSUser;
+                fastestRow = row;
+            }
+        auto clickHead = [&](int column) {
+            QHeaderView* header = table->horizontalHeader();
+            const QPoint at(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                            header->height() / 2);
+            QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+        };
+        clickHead(speed); // ascending
+        clickHead(speed); // descending: the fastest first
+        QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+        QCOMPARE(panel.listedAt(0), fastestRow);
+        for (int r = 1; r < table->rowCount(); ++r)
+            QVERIFY(panel.listedAt(r - 1)->tokSUser >= panel.listedAt(r)->tokSUser);
+        // The row shown first is the one added, whatever its rank.
+        int addable = -1;
+        for (int r = 0; r < table->rowCount() && addable < 0; ++r)
+            if (panel.canAddToCanvas(r))
+                addable = r;
+        QVERIFY(addable >= 0);
+        const is::planning::PlanConfig& chosen = panel.listedAt(addable)->config;
+        QCOMPARE(table->item(addable, 0)->text(), chosen.device->name);
+        QVERIFY(panel.addToCanvas(addable));
+        QCOMPARE(doc.scenario().deployments.back().device, chosen.device->id);
+        QCOMPARE(doc.scenario().deployments.back().count, chosen.unitChips);
+        doc.undoStack()->undo();
+        // A new search: its ranking, no column sorted.
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        QVERIFY(!table->horizontalHeader()->isSortIndicatorShown());
+        const auto again = is::planning::listedRows(*panel.result());
+        for (int r = 0; r < table->rowCount(); ++r)
+            QCOMPARE(panel.listedAt(r), again[static_cast<size_t>(r)]);
     }
 
     void cancelStopsTheSearch()

@@ -10,6 +10,7 @@
 #include "engine/Engine.h"
 #include "metrics/Metrics.h"
 #include "serving/ServingChartPanel.h"
+#include "table/SortItem.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -52,34 +53,9 @@ FleetTargetKind kindAt(int i)
                     : FleetTargetKind::Users;
 }
 
-// The role that holds what a cell sorts by: the number behind its text ("$1.2 bn" after
-// "$300 M"), the name for the name column.
-constexpr int kSortRole = Qt::UserRole + 1;
 // Whether a row is feasible (on its name cell): an infeasible row spans its "why" across the
 // number columns, and spans do not move with the rows when the table sorts.
 constexpr int kFeasibleRole = Qt::UserRole + 2;
-
-class SortItem : public QTableWidgetItem
-{
-public:
-    SortItem(const QString& text, const QVariant& key) : QTableWidgetItem(text) { setData(kSortRole, key); }
-    bool operator<(const QTableWidgetItem& other) const override
-    {
-        const QVariant a = data(kSortRole), b = other.data(kSortRole);
-        if (a.typeId() == QMetaType::Double && b.typeId() == QMetaType::Double)
-            return a.toDouble() < b.toDouble();
-        return QString::localeAwareCompare(text(), other.text()) < 0;
-    }
-};
-
-QTableWidgetItem* number(double v, const QString& text)
-{
-    // Not a number (no estimate) sorts after every number.
-    auto* item = new SortItem(text, std::isfinite(v) ? v : std::numeric_limits<double>::max());
-    item->setData(Qt::UserRole, v);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
 
 } // namespace
 
@@ -373,16 +349,18 @@ void FleetTab::fillTable()
         }
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems,
-                         number(double(f.systems), is::gui::units::integer(double(f.systems))));
-        m_table->setItem(r, ColChips, number(double(f.chips), is::gui::units::integer(double(f.chips))));
-        m_table->setItem(r, ColCapex, number(f.capexUsd, is::gui::units::dollars(f.capexUsd)));
-        m_table->setItem(r, ColMW,
-                         number(f.facilityMW, is::gui::units::significant(chartfmt::finiteOr(f.facilityMW))));
+                         numberItem(double(f.systems), is::gui::units::integer(double(f.systems))));
+        m_table->setItem(r, ColChips, numberItem(double(f.chips), is::gui::units::integer(double(f.chips))));
+        m_table->setItem(r, ColCapex, numberItem(f.capexUsd, is::gui::units::dollars(f.capexUsd)));
         m_table->setItem(
-            r, ColCost,
-            number(f.costs.usdPerMTok, is::gui::units::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
-        m_table->setItem(r, ColTokS, number(f.tokS, is::gui::units::compact(chartfmt::finiteOr(f.tokS))));
-        m_table->setItem(r, ColUsers, number(f.users, is::gui::units::compact(chartfmt::finiteOr(f.users))));
+            r, ColMW,
+            numberItem(f.facilityMW, is::gui::units::significant(chartfmt::finiteOr(f.facilityMW))));
+        m_table->setItem(r, ColCost,
+                         numberItem(f.costs.usdPerMTok,
+                                    is::gui::units::significant(chartfmt::finiteOr(f.costs.usdPerMTok))));
+        m_table->setItem(r, ColTokS, numberItem(f.tokS, is::gui::units::compact(chartfmt::finiteOr(f.tokS))));
+        m_table->setItem(r, ColUsers,
+                         numberItem(f.users, is::gui::units::compact(chartfmt::finiteOr(f.users))));
     }
 }
 

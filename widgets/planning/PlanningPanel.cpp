@@ -16,6 +16,7 @@
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/ServingChartPanel.h"
 #include "table/ColumnWidth.h"
+#include "table/SortItem.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -38,6 +39,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace is::gui {
@@ -46,6 +48,9 @@ namespace {
 
 // The device column's widest, in widths of a Latin 'n'.
 constexpr int kDeviceColumnLetters = 24;
+// On a row's first cell: the row's place in the ranked list, which sorting the table by a column
+// does not change.
+constexpr int kListedRole = Qt::UserRole + 2;
 
 enum Column {
     ColDevice,
@@ -103,12 +108,9 @@ QDoubleSpinBox* limitBox(QWidget* parent, double max, int decimals, double value
     return box;
 }
 
-QTableWidgetItem* cell(const QString& text, bool number = false)
+QTableWidgetItem* textCell(const QString& text)
 {
-    auto* item = new QTableWidgetItem(text);
-    if (number)
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
+    return new SortItem(text, text);
 }
 
 QString count(double v)
@@ -172,6 +174,22 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ColDevice, QHeaderView::Interactive);
     m_table->setTextElideMode(Qt::ElideRight);
+    // A click on a column's head sorts by it, a second click the other way; a new search shows
+    // the ranking again (QTableWidget's own sorting would also re-sort a new result by the old
+    // column, and cannot return to the ranking).
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionsClickable(true);
+    connect(header, &QHeaderView::sectionClicked, this, [header](int column) {
+        if (!header->isSortIndicatorShown()) {
+            header->setSortIndicatorShown(true);
+            header->setSortIndicator(column, Qt::AscendingOrder);
+        }
+    });
+    connect(header, &QHeaderView::sortIndicatorChanged, this,
+            [this, header](int column, Qt::SortOrder order) {
+                if (header->isSortIndicatorShown())
+                    m_table->sortItems(column, order);
+            });
     m_chart = new ServingChartPanel(
         QStringLiteral("deployment-search-pareto"),
         [] { return PlanningPanel::tr("Cost against per-user speed"); }, this);
@@ -327,6 +345,7 @@ void PlanningPanel::finish()
     m_error = m_job->error();
     m_searchedModel = m_searchingModel;
     m_searchedModelName = m_searchingModelName;
+    m_table->horizontalHeader()->setSortIndicatorShown(false); // a new result: its ranking first
     fillTable();
     drawChart();
     m_summary->setText(summaryText());
@@ -387,14 +406,35 @@ void PlanningPanel::fillTable()
             is::gui::units::significant(row.usdPerMTok),
             is::gui::units::significant(row.tokSUser),
             is::gui::units::fixed(row.ttftS * 1000, 0),
-            m_result->decodes ? is::gui::units::significant(row.tpotS * 1000) : QStringLiteral("—"),
+            m_result->decodes ? is::gui::units::significant(row.tpotS * 1000) : is::gui::units::none(),
             is::gui::units::significant(row.powerMW),
             is::gui::units::significant(row.capexUsd / 1e6),
             row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
+        // What a column sorts by where its cells are numbers (a unit by its chips); the others
+        // sort by their text.
+        constexpr double kText = -1;
+        const double keys[ColCount] = {kText,
+                                       static_cast<double>(c.unitChips),
+                                       static_cast<double>(row.units),
+                                       static_cast<double>(row.chips),
+                                       static_cast<double>(row.systems),
+                                       kText,
+                                       kText,
+                                       kText,
+                                       kText,
+                                       row.usdPerMTok,
+                                       row.tokSUser,
+                                       row.ttftS,
+                                       m_result->decodes ? row.tpotS
+                                                         : std::numeric_limits<double>::quiet_NaN(),
+                                       row.powerMW,
+                                       row.capexUsd,
+                                       kText};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
-                cell(cells[col], col >= ColUnits && col <= ColCapex && col != ColPrecision &&
-                                     col != ColMode && col != ColSpeculative && col != ColLayout);
+                keys[col] == kText ? textCell(cells[col]) : numberItem(keys[col], cells[col]);
+            if (col == ColUnit)
+                item->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             if (col == ColTpot && !m_result->decodes)
                 item->setToolTip(tr("One output token: there is no time between tokens."));
             else if (!row.feasible)
@@ -403,7 +443,12 @@ void PlanningPanel::fillTable()
                 item->setToolTip(c.device->name);
             m_table->setItem(i, col, item);
         }
+        m_table->item(i, 0)->setData(kListedRole, i);
     }
+    // Sorted by a column before (a language switch refills the table): sorted so again.
+    const QHeaderView* header = m_table->horizontalHeader();
+    if (header->isSortIndicatorShown())
+        m_table->sortItems(header->sortIndicatorSection(), header->sortIndicatorOrder());
     fitDeviceColumn();
     m_addButton->setEnabled(false);
 }
@@ -423,9 +468,10 @@ void PlanningPanel::fitDeviceColumn()
 void PlanningPanel::drawChart()
 {
     m_chart->clearChart();
-    QString csv =
-        QStringLiteral("device,unit_chips,plan,precision,kv_precision,mode,speculative,layout,ffn_device,"
-                       "ffn_chips,prefill_units,decode_units,usd_per_mtok,tok_s_user,pareto\n");
+    QString csv = QStringLiteral(
+        "device,unit_chips,plan,precision,kv_precision,mode,speculative,layout,ffn_device,"
+        "ffn_chips,prefill_units,decode_units,units,chips,systems,usd_per_mtok,tok_s_user,ttft_ms,"
+        "tpot_ms,peak_mw,capex_usd,binding,pareto\n");
     if (!m_result || m_result->feasibleCount == 0) {
         m_chart->setCsv(csv);
         // Before the first search the plot says what fills it rather than standing empty (in the
@@ -470,8 +516,16 @@ void PlanningPanel::drawChart()
                                                                            : QString(),
                            c.layout == planning::PoolLayout::PrefillDecode ? QString::number(row.decodeUnits)
                                                                            : QString(),
+                           QString::number(row.units),
+                           QString::number(row.chips),
+                           QString::number(row.systems),
                            chartexport::csvNumber(row.usdPerMTok),
                            chartexport::csvNumber(row.tokSUser),
+                           chartexport::csvNumber(row.ttftS * 1000),
+                           m_result->decodes ? chartexport::csvNumber(row.tpotS * 1000) : QString(),
+                           chartexport::csvNumber(row.powerMW),
+                           chartexport::csvNumber(row.capexUsd),
+                           planning::bindingId(row.binding),
                            row.pareto ? QStringLiteral("1") : QStringLiteral("0")}
                    .join(QLatin1Char(','));
         csv += QLatin1Char('\n');
@@ -502,20 +556,27 @@ void PlanningPanel::drawChart()
     m_chart->refreshFonts();
 }
 
+const planning::PlanRow* PlanningPanel::listedAt(int row) const
+{
+    const QTableWidgetItem* first = row >= 0 && row < m_table->rowCount() ? m_table->item(row, 0) : nullptr;
+    const int listed = first ? first->data(kListedRole).toInt() : -1;
+    return listed >= 0 && listed < static_cast<int>(m_listed.size()) ? m_listed[static_cast<size_t>(listed)]
+                                                                     : nullptr;
+}
+
 bool PlanningPanel::canAddToCanvas(int row) const
 {
-    return row >= 0 && row < static_cast<int>(m_listed.size()) &&
-           planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog(), m_searchedModel)
-               .has_value();
+    const planning::PlanRow* listed = listedAt(row);
+    return listed && planning::deploymentDocFor(*listed, m_doc->catalog(), m_searchedModel).has_value();
 }
 
 bool PlanningPanel::addToCanvas(int row)
 {
-    if (row < 0 || row >= static_cast<int>(m_listed.size()))
+    const planning::PlanRow* listed = listedAt(row);
+    if (!listed)
         return false;
-    const planning::PlanConfig& c = m_listed[static_cast<size_t>(row)]->config;
-    std::optional<DeploymentDoc> doc =
-        planning::deploymentDocFor(*m_listed[static_cast<size_t>(row)], m_doc->catalog(), m_searchedModel);
+    const planning::PlanConfig& c = listed->config;
+    std::optional<DeploymentDoc> doc = planning::deploymentDocFor(*listed, m_doc->catalog(), m_searchedModel);
     if (!doc)
         return false;
     DeploymentDoc& d = *doc;

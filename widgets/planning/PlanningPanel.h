@@ -45,8 +45,11 @@ public:
     bool searching() const;
     // Whether a listed row can become a canvas deployment (a prefill-decode fleet cannot).
     bool canAddToCanvas(int row) const;
-    // Adds the configuration of table row `row` to the scenario (one undo step).
+    // Adds the configuration of table row `row` (as the table is sorted) to the scenario (one undo
+    // step).
     bool addToCanvas(int row);
+    // The ranked row that table row `row` shows (null: none).
+    const planning::PlanRow* listedAt(int row) const;
 
     const std::optional<planning::PlanResult>& result() const { return m_result; }
     QTableWidget* table() const { return m_table; }
