@@ -4187,7 +4187,7 @@
     <message>
         <location line="+28"/>
         <source>%1 requests/s</source>
-        <translation>每秒 %1 个请求</translation>
+        <translation>每秒%1个请求</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4197,7 +4197,7 @@
     <message>
         <location line="+2"/>
         <source>%1 concurrent users</source>
-        <translation>%1 个并发用户</translation>
+        <translation>%1个并发用户</translation>
     </message>
     <message>
         <location line="+49"/>

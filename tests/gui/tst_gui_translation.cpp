@@ -104,6 +104,9 @@ private Q_SLOTS:
         QVERIFY(window());
         QCOMPARE(window()->servingView()->fleetTab()->targetKind()->currentIndex(), 0);
         QCOMPARE(window()->servingView()->fleetTab()->targetValue()->value(), 1e6);
+        // A count in myriads runs on into its measure word, as Chinese writes it ("100万 个" had a
+        // gap in the middle of the phrase).
+        QCOMPARE(window()->servingView()->fleetTab()->targetText(), QStringLiteral("100万个并发用户"));
         QCOMPARE(window()->resultTabs()->currentWidget(), static_cast<QWidget*>(window()->servingView()));
         QCOMPARE(window()->servingView()->tabs()->currentWidget(),
                  static_cast<QWidget*>(window()->servingView()->costTab()));

@@ -53,6 +53,8 @@ public:
     QString summaryText() const;
     // How the fleet is used, which its cost per token follows (the summary's tooltip).
     QString summaryToolTip() const;
+    // The target as the chart names it under its bars ("1M concurrent users").
+    QString targetText() const;
     // Sizing runs on a worker and arrives by queued call (newest wins): processes events until
     // the newest result is in; false on timeout (tests, exports that need the numbers now).
     bool waitForIdle(int timeoutMs = 30000);
@@ -72,7 +74,6 @@ private:
     void spanInfeasibleRows();
     void drawChart();
     void giveTableItsRows();
-    QString targetText() const;
 
     QComboBox* m_kind = nullptr;
     QDoubleSpinBox* m_value = nullptr;
