@@ -1129,7 +1129,7 @@
         <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+103"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+109"/>
         <source>the serving runtime runs %L1 of %L2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %L2 个流中的 %L1 个，其余排队</translation>
     </message>
@@ -2436,12 +2436,12 @@
 <context>
     <name>is::cost::FleetSizing</name>
     <message>
-        <location filename="../core/analysis/FleetSizing.cpp" line="+83"/>
+        <location filename="../core/analysis/FleetSizing.cpp" line="+84"/>
         <source>cannot meet %1 even with one stream (gets TTFT %2 ms, TPOT %3 ms)</source>
         <translation>即使只有一个流也无法满足 %1（实际 TTFT %2 毫秒，TPOT %3 毫秒）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>no throughput at the serving point</source>
         <translation>该服务点没有吞吐量</translation>
     </message>
@@ -3781,7 +3781,7 @@
         <translation>执行方式</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+58"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -4115,7 +4115,7 @@
 <context>
     <name>is::gui::FleetTab</name>
     <message>
-        <location filename="../widgets/fleet/FleetTab.cpp" line="+118"/>
+        <location filename="../widgets/fleet/FleetTab.cpp" line="+94"/>
         <source>Fleet per deployment</source>
         <translation>各部署所需规模</translation>
     </message>
@@ -4185,7 +4185,7 @@
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>%1 requests/s</source>
         <translation>每秒%1个请求</translation>
     </message>
@@ -4809,9 +4809,14 @@
 <context>
     <name>is::gui::LatencyChart</name>
     <message>
-        <location filename="../widgets/charts/LatencyChart.cpp" line="+18"/>
+        <location filename="../widgets/charts/LatencyChart.cpp" line="+19"/>
         <source>TTFT and TPOT</source>
         <translation>首 token 时间与每输出 token 时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
     </message>
     <message>
         <location filename="../widgets/charts/LargerUnits.cpp" line="+11"/>
@@ -5256,8 +5261,8 @@
         <translation>（右轴）</translation>
     </message>
     <message>
-        <location line="+83"/>
-        <location line="+140"/>
+        <location line="+85"/>
+        <location line="+147"/>
         <source>target</source>
         <translation>目标</translation>
     </message>
@@ -5527,7 +5532,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+177"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+195"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5542,7 +5547,7 @@
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Search cancelled: the ranking covers the part searched.</source>
         <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
     </message>
@@ -5577,12 +5582,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-318"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+309"/>
+        <location line="+323"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5597,7 +5602,7 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+71"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5607,7 +5612,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-353"/>
+        <location line="-394"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5617,27 +5622,27 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+251"/>
+        <location line="+265"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+79"/>
         <source>One output token: there is no time between tokens.</source>
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+53"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+51"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -6334,7 +6339,7 @@
 <context>
     <name>is::gui::TcoEditor</name>
     <message>
-        <location filename="../widgets/cost/TcoEditor.cpp" line="+149"/>
+        <location filename="../widgets/cost/TcoEditor.cpp" line="+150"/>
         <source>Pricing</source>
         <translation>计价方式</translation>
     </message>

@@ -8,12 +8,15 @@
 #include "analysis/FullLoad.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
+#include "charts/LatencyChart.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "table/ComparisonModel.h"
 #include "table/ComparisonTable.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChart>
 #include <QClipboard>
 #include <QElapsedTimer>
 #include <QFile>
@@ -281,6 +284,38 @@ private Q_SLOTS:
             2.97e11);
         // A time that reads in ms stays in ms.
         QVERIFY(!model->index(row, model->valueColumn(1)).data().toString().contains(QLatin1String("min")));
+    }
+
+    // A workload of one output token (the seed benchmark) has no time between tokens: the
+    // table drops the TPOT and per-user speed rows (it read "66x slower" per token of one-token
+    // answers) and the latency chart draws the first token alone, under its own title.
+    void oneOutputTokenShowsNoTimeBetweenTokens()
+    {
+        auto analysis = std::make_shared<ScenarioAnalysis>(*m_analysis);
+        analysis->workload.outputTokens = 1;
+        ComparisonTable table;
+        table.setAnalysis(analysis, m_colours);
+        const ComparisonModel* model = table.model();
+        QCOMPARE(model->rowOf(ComparisonModel::Metric::Tpot), -1);
+        QCOMPARE(model->rowOf(ComparisonModel::Metric::TokSUser), -1);
+        QVERIFY(model->rowOf(ComparisonModel::Metric::Ttft) >= 0);
+        QVERIFY(model->rowOf(ComparisonModel::Metric::TokSTotal) >= 0);
+
+        is::gui::LatencyChart chart;
+        chart.setAnalysis(*analysis, m_colours);
+        auto categoriesOf = [](is::gui::LatencyChart& c) {
+            for (QAbstractAxis* a : c.chart()->axes())
+                if (auto* categories = qobject_cast<QBarCategoryAxis*>(a))
+                    return categories->count();
+            return -1;
+        };
+        QCOMPARE(categoriesOf(chart), 1);
+        QCOMPARE(chart.chart()->title(), QStringLiteral("Time to first token"));
+        QVERIFY(!chart.toCsv().contains(QLatin1String("tpot")));
+        // Back to a decoding workload: both metrics again.
+        chart.setAnalysis(*m_analysis, m_colours);
+        QCOMPARE(categoriesOf(chart), 2);
+        QCOMPARE(chart.chart()->title(), QStringLiteral("TTFT and TPOT"));
     }
 
     void comparisonTableMarksMissedTargets()

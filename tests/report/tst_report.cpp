@@ -141,16 +141,26 @@ private Q_SLOTS:
         QVERIFY(!deployments.isEmpty());
         // pdftotext may break a long line; the figures themselves are never split.
         const QString flat = QString(text).simplified();
+        // One output token per request: no time between tokens and no reading speed, a dash each.
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const bool decodes = QJsonDocument::fromJson(file.readAll())
+                                 .object()
+                                 .value(QLatin1String("workload"))
+                                 .toObject()
+                                 .value(QLatin1String("output_tokens"))
+                                 .toDouble(2) > 1;
         for (const QJsonValue v : deployments) {
             const QJsonObject d = v.toObject();
             QVERIFY2(flat.contains(d.value(QLatin1String("name")).toString()),
                      qPrintable(d.value(QLatin1String("name")).toString()));
             if (!d.value(QLatin1String("fits")).toBool())
                 continue;
+            const QString none = QStringLiteral("—");
             const QStringList figures = {
                 fixed(d.value(QLatin1String("ttft_ms")).toDouble(), 1),
-                fixed(d.value(QLatin1String("tpot_ms")).toDouble(), 2),
-                fixed(d.value(QLatin1String("tok_s_user")).toDouble(), 1),
+                decodes ? fixed(d.value(QLatin1String("tpot_ms")).toDouble(), 2) : none,
+                decodes ? fixed(d.value(QLatin1String("tok_s_user")).toDouble(), 1) : none,
                 fixed(d.value(QLatin1String("tok_s_total")).toDouble(), 0),
                 fixed(d.value(QLatin1String("power_kw")).toDouble(), 1),
                 fixed(d.value(QLatin1String("joules_per_token")).toDouble(), 2),

@@ -15,7 +15,8 @@ LatencyChart::LatencyChart(QWidget* parent) : MetricBarsChart(parent)
 
 QString LatencyChart::title() const
 {
-    return tr("TTFT and TPOT");
+    // A request of one output token ends with its first: there is no time per output token.
+    return decodes() ? tr("TTFT and TPOT") : tr("Time to first token");
 }
 
 std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
@@ -28,6 +29,7 @@ std::vector<MetricBarsChart::Metric> LatencyChart::metrics() const
     Metric tpot = fromTable(is::metrics::Id::TpotMs);
     tpot.larger = tpotLargerUnits();
     tpot.target = [](const is::Workload& w) { return w.tpotLimitS * 1e3; };
+    tpot.betweenTokens = true;
     return {ttft, tpot};
 }
 

@@ -141,6 +141,8 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
     m_whiskers.clear();
     m_targetLines.clear();
     m_metrics = metrics();
+    if (!m_decodes)
+        std::erase_if(m_metrics, [](const Metric& m) { return m.betweenTokens; });
     const int metricCount = int(m_metrics.size());
     const int n = int(analysis.deployments.size());
 
@@ -225,6 +227,13 @@ void MetricBarsChart::rebuild(const is::ScenarioAnalysis& analysis, const QHash<
 
 void MetricBarsChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
+    // One output token or more: the metrics shown (a time between tokens or none) and the title
+    // change with it.
+    if (analysis.workload.decodes() != m_decodes) {
+        m_decodes = analysis.workload.decodes();
+        m_needsRebuild = true;
+        chart()->setTitle(title());
+    }
     if (takeRebuild(analysis, &colours))
         rebuild(analysis, colours);
 

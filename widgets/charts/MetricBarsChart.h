@@ -58,6 +58,9 @@ protected:
         // `value` reads the deployment at full load within the latency targets (core's
         // atFullLoad, point estimate only) instead of at the workload's concurrency.
         bool atLoad = false;
+        // A time between tokens: a workload of one output token has none, and the chart leaves
+        // the metric out rather than drawing a request's cycle as one.
+        bool betweenTokens = false;
     };
     // A metric of the table (metrics/Metrics.h): its category, axis title, CSV column, value and
     // whether it is read at full load; `larger` and `target` are the chart's own.
@@ -68,6 +71,8 @@ protected:
     // at full load): then they share the left axis, so a taller bar is a larger number.
     virtual bool oneQuantity() const { return false; }
     void retranslate() override;
+    // Whether the last analysis's workload decodes (more than one output token).
+    bool decodes() const { return m_decodes; }
 
 private:
     // Category labels on one line or two, to the width Qt Charts gives a category (it cuts a
@@ -97,6 +102,7 @@ private:
         std::vector<double> labelAt;        // per metric, in the axis unit: the bar's or its whisker's top
     };
     std::vector<Row> m_rows;
+    bool m_decodes = true;
 };
 
 } // namespace is::gui

@@ -100,9 +100,15 @@ QString deploymentsSection(const ReportFacts& f)
         hardware.append({r.name, r.modelName, device, system, QString::number(e.chips),
                          e.plan.toString() + QStringLiteral(" · ") + e.mode, precision, memory});
         const QString missing = QStringLiteral("–");
+        // One output token: no time between tokens, no reading speed (a request's cycle was shown).
+        const bool decodes = f.scenario.workload.decodes();
         figures.append({r.name, e.fits ? is::fixedDecimals(e.ttftS * 1000, 1) : missing,
-                        e.fits ? is::fixedDecimals(e.tpotS * 1000, 2) : missing,
-                        e.fits ? is::fixedDecimals(e.tokSUser, 1) : missing,
+                        !decodes ? units::none()
+                        : e.fits ? is::fixedDecimals(e.tpotS * 1000, 2)
+                                 : missing,
+                        !decodes ? units::none()
+                        : e.fits ? is::fixedDecimals(e.tokSUser, 1)
+                                 : missing,
                         e.fits ? is::fixedDecimals(e.tokSTotal, 0) : missing,
                         e.fits ? is::fixedDecimals(e.facilityPowerW / 1000, 1) : missing,
                         e.fits ? is::fixedDecimals(e.joulesPerToken, 2) : missing,

@@ -126,6 +126,12 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
             [](const is::DeploymentAnalysis& d) { return is::gui::names::execution(d.estimate.mid); },
             [](const is::DeploymentAnalysis& d) { return d.estimate.mid.mode; }),
     };
+    // One output token: a request ends with its first token, so there is no time per output
+    // token and no speed at which a user reads tokens (both were a request's whole cycle, and
+    // the seed benchmark's headline read "66x slower" per token of one-token answers).
+    if (m_analysis && !m_analysis->workload.decodes())
+        std::erase_if(all,
+                      [](const Row& r) { return r.metric == Metric::Tpot || r.metric == Metric::TokSUser; });
     // With prefix caching, the TTFT it saves: the same request's with nothing cached.
     if (m_analysis && m_analysis->workload.prefixHitRate > 0) {
         const auto ttft =
