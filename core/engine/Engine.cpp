@@ -49,6 +49,13 @@ bool better(const Estimate& a, const Estimate& b, ServingGoal goal, int concurre
     // A single stream or a fixed number of them: the users' speed. Otherwise: throughput.
     if (goal == ServingGoal::FixedConcurrency && concurrency <= 1)
         return a.tokSUser > b.tokSUser * (1 + 1e-9);
+    // Within the latency limits at the same throughput, the point that serves more streams: where
+    // throughput stops growing with streams (prompts of one output token queue for the prefill;
+    // a wafer pipeline that is full) the full-load point is as many streams as still meet the
+    // limits, not the fewest that reach the throughput, which sized fleets by the queue's start.
+    if (goal == ServingGoal::LatencyBounded && a.fits &&
+        std::abs(a.tokSTotal - b.tokSTotal) <= 1e-9 * std::max(a.tokSTotal, b.tokSTotal))
+        return a.batch > b.batch;
     return a.tokSTotal > b.tokSTotal * (1 + 1e-9);
 }
 

@@ -25,21 +25,30 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     const double b = std::max(1, batchPerReplica);
     // In steady state a replica finishes b requests per cycle: each request's prefill occupies the
     // replica once, and the b streams share out/a decode steps.
-    const double decodeS = cycleDecodeS(ctx, e.acceptance, stepS);
-    const double cycle = b * prefillOccupancyS + decodeS;
-    // A user's own prefill is its TTFT; the other streams' prefills interrupt its decode.
-    const double tpot = (decodeS + (b - 1) * prefillOccupancyS) / out;
+    // One output token: the prefill's last position gives it, so the request takes no decode
+    // step (a step per cycle had each request of the seed benchmark's H100s take 2.09 s where its
+    // first token, its only one, came at 1.81 s).
+    // Nor can a stream's next prompt start before its last one is through: on a wafer pipeline a
+    // prompt crosses every wafer, far longer than the pipeline is busy with it, so until b
+    // prompts fill the pipeline a stream's cycle is that crossing.
+    const bool decodes = ctx.workload.decodes();
+    const double decodeS = decodes ? cycleDecodeS(ctx, e.acceptance, stepS) : 0.0;
+    const double cycle =
+        decodes ? b * prefillOccupancyS + decodeS : std::max(b * prefillOccupancyS, prefillLatencyS);
+    // A user's own prefill is its TTFT; the other streams' prefills interrupt its decode. With one
+    // token, the time from one of a stream's tokens to the next is its whole cycle.
+    const double tpot = decodes ? (decodeS + (b - 1) * prefillOccupancyS) / out : cycle;
     // Queueing for a prefill slot behind others' prefills (M/D/1 mean wait), plus half a decode
     // step to join the running batch.
     // One output token: a request is its prefill, so there is no decode for the others' prompts
-    // to interrupt; a stream's next prompt queues behind the other b - 1 streams' prompts instead
-    // (each of them is waiting for its own), and its first token, its only one, comes after them.
+    // to interrupt; a stream's next prompt queues behind the other streams' prompts instead (each
+    // of them is waiting for its own), and its first token, its only one, comes at the end of its
+    // cycle: about b - 1 prefills of waiting on a GPU, none on a pipeline not yet full.
     // The M/D/1 wait, whose load is capped, held the first token near ten prefills whatever the
     // batch, while each request took b prefills (Little's law): 1,024 streams on a replica had a
     // first token in 5 s and a request every 8 s.
-    const bool decodes = ctx.workload.decodes();
     const double rho = b > 1 ? std::min(kMaxPrefillLoad, b * prefillOccupancyS / cycle) : 0.0;
-    const double wait = !decodes ? (b - 1) * prefillOccupancyS
+    const double wait = !decodes ? cycle - prefillLatencyS
                         : b > 1  ? prefillOccupancyS * rho / (2.0 * (1.0 - rho)) + stepS / 2.0
                                  : 0.0;
 
@@ -58,10 +67,11 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     constexpr double kZ99 = 2.326;
     const double interruptions = b - 1;
     const double interruptionsP99 = interruptions > 0 ? interruptions + kZ99 * std::sqrt(interruptions) : 0.0;
-    e.tpotP99S = (decodeS + interruptionsP99 * prefillOccupancyS) / out;
-    const double waitP99 = !decodes ? interruptionsP99 * prefillOccupancyS
-                           : b > 1  ? (wait - stepS / 2.0) * kP99WaitFactor + stepS
-                                    : 0.0;
+    e.tpotP99S = decodes ? (decodeS + interruptionsP99 * prefillOccupancyS) / out : cycle;
+    const double waitP99 =
+        !decodes ? std::max(wait, (interruptionsP99 + 1.0) * prefillOccupancyS - prefillLatencyS)
+        : b > 1  ? (wait - stepS / 2.0) * kP99WaitFactor + stepS
+                 : 0.0;
     e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99 + e.reuse.readbackS;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
