@@ -115,13 +115,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+145"/>
+        <location line="+151"/>
         <location line="+106"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-243"/>
         <source>bare devices</source>
         <translation>裸设备</translation>
     </message>
@@ -141,7 +141,7 @@
         <translation>权重 %1，KV 缓存 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+21"/>
         <source>Deployments</source>
         <translation>部署</translation>
     </message>
@@ -1003,7 +1003,7 @@
         <translation>该设备没有可流式加载权重的外部内存</translation>
     </message>
     <message>
-        <location filename="../core/engine/Engine.cpp" line="+64"/>
+        <location filename="../core/engine/Engine.cpp" line="+71"/>
         <source>device: missing</source>
         <translation>device：缺失</translation>
     </message>
@@ -1129,7 +1129,7 @@
         <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+109"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+119"/>
         <source>the serving runtime runs %L1 of %L2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %L2 个流中的 %L1 个，其余排队</translation>
     </message>
@@ -3781,7 +3781,7 @@
         <translation>执行方式</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>vs %1</source>
         <translation>相对 %1</translation>
     </message>
@@ -4185,7 +4185,17 @@
         <translation>不可行：%1</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+10"/>
+        <source>Units: %1 of %2 chips each; a unit serves %3 users, first token in %4 ms</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；每个单元服务 %3 个用户，首 token 时间 %4 毫秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Units: %1 of %2 chips each; a unit serves %3 users at %4 tokens/s each, first token in %5 ms</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>%1 requests/s</source>
         <translation>每秒%1个请求</translation>
     </message>

@@ -22,6 +22,8 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <algorithm>
+
 class TestServingViewsCostFleet : public is::test::ServingViewsSuite
 {
     Q_OBJECT
@@ -121,6 +123,21 @@ private Q_SLOTS:
         QVERIFY(fleet->result());
         QCOMPARE(fleet->table()->rowCount(), int(m_scenario.deployments.size()));
         QVERIFY(checkFinite(fleet->chart()) > 0);
+        // Each row says what its fleet is made of: how many units of how many chips, and the
+        // users one unit serves (the totals alone hid the unit and its serving point).
+        for (int r = 0; r < fleet->table()->rowCount(); ++r) {
+            const QString name = fleet->table()->item(r, 0)->text();
+            const auto row = std::find_if(fleet->result()->rows.begin(), fleet->result()->rows.end(),
+                                          [&](const is::cost::FleetRow& f) { return f.name == name; });
+            QVERIFY(row != fleet->result()->rows.end() && row->feasible);
+            const QString tip = fleet->table()->item(r, 1)->toolTip();
+            const QString expected =
+                QStringLiteral("Units: %1 of %2 chips each; a unit serves %3 users")
+                    .arg(is::gui::units::integer(double(row->units)), is::gui::units::integer(row->unitChips),
+                         is::gui::units::integer(row->unitUsers));
+            QVERIFY2(tip.startsWith(expected), qPrintable(tip + u" / " + expected));
+            QCOMPARE(fleet->table()->item(r, 0)->toolTip(), tip);
+        }
         fleet->setTarget(is::cost::FleetTargetKind::PowerMW, 750);
         QVERIFY(view.waitForCostAndFleet());
         QVERIFY(fleet->result());

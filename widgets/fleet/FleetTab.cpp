@@ -347,6 +347,20 @@ void FleetTab::fillTable()
             m_table->setItem(r, ColSystems, why);
             continue;
         }
+        // The unit the fleet is made of and the serving point it is sized at, on every cell of
+        // the row: the table had room for the fleet's totals only, and "532 wafers" did not say
+        // they were 7 units of 76, each serving 2,072 users.
+        const QString unit =
+            m_scenario && !m_scenario->workload.decodes()
+                ? tr("Units: %1 of %2 chips each; a unit serves %3 users, first token in %4 ms")
+                      .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
+                           is::gui::units::integer(f.unitUsers), is::gui::units::integer(f.ttftS * 1000))
+                : tr("Units: %1 of %2 chips each; a unit serves %3 users at %4 tokens/s each, first token "
+                     "in %5 ms")
+                      .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
+                           is::gui::units::integer(f.unitUsers), is::gui::units::significant(f.tokSUser),
+                           is::gui::units::integer(f.ttftS * 1000));
+        name->setToolTip(unit);
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems,
                          numberItem(double(f.systems), is::gui::units::integer(double(f.systems))));
@@ -361,6 +375,8 @@ void FleetTab::fillTable()
         m_table->setItem(r, ColTokS, numberItem(f.tokS, is::gui::units::compact(chartfmt::finiteOr(f.tokS))));
         m_table->setItem(r, ColUsers,
                          numberItem(f.users, is::gui::units::compact(chartfmt::finiteOr(f.users))));
+        for (int c = ColSystems; c < ColCount; ++c)
+            m_table->item(r, c)->setToolTip(unit);
     }
 }
 
