@@ -175,21 +175,17 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     m_table->horizontalHeader()->setSectionResizeMode(ColDevice, QHeaderView::Interactive);
     m_table->setTextElideMode(Qt::ElideRight);
     // A click on a column's head sorts by it, a second click the other way; a new search shows
-    // the ranking again (QTableWidget's own sorting would also re-sort a new result by the old
-    // column, and cannot return to the ranking).
+    // the ranking again, no column marked (QTableWidget's own sorting would also re-sort a new
+    // result by the old column, and cannot return to the ranking). The indicator is on from the
+    // start, on no column, so that the first click sorts and the heads keep their widths.
     QHeaderView* header = m_table->horizontalHeader();
     header->setSectionsClickable(true);
-    connect(header, &QHeaderView::sectionClicked, this, [header](int column) {
-        if (!header->isSortIndicatorShown()) {
-            header->setSortIndicatorShown(true);
-            header->setSortIndicator(column, Qt::AscendingOrder);
-        }
+    header->setSortIndicatorShown(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    connect(header, &QHeaderView::sortIndicatorChanged, this, [this](int column, Qt::SortOrder order) {
+        if (column >= 0)
+            m_table->sortItems(column, order);
     });
-    connect(header, &QHeaderView::sortIndicatorChanged, this,
-            [this, header](int column, Qt::SortOrder order) {
-                if (header->isSortIndicatorShown())
-                    m_table->sortItems(column, order);
-            });
     m_chart = new ServingChartPanel(
         QStringLiteral("deployment-search-pareto"),
         [] { return PlanningPanel::tr("Cost against per-user speed"); }, this);
@@ -345,7 +341,7 @@ void PlanningPanel::finish()
     m_error = m_job->error();
     m_searchedModel = m_searchingModel;
     m_searchedModelName = m_searchingModelName;
-    m_table->horizontalHeader()->setSortIndicatorShown(false); // a new result: its ranking first
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // a new result: its ranking
     fillTable();
     drawChart();
     m_summary->setText(summaryText());
@@ -447,7 +443,7 @@ void PlanningPanel::fillTable()
     }
     // Sorted by a column before (a language switch refills the table): sorted so again.
     const QHeaderView* header = m_table->horizontalHeader();
-    if (header->isSortIndicatorShown())
+    if (header->sortIndicatorSection() >= 0)
         m_table->sortItems(header->sortIndicatorSection(), header->sortIndicatorOrder());
     fitDeviceColumn();
     m_addButton->setEnabled(false);
