@@ -3417,7 +3417,12 @@
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
+        <source>first token in %1 · %2</source>
+        <translation>首 token 时间 %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 tok/s per user · %2</source>
         <translation>每用户 %1 token/s · %2</translation>
     </message>
@@ -5542,7 +5547,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+195"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+191"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5592,12 +5597,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-314"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+319"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5622,7 +5627,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-394"/>
+        <location line="-390"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5632,7 +5637,7 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+265"/>
+        <location line="+261"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "Offscreen.h"
 #include "StudioSuite.h"
 
+#include "Units.h"
 #include "canvas/CanvasScene.h"
 #include "document/ChangeDeploymentCommand.h"
 #include "document/ChangeModelCommand.h"
@@ -300,6 +301,32 @@ private Q_SLOTS:
         doc()->setWorkloadAndGoal(before); // the suite's window is shared
         QVERIFY(settle());
         QVERIFY(beyond > 0);
+    }
+
+    // One output token: a card gives the time to it, not a per-user speed of one token per
+    // request ("8.52 tok/s per user" on the seed benchmark's wafers).
+    void cardGivesTheFirstTokenOfOneTokenRequests()
+    {
+        const WorkloadAndGoal before{doc()->scenario().workload, doc()->scenario().goal};
+        Workload w = before.first;
+        w.outputTokens = 1;
+        doc()->setWorkloadAndGoal({w, before.second});
+        const auto analysis = settle();
+        QVERIFY(analysis);
+        int fitting = 0;
+        for (const DeploymentAnalysis& a : analysis->deployments) {
+            if (!a.estimate.mid.fits)
+                continue;
+            ++fitting;
+            const QString summary = window()->canvas()->scene()->item(a.docId)->view().summary;
+            QVERIFY2(
+                summary.startsWith(QStringLiteral("first token in ") + units::seconds(a.estimate.mid.ttftS)),
+                qPrintable(summary));
+            QVERIFY(!summary.contains(QLatin1String("tok/s")));
+        }
+        doc()->setWorkloadAndGoal(before); // the suite's window is shared
+        QVERIFY(settle());
+        QVERIFY(fitting > 0);
     }
 
     // Wafers laid out as pipelines too short for the model (one wafer each): the count would hold

@@ -176,7 +176,12 @@ void CanvasScene::refreshItem(const QString& id)
             v.chips = e.chips;
             v.prefillChips = e.prefillChips();
             v.missedTargets = names::missedTargets(a.missedTargets);
-            if (e.fits)
+            // One output token: a request ends with its first token, so the card gives the time
+            // to it (a per-user token speed was one token per request cycle: "8.52 tok/s").
+            if (e.fits && !m_analysis->workload.decodes())
+                v.summary = tr("first token in %1 · %2")
+                                .arg(units::seconds(e.ttftS), names::bottleneck(e.bottleneck));
+            else if (e.fits)
                 v.summary = tr("%1 tok/s per user · %2")
                                 .arg(units::number(e.tokSUser), names::bottleneck(e.bottleneck));
             else if (e.beyondContextWindow)
