@@ -210,6 +210,7 @@ QString compact(double v)
         return QStringLiteral("–");
     // The suffix follows the value as it prints, three significant digits: 999.96 reads "1K", not
     // "1000".
+    const double given = v;
     if (v != 0) {
         const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(v))));
         if (std::isfinite(scale)) // not for values so small that the scale overflows
@@ -227,8 +228,10 @@ QString compact(double v)
             return number(v / 1e8, 3) + yi;
         if (a >= 1e4)
             return number(v / 1e4, 3) + wan;
-        if (a >= 1e3) // 6,400 beside 8,690万美元
-            return QLocale().toString(v, 'f', 0);
+        // 6,400 beside 8,690万美元; whole, as below a myriad a Chinese count is: "2,300" for
+        // 2,304 read as exact where the English "2.3K" reads as rounded.
+        if (a >= 1e3)
+            return QLocale().toString(std::round(given), 'f', 0);
         return trimmed(v, 3);
     }
     if (a >= 1e12)

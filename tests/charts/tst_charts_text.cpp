@@ -141,6 +141,8 @@ private Q_SLOTS:
             const QLocale saved;
             QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
             QCOMPARE(is::gui::units::compact(1500), QStringLiteral("1,500"));
+            QCOMPARE(is::gui::units::compact(2304.4), QStringLiteral("2,304")); // not a rounded "2,300"
+            QCOMPARE(is::gui::units::compact(9994.6), QStringLiteral("9,995"));
             QCOMPARE(is::gui::units::dollars(1.19e14),
                      QCoreApplication::translate("units", "%1 trillion USD", "Chinese 万亿美元")
                          .arg(QStringLiteral("119")));
