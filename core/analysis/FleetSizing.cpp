@@ -93,7 +93,7 @@ FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estim
     // API most of a one-token request's time is its request overhead, which holds no slot.
     row.unitUsers = usersServed(e, w);
     row.unitTokS = e.tokSTotal;
-    row.unitRps = e.tokSTotal / w.outputTokens;
+    row.unitRps = requestsPerS(e, w);
     const double servingUtil = unit.power.utilisationOf(e);
     row.unitFacilityW = unit.power.facilityPowerW(servingUtil);
     row.unitPeakFacilityW = unit.power.peakFacilityPowerW();

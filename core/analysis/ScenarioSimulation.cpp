@@ -2,6 +2,7 @@
 #include "analysis/ScenarioSimulation.h"
 
 #include "common/Log.h"
+#include "engine/Queueing.h"
 #include "scenario/ScenarioEvaluation.h"
 #include "serving/RequestGenerator.h"
 #include "serving/Simulator.h"
@@ -63,7 +64,7 @@ void simulateOne(DeploymentSimulation& out, const ResolvedDeployment& r, const S
         return;
     }
     out.maxThroughput = *cap;
-    out.capacityRps = cap->tokSTotal / w.outputTokens;
+    out.capacityRps = requestsPerS(*cap, w);
 
     const double rate =
         config.arrival.rateRps > 0 ? config.arrival.rateRps : config.arrival.load * out.capacityRps;

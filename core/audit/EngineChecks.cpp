@@ -10,6 +10,7 @@
 #include "analysis/FullLoad.h"
 #include "cost/PricedEstimate.h"
 #include "engine/Engine.h"
+#include "engine/Queueing.h"
 
 #include <QCoreApplication>
 
@@ -57,7 +58,7 @@ double metricValue(const QString& metricIn, const Estimate& e, const Workload& w
     if (metric == QLatin1String("tok_s_total"))
         return e.tokSTotal;
     if (metric == QLatin1String("seq_s"))
-        return e.tokSTotal / w.outputTokens;
+        return requestsPerS(e, w);
     if (metric == QLatin1String("ttft_ms"))
         return e.ttftS * 1000;
     if (metric == QLatin1String("reply_s"))

@@ -4,6 +4,7 @@
 #include "cost/CostModel.h"
 #include "engine/Engine.h"
 #include "engine/EvalContext.h"
+#include "engine/Queueing.h"
 #include "engine/StepModels.h"
 
 #include <QCoreApplication>
@@ -96,7 +97,7 @@ cost::FleetRow sizePrefillDecode(const Deployment& d, const PrefillDecodePoint& 
     row.unitSystems = unit.systems;
     row.unitUsers = e.batch;
     row.unitTokS = e.tokSTotal;
-    row.unitRps = e.tokSTotal / w.outputTokens;
+    row.unitRps = requestsPerS(e, w);
     row.ttftS = w.p99Limits ? e.ttftP99S + wait * detail::kP99WaitFactor : e.ttftS + wait;
     row.unitFacilityW = unit.power.facilityPowerW(unit.power.utilisationOf(e));
     row.unitPeakFacilityW = unit.power.peakFacilityPowerW();
