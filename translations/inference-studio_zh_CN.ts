@@ -2250,7 +2250,7 @@
         <translation>兆瓦</translation>
     </message>
     <message>
-        <location filename="../core/audit/EngineChecks.cpp" line="+257"/>
+        <location filename="../core/audit/EngineChecks.cpp" line="+258"/>
         <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
         <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
     </message>
@@ -4191,16 +4191,21 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>Units: %1 of %2 chips each; a unit serves %3 users, first token in %4 ms</source>
-        <translation>单元：%1 个，每个 %2 颗芯片；每个单元服务 %3 个用户，首 token 时间 %4 毫秒</translation>
+        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，首 token 时间 %4 毫秒</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Units: %1 of %2 chips each; a unit serves %3 users at %4 tokens/s each, first token in %5 ms</source>
-        <translation>单元：%1 个，每个 %2 颗芯片；每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒</translation>
+        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users at %4 tokens/s each, first token in %5 ms</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+8"/>
+        <source>The fleet gives each unit at most %1 % of that load.</source>
+        <translation>规模按每个单元至多承担该负载的 %1 % 计算。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>%1 requests/s</source>
         <translation>每秒%1个请求</translation>
     </message>
@@ -7817,7 +7822,7 @@
         <translation>合并部署</translation>
     </message>
     <message>
-        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+56"/>
+        <location filename="../core/planning/PrefillDecodeSplit.cpp" line="+57"/>
         <source>no decode batch meets the latency limits</source>
         <translation>没有任何解码批次满足延迟限制</translation>
     </message>
@@ -7835,7 +7840,7 @@
 <context>
     <name>is::serving::ScenarioSimulation</name>
     <message>
-        <location filename="../core/analysis/ScenarioSimulation.cpp" line="+72"/>
+        <location filename="../core/analysis/ScenarioSimulation.cpp" line="+73"/>
         <source>no capacity at the workload: the engine estimates no throughput</source>
         <translation>在此负载下没有可用容量：引擎估算的吞吐量为零</translation>
     </message>

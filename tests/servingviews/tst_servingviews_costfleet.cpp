@@ -132,10 +132,11 @@ private Q_SLOTS:
             QVERIFY(row != fleet->result()->rows.end() && row->feasible);
             const QString tip = fleet->table()->item(r, 1)->toolTip();
             const QString expected =
-                QStringLiteral("Units: %1 of %2 chips each; a unit serves %3 users")
+                QStringLiteral("Units: %1 of %2 chips each; at full load a unit serves %3 users")
                     .arg(is::gui::units::integer(double(row->units)), is::gui::units::integer(row->unitChips),
                          is::gui::units::integer(row->unitUsers));
             QVERIFY2(tip.startsWith(expected), qPrintable(tip + u" / " + expected));
+            QVERIFY2(tip.endsWith(QStringLiteral("at most 80 % of that load.")), qPrintable(tip));
             QCOMPARE(fleet->table()->item(r, 0)->toolTip(), tip);
         }
         fleet->setTarget(is::cost::FleetTargetKind::PowerMW, 750);

@@ -350,16 +350,21 @@ void FleetTab::fillTable()
         // The unit the fleet is made of and the serving point it is sized at, on every cell of
         // the row: the table had room for the fleet's totals only, and "532 wafers" did not say
         // they were 7 units of 76, each serving 2,072 users.
-        const QString unit =
+        QString unit =
             m_scenario && !m_scenario->workload.decodes()
-                ? tr("Units: %1 of %2 chips each; a unit serves %3 users, first token in %4 ms")
+                ? tr("Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms")
                       .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
                            is::gui::units::integer(f.unitUsers), is::gui::units::integer(f.ttftS * 1000))
-                : tr("Units: %1 of %2 chips each; a unit serves %3 users at %4 tokens/s each, first token "
-                     "in %5 ms")
+                : tr("Units: %1 of %2 chips each; at full load a unit serves %3 users at %4 tokens/s each, "
+                     "first token in %5 ms")
                       .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
                            is::gui::units::integer(f.unitUsers), is::gui::units::significant(f.tokSUser),
                            is::gui::units::integer(f.ttftS * 1000));
+        // A load target fills each unit only up to the sizing headroom: 2,365 users per unit did
+        // not explain two units for 2,365 users.
+        if (!budget)
+            unit += QLatin1Char('\n') + tr("The fleet gives each unit at most %1 % of that load.")
+                                            .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
         name->setToolTip(unit);
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems,
