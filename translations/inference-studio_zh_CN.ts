@@ -4205,7 +4205,12 @@
         <translation>规模按每个单元至多承担该负载的 %1 % 计算。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+23"/>
+        <source>Average facility power at this load; at peak the fleet draws %1 MW, which a power budget binds.</source>
+        <translation>此负载下的平均设施功率；峰值时整个规模消耗 %1 兆瓦，功率预算以峰值为准。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>%1 requests/s</source>
         <translation>每秒%1个请求</translation>
     </message>

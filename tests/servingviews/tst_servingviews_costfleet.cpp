@@ -138,6 +138,12 @@ private Q_SLOTS:
             QVERIFY2(tip.startsWith(expected), qPrintable(tip + u" / " + expected));
             QVERIFY2(tip.endsWith(QStringLiteral("at most 80 % of that load.")), qPrintable(tip));
             QCOMPARE(fleet->table()->item(r, 0)->toolTip(), tip);
+            // The power column says the peak beside its average.
+            const QString power = fleet->table()->item(r, 4)->toolTip();
+            QVERIFY2(power.startsWith(tip) &&
+                         power.contains(QStringLiteral("at peak the fleet draws %1 MW")
+                                            .arg(is::gui::units::significant(row->peakMW))),
+                     qPrintable(power));
         }
         fleet->setTarget(is::cost::FleetTargetKind::PowerMW, 750);
         QVERIFY(view.waitForCostAndFleet());

@@ -382,6 +382,12 @@ void FleetTab::fillTable()
                          numberItem(f.users, is::gui::units::compact(chartfmt::finiteOr(f.users))));
         for (int c = ColSystems; c < ColCount; ++c)
             m_table->item(r, c)->setToolTip(unit);
+        // The column is the average draw at the load; a power budget binds the peak, which a
+        // budget of 750 MW beside a column of 384 MW left unsaid.
+        m_table->item(r, ColMW)->setToolTip(unit + QLatin1Char('\n') +
+                                            tr("Average facility power at this load; at peak the fleet draws "
+                                               "%1 MW, which a power budget binds.")
+                                                .arg(is::gui::units::significant(f.peakMW)));
     }
 }
 
