@@ -4205,12 +4205,12 @@
         <translation>规模按每个单元至多承担该负载的 %1 % 计算。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Average facility power at this load; at peak the fleet draws %1 MW, which a power budget binds.</source>
         <translation>此负载下的平均设施功率；峰值时整个规模消耗 %1 兆瓦，功率预算以峰值为准。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 requests/s</source>
         <translation>每秒%1个请求</translation>
     </message>
@@ -5557,7 +5557,7 @@
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+191"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+126"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
@@ -5572,7 +5572,7 @@
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Search cancelled: the ranking covers the part searched.</source>
         <translation>搜索已取消：排名只涵盖已搜索的部分。</translation>
     </message>
@@ -5592,7 +5592,7 @@
         <translation>次便宜的 %1 未满足 %2（%3）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../widgets/planning/PlanningTable.cpp" line="+77"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5607,12 +5607,12 @@
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-314"/>
+        <location line="-41"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+319"/>
+        <location line="+46"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5627,7 +5627,7 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+21"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5637,7 +5637,7 @@
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-390"/>
+        <location line="-279"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5647,17 +5647,17 @@
         <translation>，</translation>
     </message>
     <message>
-        <location line="+261"/>
+        <location line="+232"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../widgets/planning/PlanningTable.cpp" line="+27"/>
         <source>One output token: there is no time between tokens.</source>
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+50"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -5667,7 +5667,7 @@
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+56"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>

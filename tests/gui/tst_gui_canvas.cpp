@@ -37,12 +37,30 @@
 #include <QWheelEvent>
 #include <QtTest>
 
+#include <functional>
+
 using namespace is;
 using namespace is::gui;
 
 class TestGuiCanvas : public is::test::StudioSuite
 {
     Q_OBJECT
+
+    // Runs `check` on the analysis of the suite's workload as `change` edits it, then puts the
+    // workload back (the suite's window is shared); false when an analysis did not come.
+    bool withWorkload(const std::function<void(Workload&)>& change,
+                      const std::function<void(const ScenarioAnalysis&)>& check)
+    {
+        const WorkloadAndGoal before{doc()->scenario().workload, doc()->scenario().goal};
+        Workload w = before.first;
+        change(w);
+        doc()->setWorkloadAndGoal({w, before.second});
+        const auto analysis = settle();
+        if (analysis)
+            check(*analysis);
+        doc()->setWorkloadAndGoal(before);
+        return analysis && settle();
+    }
 
 private Q_SLOTS:
     void paletteModelIsSound()
@@ -283,23 +301,20 @@ private Q_SLOTS:
     // wafer count sized automatically, though no count serves it. It names the window now.
     void cardSaysARequestIsBeyondTheContextWindow()
     {
-        const WorkloadAndGoal before{doc()->scenario().workload, doc()->scenario().goal};
-        Workload w = before.first;
-        w.inputTokens = 2'000'000;
-        doc()->setWorkloadAndGoal({w, before.second});
-        const auto analysis = settle();
-        QVERIFY(analysis);
         int beyond = 0;
-        for (const DeploymentAnalysis& a : analysis->deployments) {
-            if (!a.estimate.mid.beyondContextWindow)
-                continue;
-            ++beyond;
-            const DeploymentItem* item = window()->canvas()->scene()->item(a.docId);
-            QVERIFY(item);
-            QCOMPARE(item->view().summary, QStringLiteral("does not fit: beyond the model's context window"));
-        }
-        doc()->setWorkloadAndGoal(before); // the suite's window is shared
-        QVERIFY(settle());
+        QVERIFY(withWorkload([](Workload& w) { w.inputTokens = 2'000'000; },
+                             [&](const ScenarioAnalysis& analysis) {
+                                 for (const DeploymentAnalysis& a : analysis.deployments) {
+                                     if (!a.estimate.mid.beyondContextWindow)
+                                         continue;
+                                     ++beyond;
+                                     const DeploymentItem* item = window()->canvas()->scene()->item(a.docId);
+                                     QVERIFY(item);
+                                     QCOMPARE(
+                                         item->view().summary,
+                                         QStringLiteral("does not fit: beyond the model's context window"));
+                                 }
+                             }));
         QVERIFY(beyond > 0);
     }
 
@@ -307,25 +322,21 @@ private Q_SLOTS:
     // request ("8.52 tok/s per user" on the seed benchmark's wafers).
     void cardGivesTheFirstTokenOfOneTokenRequests()
     {
-        const WorkloadAndGoal before{doc()->scenario().workload, doc()->scenario().goal};
-        Workload w = before.first;
-        w.outputTokens = 1;
-        doc()->setWorkloadAndGoal({w, before.second});
-        const auto analysis = settle();
-        QVERIFY(analysis);
         int fitting = 0;
-        for (const DeploymentAnalysis& a : analysis->deployments) {
-            if (!a.estimate.mid.fits)
-                continue;
-            ++fitting;
-            const QString summary = window()->canvas()->scene()->item(a.docId)->view().summary;
-            QVERIFY2(
-                summary.startsWith(QStringLiteral("first token in ") + units::seconds(a.estimate.mid.ttftS)),
-                qPrintable(summary));
-            QVERIFY(!summary.contains(QLatin1String("tok/s")));
-        }
-        doc()->setWorkloadAndGoal(before); // the suite's window is shared
-        QVERIFY(settle());
+        QVERIFY(withWorkload([](Workload& w) { w.outputTokens = 1; },
+                             [&](const ScenarioAnalysis& analysis) {
+                                 for (const DeploymentAnalysis& a : analysis.deployments) {
+                                     if (!a.estimate.mid.fits)
+                                         continue;
+                                     ++fitting;
+                                     const QString summary =
+                                         window()->canvas()->scene()->item(a.docId)->view().summary;
+                                     QVERIFY2(summary.startsWith(QStringLiteral("first token in ") +
+                                                                 units::seconds(a.estimate.mid.ttftS)),
+                                              qPrintable(summary));
+                                     QVERIFY(!summary.contains(QLatin1String("tok/s")));
+                                 }
+                             }));
         QVERIFY(fitting > 0);
     }
 

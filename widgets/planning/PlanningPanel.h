@@ -76,6 +76,8 @@ private:
     void finish();
     // Drops the last search and its results (the document was replaced).
     void forgetSearch();
+    // The ranked table (PlanningTable.cpp): made, with sorting by a column's head; filled.
+    void setUpTable();
     void fillTable();
     void drawChart();
     QString summaryText() const;
