@@ -25,11 +25,17 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
     return pricedEstimate(engine, d, docId, m, w, ServingGoal::LatencyBounded, s.tco, error, deviceBound);
 }
 
-std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine)
+std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
+                                   int chipsShown)
 {
     QString ignored;
     const SloTargets slo = scenarioSlo(s);
-    auto e = estimateAtFullLoad(engine, r.deployment, r.docId, r.model.resolve(Bound::Mid), s, slo, &ignored);
+    Deployment d = r.deployment;
+    if (d.autoChips && chipsShown > 0) {
+        d.autoChips = false;
+        d.chips = chipsShown;
+    }
+    auto e = estimateAtFullLoad(engine, d, r.docId, r.model.resolve(Bound::Mid), s, slo, &ignored);
     // A deployment whose one stream already misses the targets has no load within them: its
     // one-stream point is not a figure "at full load within the latency targets".
     if (e && e->fits && !meetsSlo(*e, slo))
@@ -45,7 +51,8 @@ bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engin
     QJsonArray deployments = estimateJson.value(QLatin1String("deployments")).toArray();
     for (qsizetype i = 0; i < deployments.size() && i < qsizetype(resolved->size()); ++i) {
         QJsonObject o = deployments.at(i).toObject();
-        const auto load = atFullLoad((*resolved)[size_t(i)], s, engine);
+        const auto load =
+            atFullLoad((*resolved)[size_t(i)], s, engine, o.value(QLatin1String("chips")).toInt());
         const bool loaded = load && load->fits;
         o.insert(QStringLiteral("usd_per_mtok_at_load"),
                  loaded ? QJsonValue(load->usdPerMTok) : QJsonValue());

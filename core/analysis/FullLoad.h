@@ -38,8 +38,12 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
 
 // A scenario deployment at full load within the scenario's targets, at the point estimate;
 // nullopt where the engine cannot evaluate it or where even one stream misses the targets. `estimate --json`
-// and the audit take their "at full load" figures from here.
-std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine);
+// and the comparison take their "at full load" figures from here. `chipsShown`: the chip count the
+// workload's own estimate chose for a deployment of automatic count, which the load keeps (the
+// latency-bounded search would pick its own smallest count, and the figures would describe a
+// deployment beside the one shown); 0 lets it choose.
+std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
+                                   int chipsShown = 0);
 
 // Adds to each deployment of `estimate --json` (estimateResultsToJson of the same scenario, in
 // its order) the cost at the load a service runs: "usd_per_mtok_at_load", "tok_s_total_at_load"

@@ -337,7 +337,7 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             continue;
         }
         d.estimate = *est;
-        d.atLoad = cost::atFullLoad(r, s, engine);
+        d.atLoad = cost::atFullLoad(r, s, engine, est->mid.fits ? est->mid.chips : 0);
         d.missedTargets = missedTargets(est->mid, s.workload);
         if (!est->mid.fits)
             a.issues << QCoreApplication::translate("is::ScenarioAnalysis", "%1 does not fit on %2 x %3: %4")

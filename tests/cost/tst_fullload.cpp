@@ -127,6 +127,46 @@ private slots:
         }
     }
 
+    // A deployment of automatic count is loaded on the chips its own estimate chose: the seed
+    // benchmark's CS-3 deployment holds its 1,000 streams on 79 wafers, where the latency-bounded
+    // search alone picks 76, so its "full load" gave fewer tokens/s than the workload itself did
+    // beside a chip count it did not describe.
+    void autoCountKeepsTheChipsShownAtLoad()
+    {
+        const Scenario s = scenario("seed-benchmark-1000x512.json");
+        QString error;
+        auto results = evaluateScenario(s, *m_engine, &error);
+        QVERIFY2(results, qPrintable(error));
+        auto resolved = resolveScenario(s, m_engine->catalog(), &error);
+        QVERIFY2(resolved, qPrintable(error));
+        QJsonObject json = estimateResultsToJson(*results);
+        QVERIFY2(cost::addFullLoadToJson(json, s, *m_engine, &error), qPrintable(error));
+        const QJsonArray deps = json.value(QLatin1String("deployments")).toArray();
+        bool sawAuto = false;
+        for (size_t i = 0; i < results->size(); ++i) {
+            const Estimate& own = (*results)[i].estimate.mid;
+            QVERIFY(own.fits);
+            const auto load = cost::atFullLoad((*resolved)[i], s, *m_engine, own.chips);
+            QVERIFY(load && load->fits);
+            QCOMPARE(load->chips, own.chips);
+            // Where its own streams meet the targets (the wafers do; 1,024 streams on the H100s
+            // wait past the first-token target), loading it up to them gives no fewer tokens/s.
+            if (cost::meetsSlo(own, cost::scenarioSlo(s)))
+                QVERIFY(load->tokSTotal >= own.tokSTotal * (1 - 1e-9));
+            else
+                QVERIFY((*resolved)[i].docId != QLatin1String("cs3"));
+            const QJsonObject o = deps.at(qsizetype(i)).toObject();
+            QCOMPARE(o.value(QLatin1String("tok_s_total_at_load")).toDouble(), load->tokSTotal);
+            if ((*resolved)[i].deployment.autoChips) {
+                sawAuto = true;
+                // Left to choose, the search takes fewer wafers: the case this guards.
+                const auto chosen = cost::atFullLoad((*resolved)[i], s, *m_engine);
+                QVERIFY(chosen && chosen->chips < own.chips);
+            }
+        }
+        QVERIFY(sawAuto);
+    }
+
     // A first-token target of 1 ms no stream meets (a prefill of thousands of tokens takes longer
     // on any chip): there is no load within the targets, so the table and `estimate --json` show
     // none, not the one-stream point's cost as if it met them.
