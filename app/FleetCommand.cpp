@@ -24,8 +24,11 @@ void printFleet(const is::cost::FleetResult& r, QTextStream& out)
 {
     out << "Latency targets: " << is::cost::sloLimitsText(r.slo) << " (" << r.slo.source << ")\n";
     if (r.target.kind == is::cost::FleetTargetKind::PowerMW)
-        out << "Use: the capacity serves paying load " << is::fixedDecimals(r.utilisation * 100, 0)
-            << " % of hours (cost assumptions)\n";
+        out << "Use: tokens/s and users are what the units carry at "
+            << is::fixedDecimals(r.maxUtilisation * 100, 0)
+            << " % of their capacity, as a load target sizes them; costs count the capacity serving paying "
+               "load "
+            << is::fixedDecimals(r.utilisation * 100, 0) << " % of hours (cost assumptions)\n";
     else
         out << "Use: each deployment carries at most " << is::fixedDecimals(r.maxUtilisation * 100, 0)
             << " % of its capacity (cost assumptions' max_utilisation); the load runs around the clock\n";

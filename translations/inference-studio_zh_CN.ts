@@ -2446,12 +2446,12 @@
         <translation>该服务点没有吞吐量</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>one unit needs %1 MW at peak, more than the budget</source>
         <translation>一个单元峰值需要 %1 兆瓦，超出预算</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>%1: must be a positive number</source>
         <translation>%1：必须为正数</translation>
     </message>
@@ -4176,11 +4176,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions&apos; utilisation says; idle hours draw idle power.</source>
-        <translation>按成本假设中的利用率，预算所购算力有 %1% 的时间承载付费负载；空闲时段按空闲功耗计。</translation>
+        <source>Tokens/s and users are what the units the budget buys carry at %1 % of their capacity, as a load target sizes them. Costs count the capacity serving paying load %2 % of hours, as the cost assumptions&apos; utilisation says; idle hours draw idle power.</source>
+        <translation>token/s 与用户数是预算所购单元在其容量的 %1% 下承载的负载，与按负载目标规划时相同。成本按所购算力有 %2% 的时间承载付费负载计算（成本假设中的利用率）；空闲时段按空闲功耗计。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions&apos; maximum utilisation), and the load is served around the clock: $/M tokens is the fleet&apos;s cost over this load&apos;s tokens, where the comparison&apos;s cost at full load serves the utilisation&apos;s share of hours.</source>
         <translation>每个部署按最多承载其容量的 %1%（成本假设中的最高利用率）来配置，负载全天候运行：每百万 token 成本为整个集群的成本除以此负载的 token 数；而对比表中的满载成本只在利用率对应的时间比例内服务。</translation>
     </message>
@@ -4200,7 +4200,7 @@
         <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>The fleet gives each unit at most %1 % of that load.</source>
         <translation>规模按每个单元至多承担该负载的 %1 % 计算。</translation>
     </message>

@@ -117,10 +117,13 @@ FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estim
         row.users = row.unitUsers * row.tokS / row.unitTokS;
         break;
     case FleetTargetKind::PowerMW:
+        // The load the units the budget buys carry at the same headroom a load target keeps: their
+        // full capacity read as users, and asked for again, needed a quarter more units than the
+        // budget buys.
         row.units = static_cast<long long>(std::floor(target.value * 1e6 / row.unitPeakFacilityW + 1e-9));
-        row.tokS = row.units * row.unitTokS;
-        row.users = row.units * row.unitUsers;
-        row.rps = row.units * row.unitRps;
+        row.tokS = row.units * row.unitTokS * headroom;
+        row.users = row.units * row.unitUsers * headroom;
+        row.rps = row.units * row.unitRps * headroom;
         break;
     }
     row.units = std::max(0LL, row.units);
@@ -142,8 +145,12 @@ FleetRow sizeServingPoint(const Deployment& d, const QString& docId, const Estim
     const double avgW =
         row.units * (row.load * row.unitFacilityW + (1.0 - row.load) * unit.power.idleFacilityPowerW());
     row.facilityMW = avgW / 1e6;
-    const double servedTokS = target.kind == FleetTargetKind::PowerMW ? row.tokS * row.load : row.tokS;
-    const double servedUsers = target.kind == FleetTargetKind::PowerMW ? row.users * row.load : row.users;
+    // A power budget's capacity (row.tokS is its share under the headroom) serves the hours the
+    // utilisation says.
+    const double servedTokS =
+        target.kind == FleetTargetKind::PowerMW ? row.units * row.unitTokS * row.load : row.tokS;
+    const double servedUsers =
+        target.kind == FleetTargetKind::PowerMW ? row.units * row.unitUsers * row.load : row.users;
     const HourlyCost h = hourlyCost(unit, tco, avgW, static_cast<double>(row.units));
     const int replicas = servingReplicas(e);
     row.costs = tokenCosts(h, servedTokS, servedTokS * w.inputTokens / w.outputTokens,

@@ -63,7 +63,9 @@ struct FleetRow
     double capexUsd = 0;
     double facilityMW = 0; // average draw at the served load
     double peakMW = 0;
-    double tokS = 0; // served (target) or, for a power budget, the capacity
+    // The load the fleet carries: the target, or for a power budget what its units carry at the
+    // same headroom (TcoAssumptions::maxUtilisation) a load target sizes them with.
+    double tokS = 0;
     double users = 0;
     double rps = 0;
     double load = 0; // share of the fleet's capacity in use

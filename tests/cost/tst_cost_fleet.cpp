@@ -12,6 +12,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -204,11 +205,26 @@ private Q_SLOTS:
         QCOMPARE(hgx.unitPeakFacilityW, 13260.0);
         QCOMPARE(hgx.units, 56561LL); // floor(750e6 / 13260)
         QVERIFY(hgx.peakMW <= 750.0);
-        QCOMPARE(hgx.tokS, hgx.units * hgx.unitTokS);
+        // What the units carry at the headroom a load target keeps (max_utilisation, 80 %).
+        QCOMPARE(s.tco.maxUtilisation.value, 0.8);
+        QCOMPARE(hgx.tokS, hgx.units * hgx.unitTokS * 0.8);
+        QCOMPARE(hgx.users, hgx.units * hgx.unitUsers * 0.8);
         // Four CS-3: 4 x (23 kW + 3 kW host) x 1.3 = 135.2 kW.
         const FleetRow& cs3 = r->rows[1];
         QCOMPARE(cs3.unitPeakFacilityW, 135200.0);
         QCOMPARE(cs3.units, 5547LL); // floor(750e6 / 135200)
+        // Asked for the users the budget serves, the load target sizes the same fleet: the budget
+        // read its units' whole capacity as users, and those users needed a quarter more units.
+        for (const FleetRow& row : r->rows) {
+            auto again = sizeFleet(s, engine, s.tco, FleetTarget{FleetTargetKind::Users, row.users},
+                                   SloTargets{}, &error);
+            QVERIFY2(again, qPrintable(error));
+            const auto same = std::find_if(again->rows.begin(), again->rows.end(),
+                                           [&](const FleetRow& f) { return f.docId == row.docId; });
+            QVERIFY(same != again->rows.end());
+            QCOMPARE(same->units, row.units);
+            QVERIFY(same->peakMW <= 750.0);
+        }
     }
 
     void fleetInfeasibleAndBadInput()

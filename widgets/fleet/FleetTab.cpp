@@ -322,14 +322,17 @@ void FleetTab::fillTable()
     m_summary->setText(
         tr("Latency targets: %1, %2 (%3)").arg(targets::ttft(slo.ttftS), targets::tpot(slo.tpotS), origin));
     m_summary->setToolTip(
-        budget ? tr("The capacity the budget buys serves paying load %1 % of hours, as the cost assumptions' "
-                    "utilisation says; idle hours draw idle power.")
-                     .arg(is::gui::units::plain(m_result->utilisation * 100))
-               : tr("Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions' "
-                    "maximum utilisation), and the load is served around the clock: $/M tokens is the "
-                    "fleet's cost over this load's tokens, where the comparison's cost at full load "
-                    "serves the utilisation's share of hours.")
-                     .arg(is::gui::units::plain(m_result->maxUtilisation * 100)));
+        budget
+            ? tr("Tokens/s and users are what the units the budget buys carry at %1 % of their capacity, "
+                 "as a load target sizes them. Costs count the capacity serving paying load %2 % of hours, "
+                 "as the cost assumptions' utilisation says; idle hours draw idle power.")
+                  .arg(is::gui::units::plain(m_result->maxUtilisation * 100),
+                       is::gui::units::plain(m_result->utilisation * 100))
+            : tr("Each deployment is sized to carry at most %1 % of its capacity (the cost assumptions' "
+                 "maximum utilisation), and the load is served around the clock: $/M tokens is the "
+                 "fleet's cost over this load's tokens, where the comparison's cost at full load "
+                 "serves the utilisation's share of hours.")
+                  .arg(is::gui::units::plain(m_result->maxUtilisation * 100)));
     m_table->setRowCount(int(m_result->rows.size()));
     for (int r = 0; r < int(m_result->rows.size()); ++r) {
         const FleetRow& f = m_result->rows[size_t(r)];
@@ -360,11 +363,10 @@ void FleetTab::fillTable()
                       .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
                            is::gui::units::integer(f.unitUsers), is::gui::units::significant(f.tokSUser),
                            is::gui::units::integer(f.ttftS * 1000));
-        // A load target fills each unit only up to the sizing headroom: 2,365 users per unit did
-        // not explain two units for 2,365 users.
-        if (!budget)
-            unit += QLatin1Char('\n') + tr("The fleet gives each unit at most %1 % of that load.")
-                                            .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
+        // Each unit carries only up to the sizing headroom, a power budget's as a load target's:
+        // 2,365 users per unit did not explain two units for 2,365 users.
+        unit += QLatin1Char('\n') + tr("The fleet gives each unit at most %1 % of that load.")
+                                        .arg(is::gui::units::plain(m_result->maxUtilisation * 100));
         name->setToolTip(unit);
         m_table->setItem(r, ColName, name);
         m_table->setItem(r, ColSystems,
