@@ -4175,7 +4175,7 @@
         <translation>延迟目标：%1，%2（%3）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Tokens/s and users are what the units the budget buys carry at %1 % of their capacity, as a load target sizes them. Costs count the capacity serving paying load %2 % of hours, as the cost assumptions&apos; utilisation says; idle hours draw idle power.</source>
         <translation>token/s 与用户数是预算所购单元在其容量的 %1% 下承载的负载，与按负载目标规划时相同。成本按所购算力有 %2% 的时间承载付费负载计算（成本假设中的利用率）；空闲时段按空闲功耗计。</translation>
     </message>
@@ -5627,6 +5627,11 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
+        <location line="+30"/>
+        <source>One output token: its user waits for the first token alone; see TTFT.</source>
+        <translation>只有一个输出 token：用户只等待首个 token，请看 TTFT。</translation>
+    </message>
+    <message>
         <location filename="../widgets/planning/PlanningPanel.cpp" line="+21"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
@@ -5652,7 +5657,7 @@
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningTable.cpp" line="+27"/>
+        <location filename="../widgets/planning/PlanningTable.cpp" line="-2"/>
         <source>One output token: there is no time between tokens.</source>
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
@@ -5662,7 +5667,7 @@
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>$ per million tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -7812,7 +7817,7 @@
         <translation>deployments：场景没有指定要规划的模型</translation>
     </message>
     <message>
-        <location filename="../core/planning/PlanRanking.cpp" line="+124"/>
+        <location filename="../core/planning/PlanRanking.cpp" line="+135"/>
         <source>FFN on %1 x %2</source>
         <translation>FFN 在 %1 × %2 上</translation>
     </message>

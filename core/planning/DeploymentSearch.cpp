@@ -374,7 +374,7 @@ std::optional<PlanResult> searchDeployments(const Engine& engine, const ModelDes
     auto keep = [&](PlanRow row) {
         ++result.stats.configurations;
         if (row.feasible)
-            found.add(row.usdPerMTok, row.tokSUser);
+            found.add(row.usdPerMTok, userSpeed(row, result.decodes));
         (row.feasible ? feasible : infeasible).push_back(std::move(row));
     };
     // Attention-FFN units first: few, not pruned, and whatever they find only tightens the

@@ -31,20 +31,31 @@ double finiteOr(double v, double fallback)
 
 } // namespace
 
+double userSpeed(const PlanRow& row, bool decodes)
+{
+    if (decodes)
+        return row.tokSUser;
+    return row.ttftS > 0 ? 1.0 / row.ttftS : 0.0;
+}
+
 void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<PlanRow> infeasible)
 {
-    std::sort(feasible.begin(), feasible.end(), [](const PlanRow& a, const PlanRow& b) {
+    const bool decodes = result.decodes;
+    std::sort(feasible.begin(), feasible.end(), [decodes](const PlanRow& a, const PlanRow& b) {
         if (a.usdPerMTok != b.usdPerMTok)
             return a.usdPerMTok < b.usdPerMTok;
-        if (a.tokSUser != b.tokSUser)
-            return a.tokSUser > b.tokSUser;
+        const double sa = userSpeed(a, decodes);
+        const double sb = userSpeed(b, decodes);
+        if (sa != sb)
+            return sa > sb;
         return configKey(a.config) < configKey(b.config);
     });
     // Cheapest first: a point is on the frontier when it is faster per user than every cheaper one.
     double fastest = -1;
     for (PlanRow& r : feasible) {
-        r.pareto = r.tokSUser > fastest;
-        fastest = std::max(fastest, r.tokSUser);
+        const double speed = userSpeed(r, decodes);
+        r.pareto = speed > fastest;
+        fastest = std::max(fastest, speed);
     }
     // Closest first: a configuration that holds the model and misses a target before one that
     // does not hold it at all, then by how far past its limit it is.

@@ -15,7 +15,8 @@ inline constexpr double kNextCheaperSaving = 0.01;
 
 // Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
 // then infeasible closest first (those that hold the model first, then by overshoot). Marks the
-// Pareto frontier of $/Mtok against tok/s per user among the feasible ones and finds the
+// Pareto frontier of $/Mtok against the per-user speed (userSpeed: tok/s per user, or for one
+// output token its TTFT) among the feasible ones and finds the
 // configuration just cheaper than the cheapest feasible, by at least kNextCheaperSaving.
 void rankResult(PlanResult& result, std::vector<PlanRow> feasible, std::vector<PlanRow> infeasible);
 

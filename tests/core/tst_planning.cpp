@@ -583,6 +583,42 @@ private slots:
         QVERIFY(tpotBinds); // the same limit binds where there is time between tokens
     }
 
+    // One output token never decodes: its user waits for the token after the TTFT, so the
+    // frontier weighs cost against first token, not against the stream's request rate read as
+    // tokens/s per user (a wafer's 237 ms API in front of the pipeline is not in the latter).
+    // Pruning, which bounds the speed per user from above, still finds the same frontier.
+    void oneOutputTokenFrontierIsByFirstToken()
+    {
+        PlanTargets t = smallTargets();
+        const Workload saved = m_workload;
+        m_workload.outputTokens = 1;
+        const PlanResult r = search(t);
+        const PlanResult all = search(t, false);
+        m_workload = saved;
+        QVERIFY(!r.decodes);
+        QVERIFY(r.feasibleCount > 2);
+        double fastestCheaper = std::numeric_limits<double>::infinity(); // the lowest TTFT so far
+        int points = 0;
+        for (int i = 0; i < r.feasibleCount; ++i) {
+            const PlanRow& row = r.rows[static_cast<size_t>(i)];
+            QCOMPARE(userSpeed(row, false), 1.0 / row.ttftS);
+            QVERIFY2(userSpeed(row, false) <= row.speedBound * (1 + 1e-9),
+                     qPrintable(configSummary(row.config)));
+            QCOMPARE(row.pareto, row.ttftS < fastestCheaper);
+            points += row.pareto ? 1 : 0;
+            fastestCheaper = std::min(fastestCheaper, row.ttftS);
+        }
+        QVERIFY(points >= 2);
+        auto frontier = [](const PlanResult& x) {
+            QStringList p;
+            for (int i = 0; i < x.feasibleCount; ++i)
+                if (x.rows[static_cast<size_t>(i)].pareto)
+                    p << configSummary(x.rows[static_cast<size_t>(i)].config);
+            return p;
+        };
+        QCOMPARE(frontier(r), frontier(all));
+    }
+
     // Every row, added to the canvas and saved, opens again with the plan it was searched with.
     // Units of whole GPU systems may leave GPUs idle (TP1 PP2 on an 8-GPU node): such a file was
     // refused as bad input when opened. Wafer units use every wafer, and their plan is pinned, so

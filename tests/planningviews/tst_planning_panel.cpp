@@ -249,7 +249,9 @@ private slots:
     }
 
     // A request of one output token has no time between tokens: the TPOT column says so
-    // rather than showing a decode step's time beside a limit that does not apply.
+    // rather than showing a decode step's time beside a limit that does not apply. Nor has it a
+    // speed per user (that was the stream's request rate): the speed column is a dash too, and
+    // the Pareto chart weighs cost against the first token.
     void oneOutputTokenShowsNoTpot()
     {
         is::Scenario oneToken = m_scenario;
@@ -262,15 +264,34 @@ private slots:
         QVERIFY(panel.result() && !panel.result()->decodes);
         QTableWidget* table = panel.table();
         int tpot = -1;
-        for (int c = 0; c < table->columnCount(); ++c)
-            if (table->horizontalHeaderItem(c)->text() == is::metrics::axis(is::metrics::Id::TpotMs))
+        int speed = -1;
+        for (int c = 0; c < table->columnCount(); ++c) {
+            const QString head = table->horizontalHeaderItem(c)->text();
+            if (head == is::metrics::axis(is::metrics::Id::TpotMs))
                 tpot = c;
-        QVERIFY(tpot >= 0);
+            if (head == QLatin1String("Tok/s per user"))
+                speed = c;
+        }
+        QVERIFY(tpot >= 0 && speed >= 0);
         QVERIFY(table->rowCount() > 0);
         for (int r = 0; r < table->rowCount(); ++r) {
-            QCOMPARE(table->item(r, tpot)->text(), QStringLiteral("—"));
-            QVERIFY(!table->item(r, tpot)->toolTip().isEmpty());
+            for (int c : {tpot, speed}) {
+                QCOMPARE(table->item(r, c)->text(), QStringLiteral("—"));
+                QVERIFY(!table->item(r, c)->toolTip().isEmpty());
+            }
         }
+        // The chart's horizontal axis is the first token, in ms, and its points are the rows' TTFTs.
+        QString bottom;
+        for (QAbstractAxis* a : panel.chart()->chart()->axes(Qt::Horizontal))
+            bottom = a->titleText();
+        QCOMPARE(bottom, is::metrics::axis(is::metrics::Id::TtftMs));
+        const is::planning::PlanRow& cheapest = panel.result()->rows.front();
+        bool found = false;
+        for (QAbstractSeries* s : panel.chart()->chart()->series())
+            for (const QPointF& p : static_cast<QXYSeries*>(s)->points())
+                found = found || (p.x() == cheapest.ttftS * 1000 && p.y() == cheapest.usdPerMTok);
+        QVERIFY(found);
+        QVERIFY(panel.chart()->toCsv().contains(QStringLiteral(",tok_s_user,ttft_ms,")));
     }
 
     // A click on a column's head sorts the table by it, numbers as numbers ("1,200" after "950"),

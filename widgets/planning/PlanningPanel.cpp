@@ -340,16 +340,20 @@ void PlanningPanel::drawChart()
     auto* frontier = new QScatterSeries;
     frontier->setName(tr("Pareto frontier"));
     frontier->setMarkerSize(11);
+    // One output token never decodes: its user waits for the first token, and a speed per user
+    // would be the stream's request rate, read as if it were one.
+    const bool decodes = m_result->decodes;
     double minCost = 1e300, maxCost = 0, minSpeed = 1e300, maxSpeed = 0;
     for (int i = 0; i < m_result->feasibleCount; ++i) {
         const planning::PlanRow& row = m_result->rows[static_cast<size_t>(i)];
         if (i >= kMaxScatter && !row.pareto)
             continue;
-        (row.pareto ? frontier : all)->append(row.tokSUser, row.usdPerMTok);
+        const double speed = decodes ? row.tokSUser : row.ttftS * 1000;
+        (row.pareto ? frontier : all)->append(speed, row.usdPerMTok);
         minCost = std::min(minCost, row.usdPerMTok);
         maxCost = std::max(maxCost, row.usdPerMTok);
-        minSpeed = std::min(minSpeed, row.tokSUser);
-        maxSpeed = std::max(maxSpeed, row.tokSUser);
+        minSpeed = std::min(minSpeed, speed);
+        maxSpeed = std::max(maxSpeed, speed);
         const planning::PlanConfig& c = row.config;
         csv += QStringList{chartexport::csvField(c.device->id),
                            QString::number(c.unitChips),
@@ -369,9 +373,9 @@ void PlanningPanel::drawChart()
                            QString::number(row.chips),
                            QString::number(row.systems),
                            chartexport::csvNumber(row.usdPerMTok),
-                           chartexport::csvNumber(row.tokSUser),
+                           decodes ? chartexport::csvNumber(row.tokSUser) : QString(),
                            chartexport::csvNumber(row.ttftS * 1000),
-                           m_result->decodes ? chartexport::csvNumber(row.tpotS * 1000) : QString(),
+                           decodes ? chartexport::csvNumber(row.tpotS * 1000) : QString(),
                            chartexport::csvNumber(row.powerMW),
                            chartexport::csvNumber(row.capexUsd),
                            planning::bindingId(row.binding),
@@ -385,7 +389,7 @@ void PlanningPanel::drawChart()
     // Speeds span decades too (GPU fleets at 20-200 tok/s per user, wafers at thousands): on a
     // linear axis every GPU configuration sat on its left edge, 18,000 points drawn as one or two.
     auto* x = new QLogValueAxis;
-    x->setTitleText(is::metrics::axis(is::metrics::Id::TokSUser));
+    x->setTitleText(is::metrics::axis(decodes ? is::metrics::Id::TokSUser : is::metrics::Id::TtftMs));
     niceaxis::setLogRange(x, minSpeed, maxSpeed);
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;

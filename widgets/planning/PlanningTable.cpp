@@ -88,7 +88,7 @@ void PlanningPanel::fillTable()
             speculative,
             planning::layoutText(row),
             is::gui::units::significant(row.usdPerMTok),
-            is::gui::units::significant(row.tokSUser),
+            m_result->decodes ? is::gui::units::significant(row.tokSUser) : is::gui::units::none(),
             is::gui::units::fixed(row.ttftS * 1000, 0),
             m_result->decodes ? is::gui::units::significant(row.tpotS * 1000) : is::gui::units::none(),
             is::gui::units::significant(row.powerMW),
@@ -97,23 +97,23 @@ void PlanningPanel::fillTable()
         // What a column sorts by where its cells are numbers (a unit by its chips); the others
         // sort by their text.
         constexpr double kText = -1;
-        const double keys[ColCount] = {kText,
-                                       static_cast<double>(c.unitChips),
-                                       static_cast<double>(row.units),
-                                       static_cast<double>(row.chips),
-                                       static_cast<double>(row.systems),
-                                       kText,
-                                       kText,
-                                       kText,
-                                       kText,
-                                       row.usdPerMTok,
-                                       row.tokSUser,
-                                       row.ttftS,
-                                       m_result->decodes ? row.tpotS
-                                                         : std::numeric_limits<double>::quiet_NaN(),
-                                       row.powerMW,
-                                       row.capexUsd,
-                                       kText};
+        const double keys[ColCount] = {
+            kText,
+            static_cast<double>(c.unitChips),
+            static_cast<double>(row.units),
+            static_cast<double>(row.chips),
+            static_cast<double>(row.systems),
+            kText,
+            kText,
+            kText,
+            kText,
+            row.usdPerMTok,
+            m_result->decodes ? row.tokSUser : std::numeric_limits<double>::quiet_NaN(),
+            row.ttftS,
+            m_result->decodes ? row.tpotS : std::numeric_limits<double>::quiet_NaN(),
+            row.powerMW,
+            row.capexUsd,
+            kText};
         for (int col = 0; col < ColCount; ++col) {
             QTableWidgetItem* item =
                 keys[col] == kText ? textCell(cells[col]) : numberItem(keys[col], cells[col]);
@@ -121,6 +121,8 @@ void PlanningPanel::fillTable()
                 item->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             if (col == ColTpot && !m_result->decodes)
                 item->setToolTip(tr("One output token: there is no time between tokens."));
+            else if (col == ColSpeed && !m_result->decodes)
+                item->setToolTip(tr("One output token: its user waits for the first token alone; see TTFT."));
             else if (!row.feasible)
                 item->setToolTip(row.why);
             else if (col == ColDevice)
