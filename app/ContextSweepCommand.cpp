@@ -58,6 +58,10 @@ int runContextSweep(const QStringList& argsIn)
                 is::metrics::insert(point, is::metrics::Id::TokSUser, p.y);
                 is::metrics::insert(point, u"tok_s_user_low", p.low);
                 is::metrics::insert(point, u"tok_s_user_high", p.high);
+                const is::BandPoint& t = d.firstTokenVsContext[i];
+                is::metrics::insert(point, is::metrics::Id::TtftMs, t.y);
+                is::metrics::insert(point, u"ttft_ms_low", t.low);
+                is::metrics::insert(point, u"ttft_ms_high", t.high);
                 is::metrics::insert(point, is::metrics::Id::Chips, d.contextChips[i]);
                 pts.append(point);
             }
@@ -76,14 +80,17 @@ int runContextSweep(const QStringList& argsIn)
     for (const auto& d : a.deployments) {
         out << d.name << " (" << d.modelName << ")\n";
         std::vector<QStringList> table{{QStringLiteral("context"), QStringLiteral("tok/s per user"),
-                                        QStringLiteral("chips"), QStringLiteral("KV cache")}};
+                                        QStringLiteral("TTFT (ms)"), QStringLiteral("chips"),
+                                        QStringLiteral("KV cache")}};
         for (size_t i = 0; i < d.speedVsContext.size(); ++i) {
             const is::BandPoint& p = d.speedVsContext[i];
             const bool pastWindow = d.maxContext > 0 && p.x > d.maxContext;
             const QString speed = p.y > 0 ? is::fixedDecimals(p.y, 1)
                                           : (pastWindow ? QStringLiteral("past the context window")
                                                         : QStringLiteral("does not fit"));
+            const double ttft = d.firstTokenVsContext[i].y;
             table.push_back({is::fixedDecimals(p.x, 0), speed,
+                             ttft > 0 ? is::fixedDecimals(ttft, ttft < 10 ? 2 : 0) : QStringLiteral("-"),
                              pastWindow ? QStringLiteral("-") : QString::number(d.contextChips[i]),
                              pastWindow ? QStringLiteral("-") : is::kvPlacementId(d.contextPlacement[i])});
         }

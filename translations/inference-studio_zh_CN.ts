@@ -1626,7 +1626,7 @@
         <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+66"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -5627,7 +5627,7 @@
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>One output token: its user waits for the first token alone; see TTFT.</source>
         <translation>只有一个输出 token：用户只等待首个 token，请看 TTFT。</translation>
     </message>
@@ -6243,9 +6243,14 @@
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+103"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+111"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>First token vs context length</source>
+        <translation>首 token 时间与上下文长度</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6256,6 +6261,11 @@
         <location line="+1"/>
         <source>tok/s per user</source>
         <translation>每用户 token/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>time to first token (ms)</source>
+        <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -6274,21 +6284,32 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+86"/>
         <source>TPOT target</source>
         <translation>每 token 时间目标</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="-2"/>
         <source>context %1</source>
         <translation>上下文 %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>TTFT target</source>
+        <translation>首 token 目标</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>TTFT target: %1 ms</source>
+        <translation>首 token 目标：%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>TPOT target: %1 tok/s per user</source>
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+121"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -6314,11 +6335,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>Streams queue, the first token includes the wait: %1</source>
+        <translation>请求流排队，首 token 时间包含等待：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Streams queue, the speed is of those running: %1</source>
         <translation>请求流排队，速度为正在运行者的速度：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Lines end at the model&apos;s context window (%1)</source>
         <translation>曲线止于模型的上下文窗口（%1）</translation>
     </message>
@@ -7122,6 +7148,16 @@
         <location line="+1"/>
         <source>Tokens/s per user, high end of the band</source>
         <translation>每用户 token/s，区间上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to first token, low end of the band (ms)</source>
+        <translation>首 token 时间，区间下限（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to first token, high end of the band (ms)</source>
+        <translation>首 token 时间，区间上限（毫秒）</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -392,6 +392,14 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             const double hi = std::max(lowCurve[i].tokSUser, highCurve[i].tokSUser);
             d.speedVsContext.push_back(
                 BandPoint{p.context, p.tokSUser, std::min(lo, p.tokSUser), std::max(hi, p.tokSUser)});
+            const auto firstTokenMs = [](const Engine::ContextPoint& q) {
+                return q.fits ? q.ttftS * 1000 : 0.0;
+            };
+            const double ttft = firstTokenMs(p);
+            const double ttftLo = std::min(firstTokenMs(lowCurve[i]), firstTokenMs(highCurve[i]));
+            const double ttftHi = std::max(firstTokenMs(lowCurve[i]), firstTokenMs(highCurve[i]));
+            d.firstTokenVsContext.push_back(
+                BandPoint{p.context, ttft, std::min(ttftLo, ttft), std::max(ttftHi, ttft)});
             d.contextPlacement.push_back(p.kvPlacement);
             d.contextChips.push_back(p.chips);
             if (d.sramExhaustedAt == 0 && r.deployment.device->cls == DeviceClass::SramDataflow &&

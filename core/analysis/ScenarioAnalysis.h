@@ -93,6 +93,9 @@ struct DeploymentAnalysis
     // x: context tokens up to the model's context window (its edge the last point), y: tok/s per
     // user (0 where it does not fit)
     std::vector<BandPoint> speedVsContext;
+    // x: the same contexts, y: the time to first token in ms (0 where it does not fit): what a
+    // workload of one output token, which never decodes, is drawn by.
+    std::vector<BandPoint> firstTokenVsContext;
     double maxContext = 0;                     // the model's context window (0: unknown)
     std::vector<KvPlacement> contextPlacement; // per speedVsContext point
     std::vector<int> contextChips;             // per speedVsContext point

@@ -4,6 +4,7 @@
 // latency targets and the current context, TTFT in the unit that reads, one deployment palette.
 #include "ChartsFixture.h"
 
+#include "analysis/ScenarioAnalysis.h"
 #include "charts/ChartFormat.h"
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
@@ -328,6 +329,53 @@ private Q_SLOTS:
         QVERIFY(speed->applyAnalysis(*test::analyse(s), m_colours));
         QCOMPARE(target->count(), 0);
         QVERIFY(!target->isVisible());
+    }
+
+    // One output token never decodes: the chart draws each deployment's first token against the
+    // context, with the TTFT target, where a speed per user was the stream's request rate. Back
+    // to a decoding workload, the speeds again.
+    void speedChartDrawsTheFirstTokenOfOneTokenRequests()
+    {
+        Scenario s = m_scenario;
+        s.workload.outputTokens = 1;
+        s.workload.ttftLimitS = 2.0;
+        const auto analysis = test::analyse(s);
+        ChartsView view;
+        fillCharts(view, analysis);
+        ChartPanel* chart = view.chart(QStringLiteral("speed-vs-context"));
+        QVERIFY(chart);
+        QCOMPARE(chart->chart()->title(), QStringLiteral("First token vs context length"));
+        QVERIFY(
+            chart->toCsv().startsWith(QLatin1String("deployment,context,ttft_ms,ttft_ms_low,ttft_ms_high,")));
+        QLineSeries* target = nullptr;
+        QLineSeries* first = nullptr;
+        const QString firstName = analysis->deployments.front().name;
+        for (QAbstractSeries* series : chart->series()) {
+            auto* line = qobject_cast<QLineSeries*>(series);
+            if (line && line->name() == QLatin1String("TTFT target"))
+                target = line;
+            if (line && line->name() == firstName && !first)
+                first = line;
+        }
+        QVERIFY(target && first);
+        QCOMPARE(target->count(), 2);
+        QCOMPARE(target->at(0).y(), 2000.0);
+        auto* y = qobject_cast<QValueAxis*>(first->attachedAxes().value(1));
+        QVERIFY(y);
+        QCOMPARE(y->titleText(), QStringLiteral("time to first token (ms)"));
+        // Its points are the analysis's first tokens, in ms, where it fits.
+        const std::vector<BandPoint>& expected = analysis->deployments.front().firstTokenVsContext;
+        QVERIFY(first->count() > 0);
+        for (const QPointF& p : first->points()) {
+            const auto at = std::find_if(expected.begin(), expected.end(),
+                                         [&](const BandPoint& b) { return b.x == p.x(); });
+            QVERIFY(at != expected.end());
+            QCOMPARE(p.y(), at->y);
+            QVERIFY(p.y() == 0 || p.y() > 100); // a prompt of thousands of tokens takes more than 0.1 s
+        }
+        QVERIFY(chart->applyAnalysis(*m_analysis, m_colours));
+        QCOMPARE(chart->chart()->title(), QStringLiteral("Speed per user vs context length"));
+        QVERIFY(chart->toCsv().startsWith(QLatin1String("deployment,context,tok_s_user,")));
     }
 };
 

@@ -29,6 +29,14 @@ namespace is::gui {
 
 namespace {
 
+// Where the dashed target line stands: the speed per user a TPOT target asks for, or, for a
+// workload of one output token, the TTFT target in ms (0: none).
+double targetOfWorkload(const is::Workload& w, bool firstToken)
+{
+    const double v = firstToken ? w.ttftLimitS * 1000 : is::speedTarget(w);
+    return std::max(0.0, chartfmt::finiteOr(v));
+}
+
 // Where a marker's whole text is kept (QGraphicsItem::data key).
 constexpr int kFullText = 0;
 
@@ -100,14 +108,14 @@ SpeedVsContextChart::SpeedVsContextChart(QWidget* parent) : ChartPanel(parent)
 
 QString SpeedVsContextChart::title() const
 {
-    return tr("Speed per user vs context length");
+    return m_firstToken ? tr("First token vs context length") : tr("Speed per user vs context length");
 }
 
 void SpeedVsContextChart::retranslate()
 {
     ChartPanel::retranslate();
     m_x->setTitleText(tr("context length (tokens)"));
-    m_y->setTitleText(tr("tok/s per user"));
+    m_y->setTitleText(m_firstToken ? tr("time to first token (ms)") : tr("tok/s per user"));
 }
 
 void SpeedVsContextChart::applyFonts()
@@ -213,7 +221,8 @@ void SpeedVsContextChart::drawClaimMarks()
     double top = m_dataYMax;
     for (const ClaimMark& mark : std::as_const(m_claimMarks)) {
         const qsizetype i = m_docIds.indexOf(mark.deploymentId);
-        if (i < 0 || size_t(i) >= m_curves.size() || !(mark.tokSUser > 0))
+        // A claimed speed per user has no place on lines of the first token.
+        if (m_firstToken || i < 0 || size_t(i) >= m_curves.size() || !(mark.tokSUser > 0))
             continue;
         const QColor colour = m_curves[size_t(i)].line->pen().color();
         auto* line = new QLineSeries;
@@ -248,10 +257,10 @@ void SpeedVsContextChart::placeReferenceLines()
         context ? QList<QPointF>{QPointF(m_context, m_y->min()), QPointF(m_context, m_y->max())}
                 : QList<QPointF>());
     m_contextLine->setVisible(context);
-    m_targetLine->replace(m_speedTarget > 0 ? QList<QPointF>{QPointF(m_x->min(), m_speedTarget),
-                                                             QPointF(m_x->max(), m_speedTarget)}
-                                            : QList<QPointF>());
-    m_targetLine->setVisible(m_speedTarget > 0);
+    m_targetLine->replace(m_target > 0
+                              ? QList<QPointF>{QPointF(m_x->min(), m_target), QPointF(m_x->max(), m_target)}
+                              : QList<QPointF>());
+    m_targetLine->setVisible(m_target > 0);
     for (QLineSeries* line : std::as_const(m_claimLines)) {
         const double y = line->property("claimValue").toDouble();
         line->replace({QPointF(m_x->min(), y), QPointF(m_x->max(), y)});
@@ -266,14 +275,17 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
     const double left = m_context > 0 ? std::min(kMinContext, 0.8 * m_context) : kMinContext;
     if (left != m_x->min())
         m_x->setRange(std::max(1.0, left), kMaxContext);
-    m_speedTarget = std::max(0.0, chartfmt::finiteOr(is::speedTarget(workload)));
+    m_target = targetOfWorkload(workload, m_firstToken);
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
         entries.append({QColor(0x55, 0x55, 0x55), tr("context %1").arg(is::gui::units::tokens(m_context)),
                         WrappingLegend::Shape::DashedLine});
-    if (m_speedTarget > 0)
+    m_targetLine->setName(m_firstToken ? tr("TTFT target") : tr("TPOT target"));
+    if (m_target > 0)
         entries.append({chartfmt::targetColour(),
-                        tr("TPOT target: %1 tok/s per user").arg(is::gui::units::significant(m_speedTarget)),
+                        m_firstToken
+                            ? tr("TTFT target: %1 ms").arg(is::gui::units::significant(m_target))
+                            : tr("TPOT target: %1 tok/s per user").arg(is::gui::units::significant(m_target)),
                         WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     placeReferenceLines();
@@ -282,6 +294,12 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
 void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                                       const QHash<QString, QColor>& colours)
 {
+    // One output token or more: the lines, their axis, the target and the title change with it.
+    if (analysis.workload.decodes() == m_firstToken) {
+        m_firstToken = !analysis.workload.decodes();
+        m_needsRebuild = true;
+        retranslate();
+    }
     const bool rebuilt = takeRebuild(analysis, &colours);
     if (rebuilt)
         rebuild(analysis, colours);
@@ -299,15 +317,19 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     };
     std::vector<CurveData> data(analysis.deployments.size());
     QString csv =
-        QStringLiteral("deployment,context,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
+        m_firstToken
+            ? QStringLiteral("deployment,context,ttft_ms,ttft_ms_low,ttft_ms_high,kv_placement,chips\n")
+            : QStringLiteral(
+                  "deployment,context,tok_s_user,tok_s_user_low,tok_s_user_high,kv_placement,chips\n");
     QString markers; // with the CSV, everything the chart shows
     double yMax = 0;
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[i];
         CurveData& c = data[i];
-        for (size_t k = 0; k < d.speedVsContext.size(); ++k) {
-            const is::BandPoint& p = d.speedVsContext[k];
-            // A log axis cannot show x <= 0; a point that does not fit is drawn at 0 tok/s.
+        const std::vector<is::BandPoint>& curve = m_firstToken ? d.firstTokenVsContext : d.speedVsContext;
+        for (size_t k = 0; k < curve.size(); ++k) {
+            const is::BandPoint& p = curve[k];
+            // A log axis cannot show x <= 0; a point that does not fit is drawn at 0.
             if (!chartfmt::drawable(p.x) || p.x <= 0)
                 continue;
             const double y = std::max(0.0, chartfmt::finiteOr(p.y));
@@ -335,20 +357,20 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                    QLatin1Char(';');
     }
     // The target stays in view: how far a curve is from it is the point of drawing it.
-    yMax = std::max(yMax, is::speedTarget(analysis.workload));
+    const double target = targetOfWorkload(analysis.workload, m_firstToken);
+    yMax = std::max(yMax, target);
     m_dataYMax = yMax;
     for (const ClaimMark& mark : std::as_const(m_claimMarks))
-        if (m_docIds.contains(mark.deploymentId))
+        if (!m_firstToken && m_docIds.contains(mark.deploymentId))
             yMax = std::max(yMax, mark.tokSUser);
     if (!rebuilt && csv == m_csv && markers == m_markers) {
         // The curves stand; only the workload's reference lines may have moved (the context
         // slider moves its line and nothing else).
-        const double speed = std::max(0.0, chartfmt::finiteOr(is::speedTarget(analysis.workload)));
-        if (chartfmt::finiteOr(analysis.workload.inputTokens) == m_context && speed == m_speedTarget) {
+        if (chartfmt::finiteOr(analysis.workload.inputTokens) == m_context && target == m_target) {
             markUnchanged();
             return;
         }
-        if (speed != m_speedTarget)
+        if (target != m_target)
             niceaxis::setValueRange(m_y, yMax * 1.08, liveUpdate());
         setReferences(analysis.workload);
         return;
@@ -413,7 +435,9 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     // Where memory runs fewer streams than the concurrency, the fewer run faster: the line can rise
     // with the context, and what the others wait is in the time to first token.
     if (!queueing.isEmpty())
-        notes << tr("Streams queue, the speed is of those running: %1").arg(chartfmt::joinNotes(queueing));
+        notes << (m_firstToken ? tr("Streams queue, the first token includes the wait: %1")
+                               : tr("Streams queue, the speed is of those running: %1"))
+                     .arg(chartfmt::joinNotes(queueing));
     if (!windows.isEmpty())
         notes << tr("Lines end at the model's context window (%1)").arg(windows.join(QLatin1String(", ")));
     niceaxis::setValueRange(m_y, yMax * 1.08, liveUpdate());

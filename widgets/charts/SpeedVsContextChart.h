@@ -27,7 +27,9 @@ class LogAxisLabels;
 // deployment with its band, and the point where a wafer deployment runs out of SRAM marked
 // with what happens next (more wafers, or KV cache spilled to MemoryX). Dashed reference lines
 // show the workload: its current context length (vertical) and the per-user speed its TPOT
-// target asks for (horizontal, 1000 / TPOT tok/s).
+// target asks for (horizontal, 1000 / TPOT tok/s). A workload of one output token never decodes:
+// its lines are the time to first token instead, against the TTFT target, and claims of a
+// per-user speed are not drawn on them.
 class SpeedVsContextChart : public ChartPanel
 {
     Q_OBJECT
@@ -75,7 +77,7 @@ private:
     // Puts each marker's text above its marker (below where there is no room above), inside the
     // plot area, and below an earlier text it would overlap.
     void placeMarkerLabels();
-    // The reference lines for the analysed workload (context, speed target), spanning the axes.
+    // The reference lines for the analysed workload (context, speed or TTFT target), spanning the axes.
     void placeReferenceLines();
     // Sets the reference lines and the legend for them.
     void setReferences(const is::Workload& workload);
@@ -85,7 +87,7 @@ private:
     LogAxisLabels* m_xLabels = nullptr;
     std::vector<Curve> m_curves;
     QLineSeries* m_contextLine = nullptr; // the workload's context length
-    QLineSeries* m_targetLine = nullptr;  // the speed a TPOT target asks for
+    QLineSeries* m_targetLine = nullptr;  // the speed a TPOT target asks for, or the TTFT target
     // Draws m_claimMarks against the current curves (after a rebuild deleted every series).
     void drawClaimMarks();
     QList<ClaimMark> m_claimMarks;
@@ -94,7 +96,9 @@ private:
     QStringList m_docIds;                          // the curves' deployments, in order
     double m_dataYMax = 0;                         // the curves' and the target's top, before the claims
     double m_context = 0;
-    double m_speedTarget = 0;
+    double m_target = 0; // on the y axis: tok/s per user, or ms to the first token
+    // The workload has one output token: the lines are the time to first token (ms).
+    bool m_firstToken = false;
     QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines
     QString m_csv;
     QString m_markers;
