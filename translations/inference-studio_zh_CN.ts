@@ -1626,7 +1626,7 @@
         <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -3828,7 +3828,14 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+69"/>
+        <source>%1
+At full load on %L2 chips: the automatic count is sized for the load, where the workload&apos;s streams take %L3.</source>
+        <translation>%1
+满载时用 %L2 颗芯片：自动数量按满载规划，而负载本身的流只需 %L3 颗。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1
 %2 %3</source>
         <translation>%1
@@ -6309,7 +6316,7 @@
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+122"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -7141,6 +7148,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Chips at full load</source>
+        <translation>满载时芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens/s per user, low end of the band</source>
         <translation>每用户 token/s，区间下限</translation>
     </message>
@@ -7155,7 +7167,7 @@
         <translation>首 token 时间，区间下限（毫秒）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Time to first token, high end of the band (ms)</source>
         <translation>首 token 时间，区间上限（毫秒）</translation>
     </message>

@@ -30,16 +30,29 @@ std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& 
 {
     QString ignored;
     const SloTargets slo = scenarioSlo(s);
-    Deployment d = r.deployment;
-    if (d.autoChips && chipsShown > 0) {
-        d.autoChips = false;
-        d.chips = chipsShown;
-    }
-    auto e = estimateAtFullLoad(engine, d, r.docId, r.model.resolve(Bound::Mid), s, slo, &ignored);
+    const ModelDesc m = r.model.resolve(Bound::Mid);
     // A deployment whose one stream already misses the targets has no load within them: its
     // one-stream point is not a figure "at full load within the latency targets".
-    if (e && e->fits && !meetsSlo(*e, slo))
-        return std::nullopt;
+    auto withinTargets = [&](std::optional<Estimate> e) -> std::optional<Estimate> {
+        if (e && e->fits && !meetsSlo(*e, slo))
+            return std::nullopt;
+        return e;
+    };
+    auto e = withinTargets(estimateAtFullLoad(engine, r.deployment, r.docId, m, s, slo, &ignored));
+    if (!r.deployment.autoChips || chipsShown <= 0 || (e && e->fits && e->chips == chipsShown))
+        return e;
+    // An automatic count is the smallest that holds the workload's streams: sized for one user it
+    // holds few more (76 wafers, 8 streams at $236 per million tokens), sized for 1,000 it may
+    // hold more than the targets' own smallest count does. The load takes whichever of the two
+    // counts serves a token cheaper; the comparison says which count that is.
+    Deployment shown = r.deployment;
+    shown.autoChips = false;
+    shown.chips = chipsShown;
+    auto pinned = withinTargets(estimateAtFullLoad(engine, shown, r.docId, m, s, slo, &ignored));
+    if (!pinned || !pinned->fits)
+        return e;
+    if (!e || !e->fits || pinned->usdPerMTok <= e->usdPerMTok)
+        return pinned;
     return e;
 }
 
@@ -58,6 +71,7 @@ bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engin
                  loaded ? QJsonValue(load->usdPerMTok) : QJsonValue());
         o.insert(QStringLiteral("tok_s_total_at_load"), loaded ? QJsonValue(load->tokSTotal) : QJsonValue());
         o.insert(QStringLiteral("concurrency_at_load"), loaded ? QJsonValue(load->batch) : QJsonValue());
+        o.insert(QStringLiteral("chips_at_load"), loaded ? QJsonValue(load->chips) : QJsonValue());
         deployments[i] = o;
     }
     estimateJson.insert(QStringLiteral("deployments"), deployments);

@@ -38,17 +38,17 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
 
 // A scenario deployment at full load within the scenario's targets, at the point estimate;
 // nullopt where the engine cannot evaluate it or where even one stream misses the targets. `estimate --json`
-// and the comparison take their "at full load" figures from here. `chipsShown`: the chip count the
-// workload's own estimate chose for a deployment of automatic count, which the load keeps (the
-// latency-bounded search would pick its own smallest count, and the figures would describe a
-// deployment beside the one shown); 0 lets it choose.
+// and the comparison take their "at full load" figures from here. `chipsShown`: for a deployment of
+// automatic count, the count the workload's own estimate chose; the load then takes whichever of
+// it and the targets' own choice serves a token cheaper (the point's `chips` says which). 0: the
+// targets' own choice.
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
                                    int chipsShown = 0);
 
 // Adds to each deployment of `estimate --json` (estimateResultsToJson of the same scenario, in
-// its order) the cost at the load a service runs: "usd_per_mtok_at_load", "tok_s_total_at_load"
-// and "concurrency_at_load" (null where the deployment does not fit or no stream meets the targets). False
-// (error set) when the scenario does not resolve.
+// its order) the cost at the load a service runs: "usd_per_mtok_at_load", "tok_s_total_at_load",
+// "concurrency_at_load" and "chips_at_load" (null where the deployment does not fit or no stream meets the
+// targets). False (error set) when the scenario does not resolve.
 bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engine& engine, QString* error);
 
 // Whether an estimate meets the targets (mean TTFT and time per output token), as the search

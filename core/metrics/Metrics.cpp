@@ -116,6 +116,7 @@ const Metric kMetrics[] = {
      .title = QT_TRANSLATE_NOOP("is::metrics", "Cache reads by tier"),
      .group = true},
     {"context", "tokens", QT_TRANSLATE_NOOP("is::metrics", "Context length (tokens)")},
+    {"chips_at_load", "", QT_TRANSLATE_NOOP("is::metrics", "Chips at full load")},
     {"tok_s_user_low", "tok/s", QT_TRANSLATE_NOOP("is::metrics", "Tokens/s per user, low end of the band")},
     {"tok_s_user_high", "tok/s", QT_TRANSLATE_NOOP("is::metrics", "Tokens/s per user, high end of the band")},
     {"ttft_ms_low", "ms", QT_TRANSLATE_NOOP("is::metrics", "Time to first token, low end of the band (ms)")},

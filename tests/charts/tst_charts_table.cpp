@@ -109,6 +109,16 @@ private Q_SLOTS:
                     .data(ComparisonModel::ValueRole)
                     .toDouble(),
                 double(load->batch));
+            // The wafers' automatic count (76 for one user) is sized for the load there (79): the
+            // cell says so; the H100's fixed 64 say nothing.
+            const QString tip = atLoad.data(Qt::ToolTipRole).toString();
+            const auto& own = m_analysis->deployments[size_t(d)].estimate.mid;
+            if (load->chips != own.chips)
+                QVERIFY2(tip.contains(QStringLiteral("At full load on %1 chips").arg(load->chips)),
+                         qPrintable(tip));
+            else
+                QVERIFY2(!tip.contains(QLatin1String("At full load on")), qPrintable(tip));
+            QCOMPARE(load->chips != own.chips, d == 0);
         }
         // The same figure `estimate --json` prints as usd_per_mtok_at_load for the default scenario
         // (EstimateCommand builds its JSON with these two functions).

@@ -379,6 +379,14 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (row.metric == Metric::Fits && !d.estimate.mid.why.isEmpty())
             return d.estimate.mid.why;
+        // An automatic count is sized for the load there (FullLoad.h): a figure of another count
+        // than the column's says so.
+        if (row.atLoad && !col.ratio && shown(row, d) && d.atLoad->chips != d.estimate.mid.chips)
+            return tr("%1\nAt full load on %L2 chips: the automatic count is sized for the load, where the "
+                      "workload's streams take %L3.")
+                .arg(valueText(row, d))
+                .arg(d.atLoad->chips)
+                .arg(d.estimate.mid.chips);
         if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
             return d.estimate.mid.notes.join(QLatin1Char('\n'));
         if (m_compact && !col.ratio && row.value) {
