@@ -5564,12 +5564,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+126"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+129"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>This fleet&apos;s prefill-decode ratio needs more chips than one deployment may have</source>
         <translation>该集群的预填充/解码比例所需芯片数超过单个部署的上限</translation>
     </message>
@@ -5639,7 +5639,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>只有一个输出 token：用户只等待首个 token，请看 TTFT。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+21"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+22"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
@@ -5649,7 +5649,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-285"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5659,7 +5659,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>，</translation>
     </message>
     <message>
-        <location line="+232"/>
+        <location line="+69"/>
+        <source>Cost against first token</source>
+        <translation>成本与首 token 时间</translation>
+    </message>
+    <message>
+        <location line="+168"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
@@ -5669,7 +5674,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+50"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+51"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>

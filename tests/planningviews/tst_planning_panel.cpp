@@ -285,6 +285,7 @@ private slots:
         for (QAbstractAxis* a : panel.chart()->chart()->axes(Qt::Horizontal))
             bottom = a->titleText();
         QCOMPARE(bottom, is::metrics::axis(is::metrics::Id::TtftMs));
+        QCOMPARE(panel.chart()->chart()->title(), QStringLiteral("Cost against first token"));
         const is::planning::PlanRow& cheapest = panel.result()->rows.front();
         bool found = false;
         for (QAbstractSeries* s : panel.chart()->chart()->series())

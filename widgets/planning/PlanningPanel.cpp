@@ -123,7 +123,12 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     setUpTable();
     m_chart = new ServingChartPanel(
         QStringLiteral("deployment-search-pareto"),
-        [] { return PlanningPanel::tr("Cost against per-user speed"); }, this);
+        [this] {
+            // One output token never decodes: its points stand at their first token.
+            return m_result && !m_result->decodes ? PlanningPanel::tr("Cost against first token")
+                                                  : PlanningPanel::tr("Cost against per-user speed");
+        },
+        this);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_chart);
@@ -317,6 +322,7 @@ QString PlanningPanel::summaryText() const
 void PlanningPanel::drawChart()
 {
     m_chart->clearChart();
+    m_chart->chart()->setTitle(m_chart->title());
     QString csv = QStringLiteral(
         "device,unit_chips,plan,precision,kv_precision,mode,speculative,layout,ffn_device,"
         "ffn_chips,prefill_units,decode_units,units,chips,systems,usd_per_mtok,tok_s_user,ttft_ms,"
