@@ -340,6 +340,27 @@ private Q_SLOTS:
         QVERIFY(fitting > 0);
     }
 
+    // Every card's summary ends with what limits the deployment, which must be read whole: the
+    // H100 card's "… · memory bandwidth" was cut to "memory bandw…". The line takes a slightly
+    // smaller font (at least four fifths of the card's) where the text needs it.
+    void cardSummaryFitsWithoutAnEllipsis()
+    {
+        const QFont base = QApplication::font();
+        int cards = 0;
+        for (const DeploymentDoc& d : doc()->scenario().deployments) {
+            const QString summary = window()->canvas()->scene()->item(d.id)->view().summary;
+            QVERIFY(!summary.isEmpty());
+            const QFont f = DeploymentItem::summaryFont(base, summary);
+            QVERIFY(f.pointSizeF() >= 0.8 * base.pointSizeF());
+            QVERIFY2(QFontMetricsF(f).horizontalAdvance(summary) <= DeploymentItem::summaryRect().width(),
+                     qPrintable(summary));
+            ++cards;
+        }
+        QVERIFY(cards >= 2);
+        // A text that fits keeps the card's font.
+        QCOMPARE(DeploymentItem::summaryFont(base, QStringLiteral("fits")).pointSizeF(), base.pointSizeF());
+    }
+
     // Wafers laid out as pipelines too short for the model (one wafer each): the count would hold
     // it, so the card says which layout does not fit, not "needs 4 chips" on a card of four.
     void cardSaysWhichLayoutDoesNotFit()

@@ -82,6 +82,21 @@ QRectF DeploymentItem::countRect() const
     return QRectF(kPad, kHeader + 4, kWidth - 2 * kPad, kLine);
 }
 
+QRectF DeploymentItem::summaryRect()
+{
+    return QRectF(kPad, kHeight - kLine - 4, kWidth - 2 * kPad, kLine);
+}
+
+QFont DeploymentItem::summaryFont(const QFont& base, const QString& text)
+{
+    QFont fitted = base;
+    const qreal smallest = 0.8 * base.pointSizeF();
+    const qreal width = summaryRect().width();
+    while (fitted.pointSizeF() - 0.5 >= smallest && QFontMetricsF(fitted).horizontalAdvance(text) > width)
+        fitted.setPointSizeF(fitted.pointSizeF() - 0.5);
+    return fitted;
+}
+
 QRectF DeploymentItem::boundingRect() const
 {
     return QRectF(-3, -3, kWidth + 6, kHeight + 6);
@@ -183,13 +198,15 @@ void DeploymentItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, 
                     fm.elidedText(m_view.missedTargets, Qt::ElideRight, targets.width()));
     }
 
-    // Analysis summary.
-    const QRectF summary(kPad, kHeight - kLine - 4, kWidth - 2 * kPad, kLine);
-    p->setFont(f);
+    // Analysis summary. Its last word is what limits the deployment ("memory bandwidth"), which
+    // an ellipsis cut to "memory bandw…": the line takes a slightly smaller font before it elides.
+    const QRectF summary = summaryRect();
+    const QString summaryText = m_view.analysed ? m_view.summary : tr("analysing…");
+    const QFont fitted = summaryFont(f, summaryText);
+    p->setFont(fitted);
     p->setPen(m_view.analysed && !m_view.fits ? warning : pal.color(QPalette::Text));
-    p->drawText(
-        summary, Qt::AlignVCenter | Qt::AlignLeft,
-        fm.elidedText(m_view.analysed ? m_view.summary : tr("analysing…"), Qt::ElideRight, summary.width()));
+    p->drawText(summary, Qt::AlignVCenter | Qt::AlignLeft,
+                QFontMetricsF(fitted).elidedText(summaryText, Qt::ElideRight, summary.width()));
 
     if (m_dropHighlight) {
         p->setPen(QPen(pal.color(QPalette::Highlight), 2, Qt::DashLine));

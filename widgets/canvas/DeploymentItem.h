@@ -64,6 +64,10 @@ public:
     // Where the in-place editors go (item coordinates).
     QRectF nameRect() const;
     QRectF countRect() const;
+    // The summary line at the card's foot, and the font it is drawn in: `base` made up to a fifth
+    // smaller where the text needs it to fit, before an ellipsis cuts it.
+    static QRectF summaryRect();
+    static QFont summaryFont(const QFont& base, const QString& text);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
