@@ -185,6 +185,20 @@ private Q_SLOTS:
                  QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
         QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("short"), 14), QStringLiteral("short"));
         {
+            // Wrapped where the longer line is shortest, never leaving one character on a line: the
+            // Chinese latency chart read "首 / token / （左轴）" down three lines.
+            QFont font;
+            font.setPointSize(10);
+            const QString first = QStringLiteral("首 token");
+            QCOMPARE(chartfmt::wrappedLabel(first, font, chartfmt::textWidth(first, font) / 2), first);
+            const QString english = QStringLiteral("At this concurrency");
+            QCOMPARE(chartfmt::wrappedLabel(english, font, chartfmt::textWidth(english, font) * 0.7),
+                     QStringLiteral("At this<br>concurrency"));
+            const QString chinese = QStringLiteral("每用户的速度");
+            QCOMPARE(chartfmt::wrappedLabel(chinese, font, chartfmt::textWidth(chinese, font) * 0.7),
+                     QStringLiteral("每用户<br>的速度"));
+        }
+        {
             // Cut in the middle to the width: both ends stay, the text fits.
             QFont font;
             font.setPointSize(10);

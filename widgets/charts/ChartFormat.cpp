@@ -59,7 +59,9 @@ QString wrappedLabel(const QString& label, const QFont& font, qreal width)
         } else {
             continue;
         }
-        if (left.trimmed().isEmpty() || right.trimmed().isEmpty())
+        // Nor a line of one character: "首 / token" reads as two labels, and a label a little too
+        // wide for the estimate of its room still fits the room Qt gives it.
+        if (left.trimmed().size() < 2 || right.trimmed().size() < 2)
             continue;
         const QString html =
             left.trimmed().toHtmlEscaped() % QStringLiteral("<br>") % right.trimmed().toHtmlEscaped();

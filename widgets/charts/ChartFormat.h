@@ -38,7 +38,7 @@ QString middleElidedLabel(const QString& label, const QFont& font, qreal width);
 qreal textWidth(const QString& html, const QFont& font);
 // The label on one line where it fits `width` pixels in `font`, else on two, broken where the
 // longer line is shortest: at a space, after a "/", or between Chinese characters (which have
-// no spaces). HTML-escaped, lines joined by <br>.
+// no spaces), never leaving one character on a line. HTML-escaped, lines joined by <br>.
 QString wrappedLabel(const QString& label, const QFont& font, qreal width);
 // The names without the words all of them begin with, or end with, marked by "…" ("Llama 3.1 70B
 // on eight NVIDIA H100 SXM" and "Llama 3.1 70B on Groq LPU racks" become "…eight NVIDIA H100
