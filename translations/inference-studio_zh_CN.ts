@@ -591,7 +591,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+150"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+152"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -3975,7 +3975,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>双击名称可重命名，双击数量可修改。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+80"/>
         <source>%1 × auto (%2)</source>
         <translation>%1 × 自动（%2）</translation>
     </message>
@@ -4020,12 +4020,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>⇄ 池间：%1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
         <source>analysing…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+25"/>
         <source>+%1</source>
         <translation>+%1</translation>
     </message>
@@ -4198,13 +4198,13 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+10"/>
-        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms</source>
-        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，首 token 时间 %4 毫秒</translation>
+        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms.</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，首 token 时间 %4 毫秒。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users at %4 tokens/s each, first token in %5 ms</source>
-        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒</translation>
+        <source>Units: %1 of %2 chips each; at full load a unit serves %3 users at %4 tokens/s each, first token in %5 ms.</source>
+        <translation>单元：%1 个，每个 %2 颗芯片；满负载时每个单元服务 %3 个用户，每用户每秒 %4 个 token，首 token 时间 %5 毫秒。</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5586,17 +5586,17 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+3"/>
         <source>Closest: %1, which misses the %2 (%3).</source>
-        <translation>最接近的配置：%1，未满足 %2（%3）。</translation>
+        <translation>最接近的配置：%1，未满足：%2（%3）。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Cheapest: %1 at $%2 per million tokens, bound by the %3.</source>
-        <translation>最便宜：%1，每百万 token $%2，受%3约束。</translation>
+        <translation>最便宜：%1，每百万 token $%2，受限于：%3。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The next cheaper, %1, misses the %2 (%3).</source>
-        <translation>次便宜的 %1 未满足 %2（%3）。</translation>
+        <translation>次便宜的配置（%1）未满足：%2（%3）。</translation>
     </message>
     <message>
         <location filename="../widgets/planning/PlanningTable.cpp" line="+77"/>
@@ -5691,12 +5691,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+1"/>
         <source>TTFT ≤ (ms)</source>
-        <translation>TTFT ≤（毫秒）</translation>
+        <translation>首 token ≤（毫秒）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>TPOT ≤ (ms)</source>
-        <translation>TPOT ≤（毫秒）</translation>
+        <translation>每 token ≤（毫秒）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -7777,12 +7777,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location filename="../core/planning/DeploymentSearch.cpp" line="+24"/>
         <source>TTFT limit</source>
-        <translation>TTFT 上限</translation>
+        <translation>首 token 时间上限</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>TPOT limit</source>
-        <translation>TPOT 上限</translation>
+        <translation>每 token 时间上限</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -355,11 +355,11 @@ void FleetTab::fillTable()
         // they were 7 units of 76, each serving 2,072 users.
         QString unit =
             m_scenario && !m_scenario->workload.decodes()
-                ? tr("Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms")
+                ? tr("Units: %1 of %2 chips each; at full load a unit serves %3 users, first token in %4 ms.")
                       .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
                            is::gui::units::integer(f.unitUsers), is::gui::units::integer(f.ttftS * 1000))
                 : tr("Units: %1 of %2 chips each; at full load a unit serves %3 users at %4 tokens/s each, "
-                     "first token in %5 ms")
+                     "first token in %5 ms.")
                       .arg(is::gui::units::integer(double(f.units)), is::gui::units::integer(f.unitChips),
                            is::gui::units::integer(f.unitUsers), is::gui::units::significant(f.tokSUser),
                            is::gui::units::integer(f.ttftS * 1000));
