@@ -3947,7 +3947,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+22"/>
-        <location line="+93"/>
+        <location line="+96"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -5609,17 +5609,22 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>未满足 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>%1 chips, %2</source>
         <translation>%1 颗芯片，%2</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-45"/>
         <source>%1, KV %2</source>
         <translation>%1，KV %2</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+44"/>
+        <source>%1 + %2 chips, %3</source>
+        <translation>%1 + %2 颗芯片，%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>

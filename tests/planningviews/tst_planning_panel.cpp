@@ -248,6 +248,34 @@ private slots:
         QCOMPARE(doc.scenario().deployments.back().model.catalogId, QStringLiteral("llama-3.1-70b"));
     }
 
+    // A unit's chips are both its pools where the FFN runs on a second one: the seed benchmark's
+    // GB200 unit with its experts on 150 wafers read "72 chips" beside "FFN on 150 x CS-3", as if
+    // the wafers came free.
+    void attentionFfnUnitCountsBothPools()
+    {
+        QString error;
+        auto seed = is::loadScenarioFile(
+            sourceDir() + QStringLiteral("/scenarios/seed-benchmark-1000x512.json"), &error);
+        QVERIFY2(seed, qPrintable(error));
+        is::gui::ScenarioDocument doc(is::Catalog::builtin());
+        doc.reset(*seed, QString());
+        is::gui::PlanningPanel panel(&doc);
+        show(panel);
+        QVERIFY(is::testing::searchTenThousandUsers(panel));
+        const auto listed = is::planning::listedRows(*panel.result());
+        int splits = 0;
+        for (int i = 0; i < panel.table()->rowCount(); ++i) {
+            const is::planning::PlanConfig& c = listed[size_t(i)]->config;
+            const QString unit = panel.table()->item(i, 1)->text();
+            const bool split = c.layout == is::planning::PoolLayout::AttentionFfn;
+            splits += split ? 1 : 0;
+            const QString chips = split ? QStringLiteral("%1 + %2 chips").arg(c.unitChips).arg(c.ffnChips)
+                                        : QStringLiteral("%1 chips").arg(c.unitChips);
+            QVERIFY2(unit.startsWith(chips), qPrintable(unit));
+        }
+        QVERIFY(splits > 0);
+    }
+
     // A request of one output token has no time between tokens: the TPOT column says so
     // rather than showing a decode step's time beside a limit that does not apply. Nor has it a
     // speed per user (that was the stream's request rate): the speed column is a dash too, and

@@ -79,27 +79,28 @@ void PlanningPanel::fillTable()
                                              : tr("misses the %1").arg(planning::bindingText(row.binding));
         const QString cells[ColCount] = {
             c.device->name,
-            tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
+            // An attention-FFN unit is both pools: "72 chips" beside "FFN on 150 x CS-3" read as
+            // if the wafers came free.
+            c.layout == planning::PoolLayout::AttentionFfn
+                ? tr("%1 + %2 chips, %3").arg(c.unitChips).arg(c.ffnChips).arg(c.plan.toString())
+                : tr("%1 chips, %2").arg(c.unitChips).arg(c.plan.toString()),
             is::gui::units::integer(static_cast<double>(row.units)),
             is::gui::units::integer(static_cast<double>(row.chips)),
-            is::gui::units::integer(static_cast<double>(row.systems)),
-            precisionsText(c),
-            c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming") : tr("resident"),
-            speculative,
-            planning::layoutText(row),
-            is::gui::units::significant(row.usdPerMTok),
+            is::gui::units::integer(static_cast<double>(row.systems)), precisionsText(c),
+            c.mode == ExecutionMode::WeightStreaming ? tr("weight streaming") : tr("resident"), speculative,
+            planning::layoutText(row), is::gui::units::significant(row.usdPerMTok),
             m_result->decodes ? is::gui::units::significant(row.tokSUser) : is::gui::units::none(),
             is::gui::units::fixed(row.ttftS * 1000, 0),
             m_result->decodes ? is::gui::units::significant(row.tpotS * 1000) : is::gui::units::none(),
-            is::gui::units::significant(row.powerMW),
-            is::gui::units::significant(row.capexUsd / 1e6),
+            is::gui::units::significant(row.powerMW), is::gui::units::significant(row.capexUsd / 1e6),
             row.pareto ? tr("%1 (Pareto)").arg(binding) : binding};
         // What a column sorts by where its cells are numbers (a unit by its chips); the others
         // sort by their text.
         constexpr double kText = -1;
         const double keys[ColCount] = {
             kText,
-            static_cast<double>(c.unitChips),
+            static_cast<double>(c.unitChips +
+                                (c.layout == planning::PoolLayout::AttentionFfn ? c.ffnChips : 0)),
             static_cast<double>(row.units),
             static_cast<double>(row.chips),
             static_cast<double>(row.systems),
