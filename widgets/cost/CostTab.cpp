@@ -268,11 +268,8 @@ void CostTab::fitStackLabels()
     // each name goes on two lines where one is too
     // wide, in smaller type where two are (down to 7 points), and is cut in the middle only
     // where even that does not fit (both ends of a name stay readable).
-    // With room to spare, as the comparison's bar charts (MetricBarsChart::fitCategoryLabels):
-    // "Kimi K3 on H100" measured to fit by a pixel and was cut to "Kimi K3 on H..." in a real
-    // window at 1920 x 1080.
     const qreal width =
-        (m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - kCategoryPadding) * 0.9;
+        m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - kCategoryPadding;
     if (width <= 0)
         return;
     const QFont base = m_stack->smallFont();
