@@ -94,7 +94,10 @@ struct Estimate
     double prefillS = 0;
     double ttftS = 0;
     double queueingS = 0; // part of ttftS: waiting for a prefill slot, or for memory to hold the stream
-    double tpotS = 0;     // mean time per output token one user sees
+    // Part of ttftS: the hosted service's time before a prompt reaches the chips (API, tokenizer,
+    // admission; the family's request_overhead_s), during which the request holds no stream.
+    double requestOverheadS = 0;
+    double tpotS = 0; // mean time per output token one user sees
     // The 99th percentiles over requests (MLPerf's server limits bound these): the TTFT of a
     // request that queued behind more prefills, the TPOT of one interrupted by more of them.
     double ttftP99S = 0;

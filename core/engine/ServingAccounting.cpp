@@ -56,7 +56,8 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
     e.prefillOccupancyS = prefillOccupancyS;
     e.decodeStepS = stepS;
     // A reused prefix that waited in an offload tier is copied back before the prefill can use it.
-    e.ttftS = ctx.cal.requestOverheadS.value + prefillLatencyS + wait + e.reuse.readbackS;
+    e.requestOverheadS = ctx.cal.requestOverheadS.value;
+    e.ttftS = e.requestOverheadS + prefillLatencyS + wait + e.reuse.readbackS;
     e.queueingS = wait;
     e.tpotS = tpot;
     // Percentiles. While one request decodes, the other b - 1 streams each start about one new
