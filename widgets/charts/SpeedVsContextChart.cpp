@@ -5,6 +5,7 @@
 #include "charts/BackedTextItem.h"
 #include "charts/ChartExport.h"
 #include "charts/ChartFormat.h"
+#include "charts/LargerUnits.h"
 #include "charts/LogAxisLabels.h"
 #include "charts/NiceAxis.h"
 #include "charts/WrappingLegend.h"
@@ -275,7 +276,7 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
     const double left = m_context > 0 ? std::min(kMinContext, 0.8 * m_context) : kMinContext;
     if (left != m_x->min())
         m_x->setRange(std::max(1.0, left), kMaxContext);
-    m_target = targetOfWorkload(workload, m_firstToken);
+    m_target = targetOfWorkload(workload, m_firstToken) / m_divisor;
     QList<WrappingLegend::Entry> entries = m_curveEntries;
     if (m_context > 0)
         entries.append({QColor(0x55, 0x55, 0x55), tr("context %1").arg(is::gui::units::tokens(m_context)),
@@ -316,6 +317,15 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         bool anyMissing = false;
     };
     std::vector<CurveData> data(analysis.deployments.size());
+    // The first token's unit: the largest its longest time (or its target) reaches.
+    double topMs = m_firstToken ? targetOfWorkload(analysis.workload, true) : 0.0;
+    if (m_firstToken)
+        for (const is::DeploymentAnalysis& d : analysis.deployments)
+            for (const is::BandPoint& p : d.firstTokenVsContext)
+                topMs = std::max(topMs, chartfmt::finiteOr(std::max(p.y, p.high)));
+    const LargerUnit unit = unitFor(m_firstToken ? ttftLargerUnits() : std::vector<LargerUnit>{}, topMs,
+                                    m_firstToken ? tr("time to first token (ms)") : tr("tok/s per user"));
+    const double divisor = unit.divisor;
     QString csv =
         m_firstToken
             ? QStringLiteral("deployment,context,ttft_ms,ttft_ms_low,ttft_ms_high,kv_placement,chips\n")
@@ -335,11 +345,11 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
             const double y = std::max(0.0, chartfmt::finiteOr(p.y));
             const double lo = std::max(0.0, chartfmt::finiteOr(p.low, y));
             const double hi = std::max(0.0, chartfmt::finiteOr(p.high, y));
-            c.mid.append(QPointF(p.x, y));
-            c.low.append(QPointF(p.x, std::min(lo, y)));
-            c.high.append(QPointF(p.x, std::max(hi, y)));
+            c.mid.append(QPointF(p.x, y / divisor));
+            c.low.append(QPointF(p.x, std::min(lo, y) / divisor));
+            c.high.append(QPointF(p.x, std::max(hi, y) / divisor));
             c.ranged = c.ranged || hi - lo > 1e-9 * std::max(1.0, y);
-            yMax = std::max(yMax, std::max(hi, y));
+            yMax = std::max(yMax, std::max(hi, y) / divisor);
             if (y > 0)
                 c.lastFit = p.x;
             else
@@ -357,13 +367,13 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
                    QLatin1Char(';');
     }
     // The target stays in view: how far a curve is from it is the point of drawing it.
-    const double target = targetOfWorkload(analysis.workload, m_firstToken);
+    const double target = targetOfWorkload(analysis.workload, m_firstToken) / divisor;
     yMax = std::max(yMax, target);
     m_dataYMax = yMax;
     for (const ClaimMark& mark : std::as_const(m_claimMarks))
         if (!m_firstToken && m_docIds.contains(mark.deploymentId))
             yMax = std::max(yMax, mark.tokSUser);
-    if (!rebuilt && csv == m_csv && markers == m_markers) {
+    if (!rebuilt && csv == m_csv && markers == m_markers && divisor == m_divisor) {
         // The curves stand; only the workload's reference lines may have moved (the context
         // slider moves its line and nothing else).
         if (chartfmt::finiteOr(analysis.workload.inputTokens) == m_context && target == m_target) {
@@ -445,6 +455,8 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
     if (anyRanged)
         entries.append({QColor(0, 0, 0, 50), tr("range of the inputs"), WrappingLegend::Shape::Box});
     m_curveEntries = entries;
+    m_divisor = divisor;
+    m_y->setTitleText(unit.title);
     setReferences(analysis.workload);
     m_csv = csv;
     setNote(chartfmt::joinNotes(notes));

@@ -99,6 +99,9 @@ private:
     double m_target = 0; // on the y axis: tok/s per user, or ms to the first token
     // The workload has one output token: the lines are the time to first token (ms).
     bool m_firstToken = false;
+    // The first token's axis unit over ms: seconds from 10 s, hours from 10,000 s (LargerUnits.h);
+    // a million-token prompt queued for 3,202 s read "3,202,410" on an axis of ms.
+    double m_divisor = 1;
     QList<WrappingLegend::Entry> m_curveEntries; // the legend less the reference lines
     QString m_csv;
     QString m_markers;
