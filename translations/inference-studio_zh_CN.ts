@@ -597,7 +597,7 @@
         <translation>；</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+28"/>
         <source>on chip</source>
         <translation>片上</translation>
     </message>
@@ -1129,7 +1129,7 @@
         <translation>%1 个预填充副本每秒最多处理 %2 个提示；解码副本在等待它们</translation>
     </message>
     <message>
-        <location filename="../core/engine/ServingAccounting.cpp" line="+119"/>
+        <location filename="../core/engine/ServingAccounting.cpp" line="+120"/>
         <source>the serving runtime runs %L1 of %L2 streams at once; the rest queue</source>
         <translation>服务运行时同时只运行 %L2 个流中的 %L1 个，其余排队</translation>
     </message>
@@ -2948,7 +2948,7 @@
     <message>
         <location filename="../widgets/calibration/CalibrationConstantsModel.cpp" line="+54"/>
         <source>%1 in calibration.json; moving it a fifth of its range changes the predictions by %2 % on average</source>
-        <translation>calibration.json 中的 %1；将其移动取值范围的五分之一，预测平均变化 %2 %</translation>
+        <translation>calibration.json 中的 %1；将其移动取值范围的五分之一，预测平均变化 %2%</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -3016,7 +3016,7 @@
     <message>
         <location filename="../widgets/calibration/CalibrationDialog.cpp" line="+31"/>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -3258,7 +3258,7 @@
     <message>
         <location line="+11"/>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -3731,7 +3731,7 @@
 <context>
     <name>is::gui::ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+76"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+77"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -3828,7 +3828,14 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
+        <source>%1
+Includes %L2 ms before the prompt reaches the chips (the hosted service&apos;s API, fitted for this device family), in which a request holds no stream: the %L3 streams are those on the chips, and by Little&apos;s law they serve %L4 users.</source>
+        <translation>%1
+其中 %L2 毫秒是提示词到达芯片之前的时间（托管服务的 API，按该设备系列拟合），请求在此期间不占用流：%L3 个流是芯片上的流，按利特尔定律它们服务 %L4 个用户。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>%1
 At full load on %L2 chips: the automatic count is sized for the load, where the workload&apos;s streams take %L3.</source>
         <translation>%1
@@ -4209,7 +4216,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+7"/>
         <source>The fleet gives each unit at most %1 % of that load.</source>
-        <translation>规模按每个单元至多承担该负载的 %1 % 计算。</translation>
+        <translation>规模按每个单元至多承担该负载的 %1% 计算。</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4743,7 +4750,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+4"/>
         <source>%1 % of the step, %2 micro-batches</source>
-        <translation>占每步 %1 %，%2 个微批次</translation>
+        <translation>占每步 %1%，%2 个微批次</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5589,14 +5596,14 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>最接近的配置：%1，未满足：%2（%3）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cheapest: %1 at $%2 per million tokens, bound by the %3.</source>
         <translation>最便宜：%1，每百万 token $%2，受限于：%3。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>The next cheaper, %1, misses the %2 (%3).</source>
-        <translation>次便宜的配置（%1）未满足：%2（%3）。</translation>
+        <translation>比它更便宜的下一个配置（%1）未满足：%2（%3）。</translation>
     </message>
     <message>
         <location filename="../widgets/planning/PlanningTable.cpp" line="+77"/>
@@ -5624,7 +5631,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>%1 + %2 颗芯片，%3</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>weight streaming</source>
         <translation>权重流式</translation>
     </message>
@@ -5634,12 +5641,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>常驻</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>%1 (Pareto)</source>
         <translation>%1（帕累托）</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>One output token: its user waits for the first token alone; see TTFT.</source>
         <translation>只有一个输出 token：用户只等待首个 token，请看 TTFT。</translation>
     </message>
@@ -5654,7 +5661,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-283"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5679,7 +5686,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+51"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+49"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -6178,17 +6185,17 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+11"/>
         <source>%1: %2 tok/s, %3 % within targets</source>
-        <translation>%1：%2 token/s，%3 % 达标</translation>
+        <translation>%1：%2 token/s，%3% 达标</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: %L2 requests at %3 % of capacity, %4 tok/s, %5 % within %6</source>
-        <translation>%1：%L2 个请求，负载为容量的 %3 %，%4 token/s，%5 % 满足%6</translation>
+        <translation>%1：%L2 个请求，负载为容量的 %3%，%4 token/s，%5% 满足%6</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%L1 requests per deployment at %2 % of its capacity; %3.</source>
-        <translation>每个部署 %L1 个请求，负载为其容量的 %2 %；%3。</translation>
+        <translation>每个部署 %L1 个请求，负载为其容量的 %2%；%3。</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -6260,7 +6267,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+111"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+112"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -6276,16 +6283,18 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+1"/>
+        <location line="+208"/>
         <source>tok/s per user</source>
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-208"/>
+        <location line="+208"/>
         <source>time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="-171"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -6326,7 +6335,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+131"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>
@@ -6726,7 +6735,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     <message>
         <location line="+34"/>
         <source>Set cached prefix to %L1 %</source>
-        <translation>将已缓存前缀设为 %L1 %</translation>
+        <translation>将已缓存前缀设为 %L1%</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -184,6 +184,11 @@ private Q_SLOTS:
         QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("A<B & C>D long"), 5),
                  QStringLiteral("A&lt;B &amp;<br>C&gt;D long"));
         QCOMPARE(chartfmt::twoLineLabel(QStringLiteral("short"), 14), QStringLiteral("short"));
+        // Sentences: a space after an English one, none after a Chinese full stop.
+        QCOMPARE(chartfmt::joinSentences({QStringLiteral("One."), QString(), QStringLiteral("Two.")}),
+                 QStringLiteral("One. Two."));
+        QCOMPARE(chartfmt::joinSentences({QStringLiteral("已评估。"), QStringLiteral("最便宜：甲。")}),
+                 QStringLiteral("已评估。最便宜：甲。"));
         {
             // Wrapped where the longer line is shortest, never leaving one character on a line: the
             // Chinese latency chart read "首 / token / （左轴）" down three lines.

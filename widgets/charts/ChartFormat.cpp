@@ -152,6 +152,21 @@ QString joinNotes(const QStringList& notes)
     return notes.join(QCoreApplication::translate("chartfmt", "; ", "separates the notes under a chart"));
 }
 
+QString joinSentences(const QStringList& sentences)
+{
+    QString text;
+    for (const QString& s : sentences) {
+        if (s.isEmpty())
+            continue;
+        // Full-width sentence ends carry their own space.
+        static const QString fullWidthEnds = QStringLiteral("\u3002\uff01\uff1f");
+        if (!text.isEmpty() && !fullWidthEnds.contains(text.back()))
+            text += QLatin1Char(' ');
+        text += s;
+    }
+    return text;
+}
+
 QString bottleneckName(is::Bottleneck b)
 {
     // One name per bottleneck across the studio: the canvas shows the same words.

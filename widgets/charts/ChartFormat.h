@@ -59,6 +59,9 @@ QColor deploymentColour(const QHash<QString, QColor>& colours, const QString& id
 
 // Notes, or the items of one note, in a single line: "a; b" in English, "a；b" in Chinese.
 QString joinNotes(const QStringList& notes);
+// Sentences in one paragraph: a space after each in English, none after a Chinese full stop
+// ("目标。 最便宜" read with a stray gap).
+QString joinSentences(const QStringList& sentences);
 
 // Translated names for engine enums.
 QString bottleneckName(is::Bottleneck b);

@@ -293,30 +293,28 @@ QString PlanningPanel::summaryText() const
     if (!m_result)
         return m_error;
     const planning::PlanResult& r = *m_result;
-    QString text = tr("%1: %2 configurations evaluated, %3 meet every target.")
-                       .arg(names::catalogName(m_searchedModelName),
-                            is::gui::units::integer(static_cast<double>(r.stats.configurations)),
-                            is::gui::units::integer(r.feasibleCount));
+    QStringList text{tr("%1: %2 configurations evaluated, %3 meet every target.")
+                         .arg(names::catalogName(m_searchedModelName),
+                              is::gui::units::integer(static_cast<double>(r.stats.configurations)),
+                              is::gui::units::integer(r.feasibleCount))};
     if (r.cancelled)
-        text += QLatin1Char(' ') + tr("Search cancelled: the ranking covers the part searched.");
+        text << tr("Search cancelled: the ranking covers the part searched.");
     if (r.feasibleCount == 0) {
         if (!r.rows.empty())
-            text += QLatin1Char(' ') + tr("Closest: %1, which misses the %2 (%3).")
-                                           .arg(configText(r.rows.front()),
-                                                planning::bindingText(r.rows.front().binding),
-                                                r.rows.front().why);
-        return text;
+            text << tr("Closest: %1, which misses the %2 (%3).")
+                        .arg(configText(r.rows.front()), planning::bindingText(r.rows.front().binding),
+                             r.rows.front().why);
+        return chartfmt::joinSentences(text);
     }
-    text += QLatin1Char(' ') + tr("Cheapest: %1 at $%2 per million tokens, bound by the %3.")
-                                   .arg(configText(r.rows.front()),
-                                        is::gui::units::significant(r.rows.front().usdPerMTok),
-                                        planning::bindingText(r.rows.front().binding));
+    text << tr("Cheapest: %1 at $%2 per million tokens, bound by the %3.")
+                .arg(configText(r.rows.front()), is::gui::units::significant(r.rows.front().usdPerMTok),
+                     planning::bindingText(r.rows.front().binding));
     if (r.nextCheaper >= 0) {
         const planning::PlanRow& n = r.rows[static_cast<size_t>(r.nextCheaper)];
-        text += QLatin1Char(' ') + tr("The next cheaper, %1, misses the %2 (%3).")
-                                       .arg(configText(n), planning::bindingText(n.binding), n.why);
+        text << tr("The next cheaper, %1, misses the %2 (%3).")
+                    .arg(configText(n), planning::bindingText(n.binding), n.why);
     }
-    return text;
+    return chartfmt::joinSentences(text);
 }
 
 void PlanningPanel::drawChart()
