@@ -22,6 +22,15 @@
 namespace is::gui {
 
 namespace {
+
+// A tooltip of a sentence or two as a paragraph: Qt wraps rich text to the screen, where a plain
+// line of 170 characters ran past a 1280-pixel screen.
+QString paragraphTip(const QString& plain)
+{
+    return QStringLiteral("<p>%1</p>")
+        .arg(plain.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+}
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // From here (about 17 minutes) a time in ms is shown in its own unit (units::longDuration).
 constexpr double kLongTimeMs = 1e6;
@@ -387,22 +396,24 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             d.estimate.mid.requestOverheadS > 0 &&
             is::usersServed(d.estimate.mid, m_analysis->workload) > d.estimate.mid.batch) {
             const is::Estimate& e = d.estimate.mid;
-            return tr("%1\nIncludes %L2 ms before the prompt reaches the chips (the hosted service's API, "
-                      "fitted for this device family), in which a request holds no stream: the %L3 streams "
-                      "are those on the chips, and by Little's law they serve %L4 users.")
-                .arg(valueText(row, d))
-                .arg(e.requestOverheadS * 1000, 0, 'f', 0)
-                .arg(e.batch)
-                .arg(is::usersServed(e, m_analysis->workload), 0, 'f', 0);
+            return paragraphTip(
+                tr("%1\nIncludes %L2 ms before the prompt reaches the chips (the hosted service's API, "
+                   "fitted for this device family), in which a request holds no stream: the %L3 streams "
+                   "are those on the chips, and by Little's law they serve %L4 users.")
+                    .arg(valueText(row, d))
+                    .arg(e.requestOverheadS * 1000, 0, 'f', 0)
+                    .arg(e.batch)
+                    .arg(is::usersServed(e, m_analysis->workload), 0, 'f', 0));
         }
         // An automatic count is sized for the load there (FullLoad.h): a figure of another count
         // than the column's says so.
         if (row.atLoad && !col.ratio && shown(row, d) && d.atLoad->chips != d.estimate.mid.chips)
-            return tr("%1\nAt full load on %L2 chips: the automatic count is sized for the load, where the "
-                      "workload's streams take %L3.")
-                .arg(valueText(row, d))
-                .arg(d.atLoad->chips)
-                .arg(d.estimate.mid.chips);
+            return paragraphTip(
+                tr("%1\nAt full load on %L2 chips: the automatic count is sized for the load, where the "
+                   "workload's streams take %L3.")
+                    .arg(valueText(row, d))
+                    .arg(d.atLoad->chips)
+                    .arg(d.estimate.mid.chips));
         if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
             return d.estimate.mid.notes.join(QLatin1Char('\n'));
         if (m_compact && !col.ratio && row.value) {
