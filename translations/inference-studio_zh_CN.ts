@@ -1626,7 +1626,7 @@
         <translation>%1 未达到每输出 token 时间目标：%L2 毫秒，目标为 %L3 毫秒</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>%1 does not fit on %2 x %3 at %4K context: %5</source>
         <translation>%1 在 %4K 上下文时装不进 %2 × %3：%5</translation>
     </message>
@@ -3731,7 +3731,7 @@
 <context>
     <name>is::gui::ComparisonModel</name>
     <message>
-        <location filename="../widgets/table/ComparisonModel.cpp" line="+77"/>
+        <location filename="../widgets/table/ComparisonModel.cpp" line="+86"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -3828,18 +3828,18 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>%1
 Includes %L2 ms before the prompt reaches the chips (the hosted service&apos;s API, fitted for this device family), in which a request holds no stream: the %L3 streams are those on the chips, and by Little&apos;s law they serve %L4 users.</source>
         <translation>%1
 其中 %L2 毫秒是提示词到达芯片之前的时间（托管服务的 API，按该设备系列拟合），请求在此期间不占用流：%L3 个流是芯片上的流，按利特尔定律它们服务 %L4 个用户。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1
 At full load on %L2 chips: the automatic count is sized for the load, where the workload&apos;s streams take %L3.</source>
         <translation>%1
-满载时用 %L2 颗芯片：自动数量按满载规划，而负载本身的流只需 %L3 颗。</translation>
+满载时用 %L2 颗芯片：自动数量按满载规划，而负载本身的流占用 %L3 颗。</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -3954,7 +3954,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+22"/>
-        <location line="+96"/>
+        <location line="+93"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -6283,18 +6283,18 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+209"/>
         <source>tok/s per user</source>
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+208"/>
+        <location line="-209"/>
+        <location line="+209"/>
         <source>time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-172"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -6325,7 +6325,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>首 token 目标</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>TTFT target: %1 ms</source>
         <translation>首 token 目标：%1 毫秒</translation>
     </message>
@@ -6335,7 +6335,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+137"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>

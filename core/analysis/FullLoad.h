@@ -39,9 +39,9 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
 // A scenario deployment at full load within the scenario's targets, at the point estimate;
 // nullopt where the engine cannot evaluate it or where even one stream misses the targets. `estimate --json`
 // and the comparison take their "at full load" figures from here. `chipsShown`: for a deployment of
-// automatic count, the count the workload's own estimate chose; the load then takes whichever of
-// it and the targets' own choice serves a token cheaper (the point's `chips` says which). 0: the
-// targets' own choice.
+// automatic count, the count the workload's own estimate chose; the load keeps it unless the
+// targets' own choice serves a token cheaper by more than kPriceRounding (CostModel.h; the point's
+// `chips` says which). 0: the targets' own choice.
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
                                    int chipsShown = 0);
 

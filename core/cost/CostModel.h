@@ -10,6 +10,11 @@ struct Deployment;
 
 namespace is::cost {
 
+// Two prices closer than this share are within the rounding of the prices shown (three
+// significant figures): the deployment search names no "next cheaper" configuration saving less,
+// and a full-load point keeps the chip count shown unless another saves more.
+inline constexpr double kPriceRounding = 0.01;
+
 // What one copy of a deployment costs to buy or rent, and what it draws.
 struct DeploymentCostInputs
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cost/CostModel.h"
 #include "planning/DeploymentSearch.h"
 
 #include <QJsonObject>
@@ -11,7 +12,7 @@ namespace is::planning {
 
 // The least share of the cheapest feasible price a configuration that misses a target must save to
 // be named the next cheaper one: less is within the rounding of the prices shown.
-inline constexpr double kNextCheaperSaving = 0.01;
+inline constexpr double kNextCheaperSaving = cost::kPriceRounding;
 
 // Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
 // then infeasible closest first (those that hold the model first, then by overshoot). Marks the

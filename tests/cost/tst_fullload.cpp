@@ -4,6 +4,7 @@
 // token costs no more than at a lower concurrency, and exactly the same at the full load's own
 // concurrency.
 #include "analysis/FullLoad.h"
+#include "cost/CostModel.h"
 #include "cost/ServingPointCost.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
@@ -127,13 +128,14 @@ private slots:
         }
     }
 
-    // A deployment of automatic count is sized for the load: of its own count (the smallest that
-    // holds the workload's streams) and the targets' smallest, the one that serves a token cheaper.
-    // The default scenario's one user takes 76 wafers, which hold 8 streams at full load; 79 hold
-    // 91 at under an eighth of the cost (pinned to the 76, the comparison read $236 beside the
-    // fleet's $27). The seed benchmark's 1,000 streams take 79 wafers where the targets' 76 serve
-    // a token as cheaply. `estimate --json` says which count (chips_at_load).
-    void autoCountTakesTheCheaperCountAtLoad()
+    // A deployment of automatic count keeps its own count at full load (the smallest that holds
+    // the workload's streams) unless the targets' smallest count serves a token more than the
+    // prices' rounding cheaper. The default scenario's one user takes 76 wafers, which hold 8
+    // streams at full load; 79 hold 91 at under an eighth of the cost (pinned to the 76, the
+    // comparison read $236 beside the fleet's $27). The seed benchmark's 1,000 streams take 79
+    // wafers, and the targets' 76 save 0.25 %: the load stays on the 79, where it gave fewer
+    // tokens/s than the workload itself. `estimate --json` says which count (chips_at_load).
+    void autoCountKeepsItsCountUnlessAnotherIsCheaper()
     {
         for (const char* file : {"gpt-5.6-sol-vs-kimi-k3.json", "seed-benchmark-1000x512.json"}) {
             const Scenario s = scenario(file);
@@ -167,12 +169,19 @@ private slots:
                     *m_engine, pinned, r.docId, r.model.resolve(Bound::Mid), s, cost::scenarioSlo(s), &error);
                 const auto chosen = cost::atFullLoad(r, s, *m_engine);
                 QVERIFY(atOwn && atOwn->fits && chosen && chosen->fits);
-                QVERIFY(load->usdPerMTok <= atOwn->usdPerMTok && load->usdPerMTok <= chosen->usdPerMTok);
-                QVERIFY(load->chips != own.chips); // in both scenarios the other count is cheaper
+                QVERIFY(load->usdPerMTok <= atOwn->usdPerMTok);
+                QVERIFY(load->usdPerMTok <= chosen->usdPerMTok * (1 + cost::kPriceRounding));
                 if (s.workload.concurrency == 1) {
                     QCOMPARE(own.chips, 76);
                     QCOMPARE(load->chips, 79);
                     QVERIFY(load->usdPerMTok < atOwn->usdPerMTok / 8);
+                } else {
+                    // The other count, chosen alone, is barely cheaper: the shown one stays, and
+                    // its own streams meeting the targets, loading it gives no fewer tokens/s.
+                    QVERIFY(chosen->chips != own.chips);
+                    QCOMPARE(load->chips, own.chips);
+                    QVERIFY(cost::meetsSlo(own, cost::scenarioSlo(s)));
+                    QVERIFY(load->tokSTotal >= own.tokSTotal * (1 - 1e-9));
                 }
             }
             QVERIFY(sawAuto);
