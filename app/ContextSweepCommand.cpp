@@ -58,10 +58,16 @@ int runContextSweep(const QStringList& argsIn)
                 is::metrics::insert(point, is::metrics::Id::TokSUser, p.y);
                 is::metrics::insert(point, u"tok_s_user_low", p.low);
                 is::metrics::insert(point, u"tok_s_user_high", p.high);
+                // No first token where the point does not fit: null, not an instant 0.
                 const is::BandPoint& t = d.firstTokenVsContext[i];
-                is::metrics::insert(point, is::metrics::Id::TtftMs, t.y);
-                is::metrics::insert(point, u"ttft_ms_low", t.low);
-                is::metrics::insert(point, u"ttft_ms_high", t.high);
+                if (t.y > 0) {
+                    is::metrics::insert(point, is::metrics::Id::TtftMs, t.y);
+                    is::metrics::insert(point, u"ttft_ms_low", t.low);
+                    is::metrics::insert(point, u"ttft_ms_high", t.high);
+                } else {
+                    for (const char* key : {"ttft_ms", "ttft_ms_low", "ttft_ms_high"})
+                        point.insert(QLatin1String(key), QJsonValue());
+                }
                 is::metrics::insert(point, is::metrics::Id::Chips, d.contextChips[i]);
                 pts.append(point);
             }

@@ -392,14 +392,16 @@ ScenarioAnalysis analyseScenario(const Scenario& s, const Engine& engine, const 
             const double hi = std::max(lowCurve[i].tokSUser, highCurve[i].tokSUser);
             d.speedVsContext.push_back(
                 BandPoint{p.context, p.tokSUser, std::min(lo, p.tokSUser), std::max(hi, p.tokSUser)});
-            const auto firstTokenMs = [](const Engine::ContextPoint& q) {
-                return q.fits ? q.ttftS * 1000 : 0.0;
-            };
-            const double ttft = firstTokenMs(p);
-            const double ttftLo = std::min(firstTokenMs(lowCurve[i]), firstTokenMs(highCurve[i]));
-            const double ttftHi = std::max(firstTokenMs(lowCurve[i]), firstTokenMs(highCurve[i]));
-            d.firstTokenVsContext.push_back(
-                BandPoint{p.context, ttft, std::min(ttftLo, ttft), std::max(ttftHi, ttft)});
+            // The first token where the point fits (0 where it does not); an end of the model's
+            // range that does not fit has none, and the band keeps the other end.
+            const double ttft = p.fits ? p.ttftS * 1000 : 0.0;
+            double ttftLo = ttft, ttftHi = ttft;
+            for (const Engine::ContextPoint* end : {&lowCurve[i], &highCurve[i]})
+                if (p.fits && end->fits) {
+                    ttftLo = std::min(ttftLo, end->ttftS * 1000);
+                    ttftHi = std::max(ttftHi, end->ttftS * 1000);
+                }
+            d.firstTokenVsContext.push_back(BandPoint{p.context, ttft, ttftLo, ttftHi});
             d.contextPlacement.push_back(p.kvPlacement);
             d.contextChips.push_back(p.chips);
             if (d.sramExhaustedAt == 0 && r.deployment.device->cls == DeviceClass::SramDataflow &&

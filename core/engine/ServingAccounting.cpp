@@ -73,7 +73,7 @@ void finishServing(Estimate& e, const EvalContext& ctx, double prefillOccupancyS
         !decodes ? std::max(wait, (interruptionsP99 + 1.0) * prefillOccupancyS - prefillLatencyS)
         : b > 1  ? (wait - stepS / 2.0) * kP99WaitFactor + stepS
                  : 0.0;
-    e.ttftP99S = ctx.cal.requestOverheadS.value + prefillLatencyS + waitP99 + e.reuse.readbackS;
+    e.ttftP99S = e.requestOverheadS + prefillLatencyS + waitP99 + e.reuse.readbackS;
     e.tokSUser = tpot > 0 ? 1.0 / tpot : 0.0;
     e.tokSTotal = cycle > 0 ? replicas * b * out / cycle : 0.0;
     e.batch = static_cast<int>(b) * replicas;

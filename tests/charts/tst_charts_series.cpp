@@ -382,7 +382,8 @@ private Q_SLOTS:
                                          [&](const BandPoint& b) { return b.x == p.x(); });
             QVERIFY(at != expected.end());
             QCOMPARE(p.y(), at->y / divisor);
-            QVERIFY(p.y() == 0 || p.y() * divisor > 100); // a prompt of thousands of tokens takes over 0.1 s
+            QVERIFY(p.y() * divisor >
+                    100); // none drawn at 0, which read as instant; a long prompt takes over 0.1 s
         }
         QVERIFY(chart->applyAnalysis(*m_analysis, m_colours));
         QCOMPARE(chart->chart()->title(), QStringLiteral("Speed per user vs context length"));

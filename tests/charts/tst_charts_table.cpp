@@ -331,7 +331,7 @@ private Q_SLOTS:
     }
 
     // The seed benchmark's wafers: 1,000 streams, a first token in 339 ms and 9,799 requests a
-    // second, which by Little's law is 3,322 users, not 1,000: 237 ms of the first token is the
+    // second, which by Little's law is 3,318 users, not 1,000: 237 ms of the first token is the
     // hosted service's API, in which a request holds no stream. The cell says so; the H100s, whose
     // family has no such time, say nothing.
     void firstTokenSaysWhatTheApiTimeHolds()

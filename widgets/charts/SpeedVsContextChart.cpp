@@ -283,11 +283,12 @@ void SpeedVsContextChart::setReferences(const is::Workload& workload)
                         WrappingLegend::Shape::DashedLine});
     m_targetLine->setName(m_firstToken ? tr("TTFT target") : tr("TPOT target"));
     if (m_target > 0)
-        entries.append({chartfmt::targetColour(),
-                        m_firstToken
-                            ? tr("TTFT target: %1 ms").arg(is::gui::units::significant(m_target))
-                            : tr("TPOT target: %1 tok/s per user").arg(is::gui::units::significant(m_target)),
-                        WrappingLegend::Shape::DashedLine});
+        entries.append(
+            {chartfmt::targetColour(),
+             m_firstToken
+                 ? tr("TTFT target: %1 ms").arg(is::gui::units::significant(targetOfWorkload(workload, true)))
+                 : tr("TPOT target: %1 tok/s per user").arg(is::gui::units::significant(m_target)),
+             WrappingLegend::Shape::DashedLine});
     legend()->setEntries(entries);
     placeReferenceLines();
 }
@@ -345,6 +346,12 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
             const double y = std::max(0.0, chartfmt::finiteOr(p.y));
             const double lo = std::max(0.0, chartfmt::finiteOr(p.low, y));
             const double hi = std::max(0.0, chartfmt::finiteOr(p.high, y));
+            // A first token of 0 would read as instant: where the point does not fit, the line
+            // of first tokens leaves it out.
+            if (m_firstToken && y <= 0) {
+                c.anyMissing = true;
+                continue;
+            }
             c.mid.append(QPointF(p.x, y / divisor));
             c.low.append(QPointF(p.x, std::min(lo, y) / divisor));
             c.high.append(QPointF(p.x, std::max(hi, y) / divisor));
