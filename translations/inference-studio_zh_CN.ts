@@ -6267,7 +6267,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::SpeedVsContextChart</name>
     <message>
-        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+112"/>
+        <location filename="../widgets/charts/SpeedVsContextChart.cpp" line="+113"/>
         <source>Speed per user vs context length</source>
         <translation>每用户速度与上下文长度</translation>
     </message>
@@ -6283,18 +6283,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+209"/>
+        <location line="+210"/>
         <source>tok/s per user</source>
         <translation>每用户 token/s</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+209"/>
-        <source>time to first token (ms)</source>
-        <translation>首 token 时间（毫秒）</translation>
-    </message>
-    <message>
-        <location line="-172"/>
+        <location line="-173"/>
         <source>%1 (range)</source>
         <translation>%1（范围）</translation>
     </message>
@@ -6335,7 +6329,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>每 token 时间目标：每用户 %1 token/s</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+138"/>
         <source>SRAM full at %1: %2</source>
         <translation>SRAM 在 %1 处用满：%2</translation>
     </message>

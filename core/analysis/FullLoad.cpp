@@ -68,7 +68,8 @@ bool addFullLoadToJson(QJsonObject& estimateJson, const Scenario& s, const Engin
     for (qsizetype i = 0; i < deployments.size() && i < qsizetype(resolved->size()); ++i) {
         QJsonObject o = deployments.at(i).toObject();
         const auto load =
-            atFullLoad((*resolved)[size_t(i)], s, engine, o.value(QLatin1String("chips")).toInt());
+            atFullLoad((*resolved)[size_t(i)], s, engine,
+                       o.value(QLatin1String("fits")).toBool() ? o.value(QLatin1String("chips")).toInt() : 0);
         const bool loaded = load && load->fits;
         o.insert(QStringLiteral("usd_per_mtok_at_load"),
                  loaded ? QJsonValue(load->usdPerMTok) : QJsonValue());

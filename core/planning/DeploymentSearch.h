@@ -95,12 +95,6 @@ struct PlanRow
     double speedBound = std::numeric_limits<double>::infinity();
 };
 
-// The per-user speed the Pareto frontier ranks by: tokens/s per user while decoding. With one
-// output token there is no decoding to be fast at: what its user sees is the token after its
-// TTFT, so the rate is 1 / TTFT (never above tokSUser, 1 / the stream's cycle, so the search's
-// speed bounds still hold).
-double userSpeed(const PlanRow& row, bool decodes);
-
 struct SearchStats
 {
     int groups = 0;               // (device, chips, precisions, mode, speculative) combinations

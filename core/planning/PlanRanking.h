@@ -14,6 +14,12 @@ namespace is::planning {
 // be named the next cheaper one: less is within the rounding of the prices shown.
 inline constexpr double kNextCheaperSaving = cost::kPriceRounding;
 
+// The per-user speed the Pareto frontier ranks by: tokens/s per user while decoding. With one
+// output token there is no decoding to be fast at: what its user sees is the token after its
+// TTFT, so the rate is 1 / TTFT (never above tokSUser, 1 / the stream's cycle, so the search's
+// speed bounds still hold).
+double userSpeed(const PlanRow& row, bool decodes);
+
 // Orders the search's rows into `result`: feasible cheapest first (ties faster per user first),
 // then infeasible closest first (those that hold the model first, then by overshoot). Marks the
 // Pareto frontier of $/Mtok against the per-user speed (userSpeed: tok/s per user, or for one

@@ -9,6 +9,7 @@
 #include "charts/ChartPanel.h"
 #include "charts/ChartsView.h"
 #include "charts/ParetoChart.h"
+#include "metrics/Metrics.h"
 #include "style/DeploymentColours.h"
 
 #include <QAbstractBarSeries>
@@ -368,7 +369,7 @@ private Q_SLOTS:
         const double divisor = topMs >= 1e7 ? 3.6e6 : topMs >= 1e4 ? 1e3 : 1;
         const QString title = topMs >= 1e7   ? QStringLiteral("TTFT (h)")
                               : topMs >= 1e4 ? QStringLiteral("TTFT (s)")
-                                             : QStringLiteral("time to first token (ms)");
+                                             : is::metrics::axis(is::metrics::Id::TtftMs);
         auto* y = qobject_cast<QValueAxis*>(first->attachedAxes().value(1));
         QVERIFY(y);
         QCOMPARE(y->titleText(), title);

@@ -11,6 +11,7 @@
 #include "charts/WrappingLegend.h"
 
 #include "analysis/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -116,7 +117,7 @@ void SpeedVsContextChart::retranslate()
 {
     ChartPanel::retranslate();
     m_x->setTitleText(tr("context length (tokens)"));
-    m_y->setTitleText(m_firstToken ? tr("time to first token (ms)") : tr("tok/s per user"));
+    m_y->setTitleText(m_firstToken ? is::metrics::axis(is::metrics::Id::TtftMs) : tr("tok/s per user"));
 }
 
 void SpeedVsContextChart::applyFonts()
@@ -324,8 +325,9 @@ void SpeedVsContextChart::setAnalysis(const is::ScenarioAnalysis& analysis,
         for (const is::DeploymentAnalysis& d : analysis.deployments)
             for (const is::BandPoint& p : d.firstTokenVsContext)
                 topMs = std::max(topMs, chartfmt::finiteOr(std::max(p.y, p.high)));
-    const LargerUnit unit = unitFor(m_firstToken ? ttftLargerUnits() : std::vector<LargerUnit>{}, topMs,
-                                    m_firstToken ? tr("time to first token (ms)") : tr("tok/s per user"));
+    const LargerUnit unit =
+        unitFor(m_firstToken ? ttftLargerUnits() : std::vector<LargerUnit>{}, topMs,
+                m_firstToken ? is::metrics::axis(is::metrics::Id::TtftMs) : tr("tok/s per user"));
     const double divisor = unit.divisor;
     QString csv =
         m_firstToken

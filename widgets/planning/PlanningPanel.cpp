@@ -347,17 +347,17 @@ void PlanningPanel::drawChart()
     // One output token never decodes: its user waits for the first token, and a speed per user
     // would be the stream's request rate, read as if it were one.
     const bool decodes = m_result->decodes;
-    double minCost = 1e300, maxCost = 0, minSpeed = 1e300, maxSpeed = 0;
+    double minCost = 1e300, maxCost = 0, minX = 1e300, maxX = 0;
     for (int i = 0; i < m_result->feasibleCount; ++i) {
         const planning::PlanRow& row = m_result->rows[static_cast<size_t>(i)];
         if (i >= kMaxScatter && !row.pareto)
             continue;
-        const double speed = decodes ? row.tokSUser : row.ttftS * 1000;
-        (row.pareto ? frontier : all)->append(speed, row.usdPerMTok);
+        const double x = decodes ? row.tokSUser : row.ttftS * 1000;
+        (row.pareto ? frontier : all)->append(x, row.usdPerMTok);
         minCost = std::min(minCost, row.usdPerMTok);
         maxCost = std::max(maxCost, row.usdPerMTok);
-        minSpeed = std::min(minSpeed, speed);
-        maxSpeed = std::max(maxSpeed, speed);
+        minX = std::min(minX, x);
+        maxX = std::max(maxX, x);
         const planning::PlanConfig& c = row.config;
         csv += QStringList{chartexport::csvField(c.device->id),
                            QString::number(c.unitChips),
@@ -394,7 +394,7 @@ void PlanningPanel::drawChart()
     // linear axis every GPU configuration sat on its left edge, 18,000 points drawn as one or two.
     auto* x = new QLogValueAxis;
     x->setTitleText(is::metrics::axis(decodes ? is::metrics::Id::TokSUser : is::metrics::Id::TtftMs));
-    niceaxis::setLogRange(x, minSpeed, maxSpeed);
+    niceaxis::setLogRange(x, minX, maxX);
     // Costs span decades (a wafer fleet against a GPU fleet): a log axis keeps both readable.
     auto* y = new QLogValueAxis;
     y->setTitleText(tr("$ per million tokens"));
