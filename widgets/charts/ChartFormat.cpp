@@ -40,6 +40,22 @@ qreal textWidth(const QString& html, const QFont& font)
     return item.boundingRect().width();
 }
 
+namespace {
+constexpr qreal kCategoryLabelPadding = 4; // ChartAxisElement::labelPadding() in Qt Charts 6.4
+constexpr qreal kCategoryLabelSlack = 1;   // the measured width's rounding
+} // namespace
+
+qreal barCategoryLabelWidth(qreal axisWidth, int categories)
+{
+    return axisWidth / qreal(std::max(1, categories) + 2) - 2 * kCategoryLabelPadding - kCategoryLabelSlack;
+}
+
+qreal barCategoryAxisWidth(qreal labelWidth, int categories)
+{
+    return (labelWidth + 2 * kCategoryLabelPadding + kCategoryLabelSlack) *
+           qreal(std::max(1, categories) + 2);
+}
+
 QString wrappedLabel(const QString& label, const QFont& font, qreal width)
 {
     const QString whole = label.toHtmlEscaped();

@@ -36,6 +36,14 @@ QString middleElidedLabel(const QString& label, const QFont& font, qreal width);
 // The label's width as Qt Charts measures an axis text (a text item, half a pixel of document
 // margin: Chinese lines are wider than QFontMetrics says). `html` may hold <br>.
 qreal textWidth(const QString& html, const QFont& font);
+// The width Qt Charts 6.4 gives each label of a bottom bar category axis `axisWidth` wide (the
+// plot's width) with `categories` categories, beyond which it cuts the label to "...": the axis'
+// width over the categories + 2 points of its layout (ChartBarCategoryAxisX::calculateLayout),
+// less twice its 4-pixel label padding (HorizontalAxis::updateGeometry), less a pixel for the
+// rounding of the text's measured width.
+qreal barCategoryLabelWidth(qreal axisWidth, int categories);
+// The axis width at which labels `labelWidth` wide fit (the inverse of barCategoryLabelWidth).
+qreal barCategoryAxisWidth(qreal labelWidth, int categories);
 // The label on one line where it fits `width` pixels in `font`, else on two, broken where the
 // longer line is shortest: at a space, after a "/", or between Chinese characters (which have
 // no spaces), never leaving one character on a line. HTML-escaped, lines joined by <br>.

@@ -100,14 +100,10 @@ void MetricBarsChart::fitCategoryLabels()
 {
     if (!m_categories || m_metrics.empty())
         return;
-    // Qt Charts 6.4 gives a bottom category label the axis' width over (categories + 1), less
-    // its padding, and cuts a wider one (as StackedBarsChart's rows: over rows + 2 there). The
-    // padding is a few pixels more than the 8 once assumed: in a real window "At this concurrency"
-    // measured 1 px under that estimate and was cut, so wrap with room to spare. The room is a
-    // share, not pixels: one line instead of two makes the plot taller, its value labels wider
-    // and the plot some 10 % narrower, and a label that just fitted the wider plot was cut in the
-    // narrower one ("At this concurre...").
-    const qreal width = (chart()->plotArea().width() / qreal(m_metrics.size() + 1) - 16) * 0.85;
+    // Qt Charts cuts a label wider than its column (chartfmt::barCategoryLabelWidth, which leaves
+    // room: one line instead of two makes the plot taller, its value labels wider and the plot
+    // narrower, and a label that just fitted the wider plot must fit the narrower one).
+    const qreal width = chartfmt::barCategoryLabelWidth(chart()->plotArea().width(), int(m_metrics.size()));
     const QFont font = m_categories->labelsFont();
     QStringList labels;
     for (size_t m = 0; m < m_metrics.size(); ++m) {

@@ -70,9 +70,7 @@ QString unescaped(QString html)
         .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
 }
 
-// The stacked bars' names: the padding Qt Charts keeps around a category's text, and the
-// smallest type they shrink to before a name is cut.
-constexpr qreal kCategoryPadding = 16;
+// The smallest type the stacked bars' names shrink to before a name is cut.
 constexpr int kSmallestLabelPoints = 7;
 
 // Assumptions a user can read and edit without dragging the splitter open.
@@ -207,18 +205,17 @@ void CostTab::drawStack()
     for (const auto& p : inputs.points)
         m_stackNames << p.name;
     categories->append(chartfmt::distinctCategories(m_stackNames));
-    // Qt gives each name a column of the plot's width over (names + 1), less its padding: room
-    // for the longest name on two lines of the smallest type fitStackLabels() takes (a name too
-    // long even for a wide chart is cut in its middle), and the value axis beside the plot.
+    // Room for the longest name on two lines of the smallest type fitStackLabels() takes (a name
+    // too long even for a wide chart is cut in its middle), and the value axis beside the plot.
     const int pointSize = m_stack->smallFont().pointSize();
     QFont smallest = m_stack->smallFont();
     smallest.setPointSize(std::min(pointSize, kSmallestLabelPoints));
-    qreal perName = 7.0 * pointSize - kCategoryPadding;
+    qreal perName = 6.0 * pointSize;
     for (const QString& name : std::as_const(m_stackNames))
         perName = std::max(perName, chartfmt::textWidth(chartfmt::wrappedLabel(name, smallest, 0), smallest));
     perName = std::min(perName, 14.0 * pointSize);
-    m_stack->setMinimumCellWidth(int(std::ceil((m_stackNames.size() + 1) * (perName + kCategoryPadding))) +
-                                 60);
+    m_stack->setMinimumCellWidth(
+        int(std::ceil(chartfmt::barCategoryAxisWidth(perName, int(m_stackNames.size())))) + 60);
     m_stackCategories = categories;
     auto* values = new QValueAxis;
     values->setTitleText(tr("USD per M tokens"));
@@ -263,35 +260,43 @@ void CostTab::fitStackLabels()
 {
     if (!m_stackCategories || m_stackNames.isEmpty() || !m_stack->chart()->axes().contains(m_stackCategories))
         return;
-    // Qt Charts 6.4 gives a bottom category label the plot's width over (categories + 1), less
-    // its padding (less than that for some names: a margin more), and cuts a wider one to "...":
-    // each name goes on two lines where one is too
-    // wide, in smaller type where two are (down to 7 points), and is cut in the middle only
-    // where even that does not fit (both ends of a name stay readable).
+    // Qt Charts cuts a name wider than its column to "..." (chartfmt::barCategoryLabelWidth):
+    // each name goes on two lines where one is too wide, in smaller type where two are (down to
+    // 7 points), on three only where two lines fit no type (a short chart's axis has no height
+    // for three), and is cut in the middle only where even that does not fit (both ends of a
+    // name stay readable).
     const qreal width =
-        m_stack->chart()->plotArea().width() / qreal(m_stackNames.size() + 1) - kCategoryPadding;
+        chartfmt::barCategoryLabelWidth(m_stack->chart()->plotArea().width(), int(m_stackNames.size()));
     if (width <= 0)
         return;
     const QFont base = m_stack->smallFont();
     QFont font = base;
     QStringList labels;
-    for (QFont f = base; f.pointSize() >= kSmallestLabelPoints; f.setPointSize(f.pointSize() - 1)) {
-        labels.clear();
-        bool fits = true;
-        for (const QString& name : std::as_const(m_stackNames)) {
-            QString label = chartfmt::wrappedLabel(name, f, width);
-            if (chartfmt::textWidth(label, f) > width) {
-                // A third line: the wider of the two broken again.
-                QStringList lines = label.split(QStringLiteral("<br>"));
-                for (QString& line : lines)
-                    if (chartfmt::textWidth(line, f) > width)
-                        line = chartfmt::wrappedLabel(unescaped(line), f, width);
-                label = lines.join(QStringLiteral("<br>"));
+    bool fits = false;
+    for (const bool threeLines : {false, true}) {
+        for (QFont f = base; f.pointSize() >= kSmallestLabelPoints; f.setPointSize(f.pointSize() - 1)) {
+            labels.clear();
+            fits = true;
+            for (const QString& name : std::as_const(m_stackNames)) {
+                QString label = chartfmt::wrappedLabel(name, f, width);
+                if (threeLines && chartfmt::textWidth(label, f) > width) {
+                    // A third line: the wider of the two broken again (a fourth would need more
+                    // height than a short chart's axis has).
+                    QStringList lines = label.split(QStringLiteral("<br>"));
+                    QString& wider = *std::max_element(
+                        lines.begin(), lines.end(), [&](const QString& a, const QString& b) {
+                            return chartfmt::textWidth(a, f) < chartfmt::textWidth(b, f);
+                        });
+                    wider = chartfmt::wrappedLabel(unescaped(wider), f, width);
+                    label = lines.join(QStringLiteral("<br>"));
+                }
+                labels << label;
+                fits = fits && chartfmt::textWidth(labels.back(), f) <= width;
             }
-            labels << label;
-            fits = fits && chartfmt::textWidth(labels.back(), f) <= width;
+            font = f;
+            if (fits)
+                break;
         }
-        font = f;
         if (fits)
             break;
     }
