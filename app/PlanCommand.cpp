@@ -74,9 +74,10 @@ void printTable(const is::planning::PlanResult& r, const QString& modelName, QTe
                              ? QStringLiteral("none")
                              : is::speculativeMethodId(c.speculative),
                          is::planning::layoutText(row), is::fixedDecimals(row.usdPerMTok, 3),
-                         is::fixedDecimals(row.tokSUser, 1), is::fixedDecimals(row.ttftS * 1000, 0),
-                         is::fixedDecimals(row.tpotS * 1000, 1), is::fixedDecimals(row.powerMW, 2),
-                         is::fixedDecimals(row.capexUsd / 1e6, 1),
+                         r.decodes ? is::fixedDecimals(row.tokSUser, 1) : QStringLiteral("-"),
+                         is::fixedDecimals(row.ttftS * 1000, 0),
+                         r.decodes ? is::fixedDecimals(row.tpotS * 1000, 1) : QStringLiteral("-"),
+                         is::fixedDecimals(row.powerMW, 2), is::fixedDecimals(row.capexUsd / 1e6, 1),
                          row.feasible ? is::planning::bindingId(row.binding)
                                       : QStringLiteral("misses %1").arg(is::planning::bindingId(row.binding)),
                          row.pareto ? QStringLiteral("*") : QString()});

@@ -165,9 +165,11 @@ QJsonObject planResultToJson(const PlanResult& r)
                                                           : speculativeMethodId(c.speculative)},
                       {QStringLiteral("feasible"), row.feasible},
                       {QStringLiteral("usd_per_mtok"), row.usdPerMTok},
-                      {QStringLiteral("tok_s_user"), row.tokSUser},
+                      // One output token never decodes: no speed per user, no time per output
+                      // token (null, as the Find view shows none), only its first token.
+                      {QStringLiteral("tok_s_user"), r.decodes ? QJsonValue(row.tokSUser) : QJsonValue()},
                       {QStringLiteral("ttft_ms"), row.ttftS * 1000.0},
-                      {QStringLiteral("tpot_ms"), row.tpotS * 1000.0},
+                      {QStringLiteral("tpot_ms"), r.decodes ? QJsonValue(row.tpotS * 1000.0) : QJsonValue()},
                       {QStringLiteral("capex_usd"), row.capexUsd},
                       {QStringLiteral("binding"), bindingId(row.binding)},
                       {QStringLiteral("pareto"), row.pareto}};
