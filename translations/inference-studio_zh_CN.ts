@@ -591,7 +591,7 @@
 <context>
     <name>chartfmt</name>
     <message>
-        <location filename="../widgets/charts/ChartFormat.cpp" line="+152"/>
+        <location filename="../widgets/charts/ChartFormat.cpp" line="+168"/>
         <source>; </source>
         <comment>separates the notes under a chart</comment>
         <translation>；</translation>
@@ -3928,7 +3928,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>租赁</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
         <source>Cost per M output tokens</source>
         <translation>每百万输出 token 成本</translation>
     </message>
@@ -3953,8 +3953,8 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>不产出 token</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <location line="+93"/>
+        <location line="+21"/>
+        <location line="+101"/>
         <source>USD per M tokens</source>
         <translation>美元/百万 token</translation>
     </message>
@@ -5290,7 +5290,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::MetricBarsChart</name>
     <message>
-        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+119"/>
+        <location filename="../widgets/charts/MetricBarsChart.cpp" line="+115"/>
         <source>(left axis)</source>
         <translation>（左轴）</translation>
     </message>
@@ -5571,17 +5571,17 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::PlanningPanel</name>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+129"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+128"/>
         <source>Cost against per-user speed</source>
         <translation>成本与每用户速度</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>This fleet&apos;s prefill-decode ratio needs more chips than one deployment may have</source>
         <translation>该集群的预填充/解码比例所需芯片数超过单个部署的上限</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -5651,17 +5651,17 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>只有一个输出 token：用户只等待首个 token，请看 TTFT。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+22"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+29"/>
         <source>No configuration meets every target.</source>
         <translation>没有配置能满足全部目标。</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>Set the targets and press Find deployments: every configuration that meets them appears here by its cost and per-user speed.</source>
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和每用户速度显示在这里。</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-293"/>
         <source>%1, %2 chips</source>
         <translation>%1，%2 颗芯片</translation>
     </message>
@@ -5671,12 +5671,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>，</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Cost against first token</source>
         <translation>成本与首 token 时间</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+172"/>
         <source>%1: %2 configurations evaluated, %3 meet every target.</source>
         <translation>%1：已评估 %2 种配置，其中 %3 种满足全部目标。</translation>
     </message>
@@ -5686,7 +5686,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>只有一个输出 token：token 之间没有间隔时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/planning/PlanningPanel.cpp" line="+49"/>
+        <location filename="../widgets/planning/PlanningPanel.cpp" line="+56"/>
         <source>Pareto frontier</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -5786,7 +5786,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>布局</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-134"/>
+        <source>Set the targets and press Find deployments: every configuration that meets them appears here by its cost and time to first token.</source>
+        <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和首 token 时间显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+136"/>
         <source>Peak MW</source>
         <translation>峰值 MW</translation>
     </message>

@@ -288,6 +288,18 @@ private slots:
         doc.reset(oneToken, QString());
         is::gui::PlanningPanel panel(&doc);
         show(panel);
+        // Before a search the chart already says it will plot the first token, and follows the
+        // workload's output length.
+        QCOMPARE(panel.chart()->chart()->title(), QStringLiteral("Cost against first token"));
+        QVERIFY2(panel.chart()->placeholder().contains(QLatin1String("time to first token")),
+                 qPrintable(panel.chart()->placeholder()));
+        is::Workload decoding = oneToken.workload;
+        decoding.outputTokens = 200;
+        doc.setWorkloadAndGoal({decoding, oneToken.goal});
+        QCOMPARE(panel.chart()->chart()->title(), QStringLiteral("Cost against per-user speed"));
+        QVERIFY(panel.chart()->placeholder().contains(QLatin1String("per-user speed")));
+        doc.setWorkloadAndGoal({oneToken.workload, oneToken.goal});
+        QCOMPARE(panel.chart()->chart()->title(), QStringLiteral("Cost against first token"));
         QVERIFY(is::testing::searchTenThousandUsers(panel));
         QVERIFY(panel.result() && !panel.result()->decodes);
         QTableWidget* table = panel.table();

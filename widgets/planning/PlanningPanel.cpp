@@ -125,8 +125,8 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
         QStringLiteral("deployment-search-pareto"),
         [this] {
             // One output token never decodes: its points stand at their first token.
-            return m_result && !m_result->decodes ? PlanningPanel::tr("Cost against first token")
-                                                  : PlanningPanel::tr("Cost against per-user speed");
+            return decodes() ? PlanningPanel::tr("Cost against per-user speed")
+                             : PlanningPanel::tr("Cost against first token");
         },
         this);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -166,6 +166,11 @@ PlanningPanel::PlanningPanel(ScenarioDocument* doc, QWidget* parent) : QWidget(p
     // and its rows are not this document's to add (a Llama 3.1 70B row added to the seed benchmark
     // left every card unable to evaluate).
     connect(m_doc, &ScenarioDocument::documentReset, this, &PlanningPanel::forgetSearch);
+    // Before a search the chart says what it will plot, which the workload's output length decides.
+    connect(m_doc, &ScenarioDocument::workloadChanged, this, [this] {
+        if (!m_result)
+            drawChart();
+    });
     connect(m_loadKind, &QComboBox::currentIndexChanged, this, [this](int i) {
         const auto kind = i == 1 ? cost::FleetTargetKind::RequestsPerS : cost::FleetTargetKind::Users;
         m_load->setDecimals(i == 1 ? 1 : 0);
@@ -317,6 +322,11 @@ QString PlanningPanel::summaryText() const
     return chartfmt::joinSentences(text);
 }
 
+bool PlanningPanel::decodes() const
+{
+    return m_result ? m_result->decodes : m_doc->scenario().workload.decodes();
+}
+
 void PlanningPanel::drawChart()
 {
     m_chart->clearChart();
@@ -329,10 +339,12 @@ void PlanningPanel::drawChart()
         m_chart->setCsv(csv);
         // Before the first search the plot says what fills it rather than standing empty (in the
         // plot, not in the note under it, which is red: nothing is wrong yet).
-        m_chart->setPlaceholder(m_result
-                                    ? QString()
-                                    : tr("Set the targets and press Find deployments: every configuration "
-                                         "that meets them appears here by its cost and per-user speed."));
+        m_chart->setPlaceholder(
+            m_result    ? QString()
+            : decodes() ? tr("Set the targets and press Find deployments: every configuration "
+                             "that meets them appears here by its cost and per-user speed.")
+                        : tr("Set the targets and press Find deployments: every configuration "
+                             "that meets them appears here by its cost and time to first token."));
         m_chart->showNote(m_result ? tr("No configuration meets every target.") : QString());
         m_chart->refreshFonts();
         return;

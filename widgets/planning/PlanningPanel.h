@@ -80,6 +80,9 @@ private:
     void setUpTable();
     void fillTable();
     void drawChart();
+    // Whether the searched workload (before a search, the document's) decodes: more than one
+    // output token, so a speed per user to plot rather than its first token.
+    bool decodes() const;
     QString summaryText() const;
 
     ScenarioDocument* m_doc;
