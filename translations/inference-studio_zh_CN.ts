@@ -1611,7 +1611,7 @@
 <context>
     <name>is::ScenarioAnalysis</name>
     <message>
-        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+343"/>
+        <location filename="../core/analysis/ScenarioAnalysis.cpp" line="+347"/>
         <source>%1 does not fit on %2 x %3: %4</source>
         <translation>%1 在 %2 × %3 上装不下：%4</translation>
     </message>
@@ -5526,9 +5526,14 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::ParetoChart</name>
     <message>
-        <location filename="../widgets/charts/ParetoChart.cpp" line="+54"/>
+        <location filename="../widgets/charts/ParetoChart.cpp" line="+55"/>
         <source>Throughput vs interactivity</source>
         <translation>吞吐量与交互性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throughput vs first token</source>
+        <translation>吞吐量与首 token 时间</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5558,7 +5563,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>每兆瓦 token/s</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+109"/>
         <source>%1: does not fit, no curve</source>
         <translation>%1：装不下，无曲线</translation>
     </message>

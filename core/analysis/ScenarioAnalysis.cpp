@@ -136,8 +136,12 @@ QString regimeOf(const Estimate& e)
 
 ParetoPoint paretoPointOf(const Estimate& e, int batch)
 {
-    return ParetoPoint{batch, e.tokSUser, e.tokSTotal / std::max(1, e.chips),
-                       e.facilityPowerW > 0 ? e.tokSTotal / (e.facilityPowerW / 1e6) : 0, regimeOf(e)};
+    return ParetoPoint{batch,
+                       e.tokSUser,
+                       e.tokSTotal / std::max(1, e.chips),
+                       e.facilityPowerW > 0 ? e.tokSTotal / (e.facilityPowerW / 1e6) : 0,
+                       regimeOf(e),
+                       e.ttftS * 1000.0};
 }
 
 // Batches 1, 2, 4... up to the largest that fits, then refined where a doubling hides what

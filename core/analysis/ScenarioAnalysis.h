@@ -41,6 +41,9 @@ struct ParetoPoint
     // spilled-external"...). Where it changes between neighbours the curve jumps: no batch runs
     // at the speeds in between, so a chart breaks the line there.
     QString regime;
+    // The mean time to first token at this batch: what a workload of one output token, which
+    // never decodes, is interactive by.
+    double ttftMs = 0;
 };
 
 // The workload's latency targets, by name.

@@ -18,6 +18,7 @@
 #include <QChart>
 #include <QLabel>
 #include <QLineSeries>
+#include <QSet>
 #include <QValueAxis>
 #include <QtTest>
 
@@ -167,8 +168,8 @@ private Q_SLOTS:
         // The export says which regime each point is in.
         const QString csv = pareto->toCsv();
         QVERIFY(csv.startsWith(
-            QLatin1String("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime\n")));
-        QVERIFY(csv.contains(QLatin1String(",65,50,40,400,pipelined/spilled-external\n")));
+            QLatin1String("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime,ttft_ms\n")));
+        QVERIFY(csv.contains(QLatin1String(",65,50,40,400,pipelined/spilled-external,")));
 
         // Back to one regime: the jump and the second run are gone.
         auto joined = std::make_shared<ScenarioAnalysis>(*split);
@@ -335,6 +336,42 @@ private Q_SLOTS:
     // One output token never decodes: the chart draws each deployment's first token against the
     // context, with the TTFT target, where a speed per user was the stream's request rate. Back
     // to a decoding workload, the speeds again.
+    // One output token never decodes, so its "tok/s per user" is a request rate: the throughput
+    // chart plots each batch against its first token instead, and says so.
+    void paretoPlotsTheFirstTokenOfOneTokenRequests()
+    {
+        Scenario s = m_scenario;
+        s.workload.outputTokens = 1;
+        const auto analysis = test::analyse(s);
+        ChartsView view;
+        fillCharts(view, analysis);
+        auto* pareto = qobject_cast<ParetoChart*>(view.chart(QStringLiteral("throughput-vs-interactivity")));
+        QVERIFY(pareto);
+        QCOMPARE(pareto->chart()->title(), QStringLiteral("Throughput vs first token"));
+        QString bottom;
+        for (QAbstractAxis* a : pareto->chart()->axes(Qt::Horizontal))
+            bottom = a->titleText();
+        QCOMPARE(bottom, is::metrics::axis(is::metrics::Id::TtftMs));
+        // Every drawn point is a batch's first token and throughput per chip.
+        QSet<QPair<double, double>> expected;
+        for (const DeploymentAnalysis& d : analysis->deployments)
+            for (const ParetoPoint& p : d.pareto) {
+                QVERIFY(p.ttftMs > 0);
+                expected.insert({p.ttftMs, p.tokSPerChip});
+            }
+        int drawn = 0;
+        for (QAbstractSeries* series : pareto->series())
+            for (const QPointF& p : static_cast<QLineSeries*>(series)->points()) {
+                QVERIFY2(expected.contains({p.x(), p.y()}),
+                         qPrintable(QStringLiteral("%1, %2").arg(p.x()).arg(p.y())));
+                ++drawn;
+            }
+        QVERIFY(drawn > 0);
+        // A workload that decodes again: back to the speed per user.
+        fillCharts(view, m_analysis);
+        QCOMPARE(pareto->chart()->title(), QStringLiteral("Throughput vs interactivity"));
+    }
+
     void speedChartDrawsTheFirstTokenOfOneTokenRequests()
     {
         Scenario s = m_scenario;

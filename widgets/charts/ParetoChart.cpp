@@ -8,6 +8,7 @@
 #include "charts/WrappingLegend.h"
 
 #include "analysis/ScenarioAnalysis.h"
+#include "metrics/Metrics.h"
 
 #include <QChart>
 #include <QChartView>
@@ -51,7 +52,7 @@ ParetoChart::ParetoChart(QWidget* parent) : ChartPanel(parent)
 
 QString ParetoChart::title() const
 {
-    return tr("Throughput vs interactivity");
+    return m_firstToken ? tr("Throughput vs first token") : tr("Throughput vs interactivity");
 }
 
 void ParetoChart::retranslate()
@@ -59,7 +60,7 @@ void ParetoChart::retranslate()
     ChartPanel::retranslate();
     m_measureBox->setItemText(0, tr("per chip"));
     m_measureBox->setItemText(1, tr("per megawatt"));
-    m_x->setTitleText(tr("tok/s per user"));
+    m_x->setTitleText(m_firstToken ? is::metrics::axis(is::metrics::Id::TtftMs) : tr("tok/s per user"));
     m_y->setTitleText(m_measure == Measure::PerChip ? tr("tok/s per chip") : tr("tok/s per MW"));
     placeToggle();
 }
@@ -124,13 +125,19 @@ void ParetoChart::resizeSeries(std::vector<QLineSeries*>& series, size_t n, cons
 
 void ParetoChart::setAnalysis(const is::ScenarioAnalysis& analysis, const QHash<QString, QColor>& colours)
 {
+    // One output token or more: the horizontal axis and the title change with it.
+    if (analysis.workload.decodes() == m_firstToken) {
+        m_firstToken = !analysis.workload.decodes();
+        retranslate();
+    }
     if (takeRebuild(analysis, &colours))
         rebuild(analysis, colours);
     m_rows.assign(analysis.deployments.size(), {});
     for (size_t i = 0; i < analysis.deployments.size(); ++i) {
         const is::DeploymentAnalysis& d = analysis.deployments[i];
         for (const is::ParetoPoint& p : d.pareto)
-            m_rows[i].push_back(Row{d.name, p.batch, p.tokSUser, p.tokSPerChip, p.tokSPerMW, p.regime});
+            m_rows[i].push_back(
+                Row{d.name, p.batch, p.tokSUser, p.tokSPerChip, p.tokSPerMW, p.regime, p.ttftMs});
     }
     refill();
 }
@@ -151,15 +158,16 @@ void ParetoChart::refill()
         std::vector<QList<QPointF>> runs;
         QString regime;
         for (const Row& r : m_rows[i]) {
+            const double x = m_firstToken ? r.ttftMs : r.user;
             const double y = m_measure == Measure::PerChip ? r.perChip : r.perMW;
             // Log axes: only positive, finite points.
-            if (!(r.user > 0) || !(y > 0) || !chartfmt::drawable(r.user) || !chartfmt::drawable(y))
+            if (!(x > 0) || !(y > 0) || !chartfmt::drawable(x) || !chartfmt::drawable(y))
                 continue;
             if (runs.empty() || r.regime != regime)
                 runs.emplace_back();
             regime = r.regime;
-            runs.back().append(QPointF(r.user, y));
-            widen(xLo, xHi, r.user);
+            runs.back().append(QPointF(x, y));
+            widen(xLo, xHi, x);
             widen(yLo, yHi, y);
         }
         resizeSeries(curve.runs, runs.size(), curve, false);
@@ -191,13 +199,14 @@ void ParetoChart::refill()
 
 QString ParetoChart::toCsv() const
 {
-    QString csv = QStringLiteral("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime\n");
+    QString csv = QStringLiteral("deployment,batch,tok_s_user,tok_s_per_chip,tok_s_per_mw,regime,ttft_ms\n");
     for (const auto& rows : m_rows)
         for (const Row& r : rows)
             csv += chartexport::csvField(r.deployment) % QLatin1Char(',') % QString::number(r.batch) %
                    QLatin1Char(',') % chartexport::csvNumber(r.user) % QLatin1Char(',') %
                    chartexport::csvNumber(r.perChip) % QLatin1Char(',') % chartexport::csvNumber(r.perMW) %
-                   QLatin1Char(',') % chartexport::csvField(r.regime) % QLatin1Char('\n');
+                   QLatin1Char(',') % chartexport::csvField(r.regime) % QLatin1Char(',') %
+                   chartexport::csvNumber(r.ttftMs) % QLatin1Char('\n');
     return csv;
 }
 

@@ -17,6 +17,7 @@ class LogAxisLabels;
 
 // Throughput versus interactivity: tokens/s per user (x) against tokens/s per chip or per
 // megawatt (y), one curve per deployment as the batch grows from one stream to the memory limit.
+// A workload of one output token never decodes: its interactivity is its time to first token.
 // Where the operating regime changes (a wafer's KV cache leaving SRAM for MemoryX) the curve
 // breaks: a thin dashed line joins the two regimes, since no batch runs at the speeds between.
 class ParetoChart : public ChartPanel
@@ -49,6 +50,7 @@ private:
     LogAxisLabels* m_yLabels = nullptr;
     QComboBox* m_measureBox = nullptr;
     Measure m_measure = Measure::PerChip;
+    bool m_firstToken = false; // the workload has one output token: x is its TTFT
     // One curve: a solid series per run of points in one regime, a dashed one per jump.
     struct Curve
     {
@@ -67,6 +69,7 @@ private:
         int batch;
         double user, perChip, perMW;
         QString regime;
+        double ttftMs;
     };
     std::vector<std::vector<Row>> m_rows;
 };
