@@ -216,6 +216,14 @@ std::optional<DeploymentDoc> parseDeployment(const QJsonObject& o, const QString
 
 } // namespace
 
+double nextCanvasColumn(const std::vector<DeploymentDoc>& deployments)
+{
+    double right = -kCanvasColumn;
+    for (const DeploymentDoc& d : deployments)
+        right = std::max(right, d.x);
+    return right + kCanvasColumn;
+}
+
 std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
 {
     JsonFields f(root, {}, error);
@@ -303,6 +311,12 @@ std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error)
                                                  "%1.model: no model here and no scenario-level model")
                          .arg(path);
             return std::nullopt;
+        }
+        // A file that says nothing of the canvas (written by hand or by a script) puts each such
+        // deployment beside the ones before it, not all on one spot.
+        if (!deps.at(i).toObject().contains(QStringLiteral("canvas"))) {
+            d->x = nextCanvasColumn(s.deployments);
+            d->y = 0;
         }
         s.deployments.push_back(*d);
     }

@@ -86,6 +86,12 @@ struct Scenario
 
 QString executionModeId(ExecutionMode m);
 
+// The canvas distance between deployments placed side by side (a card and the room beside it).
+inline constexpr double kCanvasColumn = 360;
+// Where a deployment added to `deployments` goes on the canvas: one column right of the rightmost
+// of them, at the top (x 0 for the first).
+double nextCanvasColumn(const std::vector<DeploymentDoc>& deployments);
+
 // Parses and validates; errors name the field ("deployments[1].count: must be at least 1").
 std::optional<Scenario> parseScenario(const QJsonObject& root, QString* error);
 // Reads a file; errors start with the file name.

@@ -2,7 +2,6 @@
 #include "analysis/ScenarioAnalysis.h"
 #include "engine/Engine.h"
 #include "hardware/Catalog.h"
-#include "scenario/ClaimedFigures.h"
 #include "scenario/ScenarioEvaluation.h"
 
 #include "SourcePath.h"
@@ -334,65 +333,6 @@ private slots:
         QVERIFY(split.workload == s->workload);
         for (size_t i = 0; i < split.deployments.size(); ++i)
             QVERIFY(split.deployments[i].missedTargets == server.deployments[i].missedTargets);
-    }
-
-    void roundTripIsIdentical()
-    {
-        QString err;
-        auto s = loadDefaultScenario(&err);
-        QVERIFY(s);
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("copy.json"));
-        QVERIFY2(saveScenarioFile(*s, path, &err), qPrintable(err));
-        auto again = loadScenarioFile(path, &err);
-        QVERIFY2(again, qPrintable(err));
-        again->baseDir = s->baseDir;
-        QVERIFY(*again == *s);
-        // The official figure the presenter shows beside the prediction survives the round trip.
-        const std::vector<ClaimedFigure> claims = claimedFigures(*again, QStringLiteral("cs3"));
-        QCOMPARE(claims.size(), size_t(1));
-        QCOMPARE(claims.front().metric, QStringLiteral("tok_s_user"));
-        QCOMPARE(claims.front().value.value, 750.0);
-        QCOMPARE(claims.front().value.kind, SourceKind::VendorClaim);
-        QVERIFY(claimedFigures(*again, QStringLiteral("h100")).empty());
-        Engine engine(Catalog::builtin());
-        auto a = evaluateScenario(*s, engine, &err);
-        auto b = evaluateScenario(*again, engine, &err);
-        QCOMPARE(estimateResultsToJson(*a), estimateResultsToJson(*b));
-    }
-
-    // A scenario without deployments (a new document, or one whose every deployment was deleted)
-    // is a document like any other: it saves, opens again, and evaluates to nothing.
-    void emptyScenarioRoundTrips()
-    {
-        Scenario s;
-        s.name = QStringLiteral("nothing yet");
-        s.model.catalogId = QStringLiteral("llama-3.1-70b");
-        s.tco.usdPerKWh.value = 0.0;
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("empty.json"));
-        QString err;
-        QVERIFY2(saveScenarioFile(s, path, &err), qPrintable(err));
-        auto again = loadScenarioFile(path, &err);
-        QVERIFY2(again, qPrintable(err));
-        QVERIFY(again->deployments.empty());
-        again->baseDir = s.baseDir;
-        QVERIFY(*again == s);
-        QVERIFY(scenarioToJson(*again).value(QStringLiteral("deployments")).isArray());
-
-        // Without a scenario-level model too: no deployment needs one.
-        auto bare = parseScenario(
-            QJsonDocument::fromJson(R"({"version":1,"workload":{},"deployments":[]})").object(), &err);
-        QVERIFY2(bare, qPrintable(err));
-        QVERIFY(bare->deployments.empty() && !bare->model.isSet());
-
-        Engine engine(Catalog::builtin());
-        auto results = evaluateScenario(*again, engine, &err);
-        QVERIFY2(results, qPrintable(err));
-        QVERIFY(results->empty());
-        const ScenarioAnalysis a = analyseScenario(*again, engine, defaultContextGrid(5));
-        QVERIFY2(a.error.isEmpty(), qPrintable(a.error));
-        QVERIFY(a.deployments.empty());
     }
 
     // The studio caches speed-versus-context curves between analyses. A change to anything they

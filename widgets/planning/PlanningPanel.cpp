@@ -444,10 +444,7 @@ bool PlanningPanel::addToCanvas(int row)
     d.id = m_doc->newDeploymentId(c.device->id);
     d.autoName = true;
     // To the right of the deployments already there.
-    double right = -360;
-    for (const DeploymentDoc& other : m_doc->scenario().deployments)
-        right = std::max(right, other.x);
-    d.x = right + 360;
+    d.x = nextCanvasColumn(m_doc->scenario().deployments);
     d.color = m_doc->nextColour();
     d.name = automaticDeploymentName(m_doc->scenario(), d, m_doc->catalog());
     m_doc->undoStack()->push(new AddDeploymentCommand(m_doc, d));
