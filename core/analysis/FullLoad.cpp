@@ -30,30 +30,43 @@ std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& 
                                    int chipsShown)
 {
     QString ignored;
-    const SloTargets slo = scenarioSlo(s);
-    const ModelDesc m = r.model.resolve(Bound::Mid);
+    auto e = fullLoadKeepingCount(engine, r.deployment, r.docId, r.model.resolve(Bound::Mid), s, chipsShown,
+                                  &ignored);
     // A deployment whose one stream already misses the targets has no load within them: its
     // one-stream point is not a figure "at full load within the latency targets".
+    if (e && e->fits && !meetsSlo(*e, scenarioSlo(s)))
+        return std::nullopt;
+    return e;
+}
+
+std::optional<Estimate> fullLoadKeepingCount(const Engine& engine, const Deployment& d, const QString& docId,
+                                             const ModelDesc& m, const Scenario& s, int chipsShown,
+                                             QString* error, Bound deviceBound)
+{
+    const SloTargets slo = scenarioSlo(s);
+    // A count whose one stream already misses the targets is no candidate for the load.
     auto withinTargets = [&](std::optional<Estimate> e) -> std::optional<Estimate> {
         if (e && e->fits && !meetsSlo(*e, slo))
             return std::nullopt;
         return e;
     };
-    auto e = withinTargets(estimateAtFullLoad(engine, r.deployment, r.docId, m, s, slo, &ignored));
-    if (!r.deployment.autoChips || chipsShown <= 0 || (e && e->fits && e->chips == chipsShown))
-        return e;
+    auto own = estimateAtFullLoad(engine, d, docId, m, s, slo, error, deviceBound);
+    if (!d.autoChips || chipsShown <= 0 || (own && own->fits && own->chips == chipsShown))
+        return own;
+    auto e = withinTargets(own);
     // An automatic count is the smallest that holds the workload's streams: sized for one user it
     // holds few more (76 wafers, 8 streams at $236 per million tokens), sized for 1,000 it may
     // hold more than the targets' own smallest count does. The load keeps the count shown unless
     // the other serves a token cheaper by more than the prices' rounding (kPriceRounding: the
     // seed benchmark's 76 wafers saved 0.25 % and gave fewer tokens/s at full load than its 79 at
     // the workload's 1,000 streams); the comparison says where the count differs.
-    Deployment shown = r.deployment;
+    Deployment shown = d;
     shown.autoChips = false;
     shown.chips = chipsShown;
-    auto pinned = withinTargets(estimateAtFullLoad(engine, shown, r.docId, m, s, slo, &ignored));
+    QString ignored;
+    auto pinned = withinTargets(estimateAtFullLoad(engine, shown, docId, m, s, slo, &ignored, deviceBound));
     if (!pinned || !pinned->fits)
-        return e;
+        return e ? e : own;
     if (!e || !e->fits || e->usdPerMTok >= pinned->usdPerMTok * (1 - kPriceRounding))
         return pinned;
     return e;

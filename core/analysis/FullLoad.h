@@ -44,6 +44,14 @@ std::optional<Estimate> estimateAtFullLoad(const Engine& engine, const Deploymen
 // `chips` says which). 0: the targets' own choice.
 std::optional<Estimate> atFullLoad(const ResolvedDeployment& r, const Scenario& s, const Engine& engine,
                                    int chipsShown = 0);
+// atFullLoad's choice of count for any deployment and model, at a device bound (the audit's
+// claims "at full load" take theirs here, as the comparison does): the targets' own count, or
+// for an automatic one `chipsShown` unless the targets' count serves a token cheaper by more than
+// kPriceRounding. Unlike atFullLoad it returns an estimate whose one stream misses the targets
+// (meetsSlo tells), as estimateAtFullLoad does.
+std::optional<Estimate> fullLoadKeepingCount(const Engine& engine, const Deployment& d, const QString& docId,
+                                             const ModelDesc& m, const Scenario& s, int chipsShown,
+                                             QString* error, Bound deviceBound = Bound::Mid);
 
 // Adds to each deployment of `estimate --json` (estimateResultsToJson of the same scenario, in
 // its order) the cost at the load a service runs: "usd_per_mtok_at_load", "tok_s_total_at_load",

@@ -40,10 +40,19 @@ std::optional<Estimate> evaluate(const ScenarioSet& set, const ScenarioSet::Targ
 {
     const ModelDesc m = in.model.resolve(modelBound);
     if (atLoad(metric)) {
+        // At full load on the count the comparison shows there (cost::atFullLoad's rule): an
+        // automatic count keeps the workload's own unless the targets' is cheaper per token.
         Scenario s = *t.scenario;
         s.workload = in.workload;
-        return cost::estimateAtFullLoad(set.engine(), in.deployment, t.deployment.docId, m, s,
-                                        cost::scenarioSlo(s), error, deviceBound);
+        int shown = 0;
+        if (in.deployment.autoChips) {
+            QString ignored;
+            const auto own = cost::pricedEstimate(set.engine(), in.deployment, t.deployment.docId, m,
+                                                  in.workload, s.goal, s.tco, &ignored, deviceBound);
+            shown = own && own->fits ? own->chips : 0;
+        }
+        return cost::fullLoadKeepingCount(set.engine(), in.deployment, t.deployment.docId, m, s, shown, error,
+                                          deviceBound);
     }
     return cost::pricedEstimate(set.engine(), in.deployment, t.deployment.docId, m, in.workload,
                                 t.scenario->goal, t.scenario->tco, error, deviceBound);

@@ -2,6 +2,7 @@
 // The claim audit: the shipped claims load and every one gets a verdict with a reason; the
 // verdicts whose physics is unambiguous are the ones the physics dictates; a "consistent only
 // if" condition, put back into the engine, makes the claim true.
+#include "analysis/FullLoad.h"
 #include "audit/Audit.h"
 #include "audit/AuditChecks.h"
 #include "audit/AuditText.h"
@@ -244,6 +245,44 @@ private slots:
         QCOMPARE(v.verdict, Verdict::Inconsistent);
         QVERIFY(v.conditions.empty());
         QVERIFY2(v.reason.contains(QLatin1String("replies of 1 tokens")), qPrintable(v.reason));
+    }
+
+    // A claim "at full load" is checked on the count the comparison shows there. The seed
+    // benchmark's automatic 79 wafers hold its 1,000 streams; the targets alone would take 76,
+    // which serve a token only 0.25 % cheaper, within the prices' rounding, so its load stays on
+    // 79 (cost::atFullLoad) and the audit's figure is the comparison's, not 76 wafers'.
+    void atLoadClaimUsesTheComparisonsCount()
+    {
+        QString error;
+        const auto claims = parseClaims(R"({"version":1,"claims":[{"id":"load","seed":"x.txt",
+            "quote_zh":"x","quote_en":"x","kind":"official",
+            "claimed":{"metric":"usd_per_mtok_at_load","value":1,"unit":"$/M tokens","setup":"x","bound":"at-most"},
+            "check":{"type":"metric","scenario":"seed-benchmark-1000x512.json","deployment":"cs3",
+                     "metric":"usd_per_mtok_at_load","tolerance":0.01}}]})",
+                                        QStringLiteral("load.json"), &error);
+        QVERIFY2(claims, qPrintable(error));
+        const std::vector<ClaimVerdict> verdicts = auditClaims(*claims, *m_engine);
+        QCOMPARE(verdicts.size(), size_t(1));
+        QVERIFY2(verdicts.front().predicted, qPrintable(verdicts.front().reason));
+        auto s = loadScenarioFile(QStringLiteral(":/scenarios/seed-benchmark-1000x512.json"), &error);
+        QVERIFY2(s, qPrintable(error));
+        auto resolved = resolveScenario(*s, *m_catalog, &error);
+        QVERIFY2(resolved, qPrintable(error));
+        const ResolvedDeployment& cs3 = resolved->front();
+        QCOMPARE(cs3.docId, QStringLiteral("cs3"));
+        const auto own = m_engine->estimate(cs3.deployment, cs3.model.resolve(Bound::Mid), s->workload,
+                                            s->goal, s->tco, &error);
+        QVERIFY2(own && own->fits, qPrintable(error));
+        const auto load = cost::atFullLoad(cs3, *s, *m_engine, own->chips);
+        QVERIFY(load && load->fits);
+        QCOMPARE(load->chips, own->chips);
+        // The targets' own count differs: the rule, not chance, keeps the workload's.
+        const auto targets =
+            cost::estimateAtFullLoad(*m_engine, cs3.deployment, cs3.docId, cs3.model.resolve(Bound::Mid), *s,
+                                     cost::scenarioSlo(*s), &error);
+        QVERIFY(targets && targets->fits);
+        QVERIFY(targets->chips != own->chips);
+        QVERIFY(qFuzzyCompare(verdicts.front().predicted->value, load->usdPerMTok));
     }
 
     void jsonHasTheContractFields()
