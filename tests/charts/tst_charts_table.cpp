@@ -367,6 +367,21 @@ private Q_SLOTS:
                 qPrintable(tip));
         }
         QCOMPARE(said, 1);
+
+        // In the compact form a cell folds its ratio under its value and its tooltip names whom
+        // the ratio is to; the explanation keeps that line (it had replaced it).
+        std::swap(seed->deployments[0], seed->deployments[1]);
+        const auto swapped = test::analyse(*seed);
+        ComparisonTable compact;
+        compact.setAnalysis(swapped, m_colours);
+        compact.model()->setCompact(true);
+        const QString tip = compact.model()
+                                ->index(compact.model()->rowOf(ComparisonModel::Metric::Ttft),
+                                        compact.model()->valueColumn(1))
+                                .data(Qt::ToolTipRole)
+                                .toString();
+        QVERIFY2(tip.contains(QLatin1String("Little's law")) && tip.contains(compact.model()->ratioTitle()),
+                 qPrintable(tip));
     }
 
     void comparisonTableMarksMissedTargets()

@@ -386,9 +386,20 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             return f;
         }
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
         if (row.metric == Metric::Fits && !d.estimate.mid.why.isEmpty())
             return d.estimate.mid.why;
+        if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
+            return d.estimate.mid.notes.join(QLatin1Char('\n'));
+        // The value, and in the compact form what its cell leaves out: the band, and whom the
+        // ratio is to. The explanations below follow it.
+        QString head = valueText(row, d);
+        const bool compactValue = m_compact && !col.ratio && row.value;
+        if (compactValue) {
+            const QString r = ratioText(row, ratio(row, col.deployment));
+            if (!r.isEmpty())
+                head = tr("%1\n%2 %3").arg(head, r, ratioTitle());
+        }
         // The first token of a hosted service includes its API's time, which holds no stream: the
         // seed benchmark's 1,000 streams with a first token in 339 ms and 9,799 requests a second
         // read as a contradiction (1,000 / 0.339 s is 2,950) without it.
@@ -400,7 +411,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
                 tr("%1\nIncludes %L2 ms before the prompt reaches the chips (the hosted service's API, "
                    "fitted for this device family), in which a request holds no stream: the %L3 streams "
                    "are those on the chips, and by Little's law they serve %L4 users.")
-                    .arg(valueText(row, d))
+                    .arg(head)
                     .arg(e.requestOverheadS * 1000, 0, 'f', 0)
                     .arg(e.batch)
                     .arg(is::usersServed(e, m_analysis->workload), 0, 'f', 0));
@@ -411,17 +422,11 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             return paragraphTip(
                 tr("%1\nAt full load on %L2 chips: the automatic count is sized for the load, where the "
                    "workload's streams take %L3.")
-                    .arg(valueText(row, d))
+                    .arg(head)
                     .arg(d.atLoad->chips)
                     .arg(d.estimate.mid.chips));
-        if (!d.estimate.mid.notes.isEmpty() && row.metric == Metric::Bottleneck)
-            return d.estimate.mid.notes.join(QLatin1Char('\n'));
-        if (m_compact && !col.ratio && row.value) {
-            // What the compact cell leaves out: the band, and whom the ratio is to.
-            const QString r = ratioText(row, ratio(row, col.deployment));
-            return r.isEmpty() ? valueText(row, d) : tr("%1\n%2 %3").arg(valueText(row, d), r, ratioTitle());
-        }
-        return {};
+        return compactValue ? QVariant(head) : QVariant();
+    }
     default:
         return {};
     }
