@@ -1511,7 +1511,7 @@
         <translation>必须少于并行方案的 dp（%1）：其余副本负责解码</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>unsupported version %1 (this build reads version %2)</source>
         <translation>不支持的版本 %1（当前程序只能读取版本 %2）</translation>
     </message>
@@ -1563,7 +1563,7 @@
         <translation>%1.model：此处未指定模型，场景级别也没有模型</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+23"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -2250,7 +2250,7 @@
         <translation>兆瓦</translation>
     </message>
     <message>
-        <location filename="../core/audit/EngineChecks.cpp" line="+258"/>
+        <location filename="../core/audit/EngineChecks.cpp" line="+267"/>
         <source>one %1 draws about %2 kW at peak; the model needs at least %3 of them and this deployment runs %4, drawing about %5 kW (band %6-%7), so %8 kW cannot be this side</source>
         <translation>一台 %1 峰值功耗约 %2 千瓦；这个模型至少需要 %3 台，而该部署运行 %4 台，功耗约 %5 千瓦（区间 %6-%7），因此 %8 千瓦不可能是这一方的功耗</translation>
     </message>
@@ -3828,7 +3828,7 @@
         <translation>%2的 %1 倍</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+85"/>
         <source>%1
 Includes %L2 ms before the prompt reaches the chips (the hosted service&apos;s API, fitted for this device family), in which a request holds no stream: the %L3 streams are those on the chips, and by Little&apos;s law they serve %L4 users.</source>
         <translation>%1
@@ -3842,14 +3842,14 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 满载时用 %L2 颗芯片：自动数量按满载规划，而负载本身的流占用 %L3 颗。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-22"/>
         <source>%1
 %2 %3</source>
         <translation>%1
 %2（%3）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+49"/>
         <source>Whether the time to first token and the time per output token stay within the workload&apos;s targets (Workload panel)</source>
         <translation>首 token 时间和每输出 token 时间是否在负载的目标之内（负载面板）</translation>
     </message>
@@ -5701,7 +5701,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>美元/百万 token</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+53"/>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -5791,12 +5791,12 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>布局</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location line="-131"/>
         <source>Set the targets and press Find deployments: every configuration that meets them appears here by its cost and time to first token.</source>
         <translation>设定目标并点击“查找部署”：满足目标的每种配置都会按其成本和首 token 时间显示在这里。</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+133"/>
         <source>Peak MW</source>
         <translation>峰值 MW</translation>
     </message>
@@ -8583,7 +8583,22 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>%1万美元</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+20"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1 years</source>
         <translation>%1 年</translation>
     </message>

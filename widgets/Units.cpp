@@ -156,11 +156,12 @@ QString seconds(double s)
         return QStringLiteral("–");
     if (s >= 1000.0) // past three digits of seconds, minutes, hours, days or years read better
         return longDuration(s);
+    // Translated as the longer durations are: the Chinese studio reads 毫秒 and 秒 everywhere.
     if (s >= 1.0)
-        return number(s) + QStringLiteral(" s");
+        return QCoreApplication::translate("units", "%1 s").arg(number(s));
     if (s >= 1e-3)
-        return number(s * 1e3) + QStringLiteral(" ms");
-    return number(s * 1e6) + QStringLiteral(" µs");
+        return QCoreApplication::translate("units", "%1 ms").arg(number(s * 1e3));
+    return QCoreApplication::translate("units", "%1 µs").arg(number(s * 1e6));
 }
 
 QString longDuration(double s)
