@@ -3776,7 +3776,7 @@
         <translation>已达到</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -6970,6 +6970,16 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>满载时的并发流数</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>Chips at full load within the latency targets</source>
+        <translation>在延迟目标内满载时的芯片数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the chips at full load</source>
+        <translation>满载时的芯片数</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Cost per hour (USD)</source>
         <translation>每小时成本（美元）</translation>
@@ -7168,11 +7178,6 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <location line="+2"/>
         <source>Context length (tokens)</source>
         <translation>上下文长度（token）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Chips at full load</source>
-        <translation>满载时芯片数</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -39,6 +39,7 @@ enum class Id {
     UsdPerMTokAtLoad,
     TokSTotalAtLoad,
     ConcurrencyAtLoad,
+    ChipsAtLoad,
     UsdPerHour,
     MemoryUsedGb,
     MemoryCapacityGb,

@@ -121,6 +121,11 @@ private Q_SLOTS:
             else
                 QVERIFY2(!tip.contains(QLatin1String("At full load on")), qPrintable(tip));
             QCOMPARE(load->chips != own.chips, d == 0);
+            // And its own row shows that count beside the workload's, not only on hover.
+            QCOMPARE(model->index(model->rowOf(ComparisonModel::Metric::ChipsAtLoad), model->valueColumn(d))
+                         .data(Qt::DisplayRole)
+                         .toString(),
+                     QLocale().toString(load->chips));
         }
         // The same figure `estimate --json` prints as usd_per_mtok_at_load for the default scenario
         // (EstimateCommand builds its JSON with these two functions).

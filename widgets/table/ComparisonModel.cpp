@@ -122,6 +122,7 @@ std::vector<ComparisonModel::Row> ComparisonModel::rows() const
         number(is::metrics::Id::UsdPerMTokAtLoad, Metric::UsdPerMTokAtLoad),
         number(is::metrics::Id::TokSTotalAtLoad, Metric::TokSTotalAtLoad),
         number(is::metrics::Id::ConcurrencyAtLoad, Metric::ConcurrencyAtLoad),
+        number(is::metrics::Id::ChipsAtLoad, Metric::ChipsAtLoad),
         number(is::metrics::Id::UsdPerHour, Metric::UsdPerHour),
         number(is::metrics::Id::MemoryUsedGb, Metric::MemoryUsed),
         number(is::metrics::Id::MemoryCapacityGb, Metric::MemoryCapacity),

@@ -61,6 +61,7 @@ public:
         UsdPerMTokAtLoad, // at full load within the latency targets
         TokSTotalAtLoad,
         ConcurrencyAtLoad,
+        ChipsAtLoad,
         UsdPerHour,
         MemoryUsed,
         MemoryCapacity,
