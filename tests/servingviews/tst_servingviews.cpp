@@ -13,13 +13,18 @@
 #include "serving/ServingCostFleetView.h"
 #include "serving/ServingTab.h"
 
+#include <QApplication>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -167,6 +172,41 @@ private Q_SLOTS:
         QVERIFY2(summary.contains(QStringLiteral("first token within")) &&
                      !summary.contains(QStringLiteral("per output token")),
                  qPrintable(summary));
+    }
+
+    // A bar's number stands upright where it is wider than its bar: at 1280 x 720 the wafers'
+    // "241.6" over a bar a third its width ran into the H100s' bar beside it. On a wide chart the
+    // numbers lie flat again.
+    void barNumbersStandUprightWhereWiderThanTheirBars()
+    {
+        ServingCostFleetView view;
+        QVERIFY(showScenario(view, m_scenario));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.simulationPending(), 120000);
+        QVERIFY2(view.simulation(), qPrintable(view.simulationError()));
+        ServingChartPanel* ttft = view.servingTab()->percentileChart(0);
+        auto* bars = qobject_cast<QBarSeries*>(ttft->series().value(0));
+        QVERIFY(bars && bars->count() == 2);
+        // As Qt writes the values: %g at the series' precision, in the chart's locale.
+        qreal labelPx = 0;
+        for (QBarSet* set : bars->barSets())
+            for (int k = 0; k < set->count(); ++k)
+                labelPx = std::max(labelPx, QFontMetricsF(set->labelFont())
+                                                .horizontalAdvance(ttft->chart()->locale().toString(
+                                                    set->at(k), 'g', bars->labelsPrecision())));
+        const auto barPx = [&] { return ttft->chart()->plotArea().width() / 3.0 * bars->barWidth() / 2.0; };
+        view.tabs()->setCurrentWidget(view.servingTab());
+        view.resize(900, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(ttft->isVisible());
+        QSet<int> angles;
+        for (int width : {700, 1100, 3200}) {
+            view.resize(width, 900);
+            QApplication::processEvents();
+            QCOMPARE(bars->labelsAngle(), labelPx > barPx() ? -90.0 : 0.0);
+            angles << int(bars->labelsAngle());
+        }
+        QCOMPARE(angles, (QSet<int>{-90, 0})); // both: upright where narrow, flat where wide
     }
 
     void failedSimulationClearsTheServingCharts()

@@ -19,6 +19,7 @@
 #include <QChart>
 #include <QComboBox>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
@@ -293,11 +294,9 @@ void ServingTab::drawPercentiles()
         // Values on the bars: one deployment can be 50x faster, its bars then read as zero.
         bars->setLabelsVisible(true);
         bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        // More than two bars a group are narrower than their numbers: the numbers stand upright
-        // over their bars instead of running into each other, and the axis leaves them room.
-        const bool upright = deps.size() > 2;
-        if (upright)
-            bars->setLabelsAngle(-90);
+        // Numbers wider than their bars stand upright over them instead of running into the
+        // neighbouring bar (three deployments a group, or two on a narrow chart: "241.6" over a
+        // bar a third its width), and the axis leaves them room.
         QString csv = QStringLiteral("deployment,") + metricCsvId(m) + QStringLiteral("_p50,") +
                       metricCsvId(m) + QStringLiteral("_p90,") + metricCsvId(m) + QStringLiteral("_p99\n");
         QStringList notes;
@@ -349,12 +348,41 @@ void ServingTab::drawPercentiles()
         c->addSeries(bars);
         bars->attachAxis(categories);
         bars->attachAxis(values);
-        niceaxis::setValueRange(values, top > 0 ? top * (upright ? 1.4 : 1.15) : 1.0);
         bars->setLabelsPrecision(chartfmt::barLabelPrecision(top));
+        const auto orient = [c, bars, values, top] {
+            const int n = int(bars->count());
+            const qreal barPx = c->plotArea().width() / 3.0 * bars->barWidth() / std::max(1, n);
+            const bool upright = n > 2 || widestBarLabel(*c, *bars) > barPx;
+            if (bars->labelsAngle() != (upright ? -90 : 0)) {
+                bars->setLabelsAngle(upright ? -90 : 0);
+                niceaxis::setValueRange(values, top > 0 ? top * (upright ? 1.4 : 1.15) : 1.0);
+            }
+        };
+        niceaxis::setValueRange(values, top > 0 ? top * 1.15 : 1.0);
+        orient();
+        connect(c, &QChart::plotAreaChanged, bars, orient);
         panel->setCsv(csv);
         panel->showNote(chartfmt::joinNotes(notes));
         panel->refreshFonts();
     }
+}
+
+qreal ServingTab::widestBarLabel(const QChart& chart, const QBarSeries& bars)
+{
+    // As Qt Charts writes a bar's value: %g at the series' precision, in the chart's locale
+    // where it localises numbers ("9,387").
+    qreal widest = 0;
+    for (const QBarSet* set : bars.barSets()) {
+        const QFontMetricsF metrics(set->labelFont());
+        for (int k = 0; k < set->count(); ++k) {
+            const double v = set->at(k);
+            const QString text = chart.localizeNumbers()
+                                     ? chart.locale().toString(v, 'g', bars.labelsPrecision())
+                                     : QString::number(v, 'g', bars.labelsPrecision());
+            widest = std::max(widest, metrics.horizontalAdvance(text));
+        }
+    }
+    return widest;
 }
 
 void ServingTab::drawCdf()
