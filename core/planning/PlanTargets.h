@@ -2,10 +2,14 @@
 #pragma once
 
 #include "analysis/FleetSizing.h"
+#include "common/Precision.h"
 
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+
+#include <utility>
+#include <vector>
 
 namespace is {
 class Catalog;
@@ -24,7 +28,10 @@ struct PlanTargets
     double powerMW = 0;     // the fleet's peak facility power
     double capexUsd = 0;    // the fleet's purchase price
     QStringList devices;    // catalog ids to search; empty: every device of the catalog
-    int top = 10;           // feasible configurations listed beyond the Pareto frontier
+    // Weight formats searched on a device beside its own (by device id): the scenario's own
+    // deployments' (searchScenario), so that the search weighs the user's choice too.
+    std::vector<std::pair<QString, Precision>> alsoWeights;
+    int top = 10; // feasible configurations listed beyond the Pareto frontier
 
     // The TPOT the engine's latency-bounded batch search must meet: the stated TPOT, or the one
     // a per-user speed floor implies (a user sees 1 / TPOT tokens a second), the tighter of both.

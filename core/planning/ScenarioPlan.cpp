@@ -32,7 +32,11 @@ std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalo
     const ModelRef ref = pick < s.deployments.size() && s.deployments[pick].model.isSet()
                              ? s.deployments[pick].model
                              : s.model;
-    return PlanInputs{(*resolved)[pick].model, ref, s.workload, s.tco, s.serving.slo};
+    PlanInputs in{(*resolved)[pick].model, ref, s.workload, s.tco, s.serving.slo, {}};
+    for (const DeploymentDoc& d : s.deployments)
+        if (d.weights && (!d.model.isSet() || d.model == ref))
+            in.ownWeights.emplace_back(d.device, *d.weights);
+    return in;
 }
 
 void applyLatencyTargets(PlanTargets& t, const PlanInputs& in, const cost::StatedSlo& given,
@@ -99,7 +103,9 @@ std::optional<PlanResult> searchScenario(const Engine& engine, const PlanInputs&
                                          QString* error)
 {
     const ModelDesc model = in.model.resolve(Bound::Mid);
-    return searchDeployments(engine, model, in.workload, in.tco, targets, control, error);
+    PlanTargets t = targets;
+    t.alsoWeights.insert(t.alsoWeights.end(), in.ownWeights.begin(), in.ownWeights.end());
+    return searchDeployments(engine, model, in.workload, in.tco, t, control, error);
 }
 
 } // namespace is::planning

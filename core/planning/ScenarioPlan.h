@@ -24,6 +24,9 @@ struct PlanInputs
     Workload workload;
     cost::TcoAssumptions tco;
     cost::StatedSlo scenarioSlo; // the scenario's serving.slo
+    // The weight formats the scenario's deployments of this model store, by device id
+    // (GPT-5.6 Sol at fp8 on wafers whose units compute at bf16).
+    std::vector<std::pair<QString, Precision>> ownWeights;
 };
 std::optional<PlanInputs> planInputsFor(const Scenario& s, const Catalog& catalog, QString* error);
 

@@ -164,7 +164,11 @@ std::vector<SearchGroup> searchGroups(const Engine& engine, const ModelDesc& mod
         std::vector<ExecutionMode> modes{ExecutionMode::Resident};
         if (dev->cls == DeviceClass::SramDataflow && dev->tier(MemoryTierKind::External))
             modes.push_back(ExecutionMode::WeightStreaming);
-        for (Precision weights : weightPrecisions(*dev))
+        std::vector<Precision> formats = weightPrecisions(*dev);
+        for (const auto& [device, p] : targets.alsoWeights)
+            if (device == dev->id && std::find(formats.begin(), formats.end(), p) == formats.end())
+                formats.push_back(p);
+        for (Precision weights : formats)
             for (Precision kv : {Precision::BF16, Precision::FP8})
                 for (ExecutionMode mode : modes) {
                     PlanConfig base;

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <QtTest>
 
@@ -149,6 +150,29 @@ private slots:
         QVERIFY2(err.contains(field), qPrintable(err));
         QCOMPARE(err.count(QLatin1Char('\n')), 0);
         QVERIFY(r.out.isEmpty());
+    }
+
+    // The search weighs the user's own choice too: the default scenario stores GPT-5.6 Sol's
+    // weights at fp8 on wafers whose units compute at bf16 (76 wafers, where bf16 needs 152), a
+    // format the wafers' own list lacks; Find had offered bf16 wafers only, at 14 times the
+    // Fleet tab's cost per token for the same deployment.
+    void planSearchesTheScenariosOwnWeightFormats()
+    {
+        const auto formats = [](const QString& file) {
+            const Run r =
+                run({QStringLiteral("plan"), is::testing::sourcePath(QStringLiteral("scenarios/")) + file,
+                     QStringLiteral("--users"), QStringLiteral("1000"), QStringLiteral("--devices"),
+                     QStringLiteral("cs-3"), QStringLiteral("--json")});
+            QSet<QString> seen;
+            for (const QJsonValue v :
+                 QJsonDocument::fromJson(r.out).object().value(QStringLiteral("results")).toArray())
+                seen << v.toObject().value(QStringLiteral("precision")).toString();
+            return seen;
+        };
+        QVERIFY(formats(QStringLiteral("gpt-5.6-sol-vs-kimi-k3.json")).contains(QStringLiteral("fp8")));
+        // A scenario whose wafers store bf16 adds nothing: the wafers' own format only.
+        QCOMPARE(formats(QStringLiteral("llama-3.1-70b-cs3-vs-h100.json")),
+                 QSet<QString>{QStringLiteral("bf16")});
     }
 
     // One output token never decodes: no speed per user and no time per output token to report
