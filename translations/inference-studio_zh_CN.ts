@@ -3929,8 +3929,8 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
     </message>
     <message>
         <location line="+24"/>
-        <source>Cost per M output tokens</source>
-        <translation>每百万输出 token 成本</translation>
+        <source>Cost per million tokens</source>
+        <translation>每百万 token 成本</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6123,7 +6123,7 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
 <context>
     <name>is::gui::ServingTab</name>
     <message>
-        <location filename="../widgets/serving/ServingTab.cpp" line="+82"/>
+        <location filename="../widgets/serving/ServingTab.cpp" line="+83"/>
         <source>Time to first token under load</source>
         <translation>负载下的首 token 时间</translation>
     </message>
@@ -6228,8 +6228,8 @@ At full load on %L2 chips: the automatic count is sized for the load, where the 
         <translation>p99</translation>
     </message>
     <message>
-        <location line="+39"/>
-        <location line="+167"/>
+        <location line="+37"/>
+        <location line="+196"/>
         <source>%1: not simulated (%2)</source>
         <translation>%1：未模拟（%2）</translation>
     </message>

@@ -81,7 +81,7 @@ constexpr int kRowsToEdit = 5;
 CostTab::CostTab(QWidget* parent) : QWidget(parent)
 {
     m_stack = new ServingChartPanel(
-        QStringLiteral("cost-per-mtok-stack"), [] { return CostTab::tr("Cost per M output tokens"); }, this);
+        QStringLiteral("cost-per-mtok-stack"), [] { return CostTab::tr("Cost per million tokens"); }, this);
     m_electricity = new ServingChartPanel(
         QStringLiteral("cost-vs-electricity"), [] { return CostTab::tr("Cost versus electricity price"); },
         this);
