@@ -69,6 +69,25 @@ QPen linePen(const QColor& c, qreal width = 2, Qt::PenStyle style = Qt::SolidLin
     return p;
 }
 
+// The widest value label Qt Charts draws over the bars of `bars`, in pixels.
+qreal widestBarLabel(const QChart& chart, const QBarSeries& bars)
+{
+    // As Qt Charts writes a bar's value: %g at the series' precision, in the chart's locale
+    // where it localises numbers ("9,387").
+    qreal widest = 0;
+    for (const QBarSet* set : bars.barSets()) {
+        const QFontMetricsF metrics(set->labelFont());
+        for (int k = 0; k < set->count(); ++k) {
+            const double v = set->at(k);
+            const QString text = chart.localizeNumbers()
+                                     ? chart.locale().toString(v, 'g', bars.labelsPrecision())
+                                     : QString::number(v, 'g', bars.labelsPrecision());
+            widest = std::max(widest, metrics.horizontalAdvance(text));
+        }
+    }
+    return widest;
+}
+
 } // namespace
 
 ServingTab::ServingTab(QWidget* parent) : QWidget(parent)
@@ -365,24 +384,6 @@ void ServingTab::drawPercentiles()
         panel->showNote(chartfmt::joinNotes(notes));
         panel->refreshFonts();
     }
-}
-
-qreal ServingTab::widestBarLabel(const QChart& chart, const QBarSeries& bars)
-{
-    // As Qt Charts writes a bar's value: %g at the series' precision, in the chart's locale
-    // where it localises numbers ("9,387").
-    qreal widest = 0;
-    for (const QBarSet* set : bars.barSets()) {
-        const QFontMetricsF metrics(set->labelFont());
-        for (int k = 0; k < set->count(); ++k) {
-            const double v = set->at(k);
-            const QString text = chart.localizeNumbers()
-                                     ? chart.locale().toString(v, 'g', bars.labelsPrecision())
-                                     : QString::number(v, 'g', bars.labelsPrecision());
-            widest = std::max(widest, metrics.horizontalAdvance(text));
-        }
-    }
-    return widest;
 }
 
 void ServingTab::drawCdf()

@@ -8,8 +8,6 @@
 
 #include <memory>
 
-class QBarSeries;
-class QChart;
 class QComboBox;
 class QLabel;
 
@@ -57,8 +55,6 @@ private:
     // The note where no request had a token after its first (a time per output token of nothing).
     static QString noSecondToken();
     void drawPercentiles();
-    // The widest value label Qt Charts draws over the bars of `bars`, in pixels.
-    static qreal widestBarLabel(const QChart& chart, const QBarSeries& bars);
     void drawCdf();
     void drawTimeline();
 
